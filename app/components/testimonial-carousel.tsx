@@ -1,0 +1,31 @@
+import { overallRating, socialProofQuotes } from "../funnel/marketing";
+
+/**
+ * Four quotes that change every 3 seconds (spec section 9), in CSS alone: each quote is shown
+ * for its quarter of a 12-second cycle. Under prefers-reduced-motion they stand still as a list.
+ */
+export function TestimonialCarousel() {
+  return (
+    <section className="testimonials" aria-labelledby="testimonials-title">
+      <h2 id="testimonials-title">Why 96% of our members would recommend us</h2>
+      <p className="rating">
+        <span aria-hidden="true">★★★★★</span> Rated {overallRating} out of 5
+      </p>
+      <ul className="carousel">
+        {socialProofQuotes.map((quote) => (
+          <li key={quote.name} className="carousel-quote">
+            <figure>
+              <p className="stars" aria-label="5 out of 5 stars">
+                ★★★★★
+              </p>
+              <blockquote>
+                <p>“{quote.quote}”</p>
+              </blockquote>
+              <figcaption>{quote.name}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

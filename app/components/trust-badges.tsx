@@ -1,0 +1,27 @@
+const mediaLogos = [
+  { src: "/badges/health-daily.svg", alt: "Health Daily" },
+  { src: "/badges/wellness-weekly.svg", alt: "Wellness Weekly" },
+  { src: "/badges/modern-woman.svg", alt: "Modern Woman" },
+] as const;
+
+/** Trust badges (spec section 1): media logos, the pharmacy seal and the SSL note. */
+export function TrustBadges() {
+  return (
+    <section className="trust-badges" aria-label="As featured in">
+      <p className="badges-title">As featured in</p>
+      <ul className="badge-row">
+        {mediaLogos.map((logo) => (
+          <li key={logo.src}>
+            <img src={logo.src} alt={logo.alt} width="120" height="32" loading="lazy" />
+          </li>
+        ))}
+        <li>
+          <img src="/badges/pharmacy-verified.svg" alt="Verified online pharmacy seal" width="120" height="41" loading="lazy" />
+        </li>
+      </ul>
+      <p className="ssl-note">
+        <img src="/icons/lock.svg" alt="" width="16" height="16" /> Secure 256 Bit SSL Encryption
+      </p>
+    </section>
+  );
+}

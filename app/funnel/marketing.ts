@@ -1,0 +1,57 @@
+// Marketing claims and trust signals shown on screens (spec section 1), in one place so every
+// screen says the same thing.
+
+export const contact = {
+  phoneDisplay: "1-888-555-0142",
+  phoneHref: "tel:+18885550142",
+  email: "care@example.com",
+} as const;
+
+export const headlineClaim = "HRT relieves symptoms in 90% of women.";
+export const providersClaim = "14,000+ providers";
+export const lowestPriceClaim = "Care from as little as $63/month";
+export const overallRating = "4.9";
+
+export const stats = [
+  { figure: "90%", text: "relief from hot flashes" },
+  { figure: "86%", text: "better mood and sleep" },
+  { figure: "20%", text: "fewer fractures" },
+  { figure: "3x", text: "more effective" },
+] as const;
+
+export const benefits = [
+  "FDA-approved bioidentical treatments",
+  "All provider visits included in the price",
+  "Fast, flexible care, cancel anytime",
+] as const;
+
+export const trustIndicators = [
+  { title: "Free & fast shipping", subtitle: "Delivered to your door", icon: "truck" },
+  { title: "Millions of satisfied customers", subtitle: "Women like you, feeling like themselves", icon: "heart" },
+  { title: "Trusted by healthcare professionals", subtitle: "Licensed US providers", icon: "stethoscope" },
+  { title: "5-star reviews", subtitle: `Rated ${overallRating} overall`, icon: "star" },
+  { title: "Clear, fair, no-surprise charges", subtitle: "Provider visits included", icon: "tag" },
+  { title: "No waiting, meds in stock", subtitle: "Ships in 3-5 business days", icon: "box" },
+] as const;
+
+export const howItWorks = [
+  { title: "Tell us about you", text: "Answer a few questions about your symptoms and health." },
+  { title: "Build your plan", text: "Choose the treatment and billing plan that suit you." },
+  { title: "Licensed review", text: "A licensed provider reviews your plan, usually within 24 hours." },
+  { title: "Delivered to your door", text: "If prescribed, your medication ships free in 3-5 business days." },
+] as const;
+
+export const socialProofQuotes = [
+  { name: "Karen M.", quote: "Within weeks the hot flashes eased and I finally slept through the night." },
+  { name: "Denise R.", quote: "I felt heard for the first time. My provider explained every option." },
+  { name: "Lisa T.", quote: "My mood is steadier and I have my energy back. I wish I had started sooner." },
+  { name: "Angela P.", quote: "Simple, private and fast. My medication arrived in four days." },
+] as const;
+
+export const eligibilitySteps = [
+  "Build your plan: choose your treatment and billing plan",
+  "Share your details so we can prepare your plan",
+  "A licensed provider reviews your plan",
+  "If prescribed, your medication ships free",
+  "Ongoing care and check-ins, cancel anytime",
+] as const;

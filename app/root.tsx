@@ -1,0 +1,92 @@
+import { useContext, type ReactNode } from "react";
+import type { LinksFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import type { RouteHandle } from "./route-handle";
+import styles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+function handleOf(match: { handle?: unknown }): Partial<RouteHandle> {
+  return (match.handle ?? {}) as Partial<RouteHandle>;
+}
+
+/** True when any route's action answered with form errors (a Conform reply). */
+function useFormHasErrors(): boolean {
+  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData ?? {};
+  return Object.values(actionData).some(
+    (value) => (value as { lastResult?: { status?: string } } | null)?.lastResult?.status === "error",
+  );
+}
+
+function PageTitle({ fallback }: { fallback: string }) {
+  const matches = useMatches();
+  const hasErrors = useFormHasErrors();
+  const title = [...matches].reverse().map(handleOf).find((h) => h.title)?.title ?? fallback;
+  return <title>{`${hasErrors ? "Error: " : ""}${title} | Menopause Care`}</title>;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  const error = useRouteError();
+  const hydrate = !error && matches.some((match) => handleOf(match).hydrate);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <PageTitle fallback={error ? errorTitle(error) : "Menopause Care"} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <SiteHeader />
+        <main id="main" className="page" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        {hydrate ? <Scripts /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+function errorTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 404) return "404 Page Not Found";
+  if (isRouteErrorResponse(error) && error.status < 500) return "There is a problem";
+  return "Sorry, something went wrong";
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : isRouteErrorResponse(error) && error.status === 404
+        ? "The page you are looking for does not exist."
+        : "Please try again in a moment.";
+  return (
+    <section className="panel narrow">
+      <h1>{errorTitle(error)}</h1>
+      <p>{message}</p>
+      <p>
+        <a className="button" href="/welcome">
+          Go to the start
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ChoiceQuestion } from "../components/choice-question";
+import { ErrorSummary } from "../components/error-summary";
+import { fieldErrors } from "../components/form-errors";
+import { concernOptions } from "../funnel/questionnaire";
+import { mayAnswerConcerns } from "../funnel/sales-funnel-record";
+import { concernsSchema, type ConcernsAnswer } from "../funnel/schemas";
+import { withQuery } from "../funnel/tracking";
+import type { RouteHandle } from "../route-handle";
+import { readForm } from "../server/form.server";
+import { openStep } from "../server/funnel-guard.server";
+import { recordFunnelStep } from "../server/funnel-records.server";
+
+export const handle: RouteHandle = { title: "What worries you most about HRT?" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { visitor, record } = await openStep(request, "concerns", params.responderUuid, mayAnswerConcerns);
+  return visitor.data({ concern: record.concernsAboutHrt[0] });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { visitor, responderUuid, trackingParams } = await openStep(request, "concerns", params.responderUuid, mayAnswerConcerns);
+  const submission = parseWithZod(formData, { schema: concernsSchema });
+  if (submission.status !== "success") {
+    return visitor.data({ lastResult: submission.reply() }, { status: 400 });
+  }
+  await recordFunnelStep(responderUuid, {
+    currentStepId: "concerns",
+    concernsAboutHrt: [submission.value.concern],
+    trackingParams,
+  });
+  return visitor.redirect(withQuery(`/social-proof/${responderUuid}`, trackingParams));
+}
+
+export default function Concerns() {
+  const { concern } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<ConcernsAnswer>({
+    id: "concerns",
+    lastResult: actionData?.lastResult,
+    defaultValue: { concern },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="step">
+      <p className="eyebrow">Step 2 of 3</p>
+      <Form method="post" {...getFormProps(form)} className="step-form">
+        <ErrorSummary errors={fieldErrors([fields.concern])} />
+        <ChoiceQuestion
+          field={fields.concern}
+          question="What worries you most about HRT?"
+          options={concernOptions}
+          asHeading
+        />
+        <p className="reassurance">
+          You are not alone: these are the questions our providers hear most, and they will answer
+          yours.
+        </p>
+        <button type="submit" className="button button-primary">
+          Show me how this could work
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { TrustBadges } from "../components/trust-badges";
+import { congratulationsIntakeUrl } from "../funnel/intake";
+import { eligibilitySteps } from "../funnel/marketing";
+import type { RouteHandle } from "../route-handle";
+import { config } from "../server/config.server";
+import { readForm } from "../server/form.server";
+import { findFunnelRecord, recordFunnelStep } from "../server/funnel-records.server";
+import { Visitor } from "../server/visitor.server";
+
+export const handle: RouteHandle = { title: "Congrats, you're eligible!" };
+
+/**
+ * The flow this page belongs to: the one in the address when this browser owns it, else her
+ * current one when the address names none, else a new one of her own. The uuid goes into the
+ * form, so a second click of Build My Plan posts the same step for the same flow.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const visitor = await Visitor.open(request);
+  const named = params.responderUuid ?? new URL(request.url).searchParams.get("responder_uuid") ?? undefined;
+  const responderUuid =
+    visitor.ownedUuid(named) ?? (named ? undefined : visitor.currentUuid) ?? visitor.startFlow();
+  return visitor.data({ responderUuid });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const visitor = await Visitor.open(request);
+  const responderUuid = visitor.ownedUuid(formData.get("responderUuid")?.toString()) ?? visitor.startFlow();
+  const record = await findFunnelRecord(responderUuid);
+  const trackingParams = { ...record?.trackingParams, ...visitor.trackingParams };
+  await recordFunnelStep(responderUuid, { currentStepId: "congratulation", trackingParams });
+  // Spec section 4: all query params copied, responder_uuid renamed responderUuid.
+  const pageQuery = new URL(request.url).searchParams;
+  return visitor.redirect(congratulationsIntakeUrl(config().INTAKE_URL, responderUuid, pageQuery, trackingParams));
+}
+
+export default function Congratulations() {
+  const { responderUuid } = useLoaderData<typeof loader>();
+  return (
+    <div className="step congratulations">
+      <p className="celebration" aria-hidden="true">
+        🎉
+      </p>
+      <h1>CONGRATS YOU'RE ELIGIBLE!</h1>
+      <p className="lead">Here is what happens next:</p>
+      <ol className="numbered-steps compact">
+        {eligibilitySteps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <Form method="post" className="step-form">
+        <input type="hidden" name="responderUuid" value={responderUuid} />
+        <button type="submit" className="button button-primary">
+          Build My Plan
+        </button>
+      </Form>
+      <TrustBadges />
+    </div>
+  );
+}

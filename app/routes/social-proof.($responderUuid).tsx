@@ -1,0 +1,106 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "../components/error-summary";
+import { fieldErrors } from "../components/form-errors";
+import { HowItWorks } from "../components/how-it-works";
+import { TestimonialCarousel } from "../components/testimonial-carousel";
+import { TrustBadges } from "../components/trust-badges";
+import { socialProofIntakeUrl } from "../funnel/intake";
+import { benefits, headlineClaim, lowestPriceClaim } from "../funnel/marketing";
+import { mayLeaveEmail } from "../funnel/sales-funnel-record";
+import { socialProofSchema, type SocialProofAnswer } from "../funnel/schemas";
+import type { RouteHandle } from "../route-handle";
+import { config } from "../server/config.server";
+import { readForm } from "../server/form.server";
+import { openStep } from "../server/funnel-guard.server";
+import { recordFunnelStep } from "../server/funnel-records.server";
+
+export const handle: RouteHandle = { title: "Find out if HRT is right for you" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { visitor, record, trackingParams } = await openStep(request, "social-proof", params.responderUuid, mayLeaveEmail);
+  return visitor.data({ email: record.emailAddress ?? trackingParams.email_address ?? "" });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { visitor, responderUuid, trackingParams } = await openStep(
+    request,
+    "social-proof",
+    params.responderUuid,
+    mayLeaveEmail,
+  );
+  const submission = parseWithZod(formData, { schema: socialProofSchema });
+  if (submission.status !== "success") {
+    return visitor.data({ lastResult: submission.reply() }, { status: 400 });
+  }
+  // Spec section 4: the email is posted together with the external redirect address, and the
+  // browser then goes to that address.
+  const intakeUrl = socialProofIntakeUrl(config().INTAKE_URL, responderUuid, submission.value.email, trackingParams);
+  await recordFunnelStep(responderUuid, {
+    currentStepId: "social-proof",
+    emailAddress: submission.value.email,
+    redirectUrl: intakeUrl,
+    trackingParams,
+  });
+  return visitor.redirect(intakeUrl);
+}
+
+export default function SocialProof() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<SocialProofAnswer>({
+    id: "social-proof",
+    lastResult: actionData?.lastResult,
+    defaultValue: { email },
+    shouldValidate: "onSubmit",
+  });
+  const emailError = fields.email.errors?.[0];
+  return (
+    <div className="step social-proof">
+      <section className="hero" aria-labelledby="page-title">
+        <p className="eyebrow">Step 3 of 3</p>
+        <h1 id="page-title">{headlineClaim}</h1>
+        <ul className="benefits">
+          {benefits.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+        <p className="price-claim">{lowestPriceClaim}</p>
+      </section>
+
+      <Form method="post" {...getFormProps(form)} className="step-form email-capture" id="email-capture">
+        <ErrorSummary errors={fieldErrors([fields.email])} />
+        <div className={emailError ? "field has-error" : "field"}>
+          <label htmlFor={fields.email.id}>Your email address</label>
+          <p className="hint" id={`${fields.email.id}-hint`}>
+            We will send your results and next steps here.
+          </p>
+          {emailError ? (
+            <p className="field-error" id={fields.email.errorId}>
+              <span className="visually-hidden">Error: </span>
+              {emailError}
+            </p>
+          ) : null}
+          <input
+            {...getInputProps(fields.email, { type: "email", ariaDescribedBy: `${fields.email.id}-hint` })}
+            key={fields.email.key}
+            autoComplete="email"
+            spellCheck={false}
+            required
+            placeholder=" "
+          />
+        </div>
+        <button type="submit" className="button button-primary">
+          Find Out if HRT is Right for Me
+        </button>
+      </Form>
+
+      <HowItWorks />
+      <TestimonialCarousel />
+      <TrustBadges />
+    </div>
+  );
+}

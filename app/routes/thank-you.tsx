@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import { contact } from "../funnel/marketing";
+import type { RouteHandle } from "../route-handle";
+
+export const handle: RouteHandle = { title: "Payment Completed Successfully!" };
+
+export default function ThankYou() {
+  return (
+    <div className="step thank-you">
+      <img className="success-mark" src="/icons/check-circle.svg" alt="" width="56" height="56" />
+      <h1>Payment Completed Successfully!</h1>
+      <p className="lead">We have sent a confirmation email with the details of your order.</p>
+      <p>Our team will contact you within 24 hours</p>
+      <section aria-labelledby="next-steps-title">
+        <h2 id="next-steps-title">Next steps</h2>
+        <ol className="numbered-steps">
+          <li>
+            <h3>Confirmation email</h3>
+            <p>Check your inbox for your order confirmation.</p>
+          </li>
+          <li>
+            <h3>Medical consultation</h3>
+            <p>A licensed provider reviews your plan and may contact you with questions.</p>
+          </li>
+          <li>
+            <h3>Medication shipped</h3>
+            <p>If prescribed, your medication is shipped within 3-5 business days.</p>
+          </li>
+        </ol>
+      </section>
+      <section className="support" aria-labelledby="support-title">
+        <h2 id="support-title">Questions?</h2>
+        <p>
+          Call <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email{" "}
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </p>
+      </section>
+      <Link className="button button-primary" to="/">
+        Return to Homepage
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ChoiceQuestion } from "../components/choice-question";
+import { ErrorSummary } from "../components/error-summary";
+import { fieldErrors } from "../components/form-errors";
+import { headlineClaim, providersClaim } from "../funnel/marketing";
+import { motivationOptions } from "../funnel/questionnaire";
+import { welcomeSchema, type WelcomeAnswer } from "../funnel/schemas";
+import { withQuery } from "../funnel/tracking";
+import type { RouteHandle } from "../route-handle";
+import { findFunnelRecord, recordFunnelStep } from "../server/funnel-records.server";
+import { readForm } from "../server/form.server";
+import { Visitor } from "../server/visitor.server";
+
+export const handle: RouteHandle = { title: "It's not you. It's menopause." };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Spec section 4: entering a new flow makes a new flow uuid and clears old tracking params.
+  // A flow that has not been answered yet is reused, so reloading makes no new one.
+  const visitor = await Visitor.open(request, { newFlow: true });
+  const current = visitor.currentUuid;
+  const responderUuid = current && !(await findFunnelRecord(current)) ? current : visitor.startFlow();
+  return visitor.data({ responderUuid });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const visitor = await Visitor.open(request);
+  const submission = parseWithZod(formData, { schema: welcomeSchema });
+  if (submission.status !== "success") {
+    return visitor.data({ lastResult: submission.reply() }, { status: 400 });
+  }
+  // The flow uuid of the page; a forged or forgotten one starts a flow of this browser's own.
+  const responderUuid = visitor.ownedUuid(formData.get("responderUuid")?.toString()) ?? visitor.startFlow();
+  await recordFunnelStep(responderUuid, {
+    currentStepId: "welcome",
+    reasonYouAreHereToday: [submission.value.reason],
+    trackingParams: visitor.trackingParams,
+  });
+  return visitor.redirect(withQuery(`/concerns/${responderUuid}`, visitor.trackingParams));
+}
+
+export default function Welcome() {
+  const { responderUuid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<WelcomeAnswer>({
+    id: "welcome",
+    lastResult: actionData?.lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="step">
+      <p className="eyebrow">{headlineClaim}</p>
+      <h1>It's not you. It's menopause.</h1>
+      <ul className="claims" aria-label="Why women choose us">
+        <li>
+          <strong>96%</strong> of women say they would recommend us to a friend
+        </li>
+        <li>
+          <strong>{providersClaim}</strong> licensed and ready to help
+        </li>
+      </ul>
+      <Form method="post" {...getFormProps(form)} className="step-form">
+        <ErrorSummary errors={fieldErrors([fields.reason])} />
+        <input type="hidden" name="responderUuid" value={responderUuid} />
+        <ChoiceQuestion
+          field={fields.reason}
+          question="What best describes why you are exploring HRT?"
+          options={motivationOptions}
+        />
+        <button type="submit" className="button button-primary">
+          Tell me more
+        </button>
+      </Form>
+    </div>
+  );
+}

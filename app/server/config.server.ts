@@ -1,0 +1,107 @@
+// Configuration, parsed once at boot (see README "Configuration"). Every setting has an
+// embedded default that works offline; a wrong value stops the server with a readable list.
+import { z } from "zod";
+
+export const planCodes = ["monthly", "quarterly", "6_month", "yearly"] as const;
+
+/** A development-only secret that a production server refuses to use. */
+export const developmentSessionSecret = "development-session-secret-change-me";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const path = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((value) => value.startsWith("/"), "must start with /");
+
+const settingsSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// address")
+        .optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default(".data"),
+    SESSION_SECRET: optionalText,
+    COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+    PROVIDER_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    PROVIDER_TOKEN: optionalText,
+    PROVIDER_SALES_PATH: path("/api/hrt_checkout/sales_funnel"),
+    PROVIDER_SAVE_PRODUCT_SELECTION_PATH: path("/api/hrt_checkout/save_product_selection"),
+    PROVIDER_MEDICATIONS_PATH: path("/api/hrt_checkout/medications"),
+    PROVIDER_TESTIMONIALS_PATH: path("/api/hrt_checkout/testimonials"),
+    PROVIDER_SAVE_PRE_CHECKOUT_PATH: path("/api/patients/save_pre_checkout"),
+    PROVIDER_CHECK_DISCOUNT_PATH: path("/api/payments/check_discount"),
+    PROVIDER_PRE_AUTH_CHECKOUT_PATH: path("/api/hrt_checkout/pre_auth_checkout"),
+    INTAKE_URL: z
+      .string()
+      .trim()
+      .default("/checkout/{responderUuid}")
+      .refine(
+        (v) => v.startsWith("/") || /^https?:\/\/[^/]/.test(v),
+        "must be a path on this site or an http(s) address",
+      ),
+    VISIBLE_PLANS: z
+      .string()
+      .default("monthly,quarterly")
+      .transform((v) => v.split(",").map((plan) => plan.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(planCodes)).min(1, "must name at least one plan")),
+    REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.NODE_ENV !== "production" || settings.SESSION_SECRET === undefined) return;
+    if (settings.SESSION_SECRET === developmentSessionSecret) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "the development secret is refused when NODE_ENV=production",
+      });
+    } else if (settings.SESSION_SECRET.length < 32) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "must be at least 32 characters when NODE_ENV=production",
+      });
+    }
+  });
+
+export type Settings = z.output<typeof settingsSchema>;
+export type PlanCode = (typeof planCodes)[number];
+
+export class ConfigurationError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigurationError";
+  }
+}
+
+/** Parses settings from an environment; throws a ConfigurationError naming each problem. */
+export function parseSettings(env: Record<string, string | undefined>): Settings {
+  const result = settingsSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigurationError(
+    result.error.issues.map((issue) => `${issue.path.join(".") || "settings"}: ${issue.message}`),
+  );
+}
+
+let settings: Settings | undefined;
+
+/** The settings of this process, parsed on first use and then kept. */
+export function config(): Settings {
+  settings ??= parseSettings(process.env);
+  return settings;
+}
+
+export function cookiesAreSecure(s: Settings = config()): boolean {
+  return s.COOKIE_SECURE ? s.COOKIE_SECURE === "true" : s.NODE_ENV === "production";
+}

@@ -1,0 +1,86 @@
+// The database: PGlite in a local data folder by default, a PostgreSQL server when
+// DATABASE_URL is set. Opened once per process; migrations applied before first use.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { config } from "../config.server";
+import * as schema from "./schema.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A database or a transaction on it: what repository functions accept. */
+export type Queryable = Database | Transaction;
+
+interface OpenDatabase {
+  db: Database;
+  engine: "pglite" | "postgresql";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(process.cwd(), "app/server/db/migrations");
+// Any number, the same in every instance: only one instance migrates at a time.
+const migrationLockId = 724_901;
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [migrationLockId]);
+    await migrate(drizzle(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [migrationLockId]).catch(() => {});
+    lockClient.release();
+  }
+  return { db: drizzle(pool, { schema }) as unknown as Database, engine: "postgresql", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<OpenDatabase> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = dataDir === "memory://";
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(inMemory ? undefined : path.resolve(dataDir, "pglite"));
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
+}
+
+const holder = globalThis as typeof globalThis & { __funnelDatabase?: Promise<OpenDatabase> };
+
+function open(): Promise<OpenDatabase> {
+  const settings = config();
+  holder.__funnelDatabase ??= settings.DATABASE_URL
+    ? openPostgres(settings.DATABASE_URL)
+    : openPglite(settings.DATA_DIR);
+  return holder.__funnelDatabase;
+}
+
+/** The process's database, migrated. */
+export async function database(): Promise<Database> {
+  return (await open()).db;
+}
+
+export async function databaseEngine(): Promise<OpenDatabase["engine"]> {
+  return (await open()).engine;
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    await (await database()).execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function closeDatabase(): Promise<void> {
+  const opened = holder.__funnelDatabase;
+  holder.__funnelDatabase = undefined;
+  if (opened) await (await opened).close();
+}

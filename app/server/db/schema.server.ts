@@ -1,0 +1,76 @@
+// The one schema of the product, for PGlite and PostgreSQL alike. Migrations in
+// ./migrations are generated from it with `npm run db:generate` and applied at start.
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
+import type { TrackingParams } from "../../funnel/tracking";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Server-side sessions: the cookie carries only a signed id of one of these rows. */
+export const visitorSessions = pgTable(
+  "visitor_sessions",
+  {
+    id: text("id").primaryKey(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("visitor_sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** The sales funnel record of spec section 3, one per responder uuid. */
+export const funnelRecords = pgTable("funnel_records", {
+  responderUuid: uuid("responder_uuid").primaryKey(),
+  currentStepId: text("current_step_id").$type<FunnelStepId>(),
+  reasonYouAreHereToday: jsonb("reason_you_are_here_today").$type<MotivationCode[]>().notNull().default(sql`'[]'::jsonb`),
+  concernsAboutHrt: jsonb("concerns_about_hrt").$type<ConcernCode[]>().notNull().default(sql`'[]'::jsonb`),
+  emailAddress: text("email_address"),
+  redirectUrl: text("redirect_url"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  referralCode: text("referral_code"),
+  trackingEmailAddress: text("tracking_email_address"),
+  ...timestamps,
+});
+
+/**
+ * The durable outbox: every call to the provider is written here in the same transaction as
+ * the change it reports, then delivered (at least once) by the worker.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "delivered">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * What the embedded provider has received: the stand-in for the provider's own records, so
+ * a fresh clone runs end to end with no network.
+ */
+export const embeddedProviderReceipts = pgTable("embedded_provider_receipts", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  kind: text("kind").notNull(),
+  responderUuid: uuid("responder_uuid"),
+  body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,112 @@
+// The durable outbox (ARCHITECTURE.md, "Reliability rules"): a provider call is written in
+// the same transaction as the change it reports, then delivered at least once, with backoff,
+// by a worker in the server process. The idempotency key travels with every attempt.
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { SalesFunnelRecordBody } from "../funnel/sales-funnel-record";
+import { database, type Queryable } from "./db/client.server";
+import { outboxMessages } from "./db/schema.server";
+import type { Provider } from "./provider/provider.server";
+
+export type OutboxMessage = { kind: "sales-funnel"; payload: SalesFunnelRecordBody };
+
+/** A key that is the same for the same message, so a repeated post is delivered once. */
+export function idempotencyKeyOf(message: OutboxMessage): string {
+  const digest = createHash("sha256").update(JSON.stringify(message.payload)).digest("base64url");
+  return `${message.kind}:${digest}`;
+}
+
+/** Writes the message in the caller's transaction; a message already there is kept once. */
+export async function enqueueOutboxMessage(tx: Queryable, message: OutboxMessage): Promise<void> {
+  await tx
+    .insert(outboxMessages)
+    .values({
+      kind: message.kind,
+      idempotencyKey: idempotencyKeyOf(message),
+      payload: message.payload as unknown as Record<string, unknown>,
+    })
+    .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
+}
+
+const firstRetryMs = 1_000;
+const longestRetryMs = 15 * 60_000;
+
+/** How long to wait after the n-th failed attempt: doubling from 1 s, at most 15 minutes. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(longestRetryMs, firstRetryMs * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+/** How long a claimed message stays with one worker before another may try it. */
+const claimMs = 60_000;
+
+async function deliver(provider: Provider, kind: string, payload: unknown, key: string): Promise<void> {
+  switch (kind) {
+    case "sales-funnel":
+      return provider.postSalesFunnelRecord(payload as SalesFunnelRecordBody, key);
+    default:
+      throw new Error(`unknown outbox kind ${kind}`);
+  }
+}
+
+export interface DeliveryRound {
+  delivered: number;
+  failed: number;
+}
+
+/** Claims the messages that are due and tries each once. Several instances may run it. */
+export async function deliverDueOutboxMessages(provider: Provider, batchSize = 20): Promise<DeliveryRound> {
+  const db = await database();
+  const now = new Date();
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.status, "pending"),
+        lte(outboxMessages.nextAttemptAt, now),
+        or(isNull(outboxMessages.lockedUntil), lte(outboxMessages.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(outboxMessages.id))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(outboxMessages)
+    .set({ lockedUntil: new Date(now.getTime() + claimMs) })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+
+  const round: DeliveryRound = { delivered: 0, failed: 0 };
+  for (const message of claimed) {
+    try {
+      await deliver(provider, message.kind, message.payload, message.idempotencyKey);
+      await db
+        .update(outboxMessages)
+        .set({ status: "delivered", deliveredAt: new Date(), lockedUntil: null, attempts: message.attempts + 1 })
+        .where(eq(outboxMessages.id, message.id));
+      round.delivered++;
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      await db
+        .update(outboxMessages)
+        .set({
+          attempts,
+          lockedUntil: null,
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 200),
+        })
+        .where(eq(outboxMessages.id, message.id));
+      round.failed++;
+    }
+  }
+  return round;
+}
+
+export async function countPendingOutboxMessages(): Promise<number> {
+  const db = await database();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, "pending"));
+  return row?.count ?? 0;
+}

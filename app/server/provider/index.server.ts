@@ -1,0 +1,21 @@
+// Chooses the provider by configuration: the HTTP API when PROVIDER_BASE_URL is set,
+// otherwise the embedded one.
+import { config } from "../config.server";
+import { database } from "../db/client.server";
+import { embeddedProvider } from "./embedded.server";
+import { httpProvider } from "./http.server";
+import type { Provider } from "./provider.server";
+
+export type { Provider } from "./provider.server";
+
+export async function provider(): Promise<Provider> {
+  const settings = config();
+  if (settings.PROVIDER_BASE_URL) {
+    return httpProvider({
+      baseUrl: settings.PROVIDER_BASE_URL,
+      token: settings.PROVIDER_TOKEN,
+      salesPath: settings.PROVIDER_SALES_PATH,
+    });
+  }
+  return embeddedProvider(await database());
+}

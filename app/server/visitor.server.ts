@@ -1,0 +1,76 @@
+// One visitor's request: her session, the tracking params kept for her, and the uuids she
+// owns. Every loader and action starts here, and ends by committing what changed.
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "@remix-run/node";
+import { hasTrackingParams, readTrackingParams, type TrackingParams } from "../funnel/tracking";
+import {
+  claimResponderUuid,
+  commitVisitorSession,
+  currentResponderUuid,
+  getVisitorSession,
+  ownsResponderUuid,
+  type VisitorSession,
+} from "./session.server";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function isResponderUuid(value: unknown): value is string {
+  return typeof value === "string" && uuidPattern.test(value);
+}
+
+export class Visitor {
+  private readonly before: string;
+
+  private constructor(readonly session: VisitorSession) {
+    this.before = JSON.stringify(session.data);
+  }
+
+  /** Opens the visitor's session and keeps any tracking params the URL carries. */
+  static async open(request: Request, options: { newFlow?: boolean } = {}): Promise<Visitor> {
+    const visitor = new Visitor(await getVisitorSession(request));
+    // Spec section 4: a new flow at /welcome clears the old tracking params.
+    if (options.newFlow) visitor.session.unset("trackingParams");
+    const fromUrl = readTrackingParams(new URL(request.url).searchParams);
+    if (hasTrackingParams(fromUrl)) visitor.session.set("trackingParams", fromUrl);
+    return visitor;
+  }
+
+  get trackingParams(): TrackingParams {
+    return this.session.get("trackingParams") ?? {};
+  }
+
+  /** The uuid, normalised, when it is well formed and this browser owns it. */
+  ownedUuid(candidate: string | null | undefined): string | undefined {
+    if (!isResponderUuid(candidate)) return undefined;
+    const uuid = candidate.toLowerCase();
+    return ownsResponderUuid(this.session, uuid) ? uuid : undefined;
+  }
+
+  get currentUuid(): string | undefined {
+    return currentResponderUuid(this.session);
+  }
+
+  /** A new flow uuid, owned by this browser from now on. */
+  startFlow(): string {
+    const uuid = randomUUID();
+    claimResponderUuid(this.session, uuid);
+    return uuid;
+  }
+
+  /** Headers that save the session, when anything in it changed. */
+  async headers(init: HeadersInit = {}): Promise<Headers> {
+    const headers = new Headers(init);
+    if (JSON.stringify(this.session.data) !== this.before) {
+      headers.append("Set-Cookie", await commitVisitorSession(this.session));
+    }
+    return headers;
+  }
+
+  async redirect(url: string): Promise<Response> {
+    return redirect(url, { status: 303, headers: await this.headers() });
+  }
+
+  async data<T>(value: T, init: { status?: number; headers?: HeadersInit } = {}) {
+    return data(value, { status: init.status, headers: await this.headers(init.headers) });
+  }
+}
