@@ -1,0 +1,286 @@
+// The questionnaire's loaders and actions against a real Postgres engine (PGlite in memory,
+// or the server named by DATABASE_URL).
+import { beforeEach, describe, expect, it } from "vitest";
+import { loader as notFoundLoader } from "../../app/routes/$";
+import * as concerns from "../../app/routes/concerns.($responderUuid)";
+import * as congratulations from "../../app/routes/congratulations.($responderUuid)";
+import { loader as healthLoader } from "../../app/routes/healthz";
+import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
+import * as welcome from "../../app/routes/welcome";
+import { database } from "../../app/server/db/client.server";
+import { funnelRecords, outboxMessages } from "../../app/server/db/schema.server";
+import { findFunnelRecord } from "../../app/server/funnel-records.server";
+import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+
+beforeEach(resetDatabase);
+
+async function outboxRows() {
+  return (await database()).select().from(outboxMessages).orderBy(outboxMessages.id);
+}
+
+async function recordCount() {
+  return (await (await database()).select().from(funnelRecords)).length;
+}
+
+/** Opens /welcome and answers it: returns the flow's uuid. */
+async function answerWelcome(browser: TestBrowser, query = "") {
+  const page = await browser.call(welcome.loader, `/welcome${query}`);
+  const responderUuid = page.data.responderUuid as string;
+  const answer = await browser.call(welcome.action, `/welcome${query}`, {
+    form: { responderUuid, reason: "nothing_else_has_helped" },
+  });
+  return { responderUuid, answer };
+}
+
+async function answerConcerns(browser: TestBrowser, responderUuid: string) {
+  return browser.call(concerns.action, `/concerns/${responderUuid}`, {
+    params: { responderUuid },
+    form: { concern: "im_worried_about_the_cost" },
+  });
+}
+
+describe("welcome", () => {
+  it("gives a new visitor a flow uuid she owns, and reuses it until she answers", async () => {
+    const browser = new TestBrowser();
+    const first = await browser.call(welcome.loader, "/welcome");
+    expect(first.data.responderUuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.headers.get("Set-Cookie")).toMatch(/__session=.+HttpOnly.+SameSite=Lax/i);
+    const reload = await browser.call(welcome.loader, "/welcome");
+    expect(reload.data.responderUuid).toBe(first.data.responderUuid);
+  });
+
+  it("records the answer with the tracking params and goes to /concerns/{uuid} carrying them", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid, answer } = await answerWelcome(browser, "?utm_source=x&utm_campaign=spring&email_address=a%40b.co");
+    expect(answer.status).toBe(303);
+    const next = locationOf(answer);
+    expect(next.pathname).toBe(`/concerns/${responderUuid}`);
+    expect(Object.fromEntries(next.searchParams)).toEqual({ utm_source: "x", utm_campaign: "spring", email_address: "a@b.co" });
+    const record = await findFunnelRecord(responderUuid);
+    expect(record).toMatchObject({
+      currentStepId: "welcome",
+      reasonYouAreHereToday: ["nothing_else_has_helped"],
+      trackingParams: { utm_source: "x", utm_campaign: "spring", email_address: "a@b.co" },
+    });
+    const rows = await outboxRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "sales-funnel", status: "pending" });
+    expect(rows[0]!.payload).toMatchObject({ responder_uuid: responderUuid, current_step_id: "welcome" });
+  });
+
+  it("starts a new flow with the old tracking params cleared", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser, "?utm_source=old");
+    const again = await browser.call(welcome.loader, "/welcome");
+    expect(again.data.responderUuid).not.toBe(responderUuid);
+    const answer = await browser.call(welcome.action, "/welcome", {
+      form: { responderUuid: again.data.responderUuid, reason: "im_ready_to_take_control" },
+    });
+    expect(locationOf(answer).search).toBe("");
+    expect((await findFunnelRecord(again.data.responderUuid))?.trackingParams).toEqual({});
+  });
+
+  it.each([
+    ["no option", {}],
+    ["two options", { reason: ["nothing_else_has_helped", "im_ready_to_take_control"] }],
+    ["an unknown code", { reason: "free_money" }],
+  ])("answers %s with 400, the message, and writes nothing", async (_, form) => {
+    const browser = new TestBrowser();
+    const page = await browser.call(welcome.loader, "/welcome");
+    const answer = await browser.call(welcome.action, "/welcome", {
+      form: { responderUuid: page.data.responderUuid, ...form },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.data.lastResult.error.reason).toEqual(["Select one option to continue"]);
+    expect(await recordCount()).toBe(0);
+    expect(await outboxRows()).toHaveLength(0);
+  });
+
+  it("refuses a body of the wrong type or size with a clear 4xx and writes nothing", async () => {
+    const browser = new TestBrowser();
+    const json = await browser.call(welcome.action, "/welcome", {
+      body: JSON.stringify({ reason: "nothing_else_has_helped" }),
+      contentType: "application/json",
+    });
+    expect(json.status).toBe(415);
+    expect(json.data.message).toMatch(/web form/);
+    const noType = await browser.call(welcome.action, "/welcome", { body: "reason=nothing_else_has_helped" });
+    expect(noType.status).toBe(415);
+    const huge = await browser.call(welcome.action, "/welcome", {
+      form: { reason: "nothing_else_has_helped", padding: "x".repeat(100_000) },
+    });
+    expect(huge.status).toBe(413);
+    expect(await recordCount()).toBe(0);
+  });
+
+  it("never writes to a flow the browser does not own: a forged uuid starts her own flow", async () => {
+    const owner = new TestBrowser();
+    const { responderUuid } = await answerWelcome(owner);
+    const stranger = new TestBrowser();
+    const answer = await stranger.call(welcome.action, "/welcome", {
+      form: { responderUuid, reason: "im_ready_to_take_control" },
+    });
+    expect(answer.status).toBe(303);
+    expect(locationOf(answer).pathname).not.toContain(responderUuid);
+    expect((await findFunnelRecord(responderUuid))?.reasonYouAreHereToday).toEqual(["nothing_else_has_helped"]);
+  });
+});
+
+describe("concerns", () => {
+  it("shows for the owner once welcome is answered, with her earlier answer chosen", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser);
+    const page = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
+    expect(page.status).toBe(200);
+    expect(page.data.concern).toBeUndefined();
+    await answerConcerns(browser, responderUuid);
+    const again = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
+    expect(again.data.concern).toBe("im_worried_about_the_cost");
+  });
+
+  it("sends a browser that does not own the uuid to /welcome, revealing and changing nothing", async () => {
+    const owner = new TestBrowser();
+    const { responderUuid } = await answerWelcome(owner);
+    const stranger = new TestBrowser();
+    const page = await stranger.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
+    expect(page.status).toBe(303);
+    expect(locationOf(page).pathname).toBe("/welcome");
+    const post = await answerConcerns(stranger, responderUuid);
+    expect(locationOf(post).pathname).toBe("/welcome");
+    expect((await findFunnelRecord(responderUuid))?.concernsAboutHrt).toEqual([]);
+  });
+
+  it("sends a visitor without a welcome answer to /welcome, keeping her tracking params", async () => {
+    const browser = new TestBrowser();
+    const page = await browser.call(welcome.loader, "/welcome?utm_source=ad");
+    const responderUuid = page.data.responderUuid;
+    const answer = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
+    expect(locationOf(answer).pathname + locationOf(answer).search).toBe("/welcome?utm_source=ad");
+  });
+
+  it("without a uuid in the path goes to the browser's current flow", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser);
+    const answer = await browser.call(concerns.loader, "/concerns?utm_term=t");
+    expect(locationOf(answer).pathname + locationOf(answer).search).toBe(`/concerns/${responderUuid}?utm_term=t`);
+    const newcomer = await new TestBrowser().call(concerns.loader, "/concerns");
+    expect(locationOf(newcomer).pathname).toBe("/welcome");
+  });
+
+  it("records the concern and goes on to social proof with the tracking params", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser, "?utm_medium=cpc");
+    const answer = await answerConcerns(browser, responderUuid);
+    expect(locationOf(answer).pathname + locationOf(answer).search).toBe(`/social-proof/${responderUuid}?utm_medium=cpc`);
+    expect(await findFunnelRecord(responderUuid)).toMatchObject({
+      currentStepId: "concerns",
+      reasonYouAreHereToday: ["nothing_else_has_helped"],
+      concernsAboutHrt: ["im_worried_about_the_cost"],
+    });
+  });
+
+  it("keeps tracking params that arrive later on her record", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser);
+    await browser.call(concerns.loader, `/concerns/${responderUuid}?referral_code=friend`, { params: { responderUuid } });
+    expect((await findFunnelRecord(responderUuid))?.trackingParams).toEqual({ referral_code: "friend" });
+  });
+});
+
+describe("social proof", () => {
+  it("needs both answers", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser);
+    const page = await browser.call(socialProof.loader, `/social-proof/${responderUuid}`, { params: { responderUuid } });
+    expect(locationOf(page).pathname).toBe("/welcome");
+  });
+
+  it("prefills the email from the link, and refuses a blank one with 400", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser, "?email_address=link%40example.org");
+    await answerConcerns(browser, responderUuid);
+    const page = await browser.call(socialProof.loader, `/social-proof/${responderUuid}`, { params: { responderUuid } });
+    expect(page.data.email).toBe("link@example.org");
+    const blank = await browser.call(socialProof.action, `/social-proof/${responderUuid}`, {
+      params: { responderUuid },
+      form: { email: "   " },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.data.lastResult.error.email).toEqual(["Enter your email address"]);
+    expect((await findFunnelRecord(responderUuid))?.emailAddress).toBeNull();
+  });
+
+  it("stores the email with the redirect address and sends her to the intake with her params", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser, "?utm_source=x");
+    await answerConcerns(browser, responderUuid);
+    const answer = await browser.call(socialProof.action, `/social-proof/${responderUuid}`, {
+      params: { responderUuid },
+      form: { email: " jane@example.org " },
+    });
+    expect(answer.status).toBe(303);
+    const intake = locationOf(answer);
+    expect(intake.pathname).toBe(`/checkout/${responderUuid}`);
+    expect(Object.fromEntries(intake.searchParams)).toEqual({
+      responderUuid,
+      utm_source: "x",
+      email_address: "jane@example.org",
+    });
+    const record = await findFunnelRecord(responderUuid);
+    expect(record).toMatchObject({ currentStepId: "social-proof", emailAddress: "jane@example.org", redirectUrl: answer.location });
+    const last = (await outboxRows()).at(-1)!;
+    expect(last.payload).toMatchObject({ current_step_id: "social-proof", email_address: "jane@example.org", redirect_url: answer.location });
+  });
+});
+
+describe("congratulations", () => {
+  it("posts the step once however often Build My Plan is pressed, and goes to the intake", async () => {
+    const browser = new TestBrowser();
+    const page = await browser.call(congratulations.loader, "/congratulations?utm_source=mail&responder_uuid=x");
+    const responderUuid = page.data.responderUuid;
+    const path = "/congratulations?utm_source=mail&responder_uuid=x";
+    const first = await browser.call(congratulations.action, path, { form: { responderUuid } });
+    const second = await browser.call(congratulations.action, path, { form: { responderUuid } });
+    expect(second.location).toBe(first.location);
+    const intake = locationOf(first);
+    expect(Object.fromEntries(intake.searchParams)).toEqual({ utm_source: "mail", responderUuid });
+    expect(await recordCount()).toBe(1);
+    const rows = await outboxRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.payload).toMatchObject({ current_step_id: "congratulation", utm_source: "mail" });
+  });
+
+  it("continues the browser's own flow, and never one it does not own", async () => {
+    const owner = new TestBrowser();
+    const { responderUuid } = await answerWelcome(owner);
+    const own = await owner.call(congratulations.loader, `/congratulations/${responderUuid}`, { params: { responderUuid } });
+    expect(own.data.responderUuid).toBe(responderUuid);
+    const stranger = new TestBrowser();
+    const theirs = await stranger.call(congratulations.loader, `/congratulations/${responderUuid}`, { params: { responderUuid } });
+    expect(theirs.data.responderUuid).not.toBe(responderUuid);
+    await stranger.call(congratulations.action, `/congratulations/${responderUuid}`, {
+      params: { responderUuid },
+      form: { responderUuid },
+    });
+    expect((await findFunnelRecord(responderUuid))?.currentStepId).toBe("welcome");
+  });
+});
+
+describe("health and not found", () => {
+  it("answers /healthz with 200 when the database answers", async () => {
+    const answer = await new TestBrowser().call(healthLoader as never, "/healthz");
+    expect(answer.status).toBe(200);
+  });
+
+  it("answers an unknown path with 404 and still keeps its tracking params for her next step", async () => {
+    const browser = new TestBrowser();
+    const answer = await browser.call(notFoundLoader, "/nowhere?utm_source=lost", { params: { "*": "nowhere" } });
+    expect(answer.status).toBe(404);
+    const page = await browser.call(congratulations.loader, "/congratulations");
+    const built = await browser.call(congratulations.action, "/congratulations", {
+      form: { responderUuid: page.data.responderUuid },
+    });
+    expect(locationOf(built).searchParams.get("utm_source")).toBe("lost");
+    expect((await findFunnelRecord(page.data.responderUuid))?.trackingParams).toEqual({ utm_source: "lost" });
+  });
+});

@@ -1,0 +1,103 @@
+// Calls route loaders and actions directly, as Remix would, with a cookie jar per "browser".
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { sql } from "drizzle-orm";
+import { database } from "../../app/server/db/client.server";
+
+type RouteFunction = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
+
+export interface RouteAnswer {
+  status: number;
+  headers: Headers;
+  location: string | null;
+  data: any;
+}
+
+const origin = "http://localhost";
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+}
+
+async function normalise(result: unknown): Promise<RouteAnswer> {
+  if (result instanceof Response) {
+    const text = await result.text();
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // plain text body
+    }
+    return { status: result.status, headers: result.headers, location: result.headers.get("Location"), data };
+  }
+  if (isDataWithInit(result)) {
+    const headers = new Headers(result.init?.headers);
+    return { status: result.init?.status ?? 200, headers, location: headers.get("Location"), data: result.data };
+  }
+  return { status: 200, headers: new Headers(), location: null, data: result };
+}
+
+/** One browser: keeps the session cookie between calls. */
+export class TestBrowser {
+  private cookies = new Map<string, string>();
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  private keepCookies(headers: Headers): void {
+    for (const setCookie of headers.getSetCookie()) {
+      const [pair] = setCookie.split(";");
+      const index = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
+    }
+  }
+
+  async call(
+    routeFunction: RouteFunction,
+    path: string,
+    options: {
+      params?: Record<string, string>;
+      form?: Record<string, string | string[]>;
+      body?: BodyInit;
+      contentType?: string;
+    } = {},
+  ): Promise<RouteAnswer> {
+    const headers = new Headers({ Cookie: this.cookieHeader() });
+    let body: BodyInit | undefined = options.body;
+    if (options.form) {
+      const form = new URLSearchParams();
+      for (const [name, value] of Object.entries(options.form)) {
+        for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+      }
+      body = form.toString();
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+    }
+    if (options.contentType) headers.set("Content-Type", options.contentType);
+    const method = body === undefined ? "GET" : "POST";
+    const request = new Request(new URL(path, origin), { method, headers, body });
+    let result: unknown;
+    try {
+      result = await routeFunction({ request, params: options.params ?? {}, context: {} });
+    } catch (thrown) {
+      result = thrown;
+      if (!(thrown instanceof Response) && !isDataWithInit(thrown)) throw thrown;
+    }
+    const answer = await normalise(result);
+    this.keepCookies(answer.headers);
+    return answer;
+  }
+}
+
+/** Empties every table: each test starts from a known database. */
+export async function resetDatabase(): Promise<void> {
+  const db = await database();
+  await db.execute(
+    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts restart identity`,
+  );
+}
+
+/** The path and query of a redirect's location. */
+export function locationOf(answer: RouteAnswer): URL {
+  if (!answer.location) throw new Error(`expected a redirect, got ${answer.status}`);
+  return new URL(answer.location, origin);
+}
