@@ -33,6 +33,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Every page is drawn for one visitor's session: no shared cache may keep it.
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

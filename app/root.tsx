@@ -28,7 +28,7 @@ function PageTitle({ fallback }: { fallback: string }) {
   const matches = useMatches();
   const hasErrors = useFormHasErrors();
   const title = [...matches].reverse().map(handleOf).find((h) => h.title)?.title ?? fallback;
-  return <title>{`${hasErrors ? "Error: " : ""}${title} | Menopause Care`}</title>;
+  return <title>{`${hasErrors ? "Error: " : ""}${title}`}</title>;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
