@@ -5,6 +5,7 @@ import { congratulationsIntakeUrl } from "../funnel/intake";
 import { eligibilitySteps } from "../funnel/marketing";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
+import { newFlowClaim } from "../server/flow-claim.server";
 import { readForm } from "../server/form.server";
 import { findFunnelRecord, recordFunnelStep } from "../server/funnel-records.server";
 import { Visitor } from "../server/visitor.server";
@@ -13,21 +14,20 @@ export const handle: RouteHandle = { title: "Congrats, you're eligible!" };
 
 /**
  * The flow this page belongs to: the one in the address when this browser owns it, else her
- * current one when the address names none, else a new one of her own. The uuid goes into the
- * form, so a second click of Build My Plan posts the same step for the same flow.
+ * current one when the address names none, else a new one of her own. Its signed claim goes
+ * into the form, so a second click of Build My Plan posts the same step for the same flow.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
   const named = params.responderUuid ?? new URL(request.url).searchParams.get("responder_uuid") ?? undefined;
-  const responderUuid =
-    visitor.ownedUuid(named) ?? (named ? undefined : visitor.currentUuid) ?? visitor.startFlow();
-  return visitor.data({ responderUuid });
+  const responderUuid = visitor.ownedUuid(named) ?? (named ? undefined : visitor.currentUuid);
+  return visitor.data({ flowClaim: newFlowClaim(responderUuid) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
-  const responderUuid = visitor.ownedUuid(formData.get("responderUuid")?.toString()) ?? visitor.startFlow();
+  const responderUuid = visitor.claimFlow(formData.get("flowClaim"));
   const record = await findFunnelRecord(responderUuid);
   const trackingParams = { ...record?.trackingParams, ...visitor.trackingParams };
   await recordFunnelStep(responderUuid, { currentStepId: "congratulation", trackingParams });
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Congratulations() {
-  const { responderUuid } = useLoaderData<typeof loader>();
+  const { flowClaim } = useLoaderData<typeof loader>();
   return (
     <div className="step congratulations">
       <p className="celebration" aria-hidden="true">
@@ -51,7 +51,7 @@ export default function Congratulations() {
         ))}
       </ol>
       <Form method="post" className="step-form">
-        <input type="hidden" name="responderUuid" value={responderUuid} />
+        <input type="hidden" name="flowClaim" value={flowClaim} />
         <button type="submit" className="button button-primary">
           Build My Plan
         </button>

@@ -10,7 +10,8 @@ import { motivationOptions } from "../funnel/questionnaire";
 import { welcomeSchema, type WelcomeAnswer } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
-import { findFunnelRecord, recordFunnelStep } from "../server/funnel-records.server";
+import { newFlowClaim } from "../server/flow-claim.server";
+import { recordFunnelStep } from "../server/funnel-records.server";
 import { readForm } from "../server/form.server";
 import { Visitor } from "../server/visitor.server";
 
@@ -18,11 +19,9 @@ export const handle: RouteHandle = { title: "It's not you. It's menopause." };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Spec section 4: entering a new flow makes a new flow uuid and clears old tracking params.
-  // A flow that has not been answered yet is reused, so reloading makes no new one.
+  // The uuid is claimed when she answers; nothing is written for a visit alone.
   const visitor = await Visitor.open(request, { newFlow: true });
-  const current = visitor.currentUuid;
-  const responderUuid = current && !(await findFunnelRecord(current)) ? current : visitor.startFlow();
-  return visitor.data({ responderUuid });
+  return visitor.data({ flowClaim: newFlowClaim() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,8 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return visitor.data({ lastResult: submission.reply() }, { status: 400 });
   }
-  // The flow uuid of the page; a forged or forgotten one starts a flow of this browser's own.
-  const responderUuid = visitor.ownedUuid(formData.get("responderUuid")?.toString()) ?? visitor.startFlow();
+  const responderUuid = visitor.claimFlow(formData.get("flowClaim"));
   await recordFunnelStep(responderUuid, {
     currentStepId: "welcome",
     reasonYouAreHereToday: [submission.value.reason],
@@ -43,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Welcome() {
-  const { responderUuid } = useLoaderData<typeof loader>();
+  const { flowClaim } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<WelcomeAnswer>({
     id: "welcome",
@@ -64,7 +62,7 @@ export default function Welcome() {
       </ul>
       <Form method="post" {...getFormProps(form)} className="step-form">
         <ErrorSummary errors={fieldErrors([fields.reason])} />
-        <input type="hidden" name="responderUuid" value={responderUuid} />
+        <input type="hidden" name="flowClaim" value={flowClaim} />
         <ChoiceQuestion
           field={fields.reason}
           question="What best describes why you are exploring HRT?"

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { hasTrackingParams, readTrackingParams, type TrackingParams } from "../funnel/tracking";
+import { verifyFlowClaim } from "./flow-claim.server";
 import {
   claimResponderUuid,
   commitVisitorSession,
@@ -50,11 +51,18 @@ export class Visitor {
     return currentResponderUuid(this.session);
   }
 
-  /** A new flow uuid, owned by this browser from now on. */
-  startFlow(): string {
-    const uuid = randomUUID();
-    claimResponderUuid(this.session, uuid);
-    return uuid;
+  /** Makes the flow this browser's, and its current one. */
+  claim(responderUuid: string): string {
+    claimResponderUuid(this.session, responderUuid);
+    return responderUuid;
+  }
+
+  /**
+   * The flow a form claims (see flow-claim.server.ts), or a new one when the claim is missing
+   * or forged; either way this browser's from now on.
+   */
+  claimFlow(claim: unknown): string {
+    return this.claim(verifyFlowClaim(claim) ?? randomUUID());
   }
 
   /** Headers that save the session, when anything in it changed. */

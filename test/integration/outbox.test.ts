@@ -31,9 +31,9 @@ beforeEach(async () => {
 async function completeQuestionnaire(email: string) {
   const browser = new TestBrowser();
   const page = await browser.call(welcome.loader, "/welcome?utm_source=x");
-  const responderUuid = page.data.responderUuid as string;
+  const responderUuid = (page.data.flowClaim as string).split(".")[0]!;
   const steps = [
-    await browser.call(welcome.action, "/welcome?utm_source=x", { form: { responderUuid, reason: "nothing_else_has_helped" } }),
+    await browser.call(welcome.action, "/welcome?utm_source=x", { form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" } }),
     await browser.call(concerns.action, `/concerns/${responderUuid}`, { params: { responderUuid }, form: { concern: "ive_heard_its_not_safe" } }),
     await browser.call(socialProof.action, `/social-proof/${responderUuid}`, { params: { responderUuid }, form: { email } }),
   ];

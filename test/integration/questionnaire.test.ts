@@ -8,7 +8,7 @@ import { loader as healthLoader } from "../../app/routes/healthz";
 import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
 import * as welcome from "../../app/routes/welcome";
 import { database } from "../../app/server/db/client.server";
-import { funnelRecords, outboxMessages } from "../../app/server/db/schema.server";
+import { funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
 import { findFunnelRecord } from "../../app/server/funnel-records.server";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
@@ -22,14 +22,18 @@ async function recordCount() {
   return (await (await database()).select().from(funnelRecords)).length;
 }
 
+/** The uuid in a signed flow claim ("uuid.signature"). */
+function uuidOf(flowClaim: string): string {
+  return flowClaim.split(".")[0]!;
+}
+
 /** Opens /welcome and answers it: returns the flow's uuid. */
 async function answerWelcome(browser: TestBrowser, query = "") {
   const page = await browser.call(welcome.loader, `/welcome${query}`);
-  const responderUuid = page.data.responderUuid as string;
   const answer = await browser.call(welcome.action, `/welcome${query}`, {
-    form: { responderUuid, reason: "nothing_else_has_helped" },
+    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
   });
-  return { responderUuid, answer };
+  return { responderUuid: uuidOf(page.data.flowClaim), answer };
 }
 
 async function answerConcerns(browser: TestBrowser, responderUuid: string) {
@@ -40,13 +44,34 @@ async function answerConcerns(browser: TestBrowser, responderUuid: string) {
 }
 
 describe("welcome", () => {
-  it("gives a new visitor a flow uuid she owns, and reuses it until she answers", async () => {
+  it("offers a new visitor a new flow, writing nothing until she answers", async () => {
     const browser = new TestBrowser();
     const first = await browser.call(welcome.loader, "/welcome");
-    expect(first.data.responderUuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(first.headers.get("Set-Cookie")).toMatch(/__session=.+HttpOnly.+SameSite=Lax/i);
+    expect(uuidOf(first.data.flowClaim)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(first.headers.get("Set-Cookie")).toBeNull();
     const reload = await browser.call(welcome.loader, "/welcome");
-    expect(reload.data.responderUuid).toBe(first.data.responderUuid);
+    expect(reload.data.flowClaim).not.toBe(first.data.flowClaim);
+    expect(await (await database()).select().from(visitorSessions)).toHaveLength(0);
+  });
+
+  it("gives the flow to the browser that answers, in a signed, HttpOnly, SameSite=Lax cookie", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid, answer } = await answerWelcome(browser);
+    expect(answer.headers.get("Set-Cookie")).toMatch(/^__session=[^;]+\.[^;]+;.*HttpOnly.*SameSite=Lax/i);
+    const page = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
+    expect(page.status).toBe(200);
+  });
+
+  it("keeps one flow when the answer is submitted twice", async () => {
+    const browser = new TestBrowser();
+    const page = await browser.call(welcome.loader, "/welcome");
+    const form = { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" };
+    // The second post may arrive before the browser has stored the first answer's cookie.
+    const first = await browser.call(welcome.action, "/welcome", { form });
+    const second = await new TestBrowser().call(welcome.action, "/welcome", { form });
+    expect(second.location).toBe(first.location);
+    expect(await recordCount()).toBe(1);
+    expect(await outboxRows()).toHaveLength(1);
   });
 
   it("records the answer with the tracking params and goes to /concerns/{uuid} carrying them", async () => {
@@ -72,12 +97,12 @@ describe("welcome", () => {
     const browser = new TestBrowser();
     const { responderUuid } = await answerWelcome(browser, "?utm_source=old");
     const again = await browser.call(welcome.loader, "/welcome");
-    expect(again.data.responderUuid).not.toBe(responderUuid);
+    expect(uuidOf(again.data.flowClaim)).not.toBe(responderUuid);
     const answer = await browser.call(welcome.action, "/welcome", {
-      form: { responderUuid: again.data.responderUuid, reason: "im_ready_to_take_control" },
+      form: { flowClaim: again.data.flowClaim, reason: "im_ready_to_take_control" },
     });
     expect(locationOf(answer).search).toBe("");
-    expect((await findFunnelRecord(again.data.responderUuid))?.trackingParams).toEqual({});
+    expect((await findFunnelRecord(uuidOf(again.data.flowClaim)))?.trackingParams).toEqual({});
   });
 
   it.each([
@@ -88,7 +113,7 @@ describe("welcome", () => {
     const browser = new TestBrowser();
     const page = await browser.call(welcome.loader, "/welcome");
     const answer = await browser.call(welcome.action, "/welcome", {
-      form: { responderUuid: page.data.responderUuid, ...form },
+      form: { flowClaim: page.data.flowClaim, ...form },
     });
     expect(answer.status).toBe(400);
     expect(answer.data.lastResult.error.reason).toEqual(["Select one option to continue"]);
@@ -113,12 +138,15 @@ describe("welcome", () => {
     expect(await recordCount()).toBe(0);
   });
 
-  it("never writes to a flow the browser does not own: a forged uuid starts her own flow", async () => {
+  it.each([
+    ["a bare uuid", (uuid: string) => uuid],
+    ["a forged signature", (uuid: string) => `${uuid}.${"A".repeat(32)}`],
+  ])("never writes to another's flow: %s starts a flow of her own", async (_, forge) => {
     const owner = new TestBrowser();
     const { responderUuid } = await answerWelcome(owner);
     const stranger = new TestBrowser();
     const answer = await stranger.call(welcome.action, "/welcome", {
-      form: { responderUuid, reason: "im_ready_to_take_control" },
+      form: { flowClaim: forge(responderUuid), reason: "im_ready_to_take_control" },
     });
     expect(answer.status).toBe(303);
     expect(locationOf(answer).pathname).not.toContain(responderUuid);
@@ -152,8 +180,9 @@ describe("concerns", () => {
 
   it("sends a visitor without a welcome answer to /welcome, keeping her tracking params", async () => {
     const browser = new TestBrowser();
-    const page = await browser.call(welcome.loader, "/welcome?utm_source=ad");
-    const responderUuid = page.data.responderUuid;
+    const page = await browser.call(congratulations.loader, "/congratulations?utm_source=ad");
+    const responderUuid = uuidOf(page.data.flowClaim);
+    await browser.call(congratulations.action, "/congratulations?utm_source=ad", { form: { flowClaim: page.data.flowClaim } });
     const answer = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
     expect(locationOf(answer).pathname + locationOf(answer).search).toBe("/welcome?utm_source=ad");
   });
@@ -237,10 +266,10 @@ describe("congratulations", () => {
   it("posts the step once however often Build My Plan is pressed, and goes to the intake", async () => {
     const browser = new TestBrowser();
     const page = await browser.call(congratulations.loader, "/congratulations?utm_source=mail&responder_uuid=x");
-    const responderUuid = page.data.responderUuid;
+    const responderUuid = uuidOf(page.data.flowClaim);
     const path = "/congratulations?utm_source=mail&responder_uuid=x";
-    const first = await browser.call(congratulations.action, path, { form: { responderUuid } });
-    const second = await browser.call(congratulations.action, path, { form: { responderUuid } });
+    const first = await browser.call(congratulations.action, path, { form: { flowClaim: page.data.flowClaim } });
+    const second = await browser.call(congratulations.action, path, { form: { flowClaim: page.data.flowClaim } });
     expect(second.location).toBe(first.location);
     const intake = locationOf(first);
     expect(Object.fromEntries(intake.searchParams)).toEqual({ utm_source: "mail", responderUuid });
@@ -254,14 +283,15 @@ describe("congratulations", () => {
     const owner = new TestBrowser();
     const { responderUuid } = await answerWelcome(owner);
     const own = await owner.call(congratulations.loader, `/congratulations/${responderUuid}`, { params: { responderUuid } });
-    expect(own.data.responderUuid).toBe(responderUuid);
+    expect(uuidOf(own.data.flowClaim)).toBe(responderUuid);
     const stranger = new TestBrowser();
     const theirs = await stranger.call(congratulations.loader, `/congratulations/${responderUuid}`, { params: { responderUuid } });
-    expect(theirs.data.responderUuid).not.toBe(responderUuid);
-    await stranger.call(congratulations.action, `/congratulations/${responderUuid}`, {
+    expect(uuidOf(theirs.data.flowClaim)).not.toBe(responderUuid);
+    const built = await stranger.call(congratulations.action, `/congratulations/${responderUuid}`, {
       params: { responderUuid },
-      form: { responderUuid },
+      form: { flowClaim: theirs.data.flowClaim },
     });
+    expect(locationOf(built).searchParams.get("responderUuid")).toBe(uuidOf(theirs.data.flowClaim));
     expect((await findFunnelRecord(responderUuid))?.currentStepId).toBe("welcome");
   });
 });
@@ -278,9 +308,9 @@ describe("health and not found", () => {
     expect(answer.status).toBe(404);
     const page = await browser.call(congratulations.loader, "/congratulations");
     const built = await browser.call(congratulations.action, "/congratulations", {
-      form: { responderUuid: page.data.responderUuid },
+      form: { flowClaim: page.data.flowClaim },
     });
     expect(locationOf(built).searchParams.get("utm_source")).toBe("lost");
-    expect((await findFunnelRecord(page.data.responderUuid))?.trackingParams).toEqual({ utm_source: "lost" });
+    expect((await findFunnelRecord(uuidOf(page.data.flowClaim)))?.trackingParams).toEqual({ utm_source: "lost" });
   });
 });

@@ -27,7 +27,7 @@ describe("welcome and concerns: exactly one option (spec section 5)", () => {
   ] as [string, [string, string][]][])("refuses %s with one clear message", (_, entries) => {
     const submission = parseWithZod(form(entries), { schema: welcomeSchema });
     expect(submission.status).toBe("error");
-    expect(submission.error?.reason).toEqual(["Select one option to continue"]);
+    expect(submission.reply().error?.reason).toEqual(["Select one option to continue"]);
   });
 });
 
@@ -39,7 +39,7 @@ describe("social proof email (spec section 5)", () => {
 
   it.each([[""], ["   "]])("refuses a blank email %j", (email) => {
     const submission = parseWithZod(form([["email", email]]), { schema: socialProofSchema });
-    expect(submission.error?.email).toEqual(["Enter your email address"]);
+    expect(submission.reply().error?.email).toEqual(["Enter your email address"]);
   });
 
   it("refuses an email too long to be one", () => {

@@ -1,0 +1,24 @@
+// A new flow's uuid travels in the page's form with a signature, so a page that starts a flow
+// (/welcome, /congratulations) needs no server write until the visitor answers, and a double
+// submit claims the same flow twice instead of starting two.
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { sessionSecret } from "./session-secret.server";
+
+function signatureOf(responderUuid: string): string {
+  return createHmac("sha256", sessionSecret()).update(`flow:${responderUuid}`).digest("base64url").slice(0, 32);
+}
+
+/** A fresh flow uuid with its signature: `uuid.signature`. */
+export function newFlowClaim(responderUuid: string = randomUUID()): string {
+  return `${responderUuid}.${signatureOf(responderUuid)}`;
+}
+
+/** The uuid of a claim that this server signed, or undefined. */
+export function verifyFlowClaim(claim: unknown): string | undefined {
+  if (typeof claim !== "string" || claim.length > 200) return undefined;
+  const [responderUuid, signature, ...rest] = claim.split(".");
+  if (!responderUuid || !signature || rest.length > 0) return undefined;
+  const expected = Buffer.from(signatureOf(responderUuid));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? responderUuid : undefined;
+}
