@@ -83,7 +83,7 @@ export function ErrorBoundary() {
       <h1>{errorTitle(error)}</h1>
       <p>{message}</p>
       <p>
-        <a className="button" href="/welcome">
+        <a className="button button-primary" href="/welcome">
           Go to the start
         </a>
       </p>

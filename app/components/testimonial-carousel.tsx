@@ -26,6 +26,9 @@ export function TestimonialCarousel() {
           </li>
         ))}
       </ul>
+      <label className="pause-toggle">
+        <input type="checkbox" className="carousel-pause" /> Pause the quotes
+      </label>
     </section>
   );
 }

@@ -4,7 +4,7 @@ const mediaLogos = [
   { src: "/badges/modern-woman.svg", alt: "Modern Woman" },
 ] as const;
 
-/** Trust badges (spec section 1): media logos, the pharmacy seal and the SSL note. */
+/** Trust badges (spec section 1): media logos and the SSL note; the pharmacy seal is in the footer. */
 export function TrustBadges() {
   return (
     <section className="trust-badges" aria-label="As featured in">
@@ -15,9 +15,6 @@ export function TrustBadges() {
             <img src={logo.src} alt={logo.alt} width="120" height="32" loading="lazy" />
           </li>
         ))}
-        <li>
-          <img src="/badges/pharmacy-verified.svg" alt="Verified online pharmacy seal" width="120" height="41" loading="lazy" />
-        </li>
       </ul>
       <p className="ssl-note">
         <img src="/icons/lock.svg" alt="" width="16" height="16" /> Secure 256 Bit SSL Encryption

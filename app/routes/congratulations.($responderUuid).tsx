@@ -40,9 +40,7 @@ export default function Congratulations() {
   const { flowClaim } = useLoaderData<typeof loader>();
   return (
     <div className="step congratulations">
-      <p className="celebration" aria-hidden="true">
-        🎉
-      </p>
+      <img className="celebration" src="/icons/celebrate.svg" alt="" width="64" height="64" />
       <h1>CONGRATS YOU'RE ELIGIBLE!</h1>
       <p className="lead">Here is what happens next:</p>
       <ol className="numbered-steps compact">

@@ -11,7 +11,7 @@ export default function ThankYou() {
       <h1>Payment Completed Successfully!</h1>
       <p className="lead">We have sent a confirmation email with the details of your order.</p>
       <p>Our team will contact you within 24 hours</p>
-      <section aria-labelledby="next-steps-title">
+      <section className="next-steps" aria-labelledby="next-steps-title">
         <h2 id="next-steps-title">Next steps</h2>
         <ol className="numbered-steps">
           <li>

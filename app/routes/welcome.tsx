@@ -49,7 +49,7 @@ export default function Welcome() {
     shouldValidate: "onSubmit",
   });
   return (
-    <div className="step">
+    <div className="step step-intro">
       <p className="eyebrow">{headlineClaim}</p>
       <h1>It's not you. It's menopause.</h1>
       <ul className="claims" aria-label="Why women choose us">
