@@ -71,7 +71,7 @@ export default function SocialProof() {
         <p className="price-claim">{lowestPriceClaim}</p>
       </section>
 
-      <Form method="post" {...getFormProps(form)} className="step-form email-capture" id="email-capture">
+      <Form method="post" {...getFormProps(form)} className="step-form email-capture">
         <ErrorSummary errors={fieldErrors([fields.email])} />
         <div className={emailError ? "field has-error" : "field"}>
           <label htmlFor={fields.email.id}>Your email address</label>

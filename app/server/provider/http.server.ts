@@ -8,6 +8,11 @@ export interface HttpProviderSettings {
   timeoutMs?: number;
 }
 
+/** The base address and a path joined, keeping any path the base address has. */
+export function providerUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${path}`;
+}
+
 export function httpProvider(settings: HttpProviderSettings): Provider {
   const timeoutMs = settings.timeoutMs ?? 10_000;
 
@@ -20,7 +25,7 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     if (settings.token) headers.Authorization = `Bearer ${settings.token}`;
     let response: Response;
     try {
-      response = await fetch(new URL(path, settings.baseUrl), {
+      response = await fetch(providerUrl(settings.baseUrl, path), {
         method: "POST",
         headers,
         body: JSON.stringify(body),

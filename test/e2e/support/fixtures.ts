@@ -1,0 +1,115 @@
+// The `test` every end-to-end file uses. On top of Playwright's own fixtures it adds:
+// - consoleGuard: a test fails on any console error or uncaught page error it did not expect
+//   (STYLE.md "Tests"), in its own page and in every other visitor's;
+// - newVisitor: a page in a fresh browser context, i.e. another person with her own cookies;
+// - expectAccessible: axe with the WCAG 2.2 AA tags, zero violations allowed.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+export { expect };
+
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export interface ConsoleGuard {
+  /** Expects console errors matching the pattern (e.g. the browser's note on a 400 page). */
+  allow(pattern: RegExp): void;
+  /** Also watches this context; contexts from `context` and `newVisitor` are watched already. */
+  watch(context: BrowserContext): void;
+}
+
+/**
+ * Chromium logs "Failed to load resource: ... status of 400" for a page answered with a
+ * 4xx status. On an error state that status is the point, so the test allows exactly it.
+ */
+export function failedLoadOf(status: number): RegExp {
+  return new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);
+}
+
+interface Fixtures {
+  consoleGuard: ConsoleGuard;
+  newVisitor: () => Promise<Page>;
+  expectAccessible: (page: Page) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  consoleGuard: async ({}, use) => {
+    const seen: { text: string; where: string }[] = [];
+    const allowed: RegExp[] = [];
+    await use({
+      allow: (pattern) => void allowed.push(pattern),
+      watch(context) {
+        context.on("console", (message) => {
+          if (message.type() === "error") seen.push({ text: message.text(), where: message.location().url });
+        });
+        context.on("weberror", (error) => seen.push({ text: `Uncaught ${error.error()}`, where: error.page()?.url() ?? "" }));
+      },
+    });
+    const unexpected = seen
+      .filter(({ text }) => !allowed.some((pattern) => pattern.test(text)))
+      .map(({ text, where }) => (where ? `${text}  (at ${where})` : text));
+    expect(unexpected, "console errors nobody expected").toEqual([]);
+  },
+
+  context: async ({ context, consoleGuard }, use) => {
+    consoleGuard.watch(context);
+    await use(context);
+  },
+
+  newVisitor: async ({ browser, baseURL, javaScriptEnabled, consoleGuard }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      // Same project options as the test's own page: same base address, same script setting.
+      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      consoleGuard.watch(context);
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+
+  expectAccessible: async ({ browser, javaScriptEnabled }, use) => {
+    await use(async (page) => {
+      const url = page.url();
+      const results =
+        javaScriptEnabled === false
+          ? await analyzeInScriptedTwin(browser, page)
+          : await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+      const violations = results.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
+      expect(violations, `axe violations on ${url}`).toEqual([]);
+    });
+  },
+});
+
+/**
+ * axe cannot run in a page whose scripts are disabled: its injection succeeds, but its
+ * asynchronous run never settles (tried with Chromium 156). Our pages ship no script at all, so
+ * the document a script-enabled browser builds from the same HTML is the same DOM. The twin
+ * context carries the page's cookies and is answered, for that one address, with exactly the
+ * HTML the page shows (so a 400 answer to a POST is checked too); stylesheets and images
+ * come from the server as usual, which colour-contrast rules need.
+ */
+async function analyzeInScriptedTwin(browser: Browser, page: Page) {
+  const url = page.url();
+  const html = await page.content();
+  const twin = await browser.newContext({
+    javaScriptEnabled: true,
+    storageState: await page.context().storageState(),
+    viewport: page.viewportSize(),
+  });
+  try {
+    await twin.route(
+      (address) => address.href === url,
+      (route) =>
+        route.request().isNavigationRequest()
+          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
+          : route.fallback(),
+    );
+    const twinPage = await twin.newPage();
+    await twinPage.goto(url);
+    return await new AxeBuilder({ page: twinPage }).withTags(wcagTags).analyze();
+  } finally {
+    await twin.close();
+  }
+}

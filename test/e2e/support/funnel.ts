@@ -1,0 +1,91 @@
+// Steps and readings shared by the end-to-end files: what a visitor does, and what she can
+// see afterwards (addresses, headings, messages). The funnel record itself is not reachable
+// from here, by design.
+import type { Page, Response } from "@playwright/test";
+import { expect } from "./fixtures";
+import { intakeOrigin } from "./servers";
+
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const welcomeQuestion = "What best describes why you are exploring HRT?";
+export const concernsQuestion = "What worries you most about HRT?";
+export const chooseOneMessage = "Select one option to continue";
+export const emailLabel = "Your email address";
+export const emailRequiredMessage = "Enter your email address";
+
+/** The uuid in a /concerns/{uuid}, /social-proof/{uuid} or /intake/{uuid} address. */
+export function uuidInPath(url: string): string {
+  const last = new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "";
+  expect(last, `a responder uuid at the end of ${url}`).toMatch(uuidPattern);
+  return last;
+}
+
+export function queryOf(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url).searchParams);
+}
+
+/**
+ * Clicks a submit button and returns the answer to the form's POST (the 303 or the 400),
+ * whose status a visitor cannot see but the test can.
+ */
+export async function submit(page: Page, buttonName: string): Promise<Response> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest()),
+    page.getByRole("button", { name: buttonName }).click(),
+  ]);
+  await page.waitForLoadState("domcontentloaded");
+  return response;
+}
+
+/** A new visitor answers the welcome question; returns the flow uuid from the next address. */
+export async function answerWelcome(page: Page, query = "", answer = "Nothing else has helped"): Promise<string> {
+  await page.goto(`/welcome${query}`);
+  await page.getByRole("group", { name: welcomeQuestion }).getByLabel(answer).check();
+  await page.getByRole("button", { name: "Tell me more" }).click();
+  await expect(page).toHaveURL(/\/concerns\/[^/?]+/);
+  return uuidInPath(page.url());
+}
+
+export async function answerConcerns(page: Page, answer = "I'm worried about the cost"): Promise<void> {
+  await page.getByRole("group", { name: concernsQuestion }).getByLabel(answer).check();
+  await page.getByRole("button", { name: "Show me how this could work" }).click();
+  await expect(page).toHaveURL(/\/social-proof\/[^/?]+/);
+}
+
+/** The stand-in intake page: checks it is showing and reads the query it echoes. */
+export async function readIntake(page: Page): Promise<{ path: string; query: Record<string, string> }> {
+  await expect(page).toHaveURL((url) => url.origin === intakeOrigin);
+  await expect(page.getByRole("heading", { level: 1, name: "Intake" })).toBeVisible();
+  const names = await page.getByRole("term").allTextContents();
+  const values = await page.getByRole("definition").allTextContents();
+  expect(values).toHaveLength(names.length);
+  const query = Object.fromEntries(names.map((name, i) => [name, values[i] ?? ""]));
+  // What the page echoes is what the address says.
+  expect(query).toEqual(queryOf(page.url()));
+  return { path: new URL(page.url()).pathname, query };
+}
+
+/** The served page has no <script> element (ARCHITECTURE.md: only the card element hydrates). */
+export async function expectNoScripts(page: Page): Promise<void> {
+  const html = await page.content();
+  expect(html.match(/<script\b/gi) ?? [], `<script> elements in ${page.url()}`).toHaveLength(0);
+  await expect(page.locator("script")).toHaveCount(0);
+}
+
+/** The GOV.UK error summary with one link per message; returns where each link points. */
+export async function expectErrorSummary(page: Page, messages: string[]): Promise<string[]> {
+  const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+  await expect(summary).toBeVisible();
+  const links = summary.getByRole("link");
+  await expect(links).toHaveText(messages);
+  const targets: string[] = [];
+  for (const link of await links.all()) {
+    const href = (await link.getAttribute("href")) ?? "";
+    expect(href, "an error summary link is a fragment link").toMatch(/^#[A-Za-z][\w-]*$/);
+    // The field it points to exists, once.
+    await expect(page.locator(href)).toHaveCount(1);
+    targets.push(href);
+  }
+  await expect(page).toHaveTitle(/^Error: /);
+  return targets;
+}

@@ -1,0 +1,90 @@
+// A stand-in for the outside world of the end-to-end tests:
+// - the external intake flow (spec section 2, "External destinations"): any GET gets a small
+//   page that echoes the path and the query string as a definition list, so a test can read
+//   what the funnel handed over the way a visitor would see it;
+// - the provider's API under /provider (spec section 7): it records every POST with its
+//   bearer header, and GET /provider/received/{responder_uuid} lists what arrived as JSON.
+// Usage: node test/e2e/support/intake-stand-in.mjs [port]  (or INTAKE_PORT)
+import { createServer } from "node:http";
+
+const port = Number(process.argv[2] ?? process.env.INTAKE_PORT ?? 3199);
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+function page(url) {
+  const rows = [...url.searchParams]
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join("");
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Intake</title></head>
+<body>
+<main>
+<h1>Intake</h1>
+<p>Path: <code>${escapeHtml(url.pathname)}</code></p>
+<dl aria-label="Query parameters">${rows}</dl>
+</main>
+</body>
+</html>
+`;
+}
+
+/** What the provider stand-in received: { path, authorization, idempotencyKey, body }. */
+const received = [];
+
+function provider(req, res, url) {
+  if (req.method === "GET" && url.pathname.startsWith("/provider/received/")) {
+    const responderUuid = decodeURIComponent(url.pathname.split("/").pop());
+    const mine = received.filter((r) => r.body?.responder_uuid === responderUuid);
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(mine));
+    return;
+  }
+  if (req.method !== "POST") {
+    res.writeHead(405).end();
+    return;
+  }
+  let text = "";
+  req.setEncoding("utf8");
+  req.on("data", (chunk) => (text += chunk));
+  req.on("end", () => {
+    let body = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    received.push({
+      path: url.pathname.slice("/provider".length),
+      authorization: req.headers.authorization ?? null,
+      idempotencyKey: req.headers["idempotency-key"] ?? null,
+      body,
+    });
+    res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+  });
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://intake.invalid");
+  if (url.pathname.startsWith("/provider/")) {
+    provider(req, res, url);
+    return;
+  }
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.writeHead(405, { Allow: "GET, HEAD" }).end();
+    return;
+  }
+  if (url.pathname === "/favicon.ico") {
+    res.writeHead(204).end();
+    return;
+  }
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(req.method === "HEAD" ? undefined : page(url));
+});
+
+server.listen(port, "127.0.0.1", () => {
+  console.log(`[intake-stand-in] http://127.0.0.1:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,14 @@
+// Where the end-to-end servers listen: the app under test and the intake stand-in.
+// Fixed ports (override by env) so the config and the tests agree without discovery.
+export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
+export const intakePort = Number(process.env.E2E_INTAKE_PORT ?? 3199);
+
+export const appOrigin = `http://127.0.0.1:${appPort}`;
+export const intakeOrigin = `http://127.0.0.1:${intakePort}`;
+
+/** The INTAKE_URL the app is started with; {responderUuid} is filled in by the app. */
+export const intakeTemplate = `${intakeOrigin}/intake/{responderUuid}`;
+
+/** The provider's API, played by the same stand-in, and the bearer token the app sends it. */
+export const providerBaseUrl = `${intakeOrigin}/provider`;
+export const providerToken = "e2e-provider-token";
