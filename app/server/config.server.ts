@@ -1,8 +1,7 @@
 // Configuration, parsed once at boot (see README "Configuration"). Every setting has an
 // embedded default that works offline; a wrong value stops the server with a readable list.
 import { z } from "zod";
-
-export const planCodes = ["monthly", "quarterly", "6_month", "yearly"] as const;
+import { planCodes } from "../funnel/plans";
 
 /** A development-only secret that a production server refuses to use. */
 export const developmentSessionSecret = "development-session-secret-change-me";
@@ -76,7 +75,6 @@ const settingsSchema = z
   });
 
 export type Settings = z.output<typeof settingsSchema>;
-export type PlanCode = (typeof planCodes)[number];
 
 export class ConfigurationError extends Error {
   constructor(public readonly problems: string[]) {

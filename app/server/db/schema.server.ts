@@ -2,7 +2,10 @@
 // ./migrations are generated from it with `npm run db:generate` and applied at start.
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { CategoryCode } from "../../funnel/catalogue";
+import type { PlanCode } from "../../funnel/plans";
 import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
+import type { SelectedMedication } from "../../funnel/selection";
 import type { TrackingParams } from "../../funnel/tracking";
 
 const timestamps = {
@@ -73,4 +76,19 @@ export const embeddedProviderReceipts = pgTable("embedded_provider_receipts", {
   responderUuid: uuid("responder_uuid"),
   body: jsonb("body").$type<Record<string, unknown>>().notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The visitor's plan on the selection page (spec section 4, "Selection rules"), one per
+ * responder uuid: the chosen option per category and the plan, and what ADD TO PLAN saved.
+ */
+export const planSelections = pgTable("plan_selections", {
+  responderUuid: uuid("responder_uuid").primaryKey(),
+  selectedPlan: text("selected_plan").$type<PlanCode>(),
+  /** Option id per category; null until she changes the defaults. */
+  selectedOptionIds: jsonb("selected_option_ids").$type<Partial<Record<CategoryCode, string>>>(),
+  /** The priced selection ADD TO PLAN saved. */
+  selectedMedications: jsonb("selected_medications").$type<SelectedMedication[]>(),
+  addedToPlanAt: timestamp("added_to_plan_at", { withTimezone: true }),
+  ...timestamps,
 });

@@ -1,0 +1,96 @@
+// The medication catalogue (spec section 3) and the built-in fallback of section 9.
+import type { PlanCode } from "./plans";
+
+export const categoryCodes = ["systemic_estrogen", "progesterone", "vaginal_estrogen", "non_hormonal"] as const;
+export type CategoryCode = (typeof categoryCodes)[number];
+
+export interface MedicationOption {
+  id: string;
+  /** May contain line breaks. */
+  name: string;
+  image: string | null;
+  is_default: boolean;
+  product_id: string;
+  monthly_price: number | null;
+  quarterly_price: number | null;
+  half_yearly_price: number | null;
+  yearly_price: number | null;
+}
+
+export interface MedicationCategory {
+  name: string;
+  category: CategoryCode;
+  description: string;
+  options: MedicationOption[];
+}
+
+export type Catalogue = MedicationCategory[];
+
+/** The option's price field for a plan. */
+export function listedPrice(option: MedicationOption, plan: PlanCode): number | null {
+  switch (plan) {
+    case "monthly":
+      return option.monthly_price;
+    case "quarterly":
+      return option.quarterly_price;
+    case "6_month":
+      return option.half_yearly_price;
+    case "yearly":
+      return option.yearly_price;
+  }
+}
+
+function option(
+  id: string,
+  name: string,
+  product_id: string,
+  [monthly, quarterly, halfYearly, yearly]: [number, number, number, number],
+  is_default = false,
+): MedicationOption {
+  return {
+    id,
+    name,
+    image: `/medications/${id}.svg`,
+    is_default,
+    product_id,
+    monthly_price: monthly,
+    quarterly_price: quarterly,
+    half_yearly_price: halfYearly,
+    yearly_price: yearly,
+  };
+}
+
+/** The fallback catalogue (spec sections 3 and 9), used when the provider cannot answer. */
+export const fallbackCatalogue: Catalogue = [
+  {
+    name: "Estrogen",
+    category: "systemic_estrogen",
+    description: "Relieves hot flashes, night sweats, sleep and mood symptoms.",
+    options: [
+      option("gel", "Gel", "gel", [139, 399, 750, 1400]),
+      option("patch", "Patch", "patch", [149, 399, 750, 1400]),
+      option("i_dont_know_no_preference", "I don't know /\nNo preference", "i_dont_know_no_preference", [119, 299, 550, 1000], true),
+    ],
+  },
+  {
+    name: "Progesterone",
+    category: "progesterone",
+    description: "Protects the lining of the uterus when you take estrogen.",
+    options: [option("progesterone_pill", "Pill", "progesterone_pill", [0, 0, 0, 0], true)],
+  },
+  {
+    name: "Vaginal Estrogen",
+    category: "vaginal_estrogen",
+    description: "Eases vaginal dryness, discomfort and urinary symptoms.",
+    options: [
+      option("vaginal_estrogen_cream", "Cream", "vaginal_estrogen_cream", [129, 299, 550, 1000]),
+      option("vaginal_estrogen_insert", "Insert", "vaginal_estrogen_insert", [129, 299, 550, 1000]),
+    ],
+  },
+  {
+    name: "Non-Hormonal",
+    category: "non_hormonal",
+    description: "A hormone-free option for hot flashes and night sweats.",
+    options: [option("non_hormonal_therapy", "Paroxetine/\nDesvenlafaxine", "non_hormonal_therapy", [129, 299, 550, 1000])],
+  },
+];
