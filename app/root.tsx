@@ -78,13 +78,16 @@ export function ErrorBoundary() {
       : isRouteErrorResponse(error) && error.status === 404
         ? "The page you are looking for does not exist."
         : "Please try again in a moment.";
+  // A refusal may say where to go back to (a path on this site only).
+  const returnTo = isRouteErrorResponse(error) ? error.data?.returnTo : undefined;
+  const back = typeof returnTo === "string" && /^\/(?!\/)/.test(returnTo) ? returnTo : null;
   return (
     <section className="panel narrow">
       <h1>{errorTitle(error)}</h1>
       <p>{message}</p>
       <p>
-        <a className="button button-primary" href="/welcome">
-          Go to the start
+        <a className="button button-primary" href={back ?? "/welcome"}>
+          {back ? "Go back" : "Go to the start"}
         </a>
       </p>
     </section>

@@ -3,12 +3,22 @@
 // by a worker in the server process. The idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { ProductSelectionBody } from "../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../funnel/sales-funnel-record";
 import { database, type Queryable } from "./db/client.server";
 import { outboxMessages } from "./db/schema.server";
 import type { Provider } from "./provider/provider.server";
 
-export type OutboxMessage = { kind: "sales-funnel"; payload: SalesFunnelRecordBody };
+export interface ProductSelectionPayload {
+  responderUuid: string;
+  body: ProductSelectionBody;
+  /** When ADD TO PLAN saved it: makes each save its own message (see enqueueProductSelection). */
+  savedAt: string;
+}
+
+export type OutboxMessage =
+  | { kind: "sales-funnel"; payload: SalesFunnelRecordBody }
+  | { kind: "save-product-selection"; payload: ProductSelectionPayload };
 
 /** A key that is the same for the same message, so a repeated post is delivered once. */
 export function idempotencyKeyOf(message: OutboxMessage): string {
@@ -28,6 +38,34 @@ export async function enqueueOutboxMessage(tx: Queryable, message: OutboxMessage
     .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
 }
 
+/**
+ * ADD TO PLAN (spec section 4): writes the product selection for the provider in the caller's
+ * transaction. The provider keeps only the latest selection of a responder, so a newer save
+ * replaces any older one not yet delivered: otherwise a retried old message could land after
+ * the new one and undo it. The save time is part of the message, so choosing A, then B, then A
+ * again sends A again rather than being taken for the first A.
+ */
+export async function enqueueProductSelection(
+  tx: Queryable,
+  responderUuid: string,
+  body: ProductSelectionBody,
+  savedAt: Date = new Date(),
+): Promise<void> {
+  await tx
+    .delete(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.kind, "save-product-selection"),
+        eq(outboxMessages.status, "pending"),
+        sql`${outboxMessages.payload}->>'responderUuid' = ${responderUuid}`,
+      ),
+    );
+  await enqueueOutboxMessage(tx, {
+    kind: "save-product-selection",
+    payload: { responderUuid, body, savedAt: savedAt.toISOString() },
+  });
+}
+
 const firstRetryMs = 1_000;
 const longestRetryMs = 15 * 60_000;
 
@@ -43,6 +81,10 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
   switch (kind) {
     case "sales-funnel":
       return provider.postSalesFunnelRecord(payload as SalesFunnelRecordBody, key);
+    case "save-product-selection": {
+      const { responderUuid, body } = payload as ProductSelectionPayload;
+      return provider.saveProductSelection(responderUuid, body, key);
+    }
     default:
       throw new Error(`unknown outbox kind ${kind}`);
   }

@@ -11,20 +11,18 @@ import { embeddedProviderReceipts, outboxMessages } from "../../app/server/db/sc
 import { countPendingOutboxMessages, deliverDueOutboxMessages } from "../../app/server/outbox.server";
 import { embeddedProvider } from "../../app/server/provider/embedded.server";
 import { httpProvider } from "../../app/server/provider/http.server";
-import { providerBaseUrl, providerStandIn, salesPath } from "../mocks/provider";
+import { providerBaseUrl, providerPaths, providerStandIn, salesPath } from "../mocks/provider";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 const { standIn, handlers } = providerStandIn();
 const server = setupServer(...handlers);
-const provider = httpProvider({ baseUrl: providerBaseUrl, token: "secret-token", salesPath, timeoutMs: 2_000 });
+const provider = httpProvider({ baseUrl: providerBaseUrl, token: "secret-token", ...providerPaths, timeoutMs: 2_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 beforeEach(async () => {
   await resetDatabase();
-  standIn.mode = "up";
-  standIn.requests.length = 0;
-  standIn.accepted.clear();
+  standIn.reset();
 });
 
 /** Walks one visitor through the questionnaire: three steps, three messages. */

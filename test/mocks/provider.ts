@@ -1,32 +1,119 @@
 // MSW handlers for the provider's HTTP API (spec section 7): a stand-in that can be up,
-// answer 500, or refuse the connection, and that records what it received.
+// answer 500, or refuse the connection, that records what it received, and whose catalogue
+// and testimonials answers a test can set (including slow or malformed ones).
 import { http, HttpResponse } from "msw";
 
 export const providerBaseUrl = "https://provider.test";
 export const salesPath = "/api/hrt_checkout/sales_funnel";
+export const saveProductSelectionPath = "/api/hrt_checkout/save_product_selection";
+export const medicationsPath = "/api/hrt_checkout/medications";
+export const testimonialsPath = "/api/hrt_checkout/testimonials";
+
+/** Everything httpProvider needs to talk to this stand-in. */
+export const providerPaths = { salesPath, saveProductSelectionPath, medicationsPath, testimonialsPath };
 
 export type ProviderMode = "up" | "failing" | "refusing";
 
-export interface ProviderStandIn {
-  mode: ProviderMode;
-  /** Every request that reached the provider, delivered or not. */
-  requests: { idempotencyKey: string | null; authorization: string | null; body: Record<string, unknown> }[];
-  /** Bodies the provider accepted, by idempotency key (a repeat replaces, as a real API would). */
-  accepted: Map<string, Record<string, unknown>>;
+/** What a GET answers: JSON, or raw text (to send malformed JSON), after an optional delay. */
+export interface StandInAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  delayMs?: number;
 }
 
-export function providerStandIn(): { standIn: ProviderStandIn; handlers: ReturnType<typeof http.post>[] } {
-  const standIn: ProviderStandIn = { mode: "up", requests: [], accepted: new Map() };
-  const handlers = [
-    http.post(`${providerBaseUrl}${salesPath}`, async ({ request }) => {
-      if (standIn.mode === "refusing") return HttpResponse.error();
-      const body = (await request.json()) as Record<string, unknown>;
-      const idempotencyKey = request.headers.get("Idempotency-Key");
-      standIn.requests.push({ idempotencyKey, authorization: request.headers.get("Authorization"), body });
-      if (standIn.mode === "failing") return HttpResponse.json({ message: "down" }, { status: 500 });
-      standIn.accepted.set(idempotencyKey ?? "", body);
-      return HttpResponse.json({ ok: true });
-    }),
+export interface ProviderStandIn {
+  mode: ProviderMode;
+  /** Every POST that reached the provider, delivered or not. */
+  requests: {
+    path: string;
+    idempotencyKey: string | null;
+    authorization: string | null;
+    body: Record<string, unknown>;
+  }[];
+  /** Bodies the provider accepted, by idempotency key (a repeat replaces, as a real API would). */
+  accepted: Map<string, Record<string, unknown>>;
+  /** Every GET that reached the provider. */
+  gets: { path: string; authorization: string | null }[];
+  medications: StandInAnswer;
+  testimonials: StandInAnswer;
+  /** Lets every delayed answer go now (call after a test, so no timer outlives it). */
+  releaseHeld(): void;
+  /** Back to up, nothing received, default answers. */
+  reset(): void;
+}
+
+type Handler = ReturnType<typeof http.post> | ReturnType<typeof http.get>;
+
+export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler[] } {
+  const held = new Set<() => void>();
+  const standIn: ProviderStandIn = {
+    mode: "up",
+    requests: [],
+    accepted: new Map(),
+    gets: [],
+    medications: { json: [] },
+    testimonials: { json: [] },
+    releaseHeld() {
+      for (const release of held) release();
+      held.clear();
+    },
+    reset() {
+      standIn.releaseHeld();
+      standIn.mode = "up";
+      standIn.requests.length = 0;
+      standIn.accepted.clear();
+      standIn.gets.length = 0;
+      standIn.medications = { json: [] };
+      standIn.testimonials = { json: [] };
+    },
+  };
+
+  function wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        held.delete(release);
+        resolve();
+      };
+      const timer = setTimeout(release, ms);
+      held.add(release);
+    });
+  }
+
+  const receive = async ({ request }: { request: Request }) => {
+    if (standIn.mode === "refusing") return HttpResponse.error();
+    const body = (await request.json()) as Record<string, unknown>;
+    const idempotencyKey = request.headers.get("Idempotency-Key");
+    standIn.requests.push({
+      path: new URL(request.url).pathname,
+      idempotencyKey,
+      authorization: request.headers.get("Authorization"),
+      body,
+    });
+    if (standIn.mode === "failing") return HttpResponse.json({ message: "down" }, { status: 500 });
+    standIn.accepted.set(idempotencyKey ?? "", body);
+    return HttpResponse.json({ ok: true });
+  };
+
+  const answer = (which: "medications" | "testimonials") => async ({ request }: { request: Request }) => {
+    if (standIn.mode === "refusing") return HttpResponse.error();
+    standIn.gets.push({ path: new URL(request.url).pathname, authorization: request.headers.get("Authorization") });
+    const planned = standIn[which];
+    if (planned.delayMs) await wait(planned.delayMs);
+    if (standIn.mode === "failing") return HttpResponse.json({ message: "down" }, { status: 500 });
+    const status = planned.status ?? 200;
+    if (planned.text !== undefined) {
+      return new HttpResponse(planned.text, { status, headers: { "Content-Type": "application/json" } });
+    }
+    return HttpResponse.json(planned.json ?? null, { status });
+  };
+
+  const handlers: Handler[] = [
+    http.post(`${providerBaseUrl}${salesPath}`, receive),
+    http.post(`${providerBaseUrl}${saveProductSelectionPath}/:responderUuid`, receive),
+    http.get(`${providerBaseUrl}${medicationsPath}/:responderUuid`, answer("medications")),
+    http.get(`${providerBaseUrl}${testimonialsPath}/:responderUuid`, answer("testimonials")),
   ];
   return { standIn, handlers };
 }

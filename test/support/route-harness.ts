@@ -92,7 +92,7 @@ export class TestBrowser {
 export async function resetDatabase(): Promise<void> {
   const db = await database();
   await db.execute(
-    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts restart identity`,
+    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts, plan_selections restart identity`,
   );
 }
 

@@ -1,7 +1,7 @@
 // The one schema of the product, for PGlite and PostgreSQL alike. Migrations in
 // ./migrations are generated from it with `npm run db:generate` and applied at start.
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { CategoryCode } from "../../funnel/catalogue";
 import type { PlanCode } from "../../funnel/plans";
 import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
@@ -91,4 +91,53 @@ export const planSelections = pgTable("plan_selections", {
   selectedMedications: jsonb("selected_medications").$type<SelectedMedication[]>(),
   addedToPlanAt: timestamp("added_to_plan_at", { withTimezone: true }),
   ...timestamps,
+});
+
+/**
+ * The embedded provider's medication catalogue (spec section 3), seeded by migration 0002
+ * with the spec's fallback catalogue (section 9 prices). The HTTP provider does not use it.
+ */
+export const catalogueCategories = pgTable("catalogue_categories", {
+  category: text("category").$type<CategoryCode>().primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  sortOrder: integer("sort_order").notNull(),
+});
+
+const price = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
+
+export const catalogueOptions = pgTable(
+  "catalogue_options",
+  {
+    id: text("id").primaryKey(),
+    category: text("category")
+      .$type<CategoryCode>()
+      .notNull()
+      .references(() => catalogueCategories.category),
+    /** May contain line breaks. */
+    name: text("name").notNull(),
+    image: text("image"),
+    isDefault: boolean("is_default").notNull().default(false),
+    productId: text("product_id").notNull(),
+    /** Dollars; null when the option is not offered on that plan. */
+    monthlyPrice: price("monthly_price"),
+    quarterlyPrice: price("quarterly_price"),
+    halfYearlyPrice: price("half_yearly_price"),
+    yearlyPrice: price("yearly_price"),
+    sortOrder: integer("sort_order").notNull(),
+  },
+  (t) => [index("catalogue_options_category_idx").on(t.category, t.sortOrder)],
+);
+
+/** The embedded provider's testimonials (spec section 3), seeded by migration 0002. */
+export const testimonials = pgTable("testimonials", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  quote: text("quote").notNull(),
+  image: text("image"),
+  beforeImage: text("before_image"),
+  afterImage: text("after_image"),
+  /** Star count, 1 to 5. */
+  rating: integer("rating").notNull(),
+  sortOrder: integer("sort_order").notNull(),
 });

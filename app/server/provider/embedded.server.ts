@@ -1,16 +1,69 @@
-// The embedded provider: keeps what it receives in our own database, so a fresh clone runs
-// end to end with no network.
+// The embedded provider: serves the catalogue and testimonials from our own database (seeded
+// by migration 0002 with the spec's fallback data) and keeps what it receives there, so a
+// fresh clone runs end to end with no network.
+import { asc } from "drizzle-orm";
+import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
+import { testimonialsShown } from "../../funnel/testimonials";
 import type { Database } from "../db/client.server";
-import { embeddedProviderReceipts } from "../db/schema.server";
-import type { Provider } from "./provider.server";
+import { catalogueCategories, catalogueOptions, embeddedProviderReceipts, testimonials } from "../db/schema.server";
+import { standInAnswer, type Provider } from "./provider.server";
 
 export function embeddedProvider(db: Database): Provider {
+  async function keep(kind: string, responderUuid: string, body: Record<string, unknown>, idempotencyKey: string) {
+    await db
+      .insert(embeddedProviderReceipts)
+      .values({ idempotencyKey, kind, responderUuid, body })
+      .onConflictDoNothing({ target: embeddedProviderReceipts.idempotencyKey });
+  }
+
   return {
-    async postSalesFunnelRecord(body, idempotencyKey) {
-      await db
-        .insert(embeddedProviderReceipts)
-        .values({ idempotencyKey, kind: "sales-funnel", responderUuid: body.responder_uuid, body: { ...body } })
-        .onConflictDoNothing({ target: embeddedProviderReceipts.idempotencyKey });
+    postSalesFunnelRecord: (body, idempotencyKey) =>
+      keep("sales-funnel", body.responder_uuid, { ...body }, idempotencyKey),
+
+    // The same catalogue for every responder; the uuid is there for the provider's API.
+    async getMedications() {
+      const [categories, options] = await Promise.all([
+        db.select().from(catalogueCategories).orderBy(asc(catalogueCategories.sortOrder)),
+        db.select().from(catalogueOptions).orderBy(asc(catalogueOptions.sortOrder), asc(catalogueOptions.id)),
+      ]);
+      const catalogue: Catalogue = categories
+        .map((category) => ({
+          name: category.name,
+          category: category.category,
+          description: category.description,
+          options: options
+            .filter((option) => option.category === category.category)
+            .map((option) => ({
+              id: option.id,
+              name: option.name,
+              image: option.image,
+              is_default: option.isDefault,
+              product_id: option.productId,
+              monthly_price: option.monthlyPrice,
+              quarterly_price: option.quarterlyPrice,
+              half_yearly_price: option.halfYearlyPrice,
+              yearly_price: option.yearlyPrice,
+            })),
+        }))
+        .filter((category) => category.options.length > 0);
+      // Emptied tables behave as a provider with nothing to say: the fallback, as in section 7.
+      return catalogue.length > 0 ? catalogue : standInAnswer(fallbackCatalogue);
     },
+
+    async getTestimonials() {
+      const rows = await db.select().from(testimonials).orderBy(asc(testimonials.sortOrder)).limit(testimonialsShown);
+      return rows.map(({ id, name, quote, image, beforeImage, afterImage, rating }) => ({
+        id,
+        name,
+        quote,
+        image,
+        beforeImage,
+        afterImage,
+        rating,
+      }));
+    },
+
+    saveProductSelection: (responderUuid, body, idempotencyKey) =>
+      keep("save-product-selection", responderUuid, { ...body }, idempotencyKey),
   };
 }

@@ -15,6 +15,9 @@ export async function provider(): Promise<Provider> {
       baseUrl: settings.PROVIDER_BASE_URL,
       token: settings.PROVIDER_TOKEN,
       salesPath: settings.PROVIDER_SALES_PATH,
+      saveProductSelectionPath: settings.PROVIDER_SAVE_PRODUCT_SELECTION_PATH,
+      medicationsPath: settings.PROVIDER_MEDICATIONS_PATH,
+      testimonialsPath: settings.PROVIDER_TESTIMONIALS_PATH,
     });
   }
   return embeddedProvider(await database());

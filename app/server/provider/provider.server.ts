@@ -1,9 +1,21 @@
 // The provider adapter (spec section 7): what the funnel asks of the provider's API.
+import type { Catalogue } from "../../funnel/catalogue";
+import type { ProductSelectionBody } from "../../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../../funnel/sales-funnel-record";
+import type { Testimonial } from "../../funnel/testimonials";
 
 export interface Provider {
   /** POST to the sales path: one step of the sales funnel record. */
   postSalesFunnelRecord(body: SalesFunnelRecordBody, idempotencyKey: string): Promise<void>;
+  /**
+   * The medication catalogue for this responder. Never fails for want of the provider: on an
+   * error or an answer we cannot read, the fallback catalogue (spec section 7).
+   */
+  getMedications(responderUuid: string): Promise<Catalogue>;
+  /** At most 4 testimonials; an empty list when there are none or the provider is slow or down. */
+  getTestimonials(responderUuid: string): Promise<Testimonial[]>;
+  /** POST save-product-selection path + /{responder_uuid}: what ADD TO PLAN chose. */
+  saveProductSelection(responderUuid: string, body: ProductSelectionBody, idempotencyKey: string): Promise<void>;
 }
 
 /** A call the provider did not accept; the message names no personal data. */
@@ -12,4 +24,19 @@ export class ProviderError extends Error {
     super(message);
     this.name = "ProviderError";
   }
+}
+
+const standIns = new WeakSet<object>();
+
+/**
+ * Marks an answer given in place of the provider's own (the fallback catalogue, an empty list
+ * after a timeout), so a cache can keep it for less time than a real answer.
+ */
+export function standInAnswer<T extends object>(answer: T): T {
+  standIns.add(answer);
+  return answer;
+}
+
+export function isStandInAnswer(answer: object): boolean {
+  return standIns.has(answer);
 }

@@ -3,7 +3,9 @@
 //   page that echoes the path and the query string as a definition list, so a test can read
 //   what the funnel handed over the way a visitor would see it;
 // - the provider's API under /provider (spec section 7): it records every POST with its
-//   bearer header, and GET /provider/received/{responder_uuid} lists what arrived as JSON.
+//   bearer header, and GET /provider/received/{responder_uuid} lists what arrived as JSON
+//   (a post whose body or path names that uuid). GET testimonials answers four; GET
+//   medications answers 404, so the app shows its built-in catalogue (the spec's fallback).
 // Usage: node test/e2e/support/intake-stand-in.mjs [port]  (or INTAKE_PORT)
 import { createServer } from "node:http";
 
@@ -33,11 +35,26 @@ function page(url) {
 /** What the provider stand-in received: { path, authorization, idempotencyKey, body }. */
 const received = [];
 
+const testimonials = [
+  { id: "e2e-1", name: "Joan P.", quote: "Clear answers and no rush.", rating: 5 },
+  { id: "e2e-2", name: "Maria S.", quote: "The hot flashes eased within weeks.", rating: 5 },
+  { id: "e2e-3", name: "Helen W.", quote: "Private, simple and kind.", rating: 5 },
+  { id: "e2e-4", name: "Tina R.", quote: "I feel like myself again.", rating: 5 },
+];
+
 function provider(req, res, url) {
   if (req.method === "GET" && url.pathname.startsWith("/provider/received/")) {
     const responderUuid = decodeURIComponent(url.pathname.split("/").pop());
-    const mine = received.filter((r) => r.body?.responder_uuid === responderUuid);
+    const mine = received.filter((r) => r.body?.responder_uuid === responderUuid || r.path.endsWith(`/${responderUuid}`));
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(mine));
+    return;
+  }
+  if (req.method === "GET" && url.pathname.startsWith("/provider/api/hrt_checkout/testimonials/")) {
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ testimonials }));
+    return;
+  }
+  if (req.method === "GET") {
+    res.writeHead(404, { "Content-Type": "application/json" }).end('{"message":"not found"}');
     return;
   }
   if (req.method !== "POST") {

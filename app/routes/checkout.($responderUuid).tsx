@@ -1,0 +1,144 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { MedicationGrid, PlanToggle } from "../components/medication-grid";
+import { TestimonialList } from "../components/testimonial-list";
+import { TrustBadges } from "../components/trust-badges";
+import { TrustIndicators } from "../components/trust-indicators";
+import { lowestPriceClaim } from "../funnel/marketing";
+import { isPlanCode } from "../funnel/plans";
+import { formatDollars, selectedMedications } from "../funnel/pricing";
+import { productSelectionBody } from "../funnel/product-selection";
+import { changePlan, findOption, toggleOption, unavailableMessage, type PlanSelection } from "../funnel/selection";
+import { selectionPageModel } from "../funnel/selection-page";
+import type { RouteHandle } from "../route-handle";
+import { checkoutFlow, pageAddress, preCheckoutAddress } from "../server/checkout-flow.server";
+import { config } from "../server/config.server";
+import { database } from "../server/db/client.server";
+import { readForm } from "../server/form.server";
+import { medicationsFor, testimonialsFor } from "../server/catalogue.server";
+import { enqueueProductSelection } from "../server/outbox.server";
+import { wakeOutboxWorker } from "../server/outbox-worker.server";
+import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/plan-selections.server";
+import { Visitor } from "../server/visitor.server";
+
+export const handle: RouteHandle = { title: "Build your treatment plan" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const visitor = await Visitor.open(request);
+  const flow = await checkoutFlow(visitor, request, params.responderUuid);
+  if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
+  const visiblePlans = config().VISIBLE_PLANS;
+  const [catalogue, testimonials] = await Promise.all([
+    medicationsFor(flow.responderUuid),
+    testimonialsFor(flow.responderUuid),
+  ]);
+  const selection = await loadPlanSelection(flow.responderUuid, catalogue, visiblePlans);
+  return visitor.data({
+    model: selectionPageModel(catalogue, selection, visiblePlans),
+    testimonials,
+    flowClaim: flow.flowClaim,
+  });
+}
+
+function refuse(status: number, message: string, returnTo = "/checkout"): never {
+  throw data({ message, returnTo }, { status });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const visitor = await Visitor.open(request);
+  const responderUuid = params.responderUuid
+    ? visitor.ownedUuid(params.responderUuid)
+    : visitor.claimFlow(formData.get("flowClaim"));
+  // A uuid this browser does not own allows nothing, and says nothing of whether it exists.
+  if (!responderUuid) refuse(404, "We could not find this plan. Please start again from the treatment page.");
+  const visiblePlans = config().VISIBLE_PLANS;
+  const catalogue = await medicationsFor(responderUuid);
+  const current = await loadPlanSelection(responderUuid, catalogue, visiblePlans);
+  const backTo = (anchor: string) => visitor.redirect(pageAddress(request, responderUuid, anchor));
+  const here = pageAddress(request, responderUuid, "plans");
+
+  switch (formData.get("intent")) {
+    case "plan": {
+      const plan = formData.get("plan");
+      if (!isPlanCode(plan) || !visiblePlans.includes(plan)) {
+        refuse(400, "That plan is not offered. Please choose one of the plans shown.", here);
+      }
+      await savePlanSelection({ responderUuid, ...changePlan(catalogue, current, plan) });
+      return backTo("plans");
+    }
+    case "toggle": {
+      const optionId = formData.get("optionId")?.toString() ?? "";
+      const result = toggleOption(catalogue, current, optionId);
+      const found = findOption(catalogue, optionId);
+      if (!result.ok && result.refusal === "unknown-option") {
+        refuse(400, "That treatment option is not offered. Please choose one of the options shown.", here);
+      }
+      if (!result.ok && result.refusal === "unavailable-on-plan") {
+        refuse(400, unavailableMessage(found!.option, current.selectedPlan, visiblePlans)!, here);
+      }
+      // Progesterone kept beside estrogen, or the last selection kept: the page shows why.
+      if (result.ok) await savePlanSelection({ responderUuid, selectedPlan: current.selectedPlan, optionIds: result.optionIds });
+      return backTo(`category-${found!.category.category}`);
+    }
+    case "add-to-plan":
+      return addToPlan(visitor, responderUuid, catalogue, current);
+    default:
+      refuse(400, "This form could not be read. Please go back and try again.", here);
+  }
+}
+
+/** Spec section 4, "ADD TO PLAN": saved with plan and prices, posted to the provider, onward. */
+async function addToPlan(
+  visitor: Visitor,
+  responderUuid: string,
+  catalogue: Awaited<ReturnType<typeof medicationsFor>>,
+  selection: PlanSelection,
+) {
+  const selected = selectedMedications(catalogue, selection.selectedPlan, selection.optionIds);
+  if (selected.length === 0) refuse(400, "Please choose a treatment to continue.", `/checkout/${responderUuid}`);
+  await (await database()).transaction(async (tx) => {
+    await saveAddedToPlan(responderUuid, selection, selected, tx);
+    await enqueueProductSelection(tx, responderUuid, productSelectionBody(selected, selection.selectedPlan));
+  });
+  wakeOutboxWorker();
+  return visitor.redirect(await preCheckoutAddress(visitor, responderUuid));
+}
+
+export default function SelectionPage() {
+  const { model, testimonials, flowClaim } = useLoaderData<typeof loader>();
+  return (
+    <div className="selection-page">
+      <header className="selection-intro">
+        <h1>Build your treatment plan</h1>
+        <p className="lead">
+          Choose your treatments and how often you would like to be billed. A licensed provider reviews
+          every plan. {lowestPriceClaim}.
+        </p>
+      </header>
+      <PlanToggle model={model} flowClaim={flowClaim} />
+      <MedicationGrid model={model} flowClaim={flowClaim} />
+      {model.summary ? (
+        <Form method="post" className="add-to-plan" id="add-to-plan">
+          {flowClaim ? <input type="hidden" name="flowClaim" value={flowClaim} /> : null}
+          <input type="hidden" name="intent" value="add-to-plan" />
+          <p className="plan-total">
+            {model.summary.count} {model.summary.count === 1 ? "treatment" : "treatments"}:{" "}
+            <strong>
+              {formatDollars(model.summary.total)}
+              {model.summary.period}
+            </strong>
+            , billed {model.summary.cadence}
+          </p>
+          <button type="submit" className="button button-primary">
+            ADD TO PLAN
+          </button>
+        </Form>
+      ) : null}
+      <TrustIndicators />
+      <TestimonialList testimonials={testimonials} />
+      <TrustBadges />
+    </div>
+  );
+}

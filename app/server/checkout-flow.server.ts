@@ -1,0 +1,52 @@
+// Which flow the selection page shows (docs/decisions/0005-plan-change.md has the why):
+// - a uuid in the path that this browser owns: that flow;
+// - a uuid that nobody has started (the external intake handing a new visitor over): it
+//   becomes this browser's;
+// - a uuid someone else has: the page without it, so it reveals nothing;
+// - no uuid: the browser's current flow, else a new flow claimed by her first click.
+import { randomUUID } from "node:crypto";
+import { utmParamNames, withQuery } from "../funnel/tracking";
+import { newFlowClaim, verifyFlowClaim } from "./flow-claim.server";
+import { findFunnelRecord } from "./funnel-records.server";
+import { claimUnstartedFlow } from "./plan-selections.server";
+import { isResponderUuid, type Visitor } from "./visitor.server";
+
+export type CheckoutFlow =
+  | { responderUuid: string; flowClaim?: string; redirectTo?: undefined }
+  | { redirectTo: string; responderUuid?: undefined; flowClaim?: undefined };
+
+function searchWithout(request: Request, ...names: string[]): string {
+  const search = new URL(request.url).searchParams;
+  for (const name of names) search.delete(name);
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export async function checkoutFlow(visitor: Visitor, request: Request, pathUuid: string | undefined): Promise<CheckoutFlow> {
+  if (pathUuid) {
+    const owned = visitor.ownedUuid(pathUuid);
+    if (owned) return { responderUuid: owned };
+    if (isResponderUuid(pathUuid) && (await claimUnstartedFlow(pathUuid.toLowerCase()))) {
+      return { responderUuid: visitor.claim(pathUuid.toLowerCase()) };
+    }
+    return { redirectTo: `/checkout${searchWithout(request, "responderUuid", "responder_uuid")}` };
+  }
+  const current = visitor.currentUuid;
+  if (current) return { redirectTo: `/checkout/${current}${searchWithout(request, "index")}` };
+  const flowClaim = newFlowClaim(randomUUID());
+  return { responderUuid: verifyFlowClaim(flowClaim)!, flowClaim };
+}
+
+/** Back to the same place on the page after a click (ARCHITECTURE.md: POST/redirect/GET). */
+export function pageAddress(request: Request, responderUuid: string, anchor: string): string {
+  return `/checkout/${responderUuid}${searchWithout(request, "index")}#${anchor}`;
+}
+
+/** Spec section 4: on to pre-checkout with referral_code, email_address and the stored UTMs. */
+export async function preCheckoutAddress(visitor: Visitor, responderUuid: string): Promise<string> {
+  const tracking = visitor.trackingParams;
+  const params: Record<string, string | undefined> = { referral_code: tracking.referral_code };
+  params.email_address = tracking.email_address ?? (await findFunnelRecord(responderUuid))?.emailAddress ?? undefined;
+  for (const name of utmParamNames) params[name] = tracking[name];
+  return withQuery(`/pre-checkout/${responderUuid}`, params);
+}

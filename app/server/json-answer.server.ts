@@ -1,0 +1,20 @@
+// JSON answers of the resource routes.
+import { answerLifetimeMs } from "./catalogue.server";
+
+/** Data anyone may see, kept by caches as long as our own cache keeps it (5 minutes). */
+export function publicJson(data: unknown): Response {
+  return Response.json(data, {
+    headers: {
+      "Cache-Control": `public, max-age=${answerLifetimeMs / 1000}`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** A resource that is not there: 404 with a message, never cached. */
+export function notFoundJson(message = "Not found"): Response {
+  return Response.json(
+    { message },
+    { status: 404, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } },
+  );
+}

@@ -1,0 +1,75 @@
+// The visitor's plan on the selection page, kept per responder uuid.
+import { eq } from "drizzle-orm";
+import type { Catalogue } from "../funnel/catalogue";
+import { defaultPlan, type PlanCode } from "../funnel/plans";
+import { changePlan, defaultOptionIds, knownOptionIds, type PlanSelection, type SelectedMedication } from "../funnel/selection";
+import { database, type Queryable } from "./db/client.server";
+import { funnelRecords, planSelections } from "./db/schema.server";
+
+/**
+ * The plan as she left it, or the defaults (spec section 4) when she has not changed them:
+ * a stored plan that is no longer visible becomes the default plan, and options the catalogue
+ * or the plan no longer offer are left out.
+ */
+export async function loadPlanSelection(
+  responderUuid: string,
+  catalogue: Catalogue,
+  visiblePlans: readonly PlanCode[],
+): Promise<PlanSelection> {
+  const [row] = await (await database())
+    .select()
+    .from(planSelections)
+    .where(eq(planSelections.responderUuid, responderUuid));
+  const storedPlan = row?.selectedPlan;
+  const plan = storedPlan && visiblePlans.includes(storedPlan) ? storedPlan : defaultPlan(visiblePlans);
+  if (!row?.selectedOptionIds) return { selectedPlan: plan, optionIds: defaultOptionIds(catalogue, plan) };
+  return changePlan(catalogue, { selectedPlan: plan, optionIds: knownOptionIds(catalogue, row.selectedOptionIds) }, plan);
+}
+
+export async function savePlanSelection(selection: PlanSelection & { responderUuid: string }, tx?: Queryable): Promise<void> {
+  const values = { selectedPlan: selection.selectedPlan, selectedOptionIds: selection.optionIds, updatedAt: new Date() };
+  await (tx ?? (await database()))
+    .insert(planSelections)
+    .values({ responderUuid: selection.responderUuid, ...values })
+    .onConflictDoUpdate({ target: planSelections.responderUuid, set: values });
+}
+
+/** ADD TO PLAN: the priced selection, kept with the plan. */
+export async function saveAddedToPlan(
+  responderUuid: string,
+  selection: PlanSelection,
+  selectedMedications: SelectedMedication[],
+  tx: Queryable,
+): Promise<void> {
+  const values = {
+    selectedPlan: selection.selectedPlan,
+    selectedOptionIds: selection.optionIds,
+    selectedMedications,
+    addedToPlanAt: new Date(),
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(planSelections)
+    .values({ responderUuid, ...values })
+    .onConflictDoUpdate({ target: planSelections.responderUuid, set: values });
+}
+
+/**
+ * A visitor arriving from the external intake with a uuid this browser does not own may take
+ * it only while nobody has: it has no funnel record and no plan yet. Claiming writes the row
+ * first, so of two browsers racing, one wins.
+ */
+export async function claimUnstartedFlow(responderUuid: string): Promise<boolean> {
+  const db = await database();
+  const [record] = await db
+    .select({ responderUuid: funnelRecords.responderUuid })
+    .from(funnelRecords)
+    .where(eq(funnelRecords.responderUuid, responderUuid));
+  if (record) return false;
+  const inserted = await db
+    .insert(planSelections)
+    .values({ responderUuid })
+    .onConflictDoNothing({ target: planSelections.responderUuid })
+    .returning({ responderUuid: planSelections.responderUuid });
+  return inserted.length === 1;
+}
