@@ -1,7 +1,7 @@
 // Steps and readings shared by the end-to-end files: what a visitor does, and what she can
 // see afterwards (addresses, headings, messages). The funnel record itself is not reachable
 // from here, by design.
-import type { Page, Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 import { expect } from "./fixtures";
 import { intakeOrigin } from "./servers";
 
@@ -88,4 +88,72 @@ export async function expectErrorSummary(page: Page, messages: string[]): Promis
   }
   await expect(page).toHaveTitle(/^Error: /);
   return targets;
+}
+
+// The selection page (spec section 2 "Selection page", section 4 "Selection rules"): every
+// option and plan is a toggle button in a form; a click answers 303 back to the same place
+// on the page, the anchor of the category (or of the plan toggle) in the address.
+
+export const selectionHeading = "Build your treatment plan";
+export const planToggleName = "Billing plan";
+
+/** Each category's heading and the anchor the page comes back to after a click in it. */
+export const categoryAnchors = {
+  Estrogen: "category-systemic_estrogen",
+  Progesterone: "category-progesterone",
+  "Vaginal Estrogen": "category-vaginal_estrogen",
+  "Non-Hormonal": "category-non_hormonal",
+} as const;
+export type CategoryName = keyof typeof categoryAnchors;
+
+export function planToggle(page: Page): Locator {
+  return page.getByRole("group", { name: planToggleName });
+}
+
+export function planButton(page: Page, label: string): Locator {
+  return planToggle(page).getByRole("button", { name: label, exact: true });
+}
+
+export function categoryRegion(page: Page, name: CategoryName): Locator {
+  return page.getByRole("region", { name, exact: true });
+}
+
+/** An option's toggle button; its name starts with the option name and goes on with the price. */
+export function optionButton(page: Page, category: CategoryName, option: string): Locator {
+  return categoryRegion(page, category).getByRole("button", { name: option });
+}
+
+/**
+ * Clicks a button of the selection page and waits for the page the 303 comes back to:
+ * the same address with `#anchor`, scrolled so that the anchor is in view.
+ */
+export async function clickAndComeBack(page: Page, button: Locator, anchor: string): Promise<Response> {
+  const [post] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest()),
+    // The next page's own event: the old page has had its event already.
+    page.waitForEvent("domcontentloaded"),
+    button.click(),
+  ]);
+  expect(post.status(), `answer to the click on ${button}`).toBe(303);
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/checkout/") && url.hash === `#${anchor}`);
+  await expect(page.locator(`#${anchor}`)).toBeInViewport();
+  return post;
+}
+
+export async function choosePlan(page: Page, label: string): Promise<Response> {
+  return clickAndComeBack(page, planButton(page, label), "plans");
+}
+
+export async function clickOption(page: Page, category: CategoryName, option: string): Promise<Response> {
+  return clickAndComeBack(page, optionButton(page, category, option), categoryAnchors[category]);
+}
+
+/** ADD TO PLAN: returns the answer to its POST; the page is then wherever it leads. */
+export async function addToPlan(page: Page): Promise<Response> {
+  const [post] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.request().isNavigationRequest()),
+    page.waitForEvent("domcontentloaded"),
+    page.getByRole("button", { name: "ADD TO PLAN" }).click(),
+  ]);
+  return post;
 }
