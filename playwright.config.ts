@@ -5,15 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import {
-  appOrigin,
-  appPort,
-  intakeOrigin,
-  intakePort,
-  intakeTemplate,
-  providerBaseUrl,
-  providerToken,
-} from "./test/e2e/support/servers";
+import { appEnvironment, appOrigin, appPort, intakeOrigin, intakePort } from "./test/e2e/support/servers";
 
 // A fresh database per run. The config is loaded again in every worker process; they inherit
 // the main process's environment, so the folder is made once and shared. A folder the config
@@ -77,20 +69,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
-      env: {
-        ...(process.env as Record<string, string>),
-        NODE_ENV: "production",
-        PORT: String(appPort),
-        DATA_DIR: dataDir,
-        // The embedded database whatever the developer's shell says; the provider is the
-        // stand-in, so a test can see what the provider received.
-        DATABASE_URL: "",
-        PROVIDER_BASE_URL: providerBaseUrl,
-        PROVIDER_TOKEN: providerToken,
-        COOKIE_SECURE: "false",
-        INTAKE_URL: intakeTemplate,
-        OUTBOX_POLL_MS: "200",
-      },
+      env: appEnvironment(appPort, dataDir),
     },
   ],
 });

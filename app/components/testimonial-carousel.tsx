@@ -1,3 +1,4 @@
+import { TestimonialQuote } from "./testimonial-quote";
 import { overallRating, socialProofQuotes } from "../funnel/marketing";
 
 /**
@@ -14,15 +15,7 @@ export function TestimonialCarousel() {
       <ul className="carousel">
         {socialProofQuotes.map((quote) => (
           <li key={quote.name} className="carousel-quote">
-            <figure>
-              <p className="stars" aria-label="5 out of 5 stars">
-                ★★★★★
-              </p>
-              <blockquote>
-                <p>“{quote.quote}”</p>
-              </blockquote>
-              <figcaption>{quote.name}</figcaption>
-            </figure>
+            <TestimonialQuote name={quote.name} quote={quote.quote} />
           </li>
         ))}
       </ul>

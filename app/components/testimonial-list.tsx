@@ -1,3 +1,4 @@
+import { TestimonialQuote } from "./testimonial-quote";
 import { noTestimonialsMessage, type Testimonial } from "../funnel/testimonials";
 
 /** Up to 4 testimonials (spec section 2); the empty and failure text when there are none. */
@@ -11,15 +12,7 @@ export function TestimonialList({ testimonials }: { testimonials: Testimonial[] 
         <ul>
           {testimonials.map((testimonial) => (
             <li key={testimonial.id}>
-              <figure>
-                <p className="stars" aria-label={`${testimonial.rating} out of 5 stars`}>
-                  {"★".repeat(testimonial.rating)}
-                </p>
-                <blockquote>
-                  <p>“{testimonial.quote}”</p>
-                </blockquote>
-                <figcaption>{testimonial.name}</figcaption>
-              </figure>
+              <TestimonialQuote name={testimonial.name} quote={testimonial.quote} rating={testimonial.rating} />
             </li>
           ))}
         </ul>

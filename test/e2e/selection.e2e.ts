@@ -30,7 +30,7 @@ import {
   uuidInPath,
   type CategoryName,
 } from "./support/funnel";
-import { intakeTemplate, providerBaseUrl, providerToken } from "./support/servers";
+import { appEnvironment, intakeTemplate, providerBaseUrl, providerToken } from "./support/servers";
 
 const noPreference = "I don't know / No preference";
 const nonHormonal = "Paroxetine";
@@ -452,19 +452,7 @@ async function startAppServer(root: string, overrides: Record<string, string>) {
     {
       cwd: root,
       stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        PROVIDER_BASE_URL: providerBaseUrl,
-        PROVIDER_TOKEN: providerToken,
-        COOKIE_SECURE: "false",
-        INTAKE_URL: intakeTemplate,
-        OUTBOX_POLL_MS: "200",
-        ...overrides,
-      },
+      env: { ...appEnvironment(port, dataDir), ...overrides } as NodeJS.ProcessEnv,
     },
   );
   const exited = new Promise<void>((resolve) => {
