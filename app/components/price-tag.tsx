@@ -15,7 +15,7 @@ export function PriceTag({ price }: { price: PriceDisplay }) {
           {formatDollars(price.undiscounted)}
         </s>
       ) : null}
-      {price.save !== undefined ? <span className="save">Save ${price.save}</span> : null}
+      {price.save !== undefined ? <span className="save">Save {formatDollars(price.save)}</span> : null}
     </span>
   );
 }

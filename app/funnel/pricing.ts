@@ -70,7 +70,8 @@ export function totalPrice(selected: readonly { selected_price: number }[]): num
   return Math.round(selected.reduce((sum, medication) => sum + medication.selected_price, 0) * 100) / 100;
 }
 
-/** "$399", or "$63.50" when there are cents. */
+/** "$399", "$1,400", or "$63.50" when there are cents. */
 export function formatDollars(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return `$${amount.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }

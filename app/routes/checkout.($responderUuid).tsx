@@ -124,12 +124,14 @@ export default function SelectionPage() {
           {flowClaim ? <input type="hidden" name="flowClaim" value={flowClaim} /> : null}
           <input type="hidden" name="intent" value="add-to-plan" />
           <p className="plan-total">
-            {model.summary.count} {model.summary.count === 1 ? "treatment" : "treatments"}:{" "}
             <strong>
               {formatDollars(model.summary.total)}
               {model.summary.period}
-            </strong>
-            , billed {model.summary.cadence}
+            </strong>{" "}
+            <span className="cadence">
+              {model.summary.count} {model.summary.count === 1 ? "treatment" : "treatments"}, billed{" "}
+              {model.summary.cadence}
+            </span>
           </p>
           <button type="submit" className="button button-primary">
             ADD TO PLAN

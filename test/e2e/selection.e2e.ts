@@ -79,12 +79,15 @@ async function expectChosen(page: Page, chosen: Partial<Record<CategoryName, str
 const requiredTag = (page: Page) => optionButton(page, "Progesterone", "Pill").getByText("Required", { exact: true });
 
 /** The first option's savings (spec section 2), as a person sees them. */
+/** Whole dollars as the page writes them: "$1,668". */
+const dollars = (amount: number) => `$${amount.toLocaleString("en-US")}`;
+
 async function expectSavings(option: Locator, { perMonth, was, save }: { perMonth: number; was: number; save: number }) {
-  await expect(option.getByText(`$${perMonth}/month`, { exact: true })).toBeVisible();
-  const struck = option.getByText(`$${was}`);
+  await expect(option.getByText(`${dollars(perMonth)}/month`, { exact: true })).toBeVisible();
+  const struck = option.getByText(dollars(was));
   await expect(struck).toBeVisible();
   await expect(struck).toHaveCSS("text-decoration-line", "line-through");
-  await expect(option.getByText(`Save $${save}`, { exact: true })).toBeVisible();
+  await expect(option.getByText(`Save ${dollars(save)}`, { exact: true })).toBeVisible();
 }
 
 async function expectNoSavings(option: Locator) {
@@ -402,16 +405,16 @@ test("with every plan visible: Yearly and 6 Months prices, and Patch on Yearly",
 
     await choosePlan(page, "Yearly");
     await expect(planToggle(page).getByRole("button", { pressed: true })).toHaveText("Yearly");
-    // Gel $1400 against 12 x $139 = $1668; Cream $1000 against 12 x $129 = $1548.
-    await expectPrice(gel, "$1400/year");
+    // Gel $1,400 against 12 x $139 = $1,668; Cream $1,000 against 12 x $129 = $1,548.
+    await expectPrice(gel, "$1,400/year");
     await expectSavings(gel, { perMonth: 117, was: 1668, save: 268 });
-    await expectPrice(cream, "$1000/year");
+    await expectPrice(cream, "$1,000/year");
     await expectSavings(cream, { perMonth: 83, was: 1548, save: 548 });
 
-    // Patch on Yearly: chosen at $1400/year; as the second option it shows no saving.
+    // Patch on Yearly: chosen at $1,400/year; as the second option it shows no saving.
     await clickOption(page, "Estrogen", "Patch");
     await expectChosen(page, { Estrogen: "Patch", Progesterone: "Pill" });
-    await expectPrice(patch, "$1400/year");
+    await expectPrice(patch, "$1,400/year");
     await expectNoSavings(patch);
 
     await choosePlan(page, "6 Months");

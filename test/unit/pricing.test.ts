@@ -74,8 +74,10 @@ describe("the selection, priced", () => {
     expect(totalPrice(selected)).toBe(2400);
   });
 
-  it("formats dollars without needless cents", () => {
+  it("formats dollars without needless cents, with thousands separated", () => {
     expect(formatDollars(399)).toBe("$399");
     expect(formatDollars(63.5)).toBe("$63.50");
+    expect(formatDollars(1400)).toBe("$1,400");
+    expect(formatDollars(0)).toBe("$0");
   });
 });
