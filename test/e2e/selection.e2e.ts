@@ -121,6 +121,22 @@ for (const address of ["/", "/checkout/{fresh uuid}"]) {
     await expect(requiredTag(page)).toBeVisible();
     await expect(page.getByRole("button", { name: "ADD TO PLAN" })).toBeVisible();
 
+    // Trust indicators and badges (spec section 1).
+    const indicators = page.getByRole("region", { name: "Why women trust us" });
+    for (const title of [
+      "Free & fast shipping",
+      "Millions of satisfied customers",
+      "Trusted by healthcare professionals",
+      "5-star reviews",
+      "Clear, fair, no-surprise charges",
+      "No waiting, meds in stock",
+    ]) {
+      await expect(indicators.getByText(title, { exact: true })).toBeVisible();
+    }
+    const badges = page.getByRole("region", { name: "As featured in" });
+    await expect(badges.getByRole("img", { name: "Health Daily" })).toBeAttached();
+    await expect(badges.getByText("Secure 256 Bit SSL Encryption")).toBeVisible();
+
     await expectNoScripts(page);
     await expectAccessible(page);
   });
