@@ -24,7 +24,7 @@ const maxOwnedFlows = 20;
 
 let storage: ReturnType<typeof createSessionStorage<VisitorSessionData>> | undefined;
 
-function sessionStorage() {
+function visitorSessionStore() {
   storage ??= createSessionStorage<VisitorSessionData>({
     cookie: createCookie("__session", {
       httpOnly: true,
@@ -66,11 +66,11 @@ function sessionStorage() {
 }
 
 export function getVisitorSession(request: Request): Promise<VisitorSession> {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+  return visitorSessionStore().getSession(request.headers.get("Cookie"));
 }
 
 export function commitVisitorSession(session: VisitorSession): Promise<string> {
-  return sessionStorage().commitSession(session);
+  return visitorSessionStore().commitSession(session);
 }
 
 export function ownsResponderUuid(session: VisitorSession, responderUuid: string): boolean {
