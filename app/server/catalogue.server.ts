@@ -89,27 +89,24 @@ export function catalogueSource(options: CatalogueSourceOptions = {}): Catalogue
   const medications = new AnswerCache<Catalogue>(now, maxEntries);
   const testimonials = new AnswerCache<Testimonial[]>(now, maxEntries);
 
+  // Whatever fails here (the database of the embedded provider, say), the page still has
+  // something to show: the built-in catalogue, or the empty testimonials state.
+  async function ask<T extends object>(what: string, call: (provider: Provider) => Promise<T>, standIn: T): Promise<T> {
+    try {
+      return await call(await provider());
+    } catch (error) {
+      console.warn(JSON.stringify({ msg: `${what} unavailable`, error: error instanceof Error ? error.name : "unknown" }));
+      return standInAnswer(standIn);
+    }
+  }
+
   return {
-    // Whatever fails here (the database of the embedded provider, say), the page still has
-    // something to show: the built-in catalogue, or the empty testimonials state.
     medicationsFor: (responderUuid) =>
-      medications.get(responderUuid, async () => {
-        try {
-          return await (await provider()).getMedications(responderUuid);
-        } catch (error) {
-          console.warn(JSON.stringify({ msg: "catalogue unavailable", error: error instanceof Error ? error.name : "unknown" }));
-          return standInAnswer(fallbackCatalogue);
-        }
-      }),
+      medications.get(responderUuid, () => ask("catalogue", (p) => p.getMedications(responderUuid), fallbackCatalogue)),
     testimonialsFor: (responderUuid) =>
-      testimonials.get(responderUuid, async () => {
-        try {
-          return await (await provider()).getTestimonials(responderUuid);
-        } catch (error) {
-          console.warn(JSON.stringify({ msg: "testimonials unavailable", error: error instanceof Error ? error.name : "unknown" }));
-          return standInAnswer<Testimonial[]>([]);
-        }
-      }),
+      testimonials.get(responderUuid, () =>
+        ask<Testimonial[]>("testimonials", (p) => p.getTestimonials(responderUuid), []),
+      ),
     clear() {
       medications.clear();
       testimonials.clear();

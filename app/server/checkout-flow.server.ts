@@ -6,7 +6,7 @@
 // - no uuid: the browser's current flow, else a new flow claimed by her first click.
 import { randomUUID } from "node:crypto";
 import { utmParamNames, withQuery } from "../funnel/tracking";
-import { newFlowClaim, verifyFlowClaim } from "./flow-claim.server";
+import { newFlowClaim } from "./flow-claim.server";
 import { findFunnelRecord } from "./funnel-records.server";
 import { claimUnstartedFlow } from "./plan-selections.server";
 import { isResponderUuid, type Visitor } from "./visitor.server";
@@ -33,8 +33,8 @@ export async function checkoutFlow(visitor: Visitor, request: Request, pathUuid:
   }
   const current = visitor.currentUuid;
   if (current) return { redirectTo: `/checkout/${current}${searchWithout(request, "index")}` };
-  const flowClaim = newFlowClaim(randomUUID());
-  return { responderUuid: verifyFlowClaim(flowClaim)!, flowClaim };
+  const responderUuid = randomUUID();
+  return { responderUuid, flowClaim: newFlowClaim(responderUuid) };
 }
 
 /** Back to the same place on the page after a click (ARCHITECTURE.md: POST/redirect/GET). */
