@@ -20,6 +20,11 @@ export function SiteFooter() {
         width="140"
         height="48"
       />
+      <nav className="footer-legal" aria-label="Legal">
+        <a href="/terms">Terms of Service</a>
+        <span aria-hidden="true"> · </span>
+        <a href="/privacy">Privacy Policy</a>
+      </nav>
       <p className="fine-print">
         Treatment is prescribed only if a licensed provider decides it is right for you.
       </p>

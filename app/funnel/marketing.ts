@@ -1,5 +1,6 @@
 // Marketing claims and trust signals shown on screens (spec section 1), in one place so every
 // screen says the same thing.
+import { preAuthorisationNote } from "./subscription-terms";
 
 export const contact = {
   phoneDisplay: "1-888-555-0142",
@@ -55,3 +56,13 @@ export const eligibilitySteps = [
   "If prescribed, your medication ships free",
   "Ongoing care and check-ins, cancel anytime",
 ] as const;
+
+/** The guarantee box of the pre-checkout page (spec section 2). */
+export const guarantee = {
+  title: "Our promise to you",
+  points: [
+    preAuthorisationNote,
+    "All provider visits are included in the price.",
+    "Cancel anytime, with no hidden fees.",
+  ],
+} as const;

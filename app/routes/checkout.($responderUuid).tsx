@@ -17,7 +17,7 @@ import { config } from "../server/config.server";
 import { database } from "../server/db/client.server";
 import { readForm } from "../server/form.server";
 import { medicationsFor, testimonialsFor } from "../server/catalogue.server";
-import { enqueueProductSelection } from "../server/outbox.server";
+import { enqueueLatestSave } from "../server/outbox.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/plan-selections.server";
 import { Visitor } from "../server/visitor.server";
@@ -100,7 +100,7 @@ async function addToPlan(
   if (selected.length === 0) refuse(400, "Please choose a treatment to continue.", `/checkout/${responderUuid}`);
   await (await database()).transaction(async (tx) => {
     await saveAddedToPlan(responderUuid, selection, selected, tx);
-    await enqueueProductSelection(tx, responderUuid, productSelectionBody(selected, selection.selectedPlan));
+    await enqueueLatestSave(tx, "save-product-selection", responderUuid, productSelectionBody(selected, selection.selectedPlan));
   });
   wakeOutboxWorker();
   return visitor.redirect(await preCheckoutAddress(visitor, responderUuid));

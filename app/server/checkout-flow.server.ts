@@ -1,4 +1,5 @@
-// Which flow the selection page shows (docs/decisions/0005-plan-change.md has the why):
+// Which flow a checkout page (selection, pre-checkout, final checkout) shows
+// (docs/decisions/0005-plan-change.md has the why):
 // - a uuid in the path that this browser owns: that flow;
 // - a uuid that nobody has started (the external intake handing a new visitor over): it
 //   becomes this browser's;
@@ -15,24 +16,31 @@ export type CheckoutFlow =
   | { responderUuid: string; flowClaim?: string; redirectTo?: undefined }
   | { redirectTo: string; responderUuid?: undefined; flowClaim?: undefined };
 
-function searchWithout(request: Request, ...names: string[]): string {
+export function searchWithout(request: Request, ...names: string[]): string {
   const search = new URL(request.url).searchParams;
   for (const name of names) search.delete(name);
   const text = search.toString();
   return text ? `?${text}` : "";
 }
 
-export async function checkoutFlow(visitor: Visitor, request: Request, pathUuid: string | undefined): Promise<CheckoutFlow> {
+export type CheckoutStep = "checkout" | "pre-checkout" | "final-checkout";
+
+export async function checkoutFlow(
+  visitor: Visitor,
+  request: Request,
+  pathUuid: string | undefined,
+  step: CheckoutStep = "checkout",
+): Promise<CheckoutFlow> {
   if (pathUuid) {
     const owned = visitor.ownedUuid(pathUuid);
     if (owned) return { responderUuid: owned };
     if (isResponderUuid(pathUuid) && (await claimUnstartedFlow(pathUuid.toLowerCase()))) {
       return { responderUuid: visitor.claim(pathUuid.toLowerCase()) };
     }
-    return { redirectTo: `/checkout${searchWithout(request, "responderUuid", "responder_uuid")}` };
+    return { redirectTo: `/${step}${searchWithout(request, "responderUuid", "responder_uuid")}` };
   }
   const current = visitor.currentUuid;
-  if (current) return { redirectTo: `/checkout/${current}${searchWithout(request, "index")}` };
+  if (current) return { redirectTo: `/${step}/${current}${searchWithout(request, "index")}` };
   const responderUuid = randomUUID();
   return { responderUuid, flowClaim: newFlowClaim(responderUuid) };
 }
@@ -44,9 +52,26 @@ export function pageAddress(request: Request, responderUuid: string, anchor: str
 
 /** Spec section 4: on to pre-checkout with referral_code, email_address and the stored UTMs. */
 export async function preCheckoutAddress(visitor: Visitor, responderUuid: string): Promise<string> {
+  const params = onwardParams(visitor);
+  params.email_address =
+    visitor.trackingParams.email_address ?? (await findFunnelRecord(responderUuid))?.emailAddress ?? undefined;
+  return withQuery(`/pre-checkout/${responderUuid}`, params);
+}
+
+/** The tracking params a checkout page carries onward: the referral code and the UTMs. */
+function onwardParams(visitor: Visitor): Record<string, string | undefined> {
   const tracking = visitor.trackingParams;
   const params: Record<string, string | undefined> = { referral_code: tracking.referral_code };
-  params.email_address = tracking.email_address ?? (await findFunnelRecord(responderUuid))?.emailAddress ?? undefined;
   for (const name of utmParamNames) params[name] = tracking[name];
-  return withQuery(`/pre-checkout/${responderUuid}`, params);
+  return params;
+}
+
+/** "Back to Medication Selection". */
+export function selectionAddress(visitor: Visitor, responderUuid: string | undefined): string {
+  return withQuery(responderUuid ? `/checkout/${responderUuid}` : "/checkout", onwardParams(visitor));
+}
+
+/** Spec section 4: after pre-checkout, on to final-checkout/{uuid}. */
+export function finalCheckoutAddress(visitor: Visitor, responderUuid: string): string {
+  return withQuery(`/final-checkout/${responderUuid}`, onwardParams(visitor));
 }

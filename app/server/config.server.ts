@@ -54,6 +54,10 @@ const settingsSchema = z
       .default("monthly,quarterly")
       .transform((v) => v.split(",").map((plan) => plan.trim()).filter(Boolean))
       .pipe(z.array(z.enum(planCodes)).min(1, "must name at least one plan")),
+    // Spec section 5: the signed token (HS256) is verified with TOKEN_SECRET; the obfuscated
+    // legacy form (XOR with a key, then base64) is read only when LEGACY_TOKEN_KEY is set.
+    TOKEN_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    LEGACY_TOKEN_KEY: optionalText,
     REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   })

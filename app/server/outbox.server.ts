@@ -3,22 +3,27 @@
 // by a worker in the server process. The idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { PreCheckoutBody } from "../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../funnel/sales-funnel-record";
 import { database, type Queryable } from "./db/client.server";
 import { outboxMessages } from "./db/schema.server";
 import type { Provider } from "./provider/provider.server";
 
-export interface ProductSelectionPayload {
+/** A save for one responder, of which the provider keeps only the latest. */
+export interface LatestSavePayload<Body> {
   responderUuid: string;
-  body: ProductSelectionBody;
-  /** When ADD TO PLAN saved it: makes each save its own message (see enqueueProductSelection). */
+  body: Body;
+  /** When she saved it: makes each save its own message (see enqueueLatestSave). */
   savedAt: string;
 }
 
 export type OutboxMessage =
   | { kind: "sales-funnel"; payload: SalesFunnelRecordBody }
-  | { kind: "save-product-selection"; payload: ProductSelectionPayload };
+  | { kind: "save-product-selection"; payload: LatestSavePayload<ProductSelectionBody> }
+  | { kind: "save-pre-checkout"; payload: LatestSavePayload<PreCheckoutBody> };
+
+type LatestSave = Extract<OutboxMessage, { kind: "save-product-selection" | "save-pre-checkout" }>;
 
 /** A key that is the same for the same message, so a repeated post is delivered once. */
 export function idempotencyKeyOf(message: OutboxMessage): string {
@@ -39,31 +44,32 @@ export async function enqueueOutboxMessage(tx: Queryable, message: OutboxMessage
 }
 
 /**
- * ADD TO PLAN (spec section 4): writes the product selection for the provider in the caller's
- * transaction. The provider keeps only the latest selection of a responder, so a newer save
- * replaces any older one not yet delivered: otherwise a retried old message could land after
- * the new one and undo it. The save time is part of the message, so choosing A, then B, then A
- * again sends A again rather than being taken for the first A.
+ * ADD TO PLAN and the pre-checkout submit (spec section 4): the save for the provider, written
+ * in the caller's transaction. The provider keeps only the latest save of a responder, so a
+ * newer save replaces any older one of the same kind not yet delivered: otherwise a retried
+ * old message could land after the new one and undo it. The save time is part of the message,
+ * so saving A, then B, then A again sends A again rather than being taken for the first A.
  */
-export async function enqueueProductSelection(
+export async function enqueueLatestSave(
   tx: Queryable,
+  kind: LatestSave["kind"],
   responderUuid: string,
-  body: ProductSelectionBody,
+  body: LatestSave["payload"]["body"],
   savedAt: Date = new Date(),
 ): Promise<void> {
   await tx
     .delete(outboxMessages)
     .where(
       and(
-        eq(outboxMessages.kind, "save-product-selection"),
+        eq(outboxMessages.kind, kind),
         eq(outboxMessages.status, "pending"),
         sql`${outboxMessages.payload}->>'responderUuid' = ${responderUuid}`,
       ),
     );
   await enqueueOutboxMessage(tx, {
-    kind: "save-product-selection",
+    kind,
     payload: { responderUuid, body, savedAt: savedAt.toISOString() },
-  });
+  } as LatestSave);
 }
 
 const firstRetryMs = 1_000;
@@ -82,8 +88,12 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
     case "sales-funnel":
       return provider.postSalesFunnelRecord(payload as SalesFunnelRecordBody, key);
     case "save-product-selection": {
-      const { responderUuid, body } = payload as ProductSelectionPayload;
+      const { responderUuid, body } = payload as LatestSavePayload<ProductSelectionBody>;
       return provider.saveProductSelection(responderUuid, body, key);
+    }
+    case "save-pre-checkout": {
+      const { responderUuid, body } = payload as LatestSavePayload<PreCheckoutBody>;
+      return provider.savePreCheckout(responderUuid, body, key);
     }
     default:
       throw new Error(`unknown outbox kind ${kind}`);

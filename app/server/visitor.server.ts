@@ -74,8 +74,8 @@ export class Visitor {
     return headers;
   }
 
-  async redirect(url: string): Promise<Response> {
-    return redirect(url, { status: 303, headers: await this.headers() });
+  async redirect(url: string, headers: HeadersInit = {}): Promise<Response> {
+    return redirect(url, { status: 303, headers: await this.headers(headers) });
   }
 
   async data<T>(value: T, init: { status?: number; headers?: HeadersInit } = {}) {

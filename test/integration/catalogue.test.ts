@@ -17,7 +17,7 @@ import {
 } from "../../app/server/catalogue.server";
 import { database, type Database } from "../../app/server/db/client.server";
 import { catalogueOptions, embeddedProviderReceipts, outboxMessages } from "../../app/server/db/schema.server";
-import { deliverDueOutboxMessages, enqueueProductSelection } from "../../app/server/outbox.server";
+import { deliverDueOutboxMessages, enqueueLatestSave } from "../../app/server/outbox.server";
 import { embeddedProvider } from "../../app/server/provider/embedded.server";
 import { httpProvider } from "../../app/server/provider/http.server";
 import {
@@ -273,7 +273,7 @@ describe("save-product-selection through the outbox", () => {
 
   async function addToPlan(responderUuid: string, body = quarterlyPatch, savedAt = new Date()) {
     const db = await database();
-    await db.transaction((tx) => enqueueProductSelection(tx, responderUuid, body, savedAt));
+    await db.transaction((tx) => enqueueLatestSave(tx, "save-product-selection", responderUuid, body, savedAt));
   }
 
   it("posts the body to the path + /{uuid} with the bearer and the message's Idempotency-Key", async () => {

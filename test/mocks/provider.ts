@@ -6,11 +6,18 @@ import { http, HttpResponse } from "msw";
 export const providerBaseUrl = "https://provider.test";
 export const salesPath = "/api/hrt_checkout/sales_funnel";
 export const saveProductSelectionPath = "/api/hrt_checkout/save_product_selection";
+export const savePreCheckoutPath = "/api/patients/save_pre_checkout";
 export const medicationsPath = "/api/hrt_checkout/medications";
 export const testimonialsPath = "/api/hrt_checkout/testimonials";
 
 /** Everything httpProvider needs to talk to this stand-in. */
-export const providerPaths = { salesPath, saveProductSelectionPath, medicationsPath, testimonialsPath };
+export const providerPaths = {
+  salesPath,
+  saveProductSelectionPath,
+  savePreCheckoutPath,
+  medicationsPath,
+  testimonialsPath,
+};
 
 export type ProviderMode = "up" | "failing" | "refusing";
 
@@ -112,6 +119,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
   const handlers: Handler[] = [
     http.post(`${providerBaseUrl}${salesPath}`, receive),
     http.post(`${providerBaseUrl}${saveProductSelectionPath}/:responderUuid`, receive),
+    http.post(`${providerBaseUrl}${savePreCheckoutPath}/:responderUuid`, receive),
     http.get(`${providerBaseUrl}${medicationsPath}/:responderUuid`, answer("medications")),
     http.get(`${providerBaseUrl}${testimonialsPath}/:responderUuid`, answer("testimonials")),
   ];

@@ -60,9 +60,10 @@ export class TestBrowser {
       form?: Record<string, string | string[]>;
       body?: BodyInit;
       contentType?: string;
+      headers?: Record<string, string>;
     } = {},
   ): Promise<RouteAnswer> {
-    const headers = new Headers({ Cookie: this.cookieHeader() });
+    const headers = new Headers({ ...options.headers, Cookie: this.cookieHeader() });
     let body: BodyInit | undefined = options.body;
     if (options.form) {
       const form = new URLSearchParams();
@@ -92,7 +93,7 @@ export class TestBrowser {
 export async function resetDatabase(): Promise<void> {
   const db = await database();
   await db.execute(
-    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts, plan_selections restart identity`,
+    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts, plan_selections, pre_checkout_details, token_arrivals restart identity`,
   );
 }
 
@@ -100,4 +101,10 @@ export async function resetDatabase(): Promise<void> {
 export function locationOf(answer: RouteAnswer): URL {
   if (!answer.location) throw new Error(`expected a redirect, got ${answer.status}`);
   return new URL(answer.location, origin);
+}
+
+/** The value of a cookie this browser holds, if any. */
+export function cookieOf(answer: RouteAnswer, name: string): string | undefined {
+  const setCookie = answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  return setCookie?.split(";")[0]!.slice(name.length + 1);
 }

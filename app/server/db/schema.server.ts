@@ -141,3 +141,30 @@ export const testimonials = pgTable("testimonials", {
   rating: integer("rating").notNull(),
   sortOrder: integer("sort_order").notNull(),
 });
+
+/**
+ * Her personal details (spec section 3, "Pre-checkout form"), one row per responder uuid:
+ * what she entered, or what a secure token filled in for her. Readable only from the browser
+ * session that owns the uuid (spec section 6 departs here: see ARCHITECTURE.md).
+ */
+export const preCheckoutDetails = pgTable("pre_checkout_details", {
+  responderUuid: uuid("responder_uuid").primaryKey(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  email: text("email"),
+  phone: text("phone"),
+  /** When she last submitted the form; null while only a token has filled it. */
+  submittedAt: timestamp("submitted_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
+ * What the last secure token for a uuid said about the order (spec section 3, "Token
+ * payload"): the final checkout matches these products when her own selection is older.
+ */
+export const tokenArrivals = pgTable("token_arrivals", {
+  responderUuid: uuid("responder_uuid").primaryKey(),
+  productIds: jsonb("product_ids").$type<string[]>().notNull(),
+  selectedPlan: text("selected_plan").$type<PlanCode>().notNull(),
+  arrivedAt: timestamp("arrived_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -65,5 +65,8 @@ export function embeddedProvider(db: Database): Provider {
 
     saveProductSelection: (responderUuid, body, idempotencyKey) =>
       keep("save-product-selection", responderUuid, { ...body }, idempotencyKey),
+
+    savePreCheckout: (responderUuid, body, idempotencyKey) =>
+      keep("save-pre-checkout", responderUuid, { ...body }, idempotencyKey),
   };
 }

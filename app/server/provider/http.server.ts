@@ -9,6 +9,7 @@ export interface HttpProviderSettings {
   token: string | undefined;
   salesPath: string;
   saveProductSelectionPath: string;
+  savePreCheckoutPath: string;
   medicationsPath: string;
   testimonialsPath: string;
   /** Time limit of a post (the outbox waits; the visitor does not). */
@@ -116,6 +117,14 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
         body,
         idempotencyKey,
         labelOf(settings.saveProductSelectionPath),
+      ),
+
+    savePreCheckout: (responderUuid, body, idempotencyKey) =>
+      post(
+        forResponder(settings.savePreCheckoutPath, responderUuid),
+        body,
+        idempotencyKey,
+        labelOf(settings.savePreCheckoutPath),
       ),
   };
 }

@@ -16,6 +16,7 @@ export async function provider(): Promise<Provider> {
       token: settings.PROVIDER_TOKEN,
       salesPath: settings.PROVIDER_SALES_PATH,
       saveProductSelectionPath: settings.PROVIDER_SAVE_PRODUCT_SELECTION_PATH,
+      savePreCheckoutPath: settings.PROVIDER_SAVE_PRE_CHECKOUT_PATH,
       medicationsPath: settings.PROVIDER_MEDICATIONS_PATH,
       testimonialsPath: settings.PROVIDER_TESTIMONIALS_PATH,
     });

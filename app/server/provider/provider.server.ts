@@ -1,5 +1,6 @@
 // The provider adapter (spec section 7): what the funnel asks of the provider's API.
 import type { Catalogue } from "../../funnel/catalogue";
+import type { PreCheckoutBody } from "../../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../../funnel/sales-funnel-record";
 import type { Testimonial } from "../../funnel/testimonials";
@@ -16,6 +17,8 @@ export interface Provider {
   getTestimonials(responderUuid: string): Promise<Testimonial[]>;
   /** POST save-product-selection path + /{responder_uuid}: what ADD TO PLAN chose. */
   saveProductSelection(responderUuid: string, body: ProductSelectionBody, idempotencyKey: string): Promise<void>;
+  /** POST save-pre-checkout path + /{responder_uuid}: her personal details and her plan. */
+  savePreCheckout(responderUuid: string, body: PreCheckoutBody, idempotencyKey: string): Promise<void>;
 }
 
 /** A call the provider did not accept; the message names no personal data. */

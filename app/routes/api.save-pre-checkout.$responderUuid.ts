@@ -1,0 +1,81 @@
+// POST /api/save-pre-checkout/{responder_uuid} (spec section 7): the pre-checkout save for
+// other clients, as JSON, under the form's rules. Only the browser session that owns the uuid,
+// or the bearer of a valid token for it (Authorization: Bearer {token}), may save; a uuid
+// alone allows nothing (spec section 6 departs here, see ARCHITECTURE.md).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
+import { isPlanCode, type PlanCode } from "../funnel/plans";
+import { saveFailedToast } from "../funnel/toasts";
+import { config } from "../server/config.server";
+import { readJson } from "../server/json-body.server";
+import { wakeOutboxWorker } from "../server/outbox-worker.server";
+import { loadOrderProducts, savePreCheckout } from "../server/pre-checkout.server";
+import { configuredTokenKeys, readToken } from "../server/tokens.server";
+import { isResponderUuid, Visitor } from "../server/visitor.server";
+
+function answer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}): Response {
+  const all = new Headers(headers);
+  all.set("Cache-Control", "no-store");
+  all.set("X-Content-Type-Options", "nosniff");
+  return Response.json(body, { status, headers: all });
+}
+
+const notYours = () =>
+  answer(404, { success: false, message: "We could not find this plan. Please start again from the treatment page." });
+
+const orderSchema = z.object({
+  product_id: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : [value].flat().map((id) => id.trim()).filter(Boolean)))
+    .pipe(z.array(z.string().max(100)).max(20, "product_id lists at most 20 products").optional()),
+  selected_plan: z.string().optional().refine((plan) => plan === undefined || isPlanCode(plan), "selected_plan is not a plan"),
+});
+
+/** True when the bearer token is valid and names this uuid. */
+async function bearerMayAct(request: Request, responderUuid: string): Promise<boolean> {
+  const header = request.headers.get("Authorization") ?? "";
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) return false;
+  const reading = await readToken(token, configuredTokenKeys());
+  return reading.ok && reading.details.responderUuid === responderUuid;
+}
+
+export async function loader() {
+  return answer(405, { success: false, message: "Use POST to save pre-checkout details." }, { Allow: "POST" });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return loader();
+  if (!isResponderUuid(params.responderUuid)) return notYours();
+  const responderUuid = params.responderUuid.toLowerCase();
+  const visitor = await Visitor.open(request);
+  if (!visitor.ownedUuid(responderUuid) && !(await bearerMayAct(request, responderUuid))) return notYours();
+
+  const body = await readJson(request);
+  if (!body.ok) return answer(body.status, { success: false, message: body.message });
+  const details = preCheckoutSchema.safeParse(body.value);
+  const order = orderSchema.safeParse(body.value);
+  if (!details.success || !order.success) {
+    const errors = [...(details.error?.issues ?? []), ...(order.error?.issues ?? [])];
+    const message = hasMissingField(body.value) ? "Please fill in all required fields." : errors[0]!.message;
+    return answer(400, {
+      success: false,
+      message,
+      errors: Object.fromEntries(errors.map((issue) => [issue.path.join("."), issue.message])),
+    });
+  }
+  try {
+    const stored = await loadOrderProducts(responderUuid, config().VISIBLE_PLANS);
+    await savePreCheckout(responderUuid, details.data, {
+      productIds: order.data.product_id ?? stored.productIds,
+      selectedPlan: (order.data.selected_plan as PlanCode | undefined) ?? stored.selectedPlan,
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ msg: "pre-checkout save failed", error: error instanceof Error ? error.name : "unknown" }));
+    return answer(503, { success: false, message: saveFailedToast().description });
+  }
+  wakeOutboxWorker();
+  return answer(200, { success: true }, await visitor.headers());
+}

@@ -1,0 +1,126 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckoutAssurance } from "../components/checkout-assurance";
+import { ErrorSummary } from "../components/error-summary";
+import { fieldErrors } from "../components/form-errors";
+import { TextField } from "../components/text-field";
+import { ToastNotice } from "../components/toast-notice";
+import { fillEmptyFields, hasMissingField, preCheckoutSchema, type PreCheckoutDraft } from "../funnel/pre-checkout";
+import { missingInformationToast, saveFailedToast } from "../funnel/toasts";
+import type { RouteHandle } from "../route-handle";
+import { checkoutFlow, finalCheckoutAddress, selectionAddress } from "../server/checkout-flow.server";
+import { config } from "../server/config.server";
+import { readForm } from "../server/form.server";
+import { findFunnelRecord } from "../server/funnel-records.server";
+import { wakeOutboxWorker } from "../server/outbox-worker.server";
+import { loadOrderProducts, loadPreCheckoutDraft, savePreCheckout } from "../server/pre-checkout.server";
+import { takeToast } from "../server/toast.server";
+import { arriveWithToken } from "../server/token-arrival.server";
+import { Visitor } from "../server/visitor.server";
+
+export const handle: RouteHandle = { title: "Personal Information" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const visitor = await Visitor.open(request);
+  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "pre-checkout", "details-loaded");
+  if (arrival) throw arrival;
+  const flow = await checkoutFlow(visitor, request, params.responderUuid, "pre-checkout");
+  if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
+  const { toast, headers } = await takeToast(request);
+  // A new visitor's flow is claimed by her first submit; until then there is nothing saved.
+  const saved = flow.flowClaim ? {} : await loadPreCheckoutDraft(flow.responderUuid);
+  const recordEmail = flow.flowClaim ? undefined : (await findFunnelRecord(flow.responderUuid))?.emailAddress;
+  // Spec section 4: the email comes from the URL (kept with her tracking params) when empty.
+  const values = fillEmptyFields(saved, { email: visitor.trackingParams.email_address ?? recordEmail ?? undefined });
+  return visitor.data(
+    { values, toast, flowClaim: flow.flowClaim, backTo: selectionAddress(visitor, flow.flowClaim ? undefined : flow.responderUuid) },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const visitor = await Visitor.open(request);
+  const ownedUuid = params.responderUuid ? visitor.ownedUuid(params.responderUuid) : undefined;
+  // A uuid this browser does not own allows nothing, and says nothing of whether it exists.
+  if (params.responderUuid && !ownedUuid) {
+    throw data(
+      { message: "We could not find your plan on this device. Please start again from the treatment page.", returnTo: "/checkout" },
+      { status: 404 },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: preCheckoutSchema });
+  if (submission.status !== "success") {
+    const toast = hasMissingField(submission.payload) ? missingInformationToast : null;
+    return visitor.data({ lastResult: submission.reply(), toast }, { status: 400 });
+  }
+  const responderUuid = ownedUuid ?? visitor.claimFlow(formData.get("flowClaim"));
+  try {
+    const order = await loadOrderProducts(responderUuid, config().VISIBLE_PLANS);
+    await savePreCheckout(responderUuid, submission.value, order);
+  } catch (error) {
+    // Her answers stay on the page; the log names the failure, never what she typed.
+    console.error(JSON.stringify({ msg: "pre-checkout save failed", error: error instanceof Error ? error.name : "unknown" }));
+    return visitor.data({ lastResult: submission.reply(), toast: saveFailedToast() }, { status: 503 });
+  }
+  wakeOutboxWorker();
+  return visitor.redirect(finalCheckoutAddress(visitor, responderUuid));
+}
+
+export default function PreCheckout() {
+  const { values, toast, flowClaim, backTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<PreCheckoutDraft>({
+    id: "pre-checkout",
+    lastResult: actionData?.lastResult,
+    defaultValue: values,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="pre-checkout">
+      <a className="back-link" href={backTo}>
+        Back to Medication Selection
+      </a>
+      <ToastNotice toast={actionData ? actionData.toast : toast} />
+      <div className="checkout-columns">
+        <section className="checkout-main" aria-labelledby="page-title">
+          <p className="eyebrow">Step 2 of 3</p>
+          <h1 id="page-title">Personal Information</h1>
+          <p className="lead">Tell us who you are so your provider can review your plan.</p>
+          <Form method="post" {...getFormProps(form)} className="details-form">
+            <ErrorSummary errors={fieldErrors([fields.firstName, fields.lastName, fields.email, fields.phone])} />
+            {flowClaim ? <input type="hidden" name="flowClaim" value={flowClaim} /> : null}
+            <p className="required-note">
+              <span aria-hidden="true">* </span>All fields are required.
+            </p>
+            <div className="field-pair">
+              <TextField field={fields.firstName} label="First Name" autoComplete="given-name" required />
+              <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" required />
+            </div>
+            <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" inputMode="email" required />
+            <TextField
+              field={fields.phone}
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              hint="A US number, so your provider can reach you"
+              required
+            />
+            <p className="consent">
+              By continuing you agree to our <a href="/terms">Terms of Service</a> and{" "}
+              <a href="/privacy">Privacy Policy</a>.
+            </p>
+            <button type="submit" className="button button-primary">
+              CONTINUE TO CHECKOUT
+            </button>
+          </Form>
+        </section>
+        <CheckoutAssurance />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { contact } from "../funnel/marketing";
+import type { RouteHandle } from "../route-handle";
+
+export const handle: RouteHandle = { title: "Privacy Policy" };
+
+export default function Privacy() {
+  return (
+    <article className="step legal">
+      <h1>Privacy Policy</h1>
+      <p className="lead">
+        This page explains what information we collect, why we need it, who receives it, and how to ask us to see or
+        delete it.
+      </p>
+
+      <section aria-labelledby="privacy-collect">
+        <h2 id="privacy-collect">What we collect</h2>
+        <ul>
+          <li>Your answers to the questionnaire</li>
+          <li>Your name, email address and phone number</li>
+          <li>Your shipping address</li>
+          <li>The treatments and billing plan you choose</li>
+          <li>The campaign details in the link that brought you here, such as a referral code</li>
+        </ul>
+        <p>
+          Your card details are handled by our payment provider. We never store them, apart from the card brand and
+          its last four digits.
+        </p>
+      </section>
+
+      <section aria-labelledby="privacy-why">
+        <h2 id="privacy-why">Why we collect it</h2>
+        <ul>
+          <li>To prepare your treatment plan</li>
+          <li>For the medical review of your plan</li>
+          <li>To ship your medication if it is prescribed</li>
+          <li>To bill you for your subscription</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="privacy-recipients">
+        <h2 id="privacy-recipients">Who receives it</h2>
+        <ul>
+          <li>Our provider's licensed medical team, who review your plan</li>
+          <li>Our provider's pharmacy, which prepares and ships your medication</li>
+          <li>Our payment processor, which handles your card</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="privacy-keeping">
+        <h2 id="privacy-keeping">How we keep it</h2>
+        <p>
+          Your information is kept on our servers. Your personal details can be read only from the browser session
+          that entered them, or through a secure link. They are never written to our logs.
+        </p>
+      </section>
+
+      <section aria-labelledby="privacy-cookies">
+        <h2 id="privacy-cookies">Cookies</h2>
+        <p>We use two cookies, and no advertising cookies:</p>
+        <ul>
+          <li>A session cookie that carries only an id, so we can recognise your visit</li>
+          <li>A short-lived notice cookie that carries a message to the next page you see</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="privacy-choices">
+        <h2 id="privacy-choices">Your choices</h2>
+        <p>
+          You can ask to see the information we hold about you, or ask us to delete it, by contacting us. Some
+          records, such as payment records, may have to be kept where the law requires it.
+        </p>
+      </section>
+
+      <section aria-labelledby="privacy-contact">
+        <h2 id="privacy-contact">Contact us</h2>
+        <p>
+          Call <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email{" "}
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+        </p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+// Reads a JSON post of a resource route defensively: the wrong content type, an oversized
+// body or text that is not a JSON object is a clear 4xx, never a 500.
+
+/** No resource route of ours needs more than this. */
+const maxJsonBytes = 16 * 1024;
+
+export type JsonBody =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; status: 400 | 413 | 415; message: string };
+
+export async function readJson(request: Request): Promise<JsonBody> {
+  const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    return { ok: false, status: 415, message: "Send the details as JSON (Content-Type: application/json)." };
+  }
+  const tooLarge = { ok: false, status: 413, message: "The request is larger than this endpoint accepts." } as const;
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxJsonBytes) return tooLarge;
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxJsonBytes) return tooLarge;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
+  } catch {
+    // falls through to the refusal below
+  }
+  return { ok: false, status: 400, message: "The body must be a JSON object." };
+}

@@ -1,0 +1,89 @@
+// Checkout tokens (spec section 5, "Token format"): a signed token (a JWT, HS256) or the older
+// obfuscated form (JSON XOR a fixed key, then base64), which proves nothing and so is read only
+// when LEGACY_TOKEN_KEY is set. A refusal names its reason for logs and tests; the visitor
+// sees the one "Token Error" toast of spec section 8 whatever it is. The token and its
+// payload are personal data: they never go into a log line or an error message.
+import { errors, jwtVerify } from "jose";
+import { readTokenPayload, type TokenDetails } from "../funnel/token-payload";
+import { config } from "./config.server";
+
+export type TokenRefusal = "malformed" | "bad-signature" | "expired" | "not-configured" | "missing-fields";
+
+export type TokenReading =
+  | { ok: true; details: TokenDetails; form: "signed" | "legacy" }
+  | { ok: false; refusal: TokenRefusal };
+
+export interface TokenKeys {
+  signingSecret?: string;
+  legacyKey?: string;
+}
+
+/** Longer than any honest token; a query string is no place for a document. */
+const maxTokenLength = 4096;
+
+// Both base64 alphabets, padding optional. Node's decoder skips characters it does not know,
+// so the alphabet is checked first.
+const base64Pattern = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+export async function readToken(token: string, keys: TokenKeys, now: Date = new Date()): Promise<TokenReading> {
+  if (token.length === 0 || token.length > maxTokenLength) return refused("malformed");
+  const parts = token.split(".");
+  if (parts.length === 3) return readSignedToken(token, keys.signingSecret, now);
+  // Anything else can only be the obfuscated form, and that has no dots.
+  if (!base64Pattern.test(token)) return refused("malformed");
+  if (!keys.legacyKey) return refused("not-configured");
+  const payload = decodeLegacyToken(token, keys.legacyKey);
+  return payload === undefined ? refused("malformed") : detailsOf(payload, "legacy");
+}
+
+/** Keys from config(): TOKEN_SECRET, LEGACY_TOKEN_KEY. */
+export function configuredTokenKeys(): TokenKeys {
+  const settings = config();
+  return { signingSecret: settings.TOKEN_SECRET, legacyKey: settings.LEGACY_TOKEN_KEY };
+}
+
+async function readSignedToken(token: string, secret: string | undefined, now: Date): Promise<TokenReading> {
+  if (!secret) return refused("not-configured");
+  try {
+    // Pinning HS256 refuses "none" and every other algorithm a sender might slip in.
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ["HS256"],
+      currentDate: now,
+    });
+    return detailsOf(payload, "signed");
+  } catch (error) {
+    const code = error instanceof errors.JOSEError ? error.code : undefined;
+    if (code === "ERR_JWT_EXPIRED") return refused("expired");
+    if (code === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") return refused("bad-signature");
+    // A bad header or payload, another algorithm, or a token not valid yet (nbf).
+    return refused("malformed");
+  }
+}
+
+/** base64 → bytes XOR the key's UTF-8 bytes, repeated → UTF-8 → JSON; undefined on any failure. */
+function decodeLegacyToken(token: string, key: string): Record<string, unknown> | undefined {
+  const unpadded = token.replace(/=+$/, "");
+  if (unpadded.length % 4 === 1) return undefined; // no base64 text has this length
+  // Node's base64 decoder reads both alphabets, and text without padding.
+  const bytes = Buffer.from(unpadded, "base64");
+  const keyBytes = new TextEncoder().encode(key);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = bytes[i]! ^ keyBytes[i % keyBytes.length]!;
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    // A token is an object of fields; a bare number or list that happens to decode is noise.
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function detailsOf(payload: unknown, form: "signed" | "legacy"): TokenReading {
+  const details = readTokenPayload(payload);
+  return details ? { ok: true, details, form } : refused("missing-fields");
+}
+
+function refused(refusal: TokenRefusal): TokenReading {
+  return { ok: false, refusal };
+}

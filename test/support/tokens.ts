@@ -1,0 +1,31 @@
+// Checkout tokens as their senders make them (spec section 5), for unit, integration and e2e
+// tests. Playwright imports this too, so it needs nothing but jose and Node.
+import { SignJWT } from "jose";
+
+/** TOKEN_SECRET for tests: long enough for the config's 32-character minimum. */
+export const testTokenSecret = "test-token-secret-0123456789-abcdefghijklmnop";
+
+/** LEGACY_TOKEN_KEY for tests. */
+export const testLegacyKey = "test-legacy-key";
+
+/** A signed token (JWT) that expires 15 minutes after it was issued unless told otherwise. */
+export async function signedToken(
+  payload: Record<string, unknown>,
+  secret: string,
+  options: { expiresInSeconds?: number; issuedAt?: Date; alg?: "HS256" | "HS512" } = {},
+): Promise<string> {
+  const issuedAt = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: options.alg ?? "HS256", typ: "JWT" })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + (options.expiresInSeconds ?? 15 * 60))
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** The obfuscated legacy form: JSON, XOR the key's UTF-8 bytes repeated, standard base64. */
+export function obfuscatedToken(payload: Record<string, unknown>, key: string): string {
+  const bytes = Buffer.from(JSON.stringify(payload), "utf8");
+  const keyBytes = Buffer.from(key, "utf8");
+  for (let i = 0; i < bytes.length; i++) bytes[i] = bytes[i]! ^ keyBytes[i % keyBytes.length]!;
+  return bytes.toString("base64");
+}

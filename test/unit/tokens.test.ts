@@ -1,0 +1,200 @@
+import { CompactSign } from "jose";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readToken, type TokenKeys } from "../../app/server/tokens.server";
+import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret } from "../support/tokens";
+
+const now = new Date("2025-03-01T12:00:00Z");
+const keys: TokenKeys = { signingSecret: testTokenSecret, legacyKey: testLegacyKey };
+
+const payload = {
+  responder_uuid: "2b0f5a4e-8a6c-4f3e-9d1b-7c2e4a6b8d10",
+  first_name: "Maria",
+  last_name: "Lopez",
+  email: "maria@example.com",
+  phone: "+1 555 0100",
+  product_id: ["gel", "progesterone_pill"],
+  selected_plan: "6_month",
+};
+
+const details = {
+  responderUuid: "2b0f5a4e-8a6c-4f3e-9d1b-7c2e4a6b8d10",
+  firstName: "Maria",
+  lastName: "Lopez",
+  email: "maria@example.com",
+  phone: "+1 555 0100",
+  productIds: ["gel", "progesterone_pill"],
+  selectedPlan: "6_month",
+};
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+/** Signed five minutes before `now`, so it has ten minutes left. */
+const freshToken = (body: Record<string, unknown> = payload, secret = testTokenSecret) =>
+  signedToken(body, secret, { issuedAt: new Date(now.getTime() - 5 * 60_000) });
+
+describe("signed tokens", () => {
+  it("reads a token signed with the secret", async () => {
+    expect(await readToken(await freshToken(), keys, now)).toEqual({ ok: true, form: "signed", details });
+  });
+
+  it("refuses a token whose expiry has passed", async () => {
+    const token = await signedToken(payload, testTokenSecret, {
+      issuedAt: new Date(now.getTime() - 60 * 60_000),
+      expiresInSeconds: 60,
+    });
+    expect(await readToken(token, keys, now)).toEqual({ ok: false, refusal: "expired" });
+    // The same token was good while it lasted.
+    expect((await readToken(token, keys, new Date(now.getTime() - 60 * 60_000 + 30_000))).ok).toBe(true);
+  });
+
+  it("expires the default token after 15 minutes", async () => {
+    const token = await signedToken(payload, testTokenSecret, { issuedAt: now });
+    expect((await readToken(token, keys, new Date(now.getTime() + 14 * 60_000))).ok).toBe(true);
+    expect(await readToken(token, keys, new Date(now.getTime() + 16 * 60_000))).toEqual({ ok: false, refusal: "expired" });
+  });
+
+  it("refuses a token signed with another secret", async () => {
+    const token = await freshToken(payload, "another-secret-of-at-least-thirty-two-characters");
+    expect(await readToken(token, keys, now)).toEqual({ ok: false, refusal: "bad-signature" });
+  });
+
+  it("refuses a token whose payload was changed after signing", async () => {
+    const [header, , signature] = (await freshToken()).split(".");
+    const forged = `${header}.${base64url({ ...payload, email: "mallory@example.com" })}.${signature}`;
+    expect(await readToken(forged, keys, now)).toEqual({ ok: false, refusal: "bad-signature" });
+  });
+
+  it('refuses an unsigned token (alg "none")', async () => {
+    const exp = Math.floor(now.getTime() / 1000) + 600;
+    const token = `${base64url({ alg: "none", typ: "JWT" })}.${base64url({ ...payload, exp })}.`;
+    expect(await readToken(token, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+  });
+
+  it("refuses a token signed with another algorithm (HS512)", async () => {
+    const token = await signedToken(payload, testTokenSecret, { issuedAt: now, alg: "HS512" });
+    expect(await readToken(token, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+  });
+
+  it("refuses a token that is not valid yet (nbf)", async () => {
+    const nbf = Math.floor(now.getTime() / 1000) + 300;
+    expect(await readToken(await freshToken({ ...payload, nbf }), keys, now)).toEqual({ ok: false, refusal: "malformed" });
+  });
+
+  it("refuses three parts that are not a JWT", async () => {
+    expect(await readToken("abc.def.ghi", keys, now)).toEqual({ ok: false, refusal: "malformed" });
+    // Correctly signed, but what was signed is not a JSON object.
+    const notJson = await new CompactSign(new TextEncoder().encode("not json"))
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(testTokenSecret));
+    expect(await readToken(notJson, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+  });
+
+  it("is not configured without a signing secret, even with a legacy key", async () => {
+    const token = await freshToken();
+    expect(await readToken(token, { legacyKey: testLegacyKey }, now)).toEqual({ ok: false, refusal: "not-configured" });
+    expect(await readToken(token, { signingSecret: "" }, now)).toEqual({ ok: false, refusal: "not-configured" });
+  });
+
+  it("refuses a well-signed token without an email", async () => {
+    const { email: _email, ...withoutEmail } = payload;
+    expect(await readToken(await freshToken(withoutEmail), keys, now)).toEqual({ ok: false, refusal: "missing-fields" });
+  });
+});
+
+describe("legacy obfuscated tokens", () => {
+  it("reads one when the legacy key is set", async () => {
+    expect(await readToken(obfuscatedToken(payload, testLegacyKey), keys, now)).toEqual({ ok: true, form: "legacy", details });
+    // Without a signing secret too: the two keys are independent.
+    expect((await readToken(obfuscatedToken(payload, testLegacyKey), { legacyKey: testLegacyKey }, now)).ok).toBe(true);
+  });
+
+  it("accepts the url-safe alphabet with or without padding", async () => {
+    // These two names make tokens with "+" (and padding) and with "/" in them.
+    for (const firstName of ["Zoë-Marie", "Renée"]) {
+      const standard = obfuscatedToken({ ...payload, first_name: firstName }, testLegacyKey);
+      expect(standard).toMatch(/[+/]/); // otherwise this test would prove nothing
+      const urlSafe = standard.replace(/\+/g, "-").replace(/\//g, "_");
+      for (const token of [urlSafe, urlSafe.replace(/=+$/, ""), standard.replace(/=+$/, "")]) {
+        expect(await readToken(token, keys, now)).toEqual({ ok: true, form: "legacy", details: { ...details, firstName } });
+      }
+    }
+  });
+
+  it("is not configured without the legacy key", async () => {
+    const token = obfuscatedToken(payload, testLegacyKey);
+    expect(await readToken(token, { signingSecret: testTokenSecret }, now)).toEqual({ ok: false, refusal: "not-configured" });
+    expect(await readToken(token, { signingSecret: testTokenSecret, legacyKey: "" }, now)).toEqual({
+      ok: false,
+      refusal: "not-configured",
+    });
+  });
+
+  it.each([
+    ["text that is not base64", "not base64!"],
+    ["base64 that is not JSON", Buffer.from("hello there").toString("base64")],
+    ["an impossible base64 length", "QUJDR"],
+    ["JSON that is not an object", obfuscatedToken(["gel"] as unknown as Record<string, unknown>, testLegacyKey)],
+  ])("refuses %s as malformed", async (_, token) => {
+    expect(await readToken(token, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+  });
+
+  it("refuses a token obfuscated with another key", async () => {
+    expect(await readToken(obfuscatedToken(payload, "another-key"), keys, now)).toEqual({ ok: false, refusal: "malformed" });
+  });
+
+  it("refuses good JSON without an email, or without a responder uuid", async () => {
+    const { email: _email, ...withoutEmail } = payload;
+    const { responder_uuid: _uuid, ...withoutUuid } = payload;
+    for (const body of [withoutEmail, withoutUuid]) {
+      expect(await readToken(obfuscatedToken(body, testLegacyKey), keys, now)).toEqual({ ok: false, refusal: "missing-fields" });
+    }
+  });
+});
+
+describe("any token", () => {
+  it.each([
+    ["empty", ""],
+    ["two parts", "abc.def"],
+    ["four parts", "a.b.c.d"],
+    ["a signed token with a fourth part", "SIGNED.extra"],
+  ])("refuses %s as malformed", async (_, given) => {
+    const token = given.replace("SIGNED", await freshToken());
+    expect(await readToken(token, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+  });
+
+  it("refuses a token longer than 4096 characters before reading it", async () => {
+    const padding = "x".repeat(4000);
+    const long = await freshToken({ ...payload, padding });
+    expect(long.length).toBeGreaterThan(4096);
+    expect(await readToken(long, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+    const legacy = obfuscatedToken({ ...payload, padding }, testLegacyKey);
+    expect(await readToken(legacy, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+    // Just under the limit, the same kind of token is read.
+    const fits = await freshToken({ ...payload, padding: "x".repeat(2500) });
+    expect(fits.length).toBeLessThanOrEqual(4096);
+    expect((await readToken(fits, keys, now)).ok).toBe(true);
+  });
+});
+
+describe("configured keys", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("come from TOKEN_SECRET and LEGACY_TOKEN_KEY", async () => {
+    vi.stubEnv("TOKEN_SECRET", testTokenSecret);
+    vi.stubEnv("LEGACY_TOKEN_KEY", testLegacyKey);
+    vi.resetModules(); // config() keeps what it read first
+    const { configuredTokenKeys } = await import("../../app/server/tokens.server");
+    expect(configuredTokenKeys()).toEqual({ signingSecret: testTokenSecret, legacyKey: testLegacyKey });
+  });
+
+  it("are absent when neither is set", async () => {
+    vi.stubEnv("TOKEN_SECRET", "");
+    vi.stubEnv("LEGACY_TOKEN_KEY", "");
+    vi.resetModules();
+    const { configuredTokenKeys } = await import("../../app/server/tokens.server");
+    expect(configuredTokenKeys()).toEqual({ signingSecret: undefined, legacyKey: undefined });
+  });
+});
