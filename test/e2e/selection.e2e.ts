@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { expect, failedLoadOf, test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import {
   addToPlan,
   answerConcerns,
@@ -38,17 +38,14 @@ const monthlyCreamReason =
   "This medication isn't available with the monthly plan. Please select the quarterly plan to continue.";
 const noTestimonials = "No testimonials available at the moment.";
 
-// Every image and stylesheet a page asks for must exist. The console guard lets the browser's
-// note about a 404 through only because ADD TO PLAN lands on /pre-checkout, which answers 404
-// until its own issue builds it; any sub-resource answering 404 still fails the test.
+// Every image and stylesheet a page asks for must exist.
 let unexpectedMissing: string[] = [];
 function watchMissing(context: BrowserContext): void {
   context.on("response", (response) => {
     if (response.status() === 404 && !response.request().isNavigationRequest()) unexpectedMissing.push(response.url());
   });
 }
-test.beforeEach(({ consoleGuard, context }) => {
-  consoleGuard.allow(/status of 404/);
+test.beforeEach(({ context }) => {
   unexpectedMissing = [];
   watchMissing(context);
 });
@@ -269,10 +266,7 @@ test("the first click at / gives her a flow of her own, and / then shows it", as
 
 test("ADD TO PLAN goes to /pre-checkout/{uuid} with referral_code, email_address and the UTM params", async ({
   page,
-  consoleGuard,
 }) => {
-  // The pre-checkout page is another issue's: until it exists, it answers 404.
-  consoleGuard.allow(failedLoadOf(404));
   const responderUuid = randomUUID();
   await page.goto(`/checkout/${responderUuid}?email_address=jane%40example.com&referral_code=friend&utm_source=x`);
   await clickOption(page, "Estrogen", "Patch");
@@ -282,6 +276,8 @@ test("ADD TO PLAN goes to /pre-checkout/{uuid} with referral_code, email_address
   expect(post.status()).toBe(303);
   await expect(page).toHaveURL((url) => url.pathname === `/pre-checkout/${responderUuid}`);
   expect(queryOf(page.url())).toEqual({ referral_code: "friend", email_address: "jane@example.com", utm_source: "x" });
+  await expect(page.getByRole("heading", { level: 1, name: "Personal Information" })).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveValue("jane@example.com");
 
   // Her plan is kept: back on the page it is as she left it.
   await page.goto(`/checkout/${responderUuid}`);
@@ -290,9 +286,7 @@ test("ADD TO PLAN goes to /pre-checkout/{uuid} with referral_code, email_address
 
 test("after the questionnaire and the intake, /checkout/{her uuid} is her plan, and carries her email and UTM on", async ({
   page,
-  consoleGuard,
 }) => {
-  consoleGuard.allow(failedLoadOf(404));
   const responderUuid = await answerWelcome(page, "?utm_source=x");
   await answerConcerns(page);
   await page.getByLabel(emailLabel).fill("jane@example.com");

@@ -1,3 +1,5 @@
+import { testTokenSecret } from "../../support/tokens";
+
 // Where the end-to-end servers listen: the app under test and the intake stand-in.
 // Fixed ports (override by env) so the config and the tests agree without discovery.
 export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
@@ -28,5 +30,7 @@ export function appEnvironment(port: number, dataDir: string): Record<string, st
     COOKIE_SECURE: "false",
     INTAKE_URL: intakeTemplate,
     OUTBOX_POLL_MS: "200",
+    // Tests sign their tokens with this secret (test/support/tokens.ts).
+    TOKEN_SECRET: testTokenSecret,
   };
 }
