@@ -7,7 +7,7 @@ export interface Toast {
   tone: "success" | "error";
 }
 
-export const toastCodes = ["details-loaded", "token-error"] as const;
+export const toastCodes = ["details-loaded", "token-error", "account-found", "token-error-support"] as const;
 export type ToastCode = (typeof toastCodes)[number];
 
 export const toasts: Record<ToastCode, Toast> = {
@@ -19,6 +19,18 @@ export const toasts: Record<ToastCode, Toast> = {
   "token-error": {
     title: "Token Error",
     description: "The token format is invalid or corrupted. Please proceed with manual entry.",
+    tone: "error",
+  },
+  "account-found": {
+    title: "Account Found",
+    description: "Your information has been pre-filled from your secure session.",
+    tone: "success",
+  },
+  // Spec section 8: the final checkout adds a hint to contact support.
+  "token-error-support": {
+    title: "Token Error",
+    description:
+      "The token format is invalid or corrupted. Please proceed with manual entry. If this keeps happening, please contact support.",
     tone: "error",
   },
 };

@@ -1,20 +1,13 @@
 // Tracking parameters (spec sections 2, 3 and 4): read from any URL, kept for the visitor
 // when any of them is non-empty, and carried on every redirect of the funnel.
 
-export const trackingParamNames = [
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "referral_code",
-  "email_address",
-] as const;
+export const utmParamNames = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+export const trackingParamNames = [...utmParamNames, "referral_code", "email_address"] as const;
 
 export type TrackingParamName = (typeof trackingParamNames)[number];
 export type TrackingParams = Partial<Record<TrackingParamName, string>>;
 
-export const utmParamNames = trackingParamNames.filter((name) => name.startsWith("utm_"));
 
 /** A tracking value longer than this is cut: it is a label, never a document. */
 const maxTrackingValueLength = 500;

@@ -25,7 +25,10 @@ export const handle: RouteHandle = { title: "Personal Information" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
-  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "pre-checkout", "details-loaded");
+  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "pre-checkout", {
+    loaded: "details-loaded",
+    refused: "token-error",
+  });
   if (arrival) throw arrival;
   const flow = await checkoutFlow(visitor, request, params.responderUuid, "pre-checkout");
   if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);

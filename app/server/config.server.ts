@@ -58,10 +58,28 @@ const settingsSchema = z
     // legacy form (XOR with a key, then base64) is read only when LEGACY_TOKEN_KEY is set.
     TOKEN_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     LEGACY_TOKEN_KEY: optionalText,
+    // Spec section 7: after payment the provider says where she goes; the embedded provider
+    // sends her to this booking page (type "appointment") when set, else to /thank-you.
+    BOOKING_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // Spec section 5: with referral code 199sema the promo box shows only when the first
+    // selected product is this one.
+    PROMO_SPECIAL_PRODUCT_ID: z.string().trim().default("i_dont_know_no_preference"),
+    // Card payments: Stripe when both keys are set, otherwise the sandbox gateway.
+    STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith("sk_", "must start with sk_").optional()),
+    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith("pk_", "must start with pk_").optional()),
+    /** Where the browser loads Stripe.js from; tests point it at a local stand-in. */
+    STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3/"),
     REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   })
   .superRefine((settings, ctx) => {
+    if ((settings.STRIPE_SECRET_KEY === undefined) !== (settings.STRIPE_PUBLISHABLE_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [settings.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY"],
+        message: "Stripe needs both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY",
+      });
+    }
     if (settings.NODE_ENV !== "production" || settings.SESSION_SECRET === undefined) return;
     if (settings.SESSION_SECRET === developmentSessionSecret) {
       ctx.addIssue({

@@ -3,6 +3,7 @@
 // by a worker in the server process. The idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { PreAuthOrderBody } from "../funnel/pre-auth-order";
 import type { PreCheckoutBody } from "../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../funnel/sales-funnel-record";
@@ -21,7 +22,15 @@ export interface LatestSavePayload<Body> {
 export type OutboxMessage =
   | { kind: "sales-funnel"; payload: SalesFunnelRecordBody }
   | { kind: "save-product-selection"; payload: LatestSavePayload<ProductSelectionBody> }
-  | { kind: "save-pre-checkout"; payload: LatestSavePayload<PreCheckoutBody> };
+  | { kind: "save-pre-checkout"; payload: LatestSavePayload<PreCheckoutBody> }
+  | { kind: "pre-auth-checkout"; payload: PreAuthCheckoutPayload };
+
+/** The authorised order for the provider (orders.server.ts); one per order. */
+export interface PreAuthCheckoutPayload {
+  responderUuid: string;
+  orderId: string;
+  body: PreAuthOrderBody;
+}
 
 type LatestSave = Extract<OutboxMessage, { kind: "save-product-selection" | "save-pre-checkout" }>;
 
@@ -94,6 +103,11 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
     case "save-pre-checkout": {
       const { responderUuid, body } = payload as LatestSavePayload<PreCheckoutBody>;
       return provider.savePreCheckout(responderUuid, body, key);
+    }
+    case "pre-auth-checkout": {
+      const { body } = payload as PreAuthCheckoutPayload;
+      await provider.preAuthCheckout(body, key);
+      return;
     }
     default:
       throw new Error(`unknown outbox kind ${kind}`);

@@ -89,6 +89,12 @@ export function claimResponderUuid(session: VisitorSession, responderUuid: strin
   session.set("ownedResponderUuids", owned.slice(-maxOwnedFlows));
 }
 
+/** Forgets the uuid: this browser no longer owns that flow (after payment, spec section 4). */
+export function releaseResponderUuid(session: VisitorSession, responderUuid: string): void {
+  const owned = (session.get("ownedResponderUuids") ?? []).filter((uuid) => uuid !== responderUuid);
+  session.set("ownedResponderUuids", owned);
+}
+
 /** Forgets sessions past their expiry; run from time to time by the background worker. */
 export async function deleteExpiredSessions(now = new Date()): Promise<void> {
   await (await database()).delete(visitorSessions).where(lt(visitorSessions.expiresAt, now));

@@ -26,7 +26,7 @@ export async function arriveWithToken(
   request: Request,
   pathUuid: string | undefined,
   step: Extract<CheckoutStep, "pre-checkout" | "final-checkout">,
-  loadedToast: ToastCode,
+  toastsFor: { loaded: ToastCode; refused: ToastCode },
 ): Promise<Response | null> {
   const token = tokenOf(request);
   if (token === null) return null;
@@ -35,11 +35,11 @@ export async function arriveWithToken(
   if (!reading.ok) {
     console.warn(JSON.stringify({ msg: "token refused", refusal: reading.refusal }));
     const here = new URL(request.url).pathname;
-    return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast("token-error") });
+    return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast(toastsFor.refused) });
   }
   const ownedPathUuid = visitor.ownedUuid(pathUuid);
   visitor.claim(reading.details.responderUuid);
   const responderUuid = ownedPathUuid ? visitor.claim(ownedPathUuid) : reading.details.responderUuid;
   await applyToken(responderUuid, reading.details);
-  return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(loadedToast) });
+  return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toastsFor.loaded) });
 }

@@ -10,6 +10,7 @@ import {
   currentResponderUuid,
   getVisitorSession,
   ownsResponderUuid,
+  releaseResponderUuid,
   type VisitorSession,
 } from "./session.server";
 
@@ -55,6 +56,14 @@ export class Visitor {
   claim(responderUuid: string): string {
     claimResponderUuid(this.session, responderUuid);
     return responderUuid;
+  }
+
+  /**
+   * Spec section 4: after payment her data for the flow is cleared from the browser. Ours is
+   * on the server, so the browser gives the flow up: nothing of it can be read from here again.
+   */
+  release(responderUuid: string): void {
+    releaseResponderUuid(this.session, responderUuid);
   }
 
   /**

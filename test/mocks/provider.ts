@@ -7,6 +7,8 @@ export const providerBaseUrl = "https://provider.test";
 export const salesPath = "/api/hrt_checkout/sales_funnel";
 export const saveProductSelectionPath = "/api/hrt_checkout/save_product_selection";
 export const savePreCheckoutPath = "/api/patients/save_pre_checkout";
+export const checkDiscountPath = "/api/payments/check_discount";
+export const preAuthCheckoutPath = "/api/hrt_checkout/pre_auth_checkout";
 export const medicationsPath = "/api/hrt_checkout/medications";
 export const testimonialsPath = "/api/hrt_checkout/testimonials";
 
@@ -15,6 +17,8 @@ export const providerPaths = {
   salesPath,
   saveProductSelectionPath,
   savePreCheckoutPath,
+  checkDiscountPath,
+  preAuthCheckoutPath,
   medicationsPath,
   testimonialsPath,
 };
@@ -44,6 +48,8 @@ export interface ProviderStandIn {
   gets: { path: string; authorization: string | null }[];
   medications: StandInAnswer;
   testimonials: StandInAnswer;
+  /** What the check-discount path answers (GET {path}/{code}/{price_in_cents}). */
+  promo: StandInAnswer;
   /** Lets every delayed answer go now (call after a test, so no timer outlives it). */
   releaseHeld(): void;
   /** Back to up, nothing received, default answers. */
@@ -61,6 +67,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
     gets: [],
     medications: { json: [] },
     testimonials: { json: [] },
+    promo: { json: { valid: false, adjusted_price: 0, discount_amount: 0 } },
     releaseHeld() {
       for (const release of held) release();
       held.clear();
@@ -73,6 +80,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
       standIn.gets.length = 0;
       standIn.medications = { json: [] };
       standIn.testimonials = { json: [] };
+      standIn.promo = { json: { valid: false, adjusted_price: 0, discount_amount: 0 } };
     },
   };
 
@@ -103,7 +111,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
     return HttpResponse.json({ ok: true });
   };
 
-  const answer = (which: "medications" | "testimonials") => async ({ request }: { request: Request }) => {
+  const answer = (which: "medications" | "testimonials" | "promo") => async ({ request }: { request: Request }) => {
     if (standIn.mode === "refusing") return HttpResponse.error();
     standIn.gets.push({ path: new URL(request.url).pathname, authorization: request.headers.get("Authorization") });
     const planned = standIn[which];
@@ -122,6 +130,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
     http.post(`${providerBaseUrl}${savePreCheckoutPath}/:responderUuid`, receive),
     http.get(`${providerBaseUrl}${medicationsPath}/:responderUuid`, answer("medications")),
     http.get(`${providerBaseUrl}${testimonialsPath}/:responderUuid`, answer("testimonials")),
+    http.get(`${providerBaseUrl}${checkDiscountPath}/:code/:priceInCents`, answer("promo")),
   ];
   return { standIn, handlers };
 }

@@ -1,7 +1,7 @@
 // The one schema of the product, for PGlite and PostgreSQL alike. Migrations in
 // ./migrations are generated from it with `npm run db:generate` and applied at start.
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { CategoryCode } from "../../funnel/catalogue";
 import type { PlanCode } from "../../funnel/plans";
 import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
@@ -168,3 +168,99 @@ export const tokenArrivals = pgTable("token_arrivals", {
   selectedPlan: text("selected_plan").$type<PlanCode>().notNull(),
   arrivedAt: timestamp("arrived_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Her cart at the final checkout, one per responder uuid: when the cart-reserved countdown
+ * ends (spec section 4: 15 minutes from the first visit), and the promo code she applied.
+ */
+export const checkoutCarts = pgTable("checkout_carts", {
+  responderUuid: uuid("responder_uuid").primaryKey(),
+  countdownEndsAt: timestamp("countdown_ends_at", { withTimezone: true }).notNull(),
+  promoCode: text("promo_code"),
+  /** Cents; set with the code when the provider accepted it. */
+  promoDiscountCents: integer("promo_discount_cents"),
+  promoMessage: text("promo_message"),
+  ...timestamps,
+});
+
+/** Her shipping address (spec section 3), one per responder uuid, kept as she typed it. */
+export const shippingAddresses = pgTable("shipping_addresses", {
+  responderUuid: uuid("responder_uuid").primaryKey(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  addressLine1: text("address_line1").notNull(),
+  addressLine2: text("address_line2"),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+  zipCode: text("zip_code").notNull(),
+  ...timestamps,
+});
+
+export type OrderStatus = "pending" | "processing" | "requires_action" | "authorised" | "declined" | "failed";
+
+/**
+ * The pre-authorised order (spec section 7, "POST /api/pre-auth-checkout"): one per responder
+ * uuid, so two tabs or a repeated post can never make a second one. Its status moves from
+ * pending through processing to authorised, or back to declined or failed for another try.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    responderUuid: uuid("responder_uuid").notNull().unique(),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    /** The section 7 body as sent to the provider (payment filled in once authorised). */
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    gateway: text("gateway").$type<"sandbox" | "stripe">().notNull(),
+    /** The checkout attempt now running or last run: the gateway's idempotency key. */
+    attemptKey: text("attempt_key"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The gateway's reference: a PaymentIntent id, a Checkout Session id or a sandbox id. */
+    paymentReference: text("payment_reference"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    /** What she is told when the last attempt did not go through (no card data). */
+    failureMessage: text("failure_message"),
+    redirectUrl: text("redirect_url"),
+    redirectType: text("redirect_type").$type<"appointment" | "activation" | "login" | "other">(),
+    authorisedAt: timestamp("authorised_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("orders_status_idx").on(t.status)],
+);
+
+/**
+ * The embedded provider's promo codes (spec sections 5, 7 and 8): a fixed amount in cents or
+ * a percentage, an optional active window and an optional redemption limit. Seeded with a
+ * few sample codes (README). The HTTP provider checks codes itself.
+ */
+export const promoCodes = pgTable("promo_codes", {
+  /** Upper case; codes are matched without regard to case. */
+  code: text("code").primaryKey(),
+  kind: text("kind").$type<"fixed" | "percent">().notNull(),
+  /** Cents for "fixed", whole percent (1 to 100) for "percent". */
+  amount: integer("amount").notNull(),
+  startsAt: timestamp("starts_at", { withTimezone: true }),
+  endsAt: timestamp("ends_at", { withTimezone: true }),
+  maxRedemptions: integer("max_redemptions"),
+  redemptions: integer("redemptions").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  ...timestamps,
+});
+
+/**
+ * Fixed-window counters for rate limits, in the database so that they hold across every
+ * instance: one row per limit, key (a visitor or an address, hashed) and window.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index("rate_limit_counters_window_idx").on(t.windowStart)],
+);

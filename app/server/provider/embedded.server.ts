@@ -6,9 +6,15 @@ import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
 import { testimonialsShown } from "../../funnel/testimonials";
 import type { Database } from "../db/client.server";
 import { catalogueCategories, catalogueOptions, embeddedProviderReceipts, testimonials } from "../db/schema.server";
+import { checkEmbeddedPromoCode } from "./embedded-promo.server";
 import { standInAnswer, type Provider } from "./provider.server";
 
-export function embeddedProvider(db: Database): Provider {
+export interface EmbeddedProviderSettings {
+  /** The booking page she is sent to after payment; /thank-you when unset. */
+  bookingUrl?: string;
+}
+
+export function embeddedProvider(db: Database, settings: EmbeddedProviderSettings = {}): Provider {
   async function keep(kind: string, responderUuid: string, body: Record<string, unknown>, idempotencyKey: string) {
     await db
       .insert(embeddedProviderReceipts)
@@ -68,5 +74,16 @@ export function embeddedProvider(db: Database): Provider {
 
     savePreCheckout: (responderUuid, body, idempotencyKey) =>
       keep("save-pre-checkout", responderUuid, { ...body }, idempotencyKey),
+
+    checkPromoCode: (code, priceInCents) => checkEmbeddedPromoCode(db, code, priceInCents),
+
+    // The order is kept; she goes to the booking page when there is one (spec section 2,
+    // "External destinations"), else to our thank-you page.
+    async preAuthCheckout(body, idempotencyKey) {
+      await keep("pre-auth-checkout", body.metadata.responder_uuid, { ...body }, idempotencyKey);
+      return settings.bookingUrl
+        ? { redirect_url: settings.bookingUrl, redirect_type: "appointment" }
+        : { redirect_url: "/thank-you", redirect_type: "other" };
+    },
   };
 }

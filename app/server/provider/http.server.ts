@@ -2,6 +2,8 @@
 import { fallbackCatalogue } from "../../funnel/catalogue";
 import { readCatalogue } from "../../funnel/catalogue-answer";
 import { readTestimonials, type Testimonial } from "../../funnel/testimonials";
+import { readOrderDestination } from "../../funnel/pre-auth-order";
+import type { PromoCheck, PromoResult } from "../../funnel/promo";
 import { ProviderError, standInAnswer, type Provider } from "./provider.server";
 
 export interface HttpProviderSettings {
@@ -10,6 +12,8 @@ export interface HttpProviderSettings {
   salesPath: string;
   saveProductSelectionPath: string;
   savePreCheckoutPath: string;
+  checkDiscountPath: string;
+  preAuthCheckoutPath: string;
   medicationsPath: string;
   testimonialsPath: string;
   /** Time limit of a post (the outbox waits; the visitor does not). */
@@ -119,6 +123,36 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
         labelOf(settings.saveProductSelectionPath),
       ),
 
+    checkPromoCode: (code, priceInCents) => checkHttpPromoCode(settings, code, priceInCents),
+
+    /**
+     * Spec section 7: on 200, redirect_url and redirect_type; otherwise the body's message,
+     * which the visitor is shown (spec section 8, "Order answer not 200").
+     */
+    async preAuthCheckout(body, idempotencyKey) {
+      const label = settings.preAuthCheckoutPath;
+      let response: Response;
+      try {
+        response = await fetch(providerUrl(settings.baseUrl, label), {
+          method: "POST",
+          headers: headers({ "Content-Type": "application/json", "Idempotency-Key": idempotencyKey }),
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        throw new ProviderError(`POST ${label} failed: ${error instanceof Error ? error.name : "unknown"}`);
+      }
+      const answer: unknown = await response.json().catch(() => null);
+      if (response.status !== 200) {
+        const message = (answer as { message?: unknown } | null)?.message;
+        throw new ProviderError(
+          typeof message === "string" && message.trim() ? message.trim().slice(0, 300) : `POST ${label} answered ${response.status}`,
+          response.status,
+        );
+      }
+      return readOrderDestination(answer);
+    },
+
     savePreCheckout: (responderUuid, body, idempotencyKey) =>
       post(
         forResponder(settings.savePreCheckoutPath, responderUuid),
@@ -127,4 +161,85 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
         labelOf(settings.savePreCheckoutPath),
       ),
   };
+}
+
+/** Time limit of a promo check: she is waiting on the final checkout page. */
+const promoCheckTimeoutMs = 5_000;
+
+/** A whole number of cents from a number or a numeric string; undefined when there is none. */
+function centsIn(value: unknown): number | undefined {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof number !== "number" || !Number.isFinite(number) || number < 0) return undefined;
+  return Math.round(number);
+}
+
+/**
+ * The provider's promo answer read into ours (spec section 3, "Promo result"), or undefined
+ * when it cannot be read. A refusal may leave the amounts out: then nothing comes off.
+ */
+export function readPromoResult(answer: unknown, priceInCents: number): PromoResult | undefined {
+  if (typeof answer !== "object" || answer === null || Array.isArray(answer)) return undefined;
+  const { valid, adjusted_price, discount_amount, message } = answer as Record<string, unknown>;
+  if (typeof valid !== "boolean") return undefined;
+  const adjusted = centsIn(adjusted_price);
+  const discount = centsIn(discount_amount);
+  if ((adjusted_price != null && adjusted === undefined) || (discount_amount != null && discount === undefined)) {
+    return undefined;
+  }
+  if (valid && adjusted === undefined && discount === undefined) return undefined;
+  const result: PromoResult = {
+    valid,
+    adjusted_price: adjusted ?? Math.max(0, priceInCents - (discount ?? 0)),
+    discount_amount: discount ?? Math.max(0, priceInCents - (adjusted ?? priceInCents)),
+  };
+  if (typeof message === "string" && message.trim() !== "") result.message = message.trim().slice(0, 300);
+  return result;
+}
+
+/**
+ * GET {base}{checkDiscountPath}/{code}/{price_in_cents} (spec section 7). Never throws; what
+ * went wrong is logged with the path only, never the code.
+ */
+export async function checkHttpPromoCode(
+  settings: Pick<HttpProviderSettings, "baseUrl" | "token" | "checkDiscountPath">,
+  code: string,
+  priceInCents: number,
+): Promise<PromoCheck> {
+  const price = Number.isFinite(priceInCents) ? Math.max(0, Math.round(priceInCents)) : 0;
+  const label = `GET ${settings.checkDiscountPath}/{code}/{price}`;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (settings.token) headers.Authorization = `Bearer ${settings.token}`;
+  const url = providerUrl(settings.baseUrl, `${settings.checkDiscountPath}/${encodeURIComponent(code)}/${price}`);
+  const warn = (reason: string) => console.warn(JSON.stringify({ msg: "promo check failed", reason: `${label} ${reason}` }));
+
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal: AbortSignal.timeout(promoCheckTimeoutMs) });
+  } catch (error) {
+    warn(`failed: ${error instanceof Error ? error.name : "unknown"}`);
+    return { outcome: "unreachable" };
+  }
+  if (response.status !== 200) {
+    await response.arrayBuffer().catch(() => undefined);
+    warn(`answered ${response.status}`);
+    return { outcome: "http-error", status: response.status };
+  }
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch (error) {
+    // A body cut off by the time limit is no answer; a body that is not JSON is a bad one.
+    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+      warn(`failed: ${error.name}`);
+      return { outcome: "unreachable" };
+    }
+    warn("answered malformed JSON");
+    return { outcome: "http-error", status: 502 };
+  }
+  const result = readPromoResult(answer, price);
+  if (!result) {
+    warn("answered no promo result we can read");
+    return { outcome: "http-error", status: 502 };
+  }
+  return { outcome: "answered", result };
 }

@@ -17,9 +17,11 @@ export async function provider(): Promise<Provider> {
       salesPath: settings.PROVIDER_SALES_PATH,
       saveProductSelectionPath: settings.PROVIDER_SAVE_PRODUCT_SELECTION_PATH,
       savePreCheckoutPath: settings.PROVIDER_SAVE_PRE_CHECKOUT_PATH,
+      checkDiscountPath: settings.PROVIDER_CHECK_DISCOUNT_PATH,
+      preAuthCheckoutPath: settings.PROVIDER_PRE_AUTH_CHECKOUT_PATH,
       medicationsPath: settings.PROVIDER_MEDICATIONS_PATH,
       testimonialsPath: settings.PROVIDER_TESTIMONIALS_PATH,
     });
   }
-  return embeddedProvider(await database());
+  return embeddedProvider(await database(), { bookingUrl: settings.BOOKING_URL });
 }

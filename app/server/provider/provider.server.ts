@@ -1,6 +1,8 @@
 // The provider adapter (spec section 7): what the funnel asks of the provider's API.
 import type { Catalogue } from "../../funnel/catalogue";
+import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import type { PreCheckoutBody } from "../../funnel/pre-checkout";
+import type { PromoCheck } from "../../funnel/promo";
 import type { ProductSelectionBody } from "../../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../../funnel/sales-funnel-record";
 import type { Testimonial } from "../../funnel/testimonials";
@@ -19,6 +21,13 @@ export interface Provider {
   saveProductSelection(responderUuid: string, body: ProductSelectionBody, idempotencyKey: string): Promise<void>;
   /** POST save-pre-checkout path + /{responder_uuid}: her personal details and her plan. */
   savePreCheckout(responderUuid: string, body: PreCheckoutBody, idempotencyKey: string): Promise<void>;
+  /** The check-discount path: is this code good for this price (in cents)? Never throws. */
+  checkPromoCode(code: string, priceInCents: number, responderUuid: string): Promise<PromoCheck>;
+  /**
+   * The pre-auth-checkout path: the authorised order. Answers where she goes next; throws a
+   * ProviderError (with the answer's message, when it has one) on anything but success.
+   */
+  preAuthCheckout(body: PreAuthOrderBody, idempotencyKey: string): Promise<OrderDestination>;
 }
 
 /** A call the provider did not accept; the message names no personal data. */

@@ -1,0 +1,49 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { TextField } from "./text-field";
+
+type Fields = Record<"cardNumber" | "expiry" | "securityCode", FieldMetadata<string>>;
+
+export type PaymentSettings = { kind: "sandbox" } | { kind: "stripe"; publishableKey: string; stripeJsUrl: string };
+
+/**
+ * The card: in the sandbox, three plain fields posted to our server (test cards only); with
+ * Stripe, the card element that Stripe.js draws, whose data never reaches our server.
+ */
+export function CardFields({ fields, payment }: { fields: Fields; payment: PaymentSettings }) {
+  if (payment.kind === "stripe") {
+    return (
+      <div className="stripe-card">
+        <div id="card-element" className="card-element" />
+        <input type="hidden" name="paymentMethodId" />
+        <noscript>
+          <p>Without JavaScript, you will pay on Stripe's secure page after COMPLETE PURCHASE.</p>
+        </noscript>
+      </div>
+    );
+  }
+  return (
+    <div className="sandbox-card">
+      <p className="sandbox-note">
+        <strong>Sandbox:</strong> no real payment is taken. Use a Stripe test card, such as 4242 4242 4242 4242,
+        any future expiry date and any 3-digit security code.
+      </p>
+      <TextField
+        field={fields.cardNumber}
+        label="Card number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        required
+      />
+      <div className="field-pair">
+        <TextField field={fields.expiry} label="Expiration date (MM/YY)" autoComplete="cc-exp" required />
+        <TextField
+          field={fields.securityCode}
+          label="Security code"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          required
+        />
+      </div>
+    </div>
+  );
+}

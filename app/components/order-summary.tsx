@@ -1,0 +1,95 @@
+import { formatCents, planTypeText, type Cart, type CartTotals } from "../funnel/cart";
+import { startingDosage } from "../funnel/pre-auth-order";
+
+interface OrderSummaryProps {
+  cart: Cart;
+  totals: CartTotals;
+  promo: { code: string | null; message: string | null; applied: boolean };
+  promoBoxShown: boolean;
+  promoNotice: string | null;
+  /** The checkout form the promo field and its button belong to. */
+  formId: string;
+}
+
+/** The order summary (spec section 2), collapsible, with the promo code box. */
+export function OrderSummary({ cart, totals, promo, promoBoxShown, promoNotice, formId }: OrderSummaryProps) {
+  const message = promoNotice ?? promo.message;
+  return (
+    <details className="order-summary" open>
+      <summary>
+        <span>Order summary</span> <strong>{formatCents(totals.totalCents)}</strong>
+      </summary>
+      <dl className="summary-plan">
+        <div>
+          <dt>Plan type</dt>
+          <dd>{planTypeText(cart.selectedPlan)}</dd>
+        </div>
+        <div>
+          <dt>Starting dosage</dt>
+          <dd>{startingDosage}</dd>
+        </div>
+      </dl>
+      <ul className="summary-items">
+        {cart.medications.map((medication) => (
+          <li key={medication.id}>
+            <span>
+              {medication.name}
+              <span className="item-category">{medication.category_name}</span>
+            </span>
+            <span>{formatCents(Math.round(medication.selected_price * 100))}</span>
+          </li>
+        ))}
+      </ul>
+      {cart.unavailable.map((item) => (
+        <p className="option-unavailable" key={item.name}>
+          {item.name}: {item.message}
+        </p>
+      ))}
+      <dl className="summary-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatCents(totals.subtotalCents)}</dd>
+        </div>
+        {totals.discountCents > 0 ? (
+          <div>
+            <dt>Promo code {promo.code}</dt>
+            <dd>−{formatCents(totals.discountCents)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Shipping</dt>
+          <dd>FREE</dd>
+        </div>
+        <div className="summary-total">
+          <dt>TOTAL</dt>
+          <dd>{formatCents(totals.totalCents)}</dd>
+        </div>
+      </dl>
+      {promoBoxShown ? (
+        <div className="promo-box" id="promo-code">
+          <label htmlFor="promo-code-input">Promo code</label>
+          <div className="promo-row">
+            <input
+              id="promo-code-input"
+              name="promoCode"
+              form={formId}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              defaultValue={promo.applied ? (promo.code ?? "") : ""}
+              aria-describedby={message ? "promo-message" : undefined}
+            />
+            <button type="submit" name="intent" value="apply-promo" form={formId} className="button button-secondary">
+              Apply
+            </button>
+          </div>
+          {message ? (
+            <p id="promo-message" className={promo.applied && !promoNotice ? "promo-message applied" : "promo-message"} role="status">
+              {message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </details>
+  );
+}

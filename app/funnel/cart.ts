@@ -1,0 +1,61 @@
+// The final checkout's cart (spec sections 2 "Final checkout", 4 and 5): her products matched
+// in the catalogue by product_id, priced on her plan (progesterone 0 with any estrogen), with
+// the plan-unavailable message for what the plan does not offer, and the totals with a promo.
+import type { Catalogue, CategoryCode } from "./catalogue";
+import { plans, type PlanCode } from "./plans";
+import { selectedMedications, totalPrice } from "./pricing";
+import { unavailableMessage, type SelectedMedication, type SelectedOptionIds } from "./selection";
+
+export interface Cart {
+  selectedPlan: PlanCode;
+  medications: SelectedMedication[];
+  /** Products she chose that the plan does not offer, with the reason (spec section 5). */
+  unavailable: { name: string; message: string }[];
+  /** Dollars. */
+  subtotal: number;
+}
+
+export function cartFor(
+  catalogue: Catalogue,
+  productIds: readonly string[],
+  selectedPlan: PlanCode,
+  visiblePlans: readonly PlanCode[],
+): Cart {
+  const optionIds: SelectedOptionIds = {};
+  const unavailable: Cart["unavailable"] = [];
+  for (const productId of productIds) {
+    for (const category of catalogue) {
+      const option = category.options.find((candidate) => candidate.product_id === productId);
+      if (!option || optionIds[category.category as CategoryCode]) continue;
+      const message = unavailableMessage(option, selectedPlan, visiblePlans);
+      if (message) unavailable.push({ name: option.name, message });
+      else optionIds[category.category] = option.id;
+      break;
+    }
+  }
+  const medications = selectedMedications(catalogue, selectedPlan, optionIds);
+  return { selectedPlan, medications, unavailable, subtotal: totalPrice(medications) };
+}
+
+export interface CartTotals {
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+/** Cents throughout, so that a promo never leaves a fraction of a cent. */
+export function cartTotals(cart: Cart, promoDiscountCents: number | null | undefined): CartTotals {
+  const subtotalCents = Math.round(cart.subtotal * 100);
+  const discountCents = Math.min(subtotalCents, Math.max(0, Math.round(promoDiscountCents ?? 0)));
+  return { subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
+}
+
+/** "Quarterly (billed every 3 months)". */
+export function planTypeText(plan: PlanCode): string {
+  return `${plans[plan].label} (billed ${plans[plan].cadence})`;
+}
+
+/** "$1,400.00": the order summary always shows cents. */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

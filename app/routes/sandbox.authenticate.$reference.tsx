@@ -1,0 +1,63 @@
+// The sandbox's stand-in for a bank's 3-D Secure page: only in sandbox mode, only for the
+// browser whose order is waiting for it.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import type { RouteHandle } from "../route-handle";
+import { database } from "../server/db/client.server";
+import { orders } from "../server/db/schema.server";
+import { readForm } from "../server/form.server";
+import { resumeOrder } from "../server/orders.server";
+import { paymentGateway } from "../server/payments/index.server";
+import { Visitor } from "../server/visitor.server";
+
+export const handle: RouteHandle = { title: "Sandbox: confirm your payment" };
+
+async function waitingOrder(request: Request, reference: string | undefined) {
+  const visitor = await Visitor.open(request);
+  if (paymentGateway().kind !== "sandbox" || !reference) throw data({ message: "Not found" }, { status: 404 });
+  const [order] = await (await database()).select().from(orders).where(eq(orders.paymentReference, reference));
+  if (!order || !visitor.ownedUuid(order.responderUuid)) throw data({ message: "Not found" }, { status: 404 });
+  return { visitor, order };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { visitor, order } = await waitingOrder(request, params.reference);
+  if (order.status !== "requires_action") throw await visitor.redirect(`/final-checkout/${order.responderUuid}`);
+  return null;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { visitor, order } = await waitingOrder(request, params.reference);
+  const authenticated = formData.get("outcome") === "complete";
+  const result = await paymentGateway().resume(order.paymentReference!, { authenticated });
+  const outcome = await resumeOrder(order, result);
+  return visitor.redirect(
+    outcome.status === "authorised" ? `/payment-complete/${order.responderUuid}` : `/final-checkout/${order.responderUuid}#payment-failure`,
+  );
+}
+
+export default function SandboxAuthentication() {
+  return (
+    <div className="step">
+      <section className="panel narrow" aria-labelledby="page-title">
+        <p className="eyebrow">Sandbox</p>
+        <h1 id="page-title">Confirm your payment</h1>
+        <p>
+          This stands in for your bank's security check (3-D Secure). No real bank is involved and no money
+          moves.
+        </p>
+        <Form method="post" className="sandbox-actions">
+          <button type="submit" name="outcome" value="complete" className="button button-primary">
+            Complete authentication
+          </button>
+          <button type="submit" name="outcome" value="fail" className="button button-secondary">
+            Fail authentication
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

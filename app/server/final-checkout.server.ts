@@ -1,0 +1,104 @@
+// What the final checkout keeps per responder uuid: the cart-reserved countdown, the promo
+// code she applied, her shipping address, and the cart priced from her order's products.
+import { eq } from "drizzle-orm";
+import { cartFor, cartTotals, type Cart, type CartTotals } from "../funnel/cart";
+import type { PreCheckoutDetails } from "../funnel/pre-checkout";
+import type { PromoOutcome } from "../funnel/promo";
+import type { ShippingAddress } from "../funnel/final-checkout";
+import { medicationsFor } from "./catalogue.server";
+import { config } from "./config.server";
+import { database } from "./db/client.server";
+import { checkoutCarts, preCheckoutDetails, shippingAddresses } from "./db/schema.server";
+import { loadOrderProducts } from "./pre-checkout.server";
+
+/** Spec sections 4 and 9: the cart is reserved for 15 minutes from the first visit. */
+export const countdownMs = 15 * 60_000;
+
+export interface CheckoutCart {
+  cart: Cart;
+  totals: CartTotals;
+  countdownEndsAt: Date;
+  promo: { code: string | null; message: string | null; applied: boolean };
+}
+
+/**
+ * The cart as the page shows it. The countdown's end is stored at the first visit, so a
+ * reload or another device shows the same time left.
+ */
+export async function loadCheckoutCart(responderUuid: string): Promise<CheckoutCart> {
+  const db = await database();
+  await db
+    .insert(checkoutCarts)
+    .values({ responderUuid, countdownEndsAt: new Date(Date.now() + countdownMs) })
+    .onConflictDoNothing({ target: checkoutCarts.responderUuid });
+  const [[row], products, catalogue] = await Promise.all([
+    db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, responderUuid)),
+    loadOrderProducts(responderUuid, config().VISIBLE_PLANS),
+    medicationsFor(responderUuid),
+  ]);
+  const cart = cartFor(catalogue, products.productIds, products.selectedPlan, config().VISIBLE_PLANS);
+  const applied = Boolean(row?.promoCode) && cart.medications.length > 0;
+  return {
+    cart,
+    totals: cartTotals(cart, applied ? row?.promoDiscountCents : 0),
+    countdownEndsAt: row!.countdownEndsAt,
+    promo: { code: row?.promoCode ?? null, message: row?.promoMessage ?? null, applied },
+  };
+}
+
+/** Keeps what the promo check came to: an applied code with its discount, or only the message. */
+export async function savePromoOutcome(responderUuid: string, code: string, outcome: PromoOutcome): Promise<void> {
+  const values = outcome.applied
+    ? { promoCode: code, promoDiscountCents: outcome.discountCents, promoMessage: outcome.message }
+    : { promoCode: null, promoDiscountCents: null, promoMessage: outcome.message };
+  await (await database())
+    .update(checkoutCarts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(checkoutCarts.responderUuid, responderUuid));
+}
+
+export async function loadShippingAddress(responderUuid: string): Promise<Partial<ShippingAddress>> {
+  const [row] = await (await database())
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.responderUuid, responderUuid));
+  if (!row) return {};
+  return {
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2 ?? undefined,
+    city: row.city,
+    state: row.state as ShippingAddress["state"],
+    zipCode: row.zipCode,
+  };
+}
+
+/**
+ * Her account details and shipping address, kept before the card is tried, so that no failed
+ * payment or outside call loses what she typed.
+ */
+export async function saveCheckoutDetails(
+  responderUuid: string,
+  account: PreCheckoutDetails,
+  shipping: ShippingAddress,
+): Promise<void> {
+  const db = await database();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(preCheckoutDetails)
+      .values({ responderUuid, ...account })
+      .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: { ...account, updatedAt: new Date() } });
+    const address = {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      addressLine1: shipping.addressLine1,
+      addressLine2: shipping.addressLine2 ?? null,
+      city: shipping.city,
+      state: shipping.state,
+      zipCode: shipping.zipCode,
+    };
+    await tx
+      .insert(shippingAddresses)
+      .values({ responderUuid, ...address })
+      .onConflictDoUpdate({ target: shippingAddresses.responderUuid, set: { ...address, updatedAt: new Date() } });
+  });
+}

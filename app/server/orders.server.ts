@@ -1,0 +1,244 @@
+// The order and its payment, exactly once (spec section 7 "pre-auth-checkout"; issue: "one
+// order, exactly once"). One order row per responder uuid (a unique constraint), and one
+// checkout attempt running at a time: an attempt claims the row by moving it to
+// "processing" with its attempt key, so a double click, a second tab or a resubmitted page
+// finds the claim taken and waits for that attempt's result instead of paying again. The
+// gateway gets an idempotency key made of the order id and the attempt key, so even a retry
+// after a crash returns the same authorisation.
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { defaultDestination, type OrderDestination, type PreAuthOrderBody } from "../funnel/pre-auth-order";
+import { database } from "./db/client.server";
+import { orders, outboxMessages } from "./db/schema.server";
+import { enqueueOutboxMessage, idempotencyKeyOf, type OutboxMessage } from "./outbox.server";
+import { wakeOutboxWorker } from "./outbox-worker.server";
+import type { AuthorisationResult } from "./payments/gateway.server";
+import { redeemPromoCode } from "./provider/embedded-promo.server";
+import { provider } from "./provider/index.server";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type OrderOutcome =
+  | { status: "authorised"; destination: OrderDestination }
+  | {
+      status: "requires_action";
+      action: { kind: "redirect"; url: string } | { kind: "stripe-next-action"; clientSecret: string };
+    }
+  | { status: "declined" | "failed"; message: string }
+  /** Another attempt is still running after we waited for it. */
+  | { status: "processing" };
+
+/** An attempt left "processing" this long was cut off (a crash); its own key may run it again. */
+const staleProcessingMs = 2 * 60_000;
+/** How long a second request waits for the attempt that is running. */
+const waitForAttemptMs = 20_000;
+
+export async function findOrder(responderUuid: string): Promise<OrderRow | undefined> {
+  const [row] = await (await database()).select().from(orders).where(eq(orders.responderUuid, responderUuid));
+  return row;
+}
+
+export interface CheckoutAttempt {
+  responderUuid: string;
+  /** From the page's form: one per rendered page, so a resubmitted page is the same attempt. */
+  attemptKey: string;
+  gateway: "sandbox" | "stripe";
+  /** The order as it will be sent; its payment is filled in once authorised. */
+  body: PreAuthOrderBody;
+  amountCents: number;
+  authorise(orderId: string, idempotencyKey: string): Promise<AuthorisationResult>;
+}
+
+/** Places the order, or answers the result of the attempt that already did. */
+export async function submitOrder(attempt: CheckoutAttempt): Promise<OrderOutcome> {
+  const db = await database();
+  const values = {
+    body: attempt.body as unknown as Record<string, unknown>,
+    amountCents: attempt.amountCents,
+    gateway: attempt.gateway,
+  };
+  // The row, created, or refreshed with what she sent while no attempt is under way.
+  await db
+    .insert(orders)
+    .values({ responderUuid: attempt.responderUuid, ...values })
+    .onConflictDoUpdate({
+      target: orders.responderUuid,
+      set: { ...values, updatedAt: new Date() },
+      setWhere: inArray(orders.status, ["pending", "declined", "failed"]),
+    });
+  const [claimed] = await db
+    .update(orders)
+    .set({
+      status: "processing",
+      attemptKey: attempt.attemptKey,
+      attempts: sql`${orders.attempts} + 1`,
+      failureMessage: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(orders.responderUuid, attempt.responderUuid),
+        or(
+          and(
+            inArray(orders.status, ["pending", "declined", "failed"]),
+            or(isNull(orders.attemptKey), ne(orders.attemptKey, attempt.attemptKey), eq(orders.status, "pending")),
+          ),
+          and(
+            eq(orders.status, "processing"),
+            eq(orders.attemptKey, attempt.attemptKey),
+            lt(orders.updatedAt, new Date(Date.now() - staleProcessingMs)),
+          ),
+        ),
+      ),
+    )
+    .returning();
+  if (!claimed) return settledOutcome(attempt.responderUuid);
+
+  let result: AuthorisationResult;
+  try {
+    result = await attempt.authorise(claimed.id, `${claimed.id}:${attempt.attemptKey}`);
+  } catch (error) {
+    console.error(JSON.stringify({ msg: "payment gateway failed", error: error instanceof Error ? error.name : "unknown" }));
+    result = { status: "failed", message: "An unexpected error occurred. Please try again." };
+  }
+  return recordResult(claimed, result);
+}
+
+/** After authentication (3-D Secure) or the hosted page: records where the payment now stands. */
+export async function resumeOrder(order: OrderRow, result: AuthorisationResult): Promise<OrderOutcome> {
+  const db = await database();
+  const [claimed] = await db
+    .update(orders)
+    .set({ status: "processing", updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "requires_action")))
+    .returning();
+  if (!claimed) return settledOutcome(order.responderUuid);
+  return recordResult(claimed, result);
+}
+
+async function recordResult(order: OrderRow, result: AuthorisationResult): Promise<OrderOutcome> {
+  const db = await database();
+  switch (result.status) {
+    case "authorised":
+      return recordAuthorised(order, result);
+    case "requires_action":
+      await db
+        .update(orders)
+        .set({
+          status: "requires_action",
+          paymentReference: result.reference,
+          cardBrand: result.cardBrand ?? order.cardBrand,
+          cardLast4: result.cardLast4 ?? order.cardLast4,
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, order.id));
+      return { status: "requires_action", action: result.action };
+    case "declined":
+    case "failed":
+      await db
+        .update(orders)
+        .set({ status: result.status, failureMessage: result.message, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      return { status: result.status, message: result.message };
+  }
+}
+
+/**
+ * The card is authorised: the order, with its payment, is queued for the provider in the
+ * same transaction (so it reaches the provider even if we stop now), then sent at once for
+ * the answer that says where she goes. If the provider does not answer, the outbox keeps
+ * trying and she goes to our thank-you page.
+ */
+async function recordAuthorised(
+  order: OrderRow,
+  result: Extract<AuthorisationResult, { status: "authorised" }>,
+): Promise<OrderOutcome> {
+  const db = await database();
+  const body = order.body as unknown as PreAuthOrderBody;
+  const paid: PreAuthOrderBody = {
+    ...body,
+    payment: { stripePaymentMethodId: result.reference, amount: order.amountCents, currency: "usd" },
+  };
+  const message: OutboxMessage = {
+    kind: "pre-auth-checkout",
+    payload: { responderUuid: order.responderUuid, orderId: order.id, body: paid },
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({
+        body: paid as unknown as Record<string, unknown>,
+        paymentReference: result.reference,
+        cardBrand: result.cardBrand ?? order.cardBrand,
+        cardLast4: result.cardLast4 ?? order.cardLast4,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+    await enqueueOutboxMessage(tx, message);
+  });
+
+  let destination = defaultDestination;
+  let delivered = false;
+  try {
+    destination = await (await provider()).preAuthCheckout(paid, idempotencyKeyOf(message));
+    delivered = true;
+  } catch (error) {
+    console.warn(JSON.stringify({ msg: "pre-auth order not yet accepted", error: error instanceof Error ? error.message : "unknown" }));
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({
+        status: "authorised",
+        authorisedAt: new Date(),
+        redirectUrl: destination.redirect_url,
+        redirectType: destination.redirect_type,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+    if (delivered) {
+      await tx
+        .update(outboxMessages)
+        .set({ status: "delivered", deliveredAt: new Date(), attempts: 1 })
+        .where(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)));
+    }
+    const code = paid.metadata.discount_code;
+    if (code) await redeemPromoCode(tx, code);
+  });
+  if (!delivered) wakeOutboxWorker();
+  return { status: "authorised", destination };
+}
+
+/** The result of the attempt that holds the order, once it has one (or "processing"). */
+async function settledOutcome(responderUuid: string): Promise<OrderOutcome> {
+  const deadline = Date.now() + waitForAttemptMs;
+  for (;;) {
+    const order = await findOrder(responderUuid);
+    if (!order) return { status: "failed", message: "An unexpected error occurred. Please try again." };
+    const outcome = outcomeOf(order);
+    if (outcome.status !== "processing" || Date.now() > deadline) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** What the order's state means for her. */
+export function outcomeOf(order: OrderRow): OrderOutcome {
+  switch (order.status) {
+    case "authorised":
+      return {
+        status: "authorised",
+        destination: order.redirectUrl
+          ? { redirect_url: order.redirectUrl, redirect_type: order.redirectType ?? "other" }
+          : defaultDestination,
+      };
+    case "requires_action":
+      return order.gateway === "sandbox" && order.paymentReference
+        ? { status: "requires_action", action: { kind: "redirect", url: `/sandbox/authenticate/${order.paymentReference}` } }
+        : { status: "processing" };
+    case "declined":
+    case "failed":
+      return { status: order.status, message: order.failureMessage ?? "Payment failed. Please try again." };
+    default:
+      return { status: "processing" };
+  }
+}

@@ -1,0 +1,71 @@
+// The card payment adapter (ARCHITECTURE "Adapters: Card payments"): a pre-authorisation of
+// the order's total, captured later. Two implementations: the embedded sandbox, which knows
+// Stripe's test cards, and Stripe itself (PaymentIntent with capture_method manual).
+import { paymentMessages } from "../../funnel/test-cards";
+
+export { paymentMessages };
+
+export interface PaymentCustomer {
+  name: string;
+  email: string;
+  phone: string;
+  address: { line1: string; line2?: string; city: string; state: string; postal_code: string; country: "US" };
+}
+
+export interface AuthoriseRequest {
+  /** Spec section 9: card amounts are in cents. */
+  amountCents: number;
+  currency: "usd";
+  orderId: string;
+  responderUuid: string;
+  customer: PaymentCustomer;
+  /** One per checkout attempt: a retry of the same attempt never pays twice. */
+  idempotencyKey: string;
+  /** Absolute URL she comes back to after authentication. */
+  returnUrl: string;
+  /** Sandbox only (plain inputs). Never stored or logged. */
+  card?: { number: string; expiry: string; securityCode: string };
+  /** Stripe with JavaScript: made in the browser by Stripe.js. */
+  paymentMethodId?: string;
+}
+
+export type AuthorisationResult =
+  | { status: "authorised"; reference: string; cardBrand: string | null; cardLast4: string | null }
+  | {
+      status: "requires_action";
+      reference: string;
+      cardBrand: string | null;
+      cardLast4: string | null;
+      action: { kind: "redirect"; url: string } | { kind: "stripe-next-action"; clientSecret: string };
+    }
+  | { status: "declined"; message: string }
+  | { status: "failed"; message: string };
+
+export interface PaymentGateway {
+  readonly kind: "sandbox" | "stripe";
+  authorise(request: AuthoriseRequest): Promise<AuthorisationResult>;
+  /** After 3-D Secure: sandbox passes `authenticated`; Stripe retrieves the PaymentIntent. */
+  resume(reference: string, outcome?: { authenticated: boolean }): Promise<AuthorisationResult>;
+  /** Stripe only: hosted Checkout (manual capture) for visitors without JavaScript. */
+  startHostedCheckout?(
+    request: Omit<AuthoriseRequest, "card" | "paymentMethodId"> & { cancelUrl: string },
+  ): Promise<{ reference: string; url: string }>;
+  /** Stripe only: the Checkout Session she came back from. */
+  resumeHostedCheckout?(sessionId: string): Promise<AuthorisationResult>;
+}
+
+/** A card field she typed that cannot be used; the message is meant for her, beside the field. */
+export class InvalidCardInput extends Error {
+  constructor(
+    readonly field: "cardNumber" | "expiry" | "securityCode",
+    message: string,
+  ) {
+    super(message);
+    this.name = "InvalidCardInput";
+  }
+}
+
+/** Spec section 8: anything thrown while paying. */
+export function unexpectedFailure(): AuthorisationResult {
+  return { status: "failed", message: paymentMessages.unexpected };
+}

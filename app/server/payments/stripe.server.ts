@@ -1,0 +1,209 @@
+// Stripe as the card gateway (ARCHITECTURE "Adapters: Card payments"): a pre-authorisation,
+// that is a PaymentIntent confirmed with capture_method manual, captured once the order is
+// accepted. With JavaScript the card element makes a PaymentMethod in the browser and this
+// module confirms it; without, she pays on Stripe's hosted Checkout page (also manual capture).
+// Every call carries an idempotency key derived from the checkout attempt's, so a retried
+// attempt never holds her money twice.
+import Stripe from "stripe";
+import {
+  paymentMessages,
+  unexpectedFailure,
+  type AuthorisationResult,
+  type AuthoriseRequest,
+  type PaymentGateway,
+} from "./gateway.server";
+
+export interface StripeGatewayOptions {
+  /** Another API address (such as a local stand-in). Tests prefer MSW on api.stripe.com. */
+  apiBase?: string;
+}
+
+/** What she buys, as the hosted Checkout page names it. */
+const hostedProductName = "Menopause treatment plan";
+
+const paymentIntentId = /^pi_[A-Za-z0-9_]+$/;
+const checkoutSessionId = /^cs_[A-Za-z0-9_]+$/;
+const paymentMethodId = /^pm_[A-Za-z0-9_]+$/;
+
+function addressOf(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (apiBase === undefined) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
+}
+
+function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
+  return (
+    error instanceof Stripe.errors.StripeCardError ||
+    (error instanceof Error && (error as { type?: unknown }).type === "StripeCardError")
+  );
+}
+
+/** Says what failed without personal data: the operation, Stripe's error type, code and request id. */
+function logFailure(operation: string, error: unknown): void {
+  if (error instanceof Stripe.errors.StripeError) {
+    const details = [error.type, error.code, error.statusCode, error.requestId].filter(Boolean).join(" ");
+    console.warn(`Stripe ${operation} failed: ${details}`);
+  } else {
+    console.warn(`Stripe ${operation} failed: ${error instanceof Error ? error.name : "unknown"}`);
+  }
+}
+
+function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): { cardBrand: string | null; cardLast4: string | null } {
+  if (paymentMethod === null || typeof paymentMethod === "string") return { cardBrand: null, cardLast4: null };
+  return { cardBrand: paymentMethod.card?.brand ?? null, cardLast4: paymentMethod.card?.last4 ?? null };
+}
+
+/** A PaymentIntent's state as the funnel sees it. */
+export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationResult {
+  const card = cardOf(intent.payment_method);
+  switch (intent.status) {
+    case "requires_capture":
+    // Captured already (not expected with manual capture): the money is held all the same,
+    // and calling it a failure would invite her to pay twice.
+    case "succeeded":
+      return { status: "authorised", reference: intent.id, ...card };
+    case "requires_action":
+      if (!intent.client_secret) return unexpectedFailure();
+      return {
+        status: "requires_action",
+        reference: intent.id,
+        ...card,
+        action: { kind: "stripe-next-action", clientSecret: intent.client_secret },
+      };
+    case "requires_payment_method":
+      return { status: "declined", message: intent.last_payment_error?.message || paymentMessages.cardMethodFailed };
+    default:
+      return unexpectedFailure();
+  }
+}
+
+export function stripeGateway(secretKey: string, options: StripeGatewayOptions = {}): PaymentGateway {
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    appInfo: { name: "menopause-checkout-funnel" },
+    ...addressOf(options.apiBase),
+  });
+
+  /** Runs one payment call: a card error is a decline with the issuer's message, anything else a failure. */
+  async function attempt(operation: string, call: () => Promise<AuthorisationResult>): Promise<AuthorisationResult> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isCardError(error)) return { status: "declined", message: error.message || paymentMessages.cardMethodFailed };
+      logFailure(operation, error);
+      return unexpectedFailure();
+    }
+  }
+
+  return {
+    kind: "stripe",
+
+    authorise(request: AuthoriseRequest) {
+      const methodId = request.paymentMethodId;
+      // No card made in the browser (spec section 8: the card method creation error).
+      if (methodId === undefined || !paymentMethodId.test(methodId)) {
+        return Promise.resolve({ status: "failed", message: paymentMessages.cardMethodFailed });
+      }
+      return attempt("authorise", async () => {
+        const { customer } = request;
+        const stripeCustomer = await stripe.customers.create(
+          {
+            name: customer.name,
+            email: customer.email,
+            phone: customer.phone,
+            address: { ...customer.address },
+            metadata: { responder_uuid: request.responderUuid },
+          },
+          { idempotencyKey: `${request.idempotencyKey}:customer` },
+        );
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            customer: stripeCustomer.id,
+            payment_method: methodId,
+            confirm: true,
+            capture_method: "manual",
+            // Kept for the renewals of her subscription (spec section 9: auto-renews).
+            setup_future_usage: "off_session",
+            // 3-D Secure is then done by Stripe.js in the page (handleNextAction), not a redirect.
+            use_stripe_sdk: true,
+            return_url: request.returnUrl,
+            metadata: { order_id: request.orderId, responder_uuid: request.responderUuid },
+            expand: ["payment_method"],
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return fromPaymentIntent(intent);
+      });
+    },
+
+    resume(reference: string) {
+      if (!paymentIntentId.test(reference)) return Promise.resolve(unexpectedFailure());
+      return attempt("resume", async () =>
+        fromPaymentIntent(await stripe.paymentIntents.retrieve(reference, { expand: ["payment_method"] })),
+      );
+    },
+
+    async startHostedCheckout(request) {
+      const metadata = { order_id: request.orderId, responder_uuid: request.responderUuid };
+      const separator = request.returnUrl.includes("?") ? "&" : "?";
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            customer_email: request.customer.email,
+            client_reference_id: request.orderId,
+            // Cards only: the hold is captured later, which not every payment method allows.
+            allowed_payment_method_types: ["card"],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency,
+                  unit_amount: request.amountCents,
+                  product_data: { name: hostedProductName },
+                },
+              },
+            ],
+            payment_intent_data: { capture_method: "manual", setup_future_usage: "off_session", metadata },
+            metadata,
+            success_url: `${request.returnUrl}${separator}session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: request.cancelUrl,
+          },
+          // Its own suffix: Stripe's keys are account-wide, and this attempt's key may already
+          // have made a PaymentIntent.
+          { idempotencyKey: `${request.idempotencyKey}:checkout` },
+        );
+        if (!session.url) throw new Error("Stripe Checkout answered a session without a url");
+        return { reference: session.id, url: session.url };
+      } catch (error) {
+        logFailure("hosted checkout", error);
+        throw error;
+      }
+    },
+
+    resumeHostedCheckout(sessionId: string) {
+      if (!checkoutSessionId.test(sessionId)) return Promise.resolve(unexpectedFailure());
+      return attempt("hosted checkout resume", async () => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, {
+          expand: ["payment_intent", "payment_intent.payment_method"],
+        });
+        const intent = session.payment_intent;
+        if (intent === null || typeof intent === "string") {
+          // She came back before paying, or the session expired: nothing is held.
+          return unexpectedFailure();
+        }
+        const result = fromPaymentIntent(intent);
+        // The hosted page does 3-D Secure itself; a PaymentIntent still waiting for it was
+        // abandoned there.
+        if (result.status === "requires_action") {
+          return { status: "declined", message: paymentMessages.authenticationFailed };
+        }
+        return result;
+      });
+    },
+  };
+}

@@ -1,0 +1,428 @@
+// MSW handlers for Stripe's API at https://api.stripe.com/v1 (form-encoded bodies, as the
+// stripe package sends them): customers, PaymentIntents and Checkout Sessions, enough for the
+// card gateway. Like Stripe it honours the Idempotency-Key header (same key and same
+// parameters: the same answer, replayed; other parameters: an idempotency_error), counts what
+// it really created, and records every request it received, decoded, for assertions.
+// Behaviour follows Stripe's test PaymentMethods (docs.stripe.com/testing):
+//   pm_card_visa, pm_card_mastercard        -> requires_capture
+//   pm_card_chargeDeclined (and ...InsufficientFunds) -> 402 card_error
+//   pm_card_threeDSecure2Required           -> requires_action until standIn.authenticate(id)
+import { http, HttpResponse, type HttpHandler } from "msw";
+
+export const stripeApiBase = "https://api.stripe.com";
+export const stripeTestSecretKey = "sk_test_123";
+
+interface StandInCard {
+  brand: string;
+  last4: string;
+  outcome: "authorise" | "decline" | "authenticate";
+  declineCode?: string;
+  message?: string;
+}
+
+/** The test PaymentMethods the stand-in knows, by id. */
+export const standInPaymentMethods: Record<string, StandInCard> = {
+  pm_card_visa: { brand: "visa", last4: "4242", outcome: "authorise" },
+  pm_card_mastercard: { brand: "mastercard", last4: "4444", outcome: "authorise" },
+  pm_card_chargeDeclined: {
+    brand: "visa",
+    last4: "0002",
+    outcome: "decline",
+    declineCode: "generic_decline",
+    message: "Your card was declined.",
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: "visa",
+    last4: "9995",
+    outcome: "decline",
+    declineCode: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+  pm_card_threeDSecure2Required: { brand: "visa", last4: "3184", outcome: "authenticate" },
+};
+
+export type StripeParams = Record<string, unknown>;
+
+export interface StripeRequestRecord {
+  method: "GET" | "POST";
+  /** Path without the query, e.g. /v1/payment_intents. */
+  path: string;
+  idempotencyKey: string | null;
+  authorization: string | null;
+  /** The form body (POST) or query (GET), decoded into objects and arrays; values are strings. */
+  params: StripeParams;
+  /** True when the answer was a replay of an earlier one with the same idempotency key. */
+  replayed: boolean;
+}
+
+export interface StandInPaymentIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  capture_method: string;
+  setup_future_usage: string | null;
+  status: "requires_payment_method" | "requires_action" | "requires_capture" | "succeeded" | "canceled";
+  client_secret: string;
+  next_action: Record<string, unknown> | null;
+  last_payment_error: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+  /** The parameters it was created with, as received. */
+  params: StripeParams;
+}
+
+export interface StandInCheckoutSession {
+  id: string;
+  object: "checkout.session";
+  mode: string;
+  status: "open" | "complete" | "expired";
+  url: string;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  success_url: string;
+  cancel_url: string | null;
+  payment_intent: string | null;
+  metadata: Record<string, unknown>;
+  params: StripeParams;
+}
+
+export type StripeMode = "up" | "failing" | "refusing";
+
+export interface StripeStandIn {
+  /** up; failing: every call answers 500 api_error; refusing: the connection fails. */
+  mode: StripeMode;
+  requests: StripeRequestRecord[];
+  /** How many objects were really created (replays do not count). */
+  created: { customers: number; paymentIntents: number; checkoutSessions: number };
+  customers: Map<string, StripeParams & { id: string }>;
+  paymentIntents: Map<string, StandInPaymentIntent>;
+  checkoutSessions: Map<string, StandInCheckoutSession>;
+  /** She passes (or fails) 3-D Secure for this PaymentIntent in Stripe.js. */
+  authenticate(paymentIntentId: string, succeeds?: boolean): void;
+  /** She pays on the hosted Checkout page with this test PaymentMethod. */
+  completeCheckout(sessionId: string, paymentMethod?: string): void;
+  /** Requests to one path (and method), e.g. requestsTo("POST", "/v1/payment_intents"). */
+  requestsTo(method: "GET" | "POST", path: string): StripeRequestRecord[];
+  reset(): void;
+}
+
+/** Stripe's form encoding (a[b][0]=v) back into objects and arrays. */
+export function decodeStripeForm(encoded: string): StripeParams {
+  const root: StripeParams = {};
+  for (const [key, value] of new URLSearchParams(encoded)) {
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+    if (!match) continue;
+    const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+    let node: Record<string, unknown> | unknown[] = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const segment = path[i]!;
+      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
+      const container = node as Record<string, unknown>;
+      container[segment] ??= nextIsIndex ? [] : {};
+      node = container[segment] as Record<string, unknown> | unknown[];
+    }
+    (node as Record<string, unknown>)[path.at(-1)!] = value;
+  }
+  return root;
+}
+
+interface Answer {
+  status: number;
+  json: unknown;
+}
+
+const authenticationFailure = {
+  type: "card_error",
+  code: "payment_intent_authentication_failure",
+  message:
+    "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+};
+
+function stripeError(status: number, error: Record<string, unknown>): Answer {
+  return { status, json: { error } };
+}
+
+const missing = (param: string) =>
+  stripeError(400, { type: "invalid_request_error", code: "parameter_missing", param, message: `Missing required param: ${param}.` });
+
+const noSuch = (what: string, id: string, param?: string) =>
+  stripeError(404, { type: "invalid_request_error", code: "resource_missing", param, message: `No such ${what}: '${id}'` });
+
+function expansions(params: StripeParams): string[] {
+  const expand = params.expand;
+  return Array.isArray(expand) ? expand.map(String) : [];
+}
+
+export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler[] } {
+  /** Answers kept by idempotency key, with what they answered. */
+  const idempotent = new Map<string, { route: string; body: string; answer: Answer }>();
+  let serial = 0;
+  const nextId = (prefix: string) => `${prefix}_standin${String(++serial).padStart(6, "0")}`;
+
+  const standIn: StripeStandIn = {
+    mode: "up",
+    requests: [],
+    created: { customers: 0, paymentIntents: 0, checkoutSessions: 0 },
+    customers: new Map(),
+    paymentIntents: new Map(),
+    checkoutSessions: new Map(),
+    authenticate(paymentIntentId, succeeds = true) {
+      const intent = standIn.paymentIntents.get(paymentIntentId);
+      if (intent?.status !== "requires_action") throw new Error(`${paymentIntentId} is not waiting for authentication`);
+      intent.next_action = null;
+      if (succeeds) {
+        intent.status = "requires_capture";
+      } else {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = authenticationFailure;
+      }
+    },
+    completeCheckout(sessionId, paymentMethod = "pm_card_visa") {
+      const session = standIn.checkoutSessions.get(sessionId);
+      if (session?.status !== "open") throw new Error(`${sessionId} is not open`);
+      const card = standInPaymentMethods[paymentMethod];
+      if (!card) throw new Error(`unknown test PaymentMethod ${paymentMethod}`);
+      const lineItems = (session.params.line_items ?? []) as { quantity?: string; price_data?: { unit_amount?: string; currency?: string } }[];
+      const amount = lineItems.reduce(
+        (sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1),
+        0,
+      );
+      const intentData = (session.params.payment_intent_data ?? {}) as StripeParams;
+      const intent = createIntent(
+        {
+          amount: String(amount),
+          currency: lineItems[0]?.price_data?.currency ?? "usd",
+          capture_method: intentData.capture_method,
+          setup_future_usage: intentData.setup_future_usage,
+          metadata: intentData.metadata,
+          payment_method: paymentMethod,
+          confirm: "true",
+        },
+        card,
+      );
+      // The hosted page does 3-D Secure itself; a decline leaves the session open.
+      if (intent.status === "requires_action") intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+      session.payment_intent = intent.id;
+      if (card.outcome !== "decline") session.status = "complete";
+    },
+    requestsTo(method, path) {
+      return standIn.requests.filter((r) => r.method === method && r.path === path);
+    },
+    reset() {
+      standIn.mode = "up";
+      standIn.requests.length = 0;
+      standIn.created = { customers: 0, paymentIntents: 0, checkoutSessions: 0 };
+      standIn.customers.clear();
+      standIn.paymentIntents.clear();
+      standIn.checkoutSessions.clear();
+      idempotent.clear();
+    },
+  };
+
+  function paymentMethodObject(id: string): Record<string, unknown> {
+    const card = standInPaymentMethods[id]!;
+    return { id, object: "payment_method", type: "card", card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 } };
+  }
+
+  function intentJson(intent: StandInPaymentIntent, expand: string[], prefix = ""): Record<string, unknown> {
+    const { params: _params, ...json } = intent;
+    const expandMethod = expand.includes(`${prefix}payment_method`) && intent.payment_method !== null;
+    return { ...json, payment_method: expandMethod ? paymentMethodObject(intent.payment_method!) : intent.payment_method };
+  }
+
+  function sessionJson(session: StandInCheckoutSession, expand: string[]): Record<string, unknown> {
+    const { params: _params, ...json } = session;
+    const intent = session.payment_intent ? standIn.paymentIntents.get(session.payment_intent) : undefined;
+    return {
+      ...json,
+      payment_intent: intent && expand.includes("payment_intent") ? intentJson(intent, expand, "payment_intent.") : session.payment_intent,
+    };
+  }
+
+  function createIntent(params: StripeParams, card: StandInCard): StandInPaymentIntent {
+    const id = nextId("pi");
+    const confirm = params.confirm === "true" && params.payment_method !== undefined;
+    const intent: StandInPaymentIntent = {
+      id,
+      object: "payment_intent",
+      amount: Number(params.amount),
+      currency: String(params.currency),
+      customer: (params.customer as string | undefined) ?? null,
+      payment_method: (params.payment_method as string | undefined) ?? null,
+      capture_method: (params.capture_method as string | undefined) ?? "automatic_async",
+      setup_future_usage: (params.setup_future_usage as string | undefined) ?? null,
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_standin`,
+      next_action: null,
+      last_payment_error: null,
+      metadata: (params.metadata as Record<string, unknown> | undefined) ?? {},
+      params,
+    };
+    if (confirm) {
+      if (card.outcome === "authorise") {
+        intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+      } else if (card.outcome === "authenticate") {
+        intent.status = "requires_action";
+        intent.next_action =
+          params.use_stripe_sdk === "true"
+            ? { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect" } }
+            : {
+                type: "redirect_to_url",
+                redirect_to_url: { url: `https://hooks.stripe.com/3d_secure_2/hosted/${id}`, return_url: params.return_url ?? null },
+              };
+      } else {
+        intent.last_payment_error = { type: "card_error", code: "card_declined", decline_code: card.declineCode, message: card.message };
+      }
+    }
+    standIn.paymentIntents.set(id, intent);
+    standIn.created.paymentIntents += 1;
+    return intent;
+  }
+
+  // What each POST does with its decoded parameters; an answer with status 200 is kept for
+  // its idempotency key, as Stripe keeps the result of every request that started executing.
+  function createCustomer(params: StripeParams): Answer {
+    const id = nextId("cus");
+    const customer = { ...params, id, object: "customer" };
+    standIn.customers.set(id, customer);
+    standIn.created.customers += 1;
+    return { status: 200, json: customer };
+  }
+
+  function createPaymentIntent(params: StripeParams): Answer {
+    if (params.amount === undefined) return missing("amount");
+    if (params.currency === undefined) return missing("currency");
+    if (!/^\d+$/.test(String(params.amount))) {
+      return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "Invalid integer" });
+    }
+    if (Number(params.amount) < 50) {
+      return stripeError(400, { type: "invalid_request_error", code: "amount_too_small", param: "amount", message: "Amount must be at least $0.50 usd" });
+    }
+    const methodId = params.payment_method as string | undefined;
+    const card = methodId === undefined ? undefined : standInPaymentMethods[methodId];
+    if (methodId !== undefined && card === undefined) return noSuch("PaymentMethod", methodId, "payment_method");
+    if (params.customer !== undefined && !standIn.customers.has(String(params.customer))) {
+      return noSuch("customer", String(params.customer), "customer");
+    }
+    const intent = createIntent(params, card ?? { brand: "", last4: "", outcome: "authorise" });
+    const expand = expansions(params);
+    if (intent.status === "requires_payment_method" && intent.last_payment_error) {
+      return stripeError(402, { ...intent.last_payment_error, payment_intent: intentJson(intent, expand) });
+    }
+    return { status: 200, json: intentJson(intent, expand) };
+  }
+
+  function createCheckoutSession(params: StripeParams): Answer {
+    if (params.mode === undefined) return missing("mode");
+    if (params.success_url === undefined) return missing("success_url");
+    const id = nextId("cs_test");
+    const session: StandInCheckoutSession = {
+      id,
+      object: "checkout.session",
+      mode: String(params.mode),
+      status: "open",
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      customer_email: (params.customer_email as string | undefined) ?? null,
+      client_reference_id: (params.client_reference_id as string | undefined) ?? null,
+      success_url: String(params.success_url),
+      cancel_url: (params.cancel_url as string | undefined) ?? null,
+      payment_intent: null,
+      metadata: (params.metadata as Record<string, unknown> | undefined) ?? {},
+      params,
+    };
+    standIn.checkoutSessions.set(id, session);
+    standIn.created.checkoutSessions += 1;
+    return { status: 200, json: sessionJson(session, expansions(params)) };
+  }
+
+  function respond(answer: Answer, replayed = false): Response {
+    const headers: Record<string, string> = { "Request-Id": `req_standin${serial}` };
+    if (replayed) headers["Idempotent-Replayed"] = "true";
+    return HttpResponse.json(answer.json as Record<string, unknown>, { status: answer.status, headers });
+  }
+
+  /** The checks every request meets first: the connection, the mode, the API key. */
+  function refusal(request: Request): Response | undefined {
+    if (standIn.mode === "refusing") return HttpResponse.error();
+    if (!/^Bearer sk_(test|live)_\S+$/.test(request.headers.get("Authorization") ?? "")) {
+      return respond(stripeError(401, { type: "invalid_request_error", message: "Invalid API Key provided" }));
+    }
+    if (standIn.mode === "failing") {
+      return respond(stripeError(500, { type: "api_error", message: "An unknown error occurred" }));
+    }
+    return undefined;
+  }
+
+  const post = (path: string, create: (params: StripeParams) => Answer) =>
+    http.post(`${stripeApiBase}${path}`, async ({ request }) => {
+      const body = await request.text();
+      const idempotencyKey = request.headers.get("Idempotency-Key");
+      const record: StripeRequestRecord = {
+        method: "POST",
+        path,
+        idempotencyKey,
+        authorization: request.headers.get("Authorization"),
+        params: decodeStripeForm(body),
+        replayed: false,
+      };
+      const refused = refusal(request);
+      if (refused) {
+        if (standIn.mode !== "refusing") standIn.requests.push(record);
+        return refused;
+      }
+      standIn.requests.push(record);
+      const kept = idempotencyKey === null ? undefined : idempotent.get(idempotencyKey);
+      if (kept) {
+        if (kept.route !== path || kept.body !== body) {
+          return respond(
+            stripeError(400, {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            }),
+          );
+        }
+        record.replayed = true;
+        return respond(kept.answer, true);
+      }
+      const answer = create(record.params);
+      // Validation errors (400, 404) are not kept; a result that started executing is.
+      if (idempotencyKey !== null && (answer.status === 200 || answer.status === 402)) {
+        idempotent.set(idempotencyKey, { route: path, body, answer });
+      }
+      return respond(answer);
+    });
+
+  const get = (path: string, find: (id: string, params: StripeParams) => Answer) =>
+    http.get(`${stripeApiBase}${path}/:id`, ({ request, params }) => {
+      const url = new URL(request.url);
+      const record: StripeRequestRecord = {
+        method: "GET",
+        path: url.pathname,
+        idempotencyKey: request.headers.get("Idempotency-Key"),
+        authorization: request.headers.get("Authorization"),
+        params: decodeStripeForm(url.search.slice(1)),
+        replayed: false,
+      };
+      const refused = refusal(request);
+      if (standIn.mode !== "refusing") standIn.requests.push(record);
+      if (refused) return refused;
+      return respond(find(String(params.id), record.params));
+    });
+
+  const handlers: HttpHandler[] = [
+    post("/v1/customers", createCustomer),
+    post("/v1/payment_intents", createPaymentIntent),
+    post("/v1/checkout/sessions", createCheckoutSession),
+    get("/v1/payment_intents", (id, params) => {
+      const intent = standIn.paymentIntents.get(id);
+      return intent ? { status: 200, json: intentJson(intent, expansions(params)) } : noSuch("payment_intent", id);
+    }),
+    get("/v1/checkout/sessions", (id, params) => {
+      const session = standIn.checkoutSessions.get(id);
+      return session ? { status: 200, json: sessionJson(session, expansions(params)) } : noSuch("checkout.session", id);
+    }),
+  ];
+  return { standIn, handlers };
+}
