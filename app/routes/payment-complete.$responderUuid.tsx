@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import type { RedirectType } from "../funnel/pre-auth-order";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
@@ -26,20 +27,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (outcome?.status !== "authorised") throw await visitor.redirect(`/final-checkout/${responderUuid}`);
   visitor.release(responderUuid);
   const delayMs = config().REDIRECT_DELAY_MS;
-  return visitor.data({
-    destination: outcome.destination.redirect_url,
-    message: redirectMessages[outcome.destination.redirect_type],
-    delaySeconds: Math.round(delayMs / 1000),
-    card: order?.cardLast4 ? `${order.cardBrand ?? "Card"} ending ${order.cardLast4}` : null,
-  });
+  const destination = outcome.destination.redirect_url;
+  return visitor.data(
+    {
+      destination,
+      message: redirectMessages[outcome.destination.redirect_type],
+      delayMs,
+      card: order?.cardLast4 ? `${order.cardBrand ?? "Card"} ending ${order.cardLast4}` : null,
+    },
+    // Without JavaScript the browser goes on by itself after the delay (an HTTP Refresh rather
+    // than a <meta> refresh, which screen readers announce as a sudden change); the link is
+    // there for anyone who does not want to wait.
+    { headers: { Refresh: `${Math.round(delayMs / 1000)};url=${destination}` } },
+  );
 }
 
-/** Without JavaScript the page itself goes on after the delay; the link is there too. */
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ httpEquiv: "refresh", content: `${data.delaySeconds};url=${data.destination}` }] : [];
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const refresh = loaderHeaders.get("Refresh");
+  return refresh ? { Refresh: refresh } : new Headers();
+};
 
 export default function PaymentComplete() {
-  const { destination, message, card } = useLoaderData<typeof loader>();
+  const { destination, message, card, delayMs } = useLoaderData<typeof loader>();
+  // Reached by a client-side navigation from the checkout, the page goes on by itself.
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.assign(destination), delayMs);
+    return () => clearTimeout(timer);
+  }, [destination, delayMs]);
   return (
     <div className="step payment-complete">
       <section className="panel narrow success-panel" role="status" aria-labelledby="page-title">

@@ -29,6 +29,8 @@ export type OrderOutcome =
 
 /** An attempt left "processing" this long was cut off (a crash); its own key may run it again. */
 const staleProcessingMs = 2 * 60_000;
+/** How long the outbox worker leaves an order alone while this request delivers it itself. */
+const ownDeliveryMs = 60_000;
 /** How long a second request waits for the attempt that is running. */
 const waitForAttemptMs = 20_000;
 
@@ -173,7 +175,8 @@ async function recordAuthorised(
         updatedAt: new Date(),
       })
       .where(eq(orders.id, order.id));
-    await enqueueOutboxMessage(tx, message);
+    // The worker leaves it alone while we try it ourselves; it takes over if we fail or stop.
+    await enqueueOutboxMessage(tx, message, new Date(Date.now() + ownDeliveryMs));
   });
 
   let destination = defaultDestination;
@@ -196,12 +199,14 @@ async function recordAuthorised(
         updatedAt: new Date(),
       })
       .where(eq(orders.id, order.id));
-    if (delivered) {
-      await tx
-        .update(outboxMessages)
-        .set({ status: "delivered", deliveredAt: new Date(), attempts: 1 })
-        .where(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)));
-    }
+    await tx
+      .update(outboxMessages)
+      .set(
+        delivered
+          ? { status: "delivered", deliveredAt: new Date(), attempts: 1 }
+          : { attempts: 1, nextAttemptAt: new Date() },
+      )
+      .where(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)));
     const code = paid.metadata.discount_code;
     if (code) await redeemPromoCode(tx, code);
   });

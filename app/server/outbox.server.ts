@@ -41,13 +41,19 @@ export function idempotencyKeyOf(message: OutboxMessage): string {
 }
 
 /** Writes the message in the caller's transaction; a message already there is kept once. */
-export async function enqueueOutboxMessage(tx: Queryable, message: OutboxMessage): Promise<void> {
+export async function enqueueOutboxMessage(
+  tx: Queryable,
+  message: OutboxMessage,
+  /** When the worker may first try it: later when the caller tries to deliver it at once. */
+  notBefore: Date = new Date(),
+): Promise<void> {
   await tx
     .insert(outboxMessages)
     .values({
       kind: message.kind,
       idempotencyKey: idempotencyKeyOf(message),
       payload: message.payload as unknown as Record<string, unknown>,
+      nextAttemptAt: notBefore,
     })
     .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
 }

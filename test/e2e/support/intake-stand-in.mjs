@@ -45,12 +45,28 @@ const testimonials = [
 function provider(req, res, url) {
   if (req.method === "GET" && url.pathname.startsWith("/provider/received/")) {
     const responderUuid = decodeURIComponent(url.pathname.split("/").pop());
-    const mine = received.filter((r) => r.body?.responder_uuid === responderUuid || r.path.endsWith(`/${responderUuid}`));
+    const mine = received.filter(
+      (r) =>
+        r.body?.responder_uuid === responderUuid ||
+        r.body?.metadata?.responder_uuid === responderUuid ||
+        r.path.endsWith(`/${responderUuid}`),
+    );
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(mine));
     return;
   }
   if (req.method === "GET" && url.pathname.startsWith("/provider/api/hrt_checkout/testimonials/")) {
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ testimonials }));
+    return;
+  }
+  // The check-discount path: WELCOME20 takes 20% off; any other code is not valid.
+  if (req.method === "GET" && url.pathname.startsWith("/provider/api/payments/check_discount/")) {
+    const [code, price] = url.pathname.split("/").slice(-2);
+    const cents = Number(price);
+    const valid = decodeURIComponent(code).toUpperCase() === "WELCOME20";
+    const discount = valid ? Math.round(cents * 0.2) : 0;
+    const body = { valid, adjusted_price: cents - discount, discount_amount: discount };
+    if (!valid) body.message = "This promo code is not valid.";
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
     return;
   }
   if (req.method === "GET") {

@@ -1,0 +1,56 @@
+// GET /api/check-promo-code/{code}/{price_in_cents} (spec section 7): is this code good for
+// this price? Answers { valid, adjusted_price, discount_amount, message } in cents, decided as
+// the final checkout page decides it (promoOutcome: the provider's answer, the HRT100
+// fallback on a 500, the section 8 messages). It only answers: no cart is changed. Guessing
+// codes is slow: each visitor has rateLimits.promoCheck checks per window.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { normalisePromoCode, promoOutcome } from "../funnel/promo";
+import { jsonAnswer, rateLimitWait, waitInMinutes } from "../server/checkout-payment.server";
+import { provider } from "../server/provider/index.server";
+import { rateLimits } from "../server/rate-limits.server";
+import { Visitor } from "../server/visitor.server";
+
+/** Well above any plan: a larger "price" is a mistake or a probe. */
+const maxPriceInCents = 10_000_000;
+
+const badCode = "The promo code must be 1 to 40 letters, digits, - or _.";
+const badPrice = `The price must be a whole number of cents from 0 to ${maxPriceInCents}.`;
+
+function readPrice(raw: string | undefined): number | undefined {
+  if (raw === undefined || !/^\d{1,8}$/.test(raw)) return undefined;
+  const price = Number(raw);
+  return price <= maxPriceInCents ? price : undefined;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const code = normalisePromoCode(params.code);
+  if (!code) return jsonAnswer(400, { valid: false, message: badCode });
+  const price = readPrice(params.priceInCents);
+  if (price === undefined) return jsonAnswer(400, { valid: false, message: badPrice });
+
+  const visitor = await Visitor.open(request);
+  // Without a session every caller shares one key: guessing without cookies is no faster.
+  const visitorKey = visitor.session.id || visitor.currentUuid || "anonymous";
+  const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorKey, true);
+  if (wait > 0) {
+    return jsonAnswer(
+      429,
+      { valid: false, message: `Too many promo codes tried. Please try again in ${waitInMinutes(wait)}.` },
+      { "Retry-After": String(wait) },
+    );
+  }
+
+  const check = await (await provider()).checkPromoCode(code, price, visitor.currentUuid ?? "");
+  const outcome = promoOutcome(code, check, price);
+  const body = outcome.applied
+    ? { valid: true, adjusted_price: outcome.adjustedCents, discount_amount: outcome.discountCents, message: outcome.message }
+    : { valid: false, adjusted_price: price, discount_amount: 0, message: outcome.message };
+  // The provider could not say (and no fallback applied): a failure the caller may retry,
+  // with the section 8 message all the same.
+  const unanswered = check.outcome !== "answered" && !outcome.applied;
+  return jsonAnswer(unanswered ? 503 : 200, body, await visitor.headers());
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return jsonAnswer(405, { valid: false, message: `Use GET to check a promo code, not ${request.method}.` }, { Allow: "GET" });
+}

@@ -1,0 +1,152 @@
+// What the JSON checkout routes (GET /api/check-promo-code, POST /api/pre-auth-checkout) share
+// with the final checkout page's action: the JSON answer, who may act for a uuid, the rate
+// limits per visitor, and placing the order. The page still has its own copies of the
+// helpers; this module only adds, so either may move onto it later.
+import { randomUUID } from "node:crypto";
+import { preAuthOrderBody } from "../funnel/pre-auth-order";
+import type { PreCheckoutDetails } from "../funnel/pre-checkout";
+import type { ShippingAddress } from "../funnel/final-checkout";
+import type { TrackingParams } from "../funnel/tracking";
+import type { CheckoutCart } from "./final-checkout.server";
+import { submitOrder, type OrderOutcome } from "./orders.server";
+import type { PaymentGateway } from "./payments/index.server";
+import { hitRateLimit, peekRateLimit, rateLimitKeys, type RateLimit } from "./rate-limits.server";
+import { configuredTokenKeys, readToken } from "./tokens.server";
+
+/** A JSON answer of a resource route: never cached, never sniffed. */
+export function jsonAnswer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}): Response {
+  const all = new Headers(headers);
+  all.set("Cache-Control", "no-store");
+  all.set("X-Content-Type-Options", "nosniff");
+  return Response.json(body, { status, headers: all });
+}
+
+/** True when `Authorization: Bearer {token}` carries a valid token that names this uuid. */
+export async function bearerMayAct(request: Request, responderUuid: string): Promise<boolean> {
+  const header = request.headers.get("Authorization") ?? "";
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) return false;
+  const reading = await readToken(token, configuredTokenKeys());
+  return reading.ok && reading.details.responderUuid === responderUuid;
+}
+
+/**
+ * Seconds to wait when a limit holds for this visitor key or, behind a trusted proxy, for her
+ * address; 0 when allowed. `count` adds a hit; without it the count is only read (limits
+ * counted on failures).
+ */
+export async function rateLimitWait(limit: RateLimit, request: Request, visitorKey: string, count: boolean): Promise<number> {
+  for (const key of rateLimitKeys(request, visitorKey)) {
+    const answer = count ? await hitRateLimit(limit, key) : await peekRateLimit(limit, key);
+    if (!answer.allowed) return answer.retryAfterSeconds;
+  }
+  return 0;
+}
+
+/** "1 minute", "7 minutes": a wait as she reads it, rounded up. */
+export function waitInMinutes(seconds: number): string {
+  const count = Math.max(1, Math.ceil(seconds / 60));
+  return `${count} ${count === 1 ? "minute" : "minutes"}`;
+}
+
+/**
+ * Stripe's test PaymentMethods (docs.stripe.com/testing), as the sandbox gateway takes them:
+ * the test card number each stands for. Only these; the sandbox takes no real card.
+ */
+export const sandboxPaymentMethods: Readonly<Record<string, string>> = {
+  pm_card_visa: "4242424242424242",
+  pm_card_mastercard: "5555555555554444",
+  pm_card_chargeDeclined: "4000000000000002",
+  pm_card_chargeDeclinedInsufficientFunds: "4000000000009995",
+  pm_card_threeDSecure2Required: "4000002760003184",
+};
+
+/** A Stripe PaymentMethod id, as Stripe.js makes one. */
+const paymentMethodIdPattern = /^pm_[A-Za-z0-9_]{1,250}$/;
+
+export type CheckoutPayment =
+  | { ok: true; card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string }
+  | { ok: false; message: string };
+
+/**
+ * What the gateway is given for a PaymentMethod named by a JSON client: Stripe takes the id
+ * itself; the sandbox takes the test card a test PaymentMethod stands for, valid for three
+ * more years, with security code 123.
+ */
+export function checkoutPaymentFor(gateway: PaymentGateway["kind"], paymentMethodId: string, now: Date): CheckoutPayment {
+  if (gateway === "stripe") {
+    return paymentMethodIdPattern.test(paymentMethodId)
+      ? { ok: true, paymentMethodId }
+      : { ok: false, message: "payment.stripePaymentMethodId must be a Stripe PaymentMethod id (pm_...)." };
+  }
+  const number = Object.hasOwn(sandboxPaymentMethods, paymentMethodId) ? sandboxPaymentMethods[paymentMethodId] : undefined;
+  if (number === undefined) {
+    const names = Object.keys(sandboxPaymentMethods).join(", ");
+    return { ok: false, message: `This is a sandbox: payment.stripePaymentMethodId must be one of Stripe's test PaymentMethods (${names}).` };
+  }
+  return { ok: true, card: { number, expiry: `12/${now.getUTCFullYear() + 3}`, securityCode: "123" } };
+}
+
+export interface PlaceOrderInput {
+  responderUuid: string;
+  /** One per checkout attempt: the same key is the same attempt, never a second payment. */
+  attemptKey: string | undefined;
+  gateway: PaymentGateway;
+  account: PreCheckoutDetails;
+  shipping: ShippingAddress;
+  checkout: Pick<CheckoutCart, "cart" | "totals" | "promo">;
+  tracking: TrackingParams;
+  payment: { card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string };
+  /** Where she comes back to after authentication (Stripe's return_url). */
+  returnUrl: string;
+}
+
+/** The order built and placed as the final checkout page places it (spec section 7). */
+export function placeOrder(input: PlaceOrderInput): Promise<OrderOutcome> {
+  const { responderUuid, account, shipping, checkout, gateway } = input;
+  const { totals } = checkout;
+  const body = preAuthOrderBody({
+    responderUuid,
+    customer: account,
+    shipping,
+    medications: checkout.cart.medications,
+    selectedPlan: checkout.cart.selectedPlan,
+    totals,
+    promoCode: checkout.promo.applied ? (checkout.promo.code ?? undefined) : undefined,
+    tracking: input.tracking,
+    // Filled in with the payment's reference once it is authorised.
+    paymentMethodId: "",
+    timestamp: new Date(),
+  });
+  return submitOrder({
+    responderUuid,
+    attemptKey: input.attemptKey?.slice(0, 100) || randomUUID(),
+    gateway: gateway.kind,
+    body,
+    amountCents: totals.totalCents,
+    authorise: (orderId, idempotencyKey) =>
+      gateway.authorise({
+        amountCents: totals.totalCents,
+        currency: "usd",
+        orderId,
+        responderUuid,
+        customer: {
+          name: `${account.firstName} ${account.lastName}`,
+          email: account.email,
+          phone: account.phone,
+          address: {
+            line1: shipping.addressLine1,
+            line2: shipping.addressLine2,
+            city: shipping.city,
+            state: shipping.state,
+            postal_code: shipping.zipCode,
+            country: "US",
+          },
+        },
+        idempotencyKey,
+        returnUrl: input.returnUrl,
+        card: input.payment.card,
+        paymentMethodId: input.payment.paymentMethodId,
+      }),
+  });
+}

@@ -1,0 +1,198 @@
+// The final checkout with the sandbox gateway (spec sections 2 "Final checkout" and
+// "Thank-you", 4, 5 and 8): a new visitor from /welcome to the thank-you page, a declined
+// card, 3-D Secure, the empty cart. With and without JavaScript.
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, failedLoadOf, test } from "./support/fixtures";
+import {
+  addToPlan,
+  answerConcerns,
+  answerWelcome,
+  clickOption,
+  emailLabel,
+  expectErrorSummary,
+  readIntake,
+  submit,
+} from "./support/funnel";
+import { intakeOrigin } from "./support/servers";
+
+const jane = { firstName: "Jane", lastName: "Doe", email: "jane.final@example.org", phone: "(212) 555-0123" };
+
+async function fillDetails(page: Page) {
+  await page.getByRole("textbox", { name: "First Name" }).fill(jane.firstName);
+  await page.getByRole("textbox", { name: "Last Name" }).fill(jane.lastName);
+  await page.getByRole("textbox", { name: "Phone" }).fill(jane.phone);
+}
+
+async function fillShipping(page: Page) {
+  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("1 Main Street");
+  await page.getByRole("textbox", { name: "Zip Code" }).fill("10001");
+  await page.getByRole("combobox", { name: "State" }).selectOption("NY");
+  await page.getByRole("textbox", { name: "City" }).fill("New York");
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByRole("textbox", { name: "Card number" }).fill(number);
+  await page.getByRole("textbox", { name: /Expiration date/ }).fill("12/30");
+  await page.getByRole("textbox", { name: "Security code" }).fill("123");
+}
+
+/**
+ * Presses a submit button of the final checkout and returns the answer to its POST: a page
+ * load without JavaScript, Remix's data request with it (the page hydrates).
+ */
+async function press(page: Page, buttonName: string) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: buttonName }).click(),
+  ]);
+  await page.waitForLoadState("domcontentloaded");
+  return response;
+}
+
+/** A visitor with Patch in her plan and her details saved, on the final checkout page. */
+async function atFinalCheckout(page: Page, query = ""): Promise<string> {
+  const responderUuid = randomUUID();
+  await page.goto(`/checkout/${responderUuid}${query}`);
+  await clickOption(page, "Estrogen", "Patch");
+  await addToPlan(page);
+  await fillDetails(page);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(jane.email);
+  await submit(page, "CONTINUE TO CHECKOUT");
+  await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
+  return responderUuid;
+}
+
+test("a new visitor goes from /welcome to the thank-you page with the sandbox card 4242", async ({
+  page,
+  consoleGuard,
+  expectAccessible,
+}) => {
+  consoleGuard.allow(failedLoadOf(400));
+  const responderUuid = await answerWelcome(page, "?utm_source=e2e&referral_code=friend");
+  await answerConcerns(page);
+  await page.getByLabel(emailLabel).fill(jane.email);
+  await submit(page, "Find Out if HRT is Right for Me");
+  await readIntake(page);
+  // The intake (a stand-in here) hands her back to her plan.
+  await page.goto(`/checkout/${responderUuid}?responderUuid=${responderUuid}`);
+  await clickOption(page, "Estrogen", "Patch");
+  await addToPlan(page);
+  await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(jane.email);
+  await fillDetails(page);
+  await submit(page, "CONTINUE TO CHECKOUT");
+
+  await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Secure Checkout" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Personal Information" })).toHaveAttribute(
+    "href",
+    new RegExp(`^/pre-checkout/${responderUuid}`),
+  );
+  await expect(page.getByText(/Your cart is reserved for 1[45]:\d\d/)).toBeVisible();
+  const summary = page.locator(".order-summary");
+  await expect(summary).toContainText("Quarterly (billed every 3 months)");
+  await expect(summary).toContainText("FREE");
+  await expect(summary.locator(".summary-total")).toContainText("$399.00");
+  await expect(page.getByRole("checkbox", { name: /Subscription Agreement/ })).toBeChecked();
+  await expect(page.getByText("Sandbox:", { exact: false }).first()).toBeVisible();
+  // Account Details is folded away, her details already in it.
+  await page.getByText("Account Details", { exact: true }).click();
+  await expect(page.getByRole("textbox", { name: "First Name" })).toHaveValue(jane.firstName);
+  await expectAccessible(page);
+
+  // Nothing of the address yet: the spec's message and each field's own.
+  await fillCard(page, "4242 4242 4242 4242");
+  const missing = await press(page, "COMPLETE PURCHASE");
+  expect(missing.status()).toBe(400);
+  await expectErrorSummary(page, [
+    "Enter the first line of your address",
+    "Enter your ZIP code",
+    "Select your state",
+    "Enter your town or city",
+  ]);
+  await expect(page.getByRole("dialog", { name: "Missing Information" })).toContainText(
+    "Please fill in all shipping address fields",
+  );
+  await expectAccessible(page);
+
+  await fillShipping(page);
+  await page.getByRole("textbox", { name: "Security code" }).fill("123");
+  await press(page, "COMPLETE PURCHASE");
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByText("Payment successful! Redirecting you...")).toBeVisible();
+  await expectAccessible(page);
+
+  // After the delay (3 s), with or without JavaScript, the thank-you page.
+  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Payment Completed Successfully!" })).toBeVisible();
+  await expect(page.getByText("Our team will contact you within 24 hours")).toBeVisible();
+  await expectAccessible(page);
+
+  // The provider received the order once, with her payment in cents.
+  await expect
+    .poll(async () => {
+      const received = (await (await page.request.get(`${intakeOrigin}/provider/received/${responderUuid}`)).json()) as {
+        path: string;
+        body: { payment?: { amount: number }; metadata?: Record<string, string> };
+      }[];
+      return received
+        .filter((r) => r.path === "/api/hrt_checkout/pre_auth_checkout")
+        .map((r) => [r.body.payment?.amount, r.body.metadata?.utm_source, r.body.metadata?.referral_code]);
+    })
+    .toEqual([[39900, "e2e", "friend"]]);
+});
+
+test("a declined card says so and keeps every field but the security code", async ({
+  page,
+  consoleGuard,
+  expectAccessible,
+}) => {
+  consoleGuard.allow(failedLoadOf(402));
+  await atFinalCheckout(page);
+  await fillShipping(page);
+  await fillCard(page, "4000 0000 0000 0002");
+  const declined = await press(page, "COMPLETE PURCHASE");
+  expect(declined.status()).toBe(402);
+  await expect(page.getByRole("alert").filter({ hasText: "Your payment did not go through" })).toContainText(
+    "Your card was declined.",
+  );
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(page.getByRole("textbox", { name: /^Address Line 1/ })).toHaveValue("1 Main Street");
+  await expect(page.getByRole("combobox", { name: "State" })).toHaveValue("NY");
+  await expect(page.getByRole("textbox", { name: "Card number" })).toHaveValue("4000 0000 0000 0002");
+  await expectAccessible(page);
+
+  // Another card goes through.
+  await fillCard(page, "4242 4242 4242 4242");
+  await press(page, "COMPLETE PURCHASE");
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+});
+
+test("a 3-D Secure card is confirmed on the sandbox page", async ({ page, expectAccessible }) => {
+  await atFinalCheckout(page);
+  await fillShipping(page);
+  await fillCard(page, "4000 0027 6000 3184");
+  await press(page, "COMPLETE PURCHASE");
+  await expect(page.getByRole("heading", { name: "Confirm your payment" })).toBeVisible();
+  await expectAccessible(page);
+  await press(page, "Complete authentication");
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+});
+
+test("a good promo code lowers the total, with its own button", async ({ page }) => {
+  await atFinalCheckout(page, "?referral_code=friend");
+  await page.getByRole("textbox", { name: "Promo code" }).fill("welcome20");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Promo code applied! You saved $79.80")).toBeVisible();
+  await expect(page.locator(".summary-total")).toContainText("$319.20");
+});
+
+test("an empty cart says No medications selected and leads back", async ({ page, expectAccessible }) => {
+  await page.goto("/pre-checkout");
+  await fillDetails(page);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(jane.email);
+  await submit(page, "CONTINUE TO CHECKOUT");
+  await expect(page.getByRole("heading", { level: 1, name: "No medications selected" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the checkout page" })).toBeVisible();
+  await expectAccessible(page);
+});
