@@ -48,6 +48,8 @@ export interface ProviderStandIn {
   gets: { path: string; authorization: string | null }[];
   medications: StandInAnswer;
   testimonials: StandInAnswer;
+  /** What the pre-auth-checkout answers when up. */
+  orderDestination: { redirect_url: string; redirect_type: string };
   /** What the check-discount path answers (GET {path}/{code}/{price_in_cents}). */
   promo: StandInAnswer;
   /** Lets every delayed answer go now (call after a test, so no timer outlives it). */
@@ -68,6 +70,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
     medications: { json: [] },
     testimonials: { json: [] },
     promo: { json: { valid: false, adjusted_price: 0, discount_amount: 0 } },
+    orderDestination: { redirect_url: "https://booking.provider.test/book", redirect_type: "appointment" },
     releaseHeld() {
       for (const release of held) release();
       held.clear();
@@ -80,6 +83,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
       standIn.gets.length = 0;
       standIn.medications = { json: [] };
       standIn.testimonials = { json: [] };
+      standIn.orderDestination = { redirect_url: "https://booking.provider.test/book", redirect_type: "appointment" };
       standIn.promo = { json: { valid: false, adjusted_price: 0, discount_amount: 0 } };
     },
   };
@@ -128,6 +132,11 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
     http.post(`${providerBaseUrl}${salesPath}`, receive),
     http.post(`${providerBaseUrl}${saveProductSelectionPath}/:responderUuid`, receive),
     http.post(`${providerBaseUrl}${savePreCheckoutPath}/:responderUuid`, receive),
+    http.post(`${providerBaseUrl}${preAuthCheckoutPath}`, async (info) => {
+      const answered = await receive(info);
+      if (standIn.mode !== "up") return answered;
+      return HttpResponse.json(standIn.orderDestination);
+    }),
     http.get(`${providerBaseUrl}${medicationsPath}/:responderUuid`, answer("medications")),
     http.get(`${providerBaseUrl}${testimonialsPath}/:responderUuid`, answer("testimonials")),
     http.get(`${providerBaseUrl}${checkDiscountPath}/:code/:priceInCents`, answer("promo")),
