@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { StripeCard } from "./stripe-card";
 import { TextField } from "./text-field";
 
 type Fields = Record<"cardNumber" | "expiry" | "securityCode", FieldMetadata<string>>;
@@ -12,13 +13,7 @@ export type PaymentSettings = { kind: "sandbox" } | { kind: "stripe"; publishabl
 export function CardFields({ fields, payment }: { fields: Fields; payment: PaymentSettings }) {
   if (payment.kind === "stripe") {
     return (
-      <div className="stripe-card">
-        <div id="card-element" className="card-element" />
-        <input type="hidden" name="paymentMethodId" />
-        <noscript>
-          <p>Without JavaScript, you will pay on Stripe's secure page after COMPLETE PURCHASE.</p>
-        </noscript>
-      </div>
+      <StripeCard publishableKey={payment.publishableKey} stripeJsUrl={payment.stripeJsUrl} />
     );
   }
   return (

@@ -28,8 +28,9 @@ import { checkoutFlow, searchWithout } from "../server/checkout-flow.server";
 import { config } from "../server/config.server";
 import { loadCheckoutCart, loadShippingAddress, saveCheckoutDetails, savePromoOutcome } from "../server/final-checkout.server";
 import { readForm } from "../server/form.server";
-import { findOrder, submitOrder } from "../server/orders.server";
+import { findOrder, outcomeOf, resumeOrder, submitOrder } from "../server/orders.server";
 import { paymentGateway, publicPaymentSettings } from "../server/payments/index.server";
+import type { AuthorisationResult, AuthoriseRequest } from "../server/payments/index.server";
 import { loadPreCheckoutDraft } from "../server/pre-checkout.server";
 import { provider } from "../server/provider/index.server";
 import { hitRateLimit, peekRateLimit, rateLimitKeys, rateLimits, type RateLimit } from "../server/rate-limits.server";
@@ -114,6 +115,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const responderUuid = params.responderUuid ? visitor.ownedUuid(params.responderUuid) : undefined;
   if (!responderUuid) refuse(404, "We could not find your plan on this device. Please start again from the treatment page.");
 
+  // Stripe with JavaScript, after 3-D Secure in the page (Stripe.js handleNextAction): where her
+  // PaymentIntent stands now is asked of Stripe, never taken from the browser.
+  if (formData.get("intent") === "confirm-payment") {
+    const answer = (status: number, message: string) =>
+      visitor.data(
+        {
+          lastResult: parseWithZod(formData, { schema: promoIntentSchema }).reply({ hideFields: hiddenFields, formErrors: [message] }),
+          promoNotice: null,
+          toast: null,
+          attemptKey: randomUUID(),
+        },
+        { status },
+      );
+    const order = await findOrder(responderUuid);
+    // Only a PaymentIntent made in the page (pi_); a hosted Checkout session (cs_) comes back by /payment-return.
+    const reference = order?.status === "requires_action" && order.gateway === "stripe" ? order.paymentReference : null;
+    const waiting = order !== undefined && reference?.startsWith("pi_") === true;
+    const outcome = waiting
+      ? await resumeOrder(order, await paymentGateway().resume(reference!))
+      : order
+        ? outcomeOf(order)
+        : ({ status: "failed", message: "An unexpected error occurred. Please try again." } as const);
+    switch (outcome.status) {
+      case "authorised":
+        return visitor.redirect(`/payment-complete/${responderUuid}`);
+      case "requires_action":
+        // Still waiting for her bank: Stripe.js shows the challenge again.
+        if (outcome.action.kind === "stripe-next-action") {
+          return visitor.data({ lastResult: null, promoNotice: null, toast: null, clientSecret: outcome.action.clientSecret });
+        }
+        return answer(409, "Your payment is still being processed. Please wait a moment, then refresh this page.");
+      case "processing":
+        return answer(409, "Your payment is still being processed. Please wait a moment, then refresh this page.");
+      case "declined":
+      case "failed":
+        if (waiting) await limited(rateLimits.paymentFailure, request, visitor, true);
+        return answer(402, outcome.message);
+    }
+  }
+
   if (formData.get("intent") === "apply-promo") {
     const submission = parseWithZod(formData, { schema: promoIntentSchema });
     const lastResult = submission.reply({ hideFields: hiddenFields });
@@ -189,6 +230,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
     timestamp: new Date(),
   });
   const origin = new URL(request.url).origin;
+  // Stripe without JavaScript (no card made in the browser by Stripe.js): she pays on Stripe's
+  // hosted Checkout page, also held for manual capture, and comes back to /payment-return.
+  const authoriseCard =
+    gateway.kind === "stripe" && !formData.get("paymentMethodId") && gateway.startHostedCheckout
+      ? async ({ card: _card, paymentMethodId: _paymentMethodId, ...hosted }: AuthoriseRequest): Promise<AuthorisationResult> => {
+          const session = await gateway.startHostedCheckout!({
+            ...hosted,
+            returnUrl: `${origin}/payment-return/${responderUuid}`,
+            cancelUrl: `${origin}/final-checkout/${responderUuid}`,
+          });
+          return {
+            status: "requires_action",
+            reference: session.reference,
+            cardBrand: null,
+            cardLast4: null,
+            action: { kind: "redirect", url: session.url },
+          };
+        }
+      : (authorisation: AuthoriseRequest) => gateway.authorise(authorisation);
   const outcome = await submitOrder({
     responderUuid,
     attemptKey: String(formData.get("attemptKey") ?? "").slice(0, 100) || randomUUID(),
@@ -196,7 +256,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     body,
     amountCents: totals.totalCents,
     authorise: (orderId, idempotencyKey) =>
-      gateway.authorise({
+      authoriseCard({
         amountCents: totals.totalCents,
         currency: "usd",
         orderId,

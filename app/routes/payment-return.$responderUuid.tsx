@@ -1,0 +1,34 @@
+// Where Stripe's hosted Checkout page sends her back (?session_id=), for visitors who paid
+// without JavaScript. Only the browser that owns the flow, only for the session its order is
+// waiting on: the session is retrieved from Stripe (never trusted from the address), its
+// result recorded, and she goes on to the payment-complete page or back to the checkout,
+// where the failure message shows from the order. Anything else goes back to the checkout.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { findOrder, resumeOrder } from "../server/orders.server";
+import { paymentGateway } from "../server/payments/index.server";
+import { Visitor } from "../server/visitor.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const visitor = await Visitor.open(request);
+  const responderUuid = visitor.ownedUuid(params.responderUuid);
+  const backToCheckout = `/final-checkout/${responderUuid ?? params.responderUuid ?? ""}`;
+  if (!responderUuid) return visitor.redirect(backToCheckout);
+
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const gateway = paymentGateway();
+  const order = await findOrder(responderUuid);
+  if (
+    !sessionId ||
+    !gateway.resumeHostedCheckout ||
+    order?.status !== "requires_action" ||
+    order.gateway !== gateway.kind ||
+    order.paymentReference !== sessionId
+  ) {
+    return visitor.redirect(backToCheckout);
+  }
+
+  const outcome = await resumeOrder(order, await gateway.resumeHostedCheckout(sessionId));
+  return visitor.redirect(
+    outcome.status === "authorised" ? `/payment-complete/${responderUuid}` : `${backToCheckout}#payment-failure`,
+  );
+}
