@@ -26,7 +26,7 @@ export const shippingMessages = {
  */
 export function isPoBox(addressLine: string): boolean {
   return /\b(?:p\.?\s*o\.?\s*b(?:ox)?\.?|post\s*(?:al)?\s*office\s*box|box)\s*#?\s*\d+/i.test(addressLine) ||
-    /\bp\.?\s*o\.?\s*box\b/i.test(addressLine);
+    /\b(?:p\.?\s*o\.?\s*box|post\s*(?:al)?\s*office\s*box)\b/i.test(addressLine);
 }
 
 const text = (missing: string, max = 100) =>

@@ -21,15 +21,18 @@ export function orderProducts(
   token: ProductChoice | null,
   visiblePlans: readonly PlanCode[],
 ): OrderProducts {
-  const fromSelection = selection && selection.productIds.length > 0 ? selection : null;
-  const fromToken = token && token.productIds.length > 0 ? token : null;
+  // A plan the site no longer offers (or a token names) becomes the default plan.
+  const offered = (plan: PlanCode) => (visiblePlans.includes(plan) ? plan : defaultPlan(visiblePlans));
+  const fromSelection =
+    selection && selection.productIds.length > 0 ? { ...selection, selectedPlan: offered(selection.selectedPlan) } : null;
+  const fromToken = token && token.productIds.length > 0 ? { ...token, selectedPlan: offered(token.selectedPlan) } : null;
   if (fromSelection && (!fromToken || fromSelection.at > fromToken.at)) {
     return { productIds: fromSelection.productIds, selectedPlan: fromSelection.selectedPlan, source: "selection" };
   }
   if (fromToken) return { productIds: fromToken.productIds, selectedPlan: fromToken.selectedPlan, source: "token" };
   return {
     productIds: [],
-    selectedPlan: selection?.selectedPlan ?? token?.selectedPlan ?? defaultPlan(visiblePlans),
+    selectedPlan: offered(selection?.selectedPlan ?? token?.selectedPlan ?? defaultPlan(visiblePlans)),
     source: "none",
   };
 }

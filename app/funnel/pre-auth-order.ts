@@ -67,12 +67,25 @@ export interface PreAuthOrderBody {
 export const defaultDestination: OrderDestination = { redirect_url: "/thank-you", redirect_type: "other" };
 
 /**
- * The provider's answer read defensively: an address that is a path on this site or an
- * http(s) address, and a known redirect type (else "other").
+ * An address we may send her to: a path on this site, or an http(s) address. Backslashes,
+ * spaces and control characters are refused outright: browsers read "/\\evil.example" or
+ * "/\t/evil.example" as another site.
  */
+export function safeRedirectUrl(url: unknown): string | undefined {
+  if (typeof url !== "string" || url.length > 2000 || /[\s\\\u0000-\u001f\u007f]/.test(url)) return undefined;
+  if (/^\/(?!\/)/.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The provider's answer read defensively: a safe address and a known type (else "other"). */
 export function readOrderDestination(answer: unknown): OrderDestination {
   const { redirect_url: url, redirect_type: type } = (answer ?? {}) as Record<string, unknown>;
-  const safeUrl = typeof url === "string" && (/^\/(?!\/)/.test(url) || /^https?:\/\/[^/\s]+/i.test(url)) ? url : undefined;
+  const safeUrl = safeRedirectUrl(url);
   if (!safeUrl) return defaultDestination;
   const redirectType = (redirectTypes as readonly unknown[]).includes(type) ? (type as RedirectType) : "other";
   return { redirect_url: safeUrl, redirect_type: redirectType };

@@ -1,15 +1,14 @@
-// What the JSON checkout routes (GET /api/check-promo-code, POST /api/pre-auth-checkout) share
-// with the final checkout page's action: the JSON answer, who may act for a uuid, the rate
-// limits per visitor, and placing the order. The page still has its own copies of the
-// helpers; this module only adds, so either may move onto it later.
+// What the final checkout page and the JSON checkout routes (GET /api/check-promo-code, POST
+// /api/pre-auth-checkout) share: the JSON answer, who may act for a uuid, the rate limits per
+// visitor, and placing the order.
 import { randomUUID } from "node:crypto";
 import { preAuthOrderBody } from "../funnel/pre-auth-order";
 import type { PreCheckoutDetails } from "../funnel/pre-checkout";
 import type { ShippingAddress } from "../funnel/final-checkout";
 import type { TrackingParams } from "../funnel/tracking";
 import type { CheckoutCart } from "./final-checkout.server";
-import { submitOrder, type OrderOutcome } from "./orders.server";
-import type { PaymentGateway } from "./payments/index.server";
+import { submitOrder, type OrderOutcome, type OrderRow } from "./orders.server";
+import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "./payments/index.server";
 import { hitRateLimit, peekRateLimit, rateLimitKeys, type RateLimit } from "./rate-limits.server";
 import { configuredTokenKeys, readToken } from "./tokens.server";
 
@@ -99,6 +98,40 @@ export interface PlaceOrderInput {
   payment: { card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string };
   /** Where she comes back to after authentication (Stripe's return_url). */
   returnUrl: string;
+  /** Stripe without JavaScript: pay on Stripe's hosted Checkout page instead. */
+  hostedCheckout?: { returnUrl: string; cancelUrl: string };
+}
+
+/** The hosted Checkout page as an authorisation that asks her to go there. */
+async function startHostedCheckout(
+  gateway: PaymentGateway,
+  { card: _card, paymentMethodId: _paymentMethodId, ...request }: AuthoriseRequest,
+  pages: { returnUrl: string; cancelUrl: string },
+): Promise<AuthorisationResult> {
+  if (!gateway.startHostedCheckout) return { status: "failed", message: paymentMessages.unexpected };
+  const session = await gateway.startHostedCheckout({ ...request, ...pages });
+  return {
+    status: "requires_action",
+    reference: session.reference,
+    cardBrand: null,
+    cardLast4: null,
+    action: { kind: "redirect", url: session.url },
+  };
+}
+
+/**
+ * An attempt she left waiting (3-D Secure, or the hosted page) when she tries again: paid
+ * after all, or else failed, so that the new attempt may go ahead.
+ */
+export async function settlePendingPayment(gateway: PaymentGateway, order: OrderRow): Promise<AuthorisationResult> {
+  const reference = order.paymentReference;
+  const abandoned: AuthorisationResult = { status: "declined", message: paymentMessages.authenticationFailed };
+  if (!reference) return abandoned;
+  const result =
+    gateway.kind === "stripe" && reference.startsWith("cs_") && gateway.resumeHostedCheckout
+      ? await gateway.resumeHostedCheckout(reference)
+      : await gateway.resume(reference, { authenticated: false });
+  return result.status === "requires_action" ? abandoned : result;
 }
 
 /** The order built and placed as the final checkout page places it (spec section 7). */
@@ -124,8 +157,9 @@ export function placeOrder(input: PlaceOrderInput): Promise<OrderOutcome> {
     gateway: gateway.kind,
     body,
     amountCents: totals.totalCents,
-    authorise: (orderId, idempotencyKey) =>
-      gateway.authorise({
+    settlePending: (order) => settlePendingPayment(gateway, order),
+    authorise: (orderId, idempotencyKey) => {
+      const request: AuthoriseRequest = {
         amountCents: totals.totalCents,
         currency: "usd",
         orderId,
@@ -147,6 +181,10 @@ export function placeOrder(input: PlaceOrderInput): Promise<OrderOutcome> {
         returnUrl: input.returnUrl,
         card: input.payment.card,
         paymentMethodId: input.payment.paymentMethodId,
-      }),
+      };
+      return input.hostedCheckout
+        ? startHostedCheckout(gateway, request, input.hostedCheckout)
+        : gateway.authorise(request);
+    },
   });
 }

@@ -48,11 +48,24 @@ export interface CheckoutAttempt {
   body: PreAuthOrderBody;
   amountCents: number;
   authorise(orderId: string, idempotencyKey: string): Promise<AuthorisationResult>;
+  /**
+   * Where an earlier attempt that was left waiting (3-D Secure or a hosted page she never
+   * finished) stands now; never "requires_action". Without it such an order waits.
+   */
+  settlePending?(order: OrderRow): Promise<AuthorisationResult>;
 }
 
 /** Places the order, or answers the result of the attempt that already did. */
 export async function submitOrder(attempt: CheckoutAttempt): Promise<OrderOutcome> {
   const db = await database();
+  // She left an authentication or a hosted payment page unfinished and tries again: that
+  // earlier attempt is settled first (paid after all, or failed), so it neither blocks the new
+  // one nor gets paid twice.
+  const earlier = await findOrder(attempt.responderUuid);
+  if (earlier?.status === "requires_action" && earlier.attemptKey !== attempt.attemptKey && attempt.settlePending) {
+    const settled = await resumeOrder(earlier, await attempt.settlePending(earlier));
+    if (settled.status === "authorised") return settled;
+  }
   const values = {
     body: attempt.body as unknown as Record<string, unknown>,
     amountCents: attempt.amountCents,

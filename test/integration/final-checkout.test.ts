@@ -219,6 +219,18 @@ describe("paying", () => {
     expect(page.data.values).toMatchObject(address);
   });
 
+  it("lets her pay with another card after leaving 3-D Secure unfinished", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser);
+    const waiting = await post(browser, uuid, purchase("3ds", { ...visa, cardNumber: "4000 0027 6000 3184" }));
+    expect(waiting.location).toMatch(/^\/sandbox\/authenticate\//);
+    // She comes back to the checkout instead, and pays with 4242 on a new page.
+    const paid = await post(browser, uuid, purchase("after-3ds"));
+    expect(paid.location).toBe(`/payment-complete/${uuid}`);
+    expect((await allOrders())[0]).toMatchObject({ status: "authorised", attempts: 2, cardLast4: "4242" });
+    expect(await receivedOrders()).toHaveLength(1);
+  });
+
   it("stops trying cards after five failures", async () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser);

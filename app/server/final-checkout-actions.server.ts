@@ -1,0 +1,163 @@
+// What the final checkout's form asks for (spec sections 4, 5, 7 and 8): apply a promo code,
+// complete the purchase, or confirm a payment after 3-D Secure in the page. Each answers the
+// page with the same shape of action data, or a redirect.
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { finalCheckoutSchema, missingGroupMessage } from "../funnel/final-checkout";
+import { normalisePromoCode, promoOutcome } from "../funnel/promo";
+import { cardBrand, cardInputMessages, paymentMessages, readCardNumber, readExpiry, readSecurityCode } from "../funnel/test-cards";
+import type { Toast } from "../funnel/toasts";
+import { placeOrder, rateLimitWait, waitInMinutes } from "./checkout-payment.server";
+import { loadCheckoutCart, saveCheckoutDetails, savePromoOutcome } from "./final-checkout.server";
+import { findOrder, outcomeOf, resumeOrder, type OrderOutcome } from "./orders.server";
+import { paymentGateway } from "./payments/index.server";
+import { provider } from "./provider/index.server";
+import { rateLimits } from "./rate-limits.server";
+import type { Visitor } from "./visitor.server";
+
+export interface CheckoutRequest {
+  request: Request;
+  formData: FormData;
+  visitor: Visitor;
+  responderUuid: string;
+}
+
+/** The page's action data, whatever was asked. */
+export interface CheckoutAnswer {
+  lastResult: SubmissionResult<string[]> | null;
+  toast: Toast | null;
+  /** A promo message that is not stored with the cart (the rate limit's). */
+  promoNotice: string | null;
+  /** A fresh attempt key after a refusal: with JavaScript the page is not reloaded after a 4xx. */
+  attemptKey?: string;
+  /** Stripe asks for 3-D Secure: Stripe.js finishes it in the page. */
+  clientSecret?: string;
+}
+
+/** Never sent back to the page: the security code is typed again after a refusal. */
+const hideFields = ["securityCode", "attemptKey", "intent", "paymentMethodId"];
+const anyFields = z.looseObject({});
+const stillProcessing = "Your payment is still being processed. Please wait a moment, then refresh this page.";
+
+function visitorKey(visitor: Visitor): string {
+  return visitor.session.id || visitor.currentUuid || "anonymous";
+}
+
+function answer(visitor: Visitor, value: Partial<CheckoutAnswer>, status = 200, headers?: HeadersInit) {
+  return visitor.data<CheckoutAnswer>({ lastResult: null, toast: null, promoNotice: null, ...value }, { status, headers });
+}
+
+/** A refusal of the payment: the message above the form, what she typed kept. */
+function refusal(checkout: CheckoutRequest, status: number, message: string) {
+  const lastResult = parseWithZod(checkout.formData, { schema: anyFields }).reply({ hideFields, formErrors: [message] });
+  return answer(checkout.visitor, { lastResult, attemptKey: randomUUID() }, status);
+}
+
+/** Spec sections 5, 7 and 8: the code checked by the provider and kept with the cart. */
+export async function applyPromo(checkout: CheckoutRequest) {
+  const { request, formData, visitor, responderUuid } = checkout;
+  const lastResult = parseWithZod(formData, { schema: anyFields }).reply({ hideFields });
+  const code = normalisePromoCode(formData.get("promoCode"));
+  const { cart, totals } = await loadCheckoutCart(responderUuid);
+  // Spec section 5: a blank code, or an empty cart, is ignored.
+  if (!code || cart.medications.length === 0) return answer(visitor, { lastResult });
+  const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorKey(visitor), true);
+  if (wait > 0) {
+    const promoNotice = `Too many promo codes tried. Please try again in ${waitInMinutes(wait)}.`;
+    return answer(visitor, { lastResult, promoNotice }, 429, { "Retry-After": String(wait) });
+  }
+  const check = await (await provider()).checkPromoCode(code, totals.subtotalCents, responderUuid);
+  await savePromoOutcome(responderUuid, code, promoOutcome(code, check, totals.subtotalCents));
+  return answer(visitor, { lastResult });
+}
+
+/** The sandbox's card fields, read; the gateway never sees a malformed one. */
+function readSandboxCard(formData: FormData) {
+  const number = readCardNumber(String(formData.get("cardNumber") ?? ""));
+  const expiryText = String(formData.get("expiry") ?? "");
+  const expiry = readExpiry(expiryText, new Date());
+  const brand = cardBrand(number ?? "");
+  const securityCode = readSecurityCode(String(formData.get("securityCode") ?? ""), brand);
+  const errors: Record<string, string[]> = {};
+  if (!number) errors.cardNumber = [cardInputMessages.cardNumber];
+  if (!expiry.ok) errors.expiry = [expiry.message];
+  if (!securityCode) errors.securityCode = [cardInputMessages.securityCode(brand)];
+  const card = number && expiry.ok && securityCode ? { number, expiry: expiryText, securityCode } : undefined;
+  return { card, errors };
+}
+
+/** COMPLETE PURCHASE: validated, saved, then the order placed exactly once (orders.server.ts). */
+export async function completePurchase(checkout: CheckoutRequest) {
+  const { request, formData, visitor, responderUuid } = checkout;
+  const gateway = paymentGateway();
+  const submission = parseWithZod(formData, { schema: finalCheckoutSchema });
+  const sandbox = gateway.kind === "sandbox" ? readSandboxCard(formData) : { card: undefined, errors: {} };
+  if (submission.status !== "success" || (gateway.kind === "sandbox" && !sandbox.card)) {
+    const groupMessage = missingGroupMessage(submission.payload);
+    const toast: Toast | null = groupMessage ? { title: "Missing Information", description: groupMessage, tone: "error" } : null;
+    const fieldErrors = { ...(submission.status === "error" ? submission.error : {}), ...sandbox.errors } as Record<string, string[]>;
+    return answer(visitor, { lastResult: submission.reply({ hideFields, fieldErrors }), toast }, 400);
+  }
+
+  const cart = await loadCheckoutCart(responderUuid);
+  if (cart.cart.medications.length === 0) return refusal(checkout, 400, "No medications selected");
+  const wait = await rateLimitWait(rateLimits.paymentFailure, request, visitorKey(visitor), false);
+  if (wait > 0) return refusal(checkout, 429, `Too many payment attempts. Please try again in ${waitInMinutes(wait)}.`);
+
+  const details = submission.value;
+  const account = { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone };
+  await saveCheckoutDetails(responderUuid, account, details);
+  const origin = new URL(request.url).origin;
+  const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
+  const outcome = await placeOrder({
+    responderUuid,
+    attemptKey: String(formData.get("attemptKey") ?? "") || undefined,
+    gateway,
+    account,
+    shipping: details,
+    checkout: cart,
+    tracking: visitor.trackingParams,
+    payment: { card: sandbox.card, paymentMethodId },
+    returnUrl: `${origin}/final-checkout/${responderUuid}`,
+    // Stripe without JavaScript (no card made in the page by Stripe.js): she pays on Stripe's
+    // hosted Checkout page, also held for manual capture, and comes back to /payment-return.
+    hostedCheckout:
+      gateway.kind === "stripe" && !paymentMethodId
+        ? { returnUrl: `${origin}/payment-return/${responderUuid}`, cancelUrl: `${origin}/final-checkout/${responderUuid}` }
+        : undefined,
+  });
+  return answerOutcome(checkout, outcome, true);
+}
+
+/**
+ * Stripe with JavaScript, after 3-D Secure in the page (Stripe.js handleNextAction): where her
+ * PaymentIntent stands now is asked of Stripe, never taken from the browser.
+ */
+export async function confirmPayment(checkout: CheckoutRequest) {
+  const order = await findOrder(checkout.responderUuid);
+  // Only a PaymentIntent made in the page (pi_); a hosted Checkout session comes back by /payment-return.
+  const reference = order?.status === "requires_action" && order.gateway === "stripe" ? order.paymentReference : null;
+  if (!order) return refusal(checkout, 402, paymentMessages.unexpected);
+  if (!reference?.startsWith("pi_")) return answerOutcome(checkout, outcomeOf(order), false);
+  const outcome = await resumeOrder(order, await paymentGateway().resume(reference));
+  return answerOutcome(checkout, outcome, true);
+}
+
+async function answerOutcome(checkout: CheckoutRequest, outcome: OrderOutcome, countFailure: boolean) {
+  const { request, visitor, responderUuid } = checkout;
+  switch (outcome.status) {
+    case "authorised":
+      return visitor.redirect(`/payment-complete/${responderUuid}`);
+    case "requires_action":
+      if (outcome.action.kind === "redirect") return visitor.redirect(outcome.action.url);
+      return answer(visitor, { clientSecret: outcome.action.clientSecret });
+    case "processing":
+      return refusal(checkout, 409, stillProcessing);
+    case "declined":
+    case "failed":
+      if (countFailure) await rateLimitWait(rateLimits.paymentFailure, request, visitorKey(visitor), true);
+      return refusal(checkout, 402, outcome.message);
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { isToastCode, missingInformationToast, saveFailedToast, toastCodes, toasts } from "../../app/funnel/toasts";
+
+describe("toasts in the spec's words (spec section 8)", () => {
+  it("says Details Loaded when a token fills the pre-checkout form", () => {
+    expect(toasts["details-loaded"]).toEqual({
+      title: "Details Loaded",
+      description: "Your information has been pre-filled from the secure token.",
+      tone: "success",
+    });
+  });
+
+  it("says Account Found when a token fills the final checkout", () => {
+    expect(toasts["account-found"]).toEqual({
+      title: "Account Found",
+      description: "Your information has been pre-filled from your secure session.",
+      tone: "success",
+    });
+  });
+
+  it("says Token Error when a token cannot be read, and sends her on to manual entry", () => {
+    expect(toasts["token-error"]).toEqual({
+      title: "Token Error",
+      description: "The token format is invalid or corrupted. Please proceed with manual entry.",
+      tone: "error",
+    });
+  });
+
+  it("adds a hint to contact support on the final checkout", () => {
+    const variant = toasts["token-error-support"];
+    expect(variant).toEqual({
+      title: "Token Error",
+      description:
+        "The token format is invalid or corrupted. Please proceed with manual entry. If this keeps happening, please contact support.",
+      tone: "error",
+    });
+    expect(variant.description.startsWith(toasts["token-error"].description)).toBe(true);
+  });
+
+  it("says Missing Information when a pre-checkout field is empty", () => {
+    expect(missingInformationToast).toEqual({
+      title: "Missing Information",
+      description: "Please fill in all required fields.",
+      tone: "error",
+    });
+  });
+
+  it("says why a save failed", () => {
+    expect(saveFailedToast("x")).toEqual({ title: "Error", description: "Failed to save your information: x", tone: "error" });
+    expect(saveFailedToast().description).toBe(
+      "Failed to save your information: our records could not be updated just now. Please try again in a moment.",
+    );
+  });
+
+  it("knows its flash-cookie codes and nothing else", () => {
+    expect(toastCodes.every(isToastCode)).toBe(true);
+    for (const value of ["Details Loaded", "details_loaded", "", undefined, 1, "toString"]) expect(isToastCode(value)).toBe(false);
+  });
+});
