@@ -5,7 +5,8 @@
 // codes is slow: each visitor has rateLimits.promoCheck checks per window.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { normalisePromoCode, promoOutcome } from "../funnel/promo";
-import { jsonAnswer, rateLimitWait, waitInMinutes } from "../server/checkout-payment.server";
+import { rateLimitWait, waitInMinutes } from "../server/checkout-payment.server";
+import { jsonAnswer } from "../server/json-answer.server";
 import { provider } from "../server/provider/index.server";
 import { rateLimits } from "../server/rate-limits.server";
 import { Visitor } from "../server/visitor.server";

@@ -14,13 +14,13 @@ import { preCheckoutFieldNames, preCheckoutSchema } from "../funnel/pre-checkout
 import { normalisePromoCode, promoOutcome } from "../funnel/promo";
 import { hasTrackingParams, readTrackingParams, trackingParamNames } from "../funnel/tracking";
 import {
-  bearerMayAct,
   checkoutPaymentFor,
-  jsonAnswer,
   placeOrder,
   rateLimitWait,
   waitInMinutes,
 } from "../server/checkout-payment.server";
+import { jsonAnswer } from "../server/json-answer.server";
+import { bearerMayAct } from "../server/tokens.server";
 import { loadCheckoutCart, saveCheckoutDetails, savePromoOutcome } from "../server/final-checkout.server";
 import { readJson } from "../server/json-body.server";
 import { findOrder, outcomeOf, type OrderOutcome } from "../server/orders.server";

@@ -7,22 +7,16 @@ import { z } from "zod";
 import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
 import { isPlanCode, type PlanCode } from "../funnel/plans";
 import { saveFailedToast } from "../funnel/toasts";
+import { jsonAnswer } from "../server/json-answer.server";
+import { bearerMayAct } from "../server/tokens.server";
 import { config } from "../server/config.server";
 import { readJson } from "../server/json-body.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { loadOrderProducts, savePreCheckout } from "../server/pre-checkout.server";
-import { configuredTokenKeys, readToken } from "../server/tokens.server";
 import { isResponderUuid, Visitor } from "../server/visitor.server";
 
-function answer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}): Response {
-  const all = new Headers(headers);
-  all.set("Cache-Control", "no-store");
-  all.set("X-Content-Type-Options", "nosniff");
-  return Response.json(body, { status, headers: all });
-}
-
 const notYours = () =>
-  answer(404, { success: false, message: "We could not find this plan. Please start again from the treatment page." });
+  jsonAnswer(404, { success: false, message: "We could not find this plan. Please start again from the treatment page." });
 
 const orderSchema = z.object({
   product_id: z
@@ -33,17 +27,8 @@ const orderSchema = z.object({
   selected_plan: z.string().optional().refine((plan) => plan === undefined || isPlanCode(plan), "selected_plan is not a plan"),
 });
 
-/** True when the bearer token is valid and names this uuid. */
-async function bearerMayAct(request: Request, responderUuid: string): Promise<boolean> {
-  const header = request.headers.get("Authorization") ?? "";
-  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  if (!token) return false;
-  const reading = await readToken(token, configuredTokenKeys());
-  return reading.ok && reading.details.responderUuid === responderUuid;
-}
-
 export async function loader() {
-  return answer(405, { success: false, message: "Use POST to save pre-checkout details." }, { Allow: "POST" });
+  return jsonAnswer(405, { success: false, message: "Use POST to save pre-checkout details." }, { Allow: "POST" });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -54,13 +39,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!visitor.ownedUuid(responderUuid) && !(await bearerMayAct(request, responderUuid))) return notYours();
 
   const body = await readJson(request);
-  if (!body.ok) return answer(body.status, { success: false, message: body.message });
+  if (!body.ok) return jsonAnswer(body.status, { success: false, message: body.message });
   const details = preCheckoutSchema.safeParse(body.value);
   const order = orderSchema.safeParse(body.value);
   if (!details.success || !order.success) {
     const errors = [...(details.error?.issues ?? []), ...(order.error?.issues ?? [])];
     const message = hasMissingField(body.value) ? "Please fill in all required fields." : errors[0]!.message;
-    return answer(400, {
+    return jsonAnswer(400, {
       success: false,
       message,
       errors: Object.fromEntries(errors.map((issue) => [issue.path.join("."), issue.message])),
@@ -74,8 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     console.error(JSON.stringify({ msg: "pre-checkout save failed", error: error instanceof Error ? error.name : "unknown" }));
-    return answer(503, { success: false, message: saveFailedToast().description });
+    return jsonAnswer(503, { success: false, message: saveFailedToast().description });
   }
   wakeOutboxWorker();
-  return answer(200, { success: true }, await visitor.headers());
+  return jsonAnswer(200, { success: true }, await visitor.headers());
 }

@@ -1,6 +1,6 @@
 // What the final checkout page and the JSON checkout routes (GET /api/check-promo-code, POST
-// /api/pre-auth-checkout) share: the JSON answer, who may act for a uuid, the rate limits per
-// visitor, and placing the order.
+// /api/pre-auth-checkout) share: the rate limits per visitor, the sandbox's test payment
+// methods, and placing the order.
 import { randomUUID } from "node:crypto";
 import { preAuthOrderBody } from "../funnel/pre-auth-order";
 import type { PreCheckoutDetails } from "../funnel/pre-checkout";
@@ -10,24 +10,6 @@ import type { CheckoutCart } from "./final-checkout.server";
 import { submitOrder, type OrderOutcome, type OrderRow } from "./orders.server";
 import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "./payments/index.server";
 import { hitRateLimit, peekRateLimit, rateLimitKeys, type RateLimit } from "./rate-limits.server";
-import { configuredTokenKeys, readToken } from "./tokens.server";
-
-/** A JSON answer of a resource route: never cached, never sniffed. */
-export function jsonAnswer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}): Response {
-  const all = new Headers(headers);
-  all.set("Cache-Control", "no-store");
-  all.set("X-Content-Type-Options", "nosniff");
-  return Response.json(body, { status, headers: all });
-}
-
-/** True when `Authorization: Bearer {token}` carries a valid token that names this uuid. */
-export async function bearerMayAct(request: Request, responderUuid: string): Promise<boolean> {
-  const header = request.headers.get("Authorization") ?? "";
-  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  if (!token) return false;
-  const reading = await readToken(token, configuredTokenKeys());
-  return reading.ok && reading.details.responderUuid === responderUuid;
-}
 
 /**
  * Seconds to wait when a limit holds for this visitor key or, behind a trusted proxy, for her

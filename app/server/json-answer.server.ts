@@ -18,3 +18,11 @@ export function notFoundJson(message = "Not found"): Response {
     { status: 404, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } },
   );
 }
+
+/** A JSON answer of a resource route: never cached, never sniffed. */
+export function jsonAnswer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}): Response {
+  const all = new Headers(headers);
+  all.set("Cache-Control", "no-store");
+  all.set("X-Content-Type-Options", "nosniff");
+  return Response.json(body, { status, headers: all });
+}

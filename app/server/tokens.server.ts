@@ -87,3 +87,12 @@ function detailsOf(payload: unknown, form: "signed" | "legacy"): TokenReading {
 function refused(refusal: TokenRefusal): TokenReading {
   return { ok: false, refusal };
 }
+
+/** True when `Authorization: Bearer {token}` carries a valid token that names this uuid. */
+export async function bearerMayAct(request: Request, responderUuid: string): Promise<boolean> {
+  const header = request.headers.get("Authorization") ?? "";
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (!token) return false;
+  const reading = await readToken(token, configuredTokenKeys());
+  return reading.ok && reading.details.responderUuid === responderUuid;
+}
