@@ -9,6 +9,7 @@ import type { Stripe, StripeCardElement, StripeConstructor } from "@stripe/strip
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { paymentMessages } from "../funnel/test-cards";
+import { ProcessingOverlay } from "./processing-overlay";
 
 /** Spec section 5: the card element is missing when she submits. */
 export const cardElementMissing = "Payment form not loaded properly";
@@ -249,13 +250,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
       <noscript>
         <p>Without JavaScript, you will pay on Stripe's secure page after COMPLETE PURCHASE.</p>
       </noscript>
-      {overlay ? (
-        <div className="overlay" role="status" aria-live="assertive">
-          <div className="overlay-panel">
-            <p className="overlay-title">Processing Payment... Do not close this window.</p>
-          </div>
-        </div>
-      ) : null}
+      {overlay ? <ProcessingOverlay /> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { CartCountdown } from "../components/cart-countdown";
 import { ErrorSummary } from "../components/error-summary";
 import { fieldErrors } from "../components/form-errors";
 import { OrderSummary } from "../components/order-summary";
+import { ProcessingOverlay } from "../components/processing-overlay";
 import { ShippingFields } from "../components/shipping-fields";
 import { TestimonialQuote } from "../components/testimonial-quote";
 import { TextField } from "../components/text-field";
@@ -242,13 +243,7 @@ export default function FinalCheckout() {
           </Form>
         </section>
       </div>
-      {paying ? (
-        <div className="overlay" role="status" aria-live="assertive">
-          <div className="overlay-panel">
-            <p className="overlay-title">Processing Payment... Do not close this window.</p>
-          </div>
-        </div>
-      ) : null}
+      {paying ? <ProcessingOverlay /> : null}
     </div>
   );
 }

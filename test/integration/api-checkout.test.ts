@@ -4,15 +4,14 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as promoApi from "../../app/routes/api.check-promo-code.$code.$priceInCents";
 import * as preAuthApi from "../../app/routes/api.pre-auth-checkout";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
-import * as welcome from "../../app/routes/welcome";
 import { shippingMessages } from "../../app/funnel/final-checkout";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { orders, shippingAddresses } from "../../app/server/db/schema.server";
 import { loadCheckoutCart } from "../../app/server/final-checkout.server";
 import type { Provider } from "../../app/server/provider/index.server";
-import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+import { flowWithPlan, jane, type PlanChoice, startFlow } from "../support/funnel-steps";
+import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
 /** Lets a test put another provider in place of the configured one. */
@@ -43,21 +42,8 @@ afterEach(() => {
   errors.mockRestore();
 });
 
-/** A browser that has answered /welcome and, unless told otherwise, added Patch on the monthly plan. */
-async function visitorWithPlan(browser: TestBrowser, options: { choose?: boolean } = {}) {
-  const page = await browser.call(welcome.loader, "/welcome");
-  const started = await browser.call(welcome.action, "/welcome", {
-    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
-  const responderUuid = locationOf(started).pathname.split("/").pop()!;
-  if (options.choose === false) return responderUuid;
-  const click = (form: Record<string, string>) =>
-    browser.call(checkout.action, `/checkout/${responderUuid}`, { params: { responderUuid }, form });
-  await click({ intent: "plan", plan: "monthly" });
-  await click({ intent: "toggle", optionId: "patch" });
-  await click({ intent: "add-to-plan" });
-  return responderUuid;
-}
+/** What a visitor here chooses after /welcome: Patch on the monthly plan. */
+const monthlyPatch: PlanChoice = { plan: "monthly", options: ["patch"] };
 
 describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
   const price = 39_900;
@@ -131,7 +117,7 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
 
   it("answers 429 with Retry-After on the 11th check of a visitor, and still answers another", async () => {
     const browser = new TestBrowser();
-    await visitorWithPlan(browser);
+    await flowWithPlan(browser, monthlyPatch);
     for (let i = 0; i < 10; i++) expect((await check(browser, `GUESS${i}`)).status).toBe(200);
     const limited = await check(browser, "WELCOME20");
     expect(limited.status).toBe(429);
@@ -143,7 +129,7 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
 
     const another = new TestBrowser();
-    await visitorWithPlan(another);
+    await flowWithPlan(another, monthlyPatch);
     expect((await check(another, "WELCOME20")).status).toBe(200);
   });
 
@@ -159,13 +145,12 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
 });
 
 describe("POST /api/pre-auth-checkout", () => {
-  const customer = { firstName: "Jane", lastName: "Doe", email: "jane@example.org", phone: "(212) 555-0123" };
   const address = { addressLine1: "1 Main Street", addressLine2: "Apt 2", city: "Springfield", state: "IL", zipCode: "62701" };
 
   /** The spec section 7 body, with medications and prices the server must not believe. */
   function orderBody(responderUuid: string, overrides: { payment?: object; shippingAddress?: object; customer?: object; metadata?: object } = {}) {
     return {
-      customer: { ...customer, ...overrides.customer },
+      customer: { ...jane, ...overrides.customer },
       shippingAddress: { firstName: "Jane", lastName: "Doe", ...address, ...overrides.shippingAddress },
       billingAddress: { sameAsShipping: true, firstName: "Jane", lastName: "Doe", ...address },
       medications: [{ id: "patch", product_id: "patch", name: "Patch", dosage: "x", price: 0.01, planType: "monthly" }],
@@ -195,7 +180,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("authorises the owner's order at our price, not the body's, and answers where she goes", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const { totals } = await loadCheckoutCart(uuid);
     expect(totals.totalCents).toBeGreaterThan(100);
 
@@ -218,7 +203,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("places one order for the same Idempotency-Key posted twice, with the same answer", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const { totals } = await loadCheckoutCart(uuid);
     const body = orderBody(uuid, { payment: { amount: totals.totalCents } });
     const headers = { "Idempotency-Key": "attempt-0001" };
@@ -234,7 +219,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("answers a declined card with 402 and its message, and the same key again without paying again", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const body = orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_chargeDeclined" } });
     const declined = await post(browser, body, { "Idempotency-Key": "k1" });
     expect(declined.status).toBe(402);
@@ -253,7 +238,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("asks for authentication with 202 for a 3-D Secure card", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_threeDSecure2Required" } }));
     expect(answer.status).toBe(202);
     expect(answer.data).toEqual({
@@ -266,7 +251,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("answers 429 with Retry-After once she has had 5 payments refused", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const declined = orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_chargeDeclined" } });
     for (let i = 0; i < 5; i++) expect((await post(browser, declined)).status).toBe(402);
     const limited = await post(browser, orderBody(uuid));
@@ -277,7 +262,7 @@ describe("POST /api/pre-auth-checkout", () => {
   });
 
   it("lets the bearer of a valid token for the uuid pay, and nobody else", async () => {
-    const uuid = await visitorWithPlan(new TestBrowser());
+    const uuid = await flowWithPlan(new TestBrowser(), monthlyPatch);
     const token = await signedToken({ responder_uuid: uuid, email: "jane@example.org" }, testTokenSecret);
     const otherToken = await signedToken(
       { responder_uuid: "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4", email: "jane@example.org" },
@@ -298,7 +283,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("refuses a PO Box with 400 and writes nothing", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, orderBody(uuid, { shippingAddress: { addressLine1: "P.O. Box 123" } }));
     expect(answer.status).toBe(400);
     expect(answer.data).toEqual({
@@ -319,7 +304,7 @@ describe("POST /api/pre-auth-checkout", () => {
     ["a malformed discount code", { metadata: { discount_code: "SAVE 50" } }, undefined, "metadata.discount_code"],
   ])("refuses %s with 400", async (_, overrides, message, field) => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, orderBody(uuid, overrides));
     expect(answer.status).toBe(400);
     expect(answer.data.success).toBe(false);
@@ -330,7 +315,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("refuses an empty cart with 400 No medications selected", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser, { choose: false });
+    const uuid = await startFlow(browser);
     const answer = await post(browser, orderBody(uuid));
     expect(answer.status).toBe(400);
     expect(answer.data).toEqual({ success: false, message: "No medications selected" });
@@ -339,7 +324,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("refuses to charge another amount than the one the client showed", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const { totals } = await loadCheckoutCart(uuid);
     const answer = await post(browser, orderBody(uuid, { payment: { amount: 1 } }));
     expect(answer.status).toBe(409);
@@ -349,7 +334,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("applies the discount code the client names, at our price, and refuses one that is not valid", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const { totals } = await loadCheckoutCart(uuid);
 
     const refused = await post(browser, orderBody(uuid, { metadata: { discount_code: "NOSUCHCODE" } }));
@@ -370,7 +355,7 @@ describe("POST /api/pre-auth-checkout", () => {
 
   it("refuses a form post with 415, a body without a uuid with 400, and a GET with 405", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const form = await browser.call(preAuthApi.action, "/api/pre-auth-checkout", { form: { responder_uuid: uuid } });
     expect(form.status).toBe(415);
     expect(form.data.success).toBe(false);

@@ -2,15 +2,13 @@
 // Postgres engine: the page, the order placed exactly once, declines, 3-D Secure, promo codes.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$reference";
-import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
+import { address, jane, readyToPay, startFlow } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(async () => {
@@ -18,23 +16,10 @@ beforeEach(async () => {
   clearProviderCaches();
 });
 
-const jane = { firstName: "Jane", lastName: "Doe", email: "jane@example.org", phone: "(212) 555-0123" };
-const address = { addressLine1: "1 Main Street", addressLine2: "Apt 4", city: "New York", state: "NY", zipCode: "10001" };
 const visa = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", securityCode: "123" };
 
-/** Welcome, Patch on the quarterly plan, ADD TO PLAN, her details: ready to pay. */
-async function readyToPay(browser: TestBrowser, query = "") {
-  const page = await browser.call(welcome.loader, `/welcome${query}`);
-  const started = await browser.call(welcome.action, `/welcome${query}`, {
-    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
-  const responderUuid = locationOf(started).pathname.split("/").pop()!;
-  const params = { responderUuid };
-  await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "toggle", optionId: "patch" } });
-  await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "add-to-plan" } });
-  await browser.call(preCheckout.action, `/pre-checkout/${responderUuid}`, { params, form: jane });
-  return responderUuid;
-}
+/** What she chose before paying: Patch, on the default (quarterly) plan. */
+const patchPlan = { options: ["patch"] };
 
 function pageOf(browser: TestBrowser, responderUuid: string, query = "") {
   return browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}${query}`, { params: { responderUuid } });
@@ -65,7 +50,7 @@ async function receivedOrders() {
 describe("the final checkout page", () => {
   it("shows her cart priced on her plan, her details, and a countdown that keeps its end", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const page = await pageOf(browser, uuid);
     expect(page.status).toBe(200);
     expect(page.data.cart.medications.map((m: { product_id: string; selected_price: number }) => [m.product_id, m.selected_price])).toEqual([
@@ -85,10 +70,7 @@ describe("the final checkout page", () => {
 
   it("shows an empty cart when she has chosen nothing", async () => {
     const browser = new TestBrowser();
-    const started = await browser.call(welcome.action, "/welcome", {
-      form: { flowClaim: (await browser.call(welcome.loader, "/welcome")).data.flowClaim, reason: "nothing_else_has_helped" },
-    });
-    const uuid = locationOf(started).pathname.split("/").pop()!;
+    const uuid = await startFlow(browser);
     const page = await pageOf(browser, uuid);
     expect(page.data.cart.medications).toEqual([]);
     const answer = await post(browser, uuid, purchase("empty"));
@@ -99,7 +81,7 @@ describe("the final checkout page", () => {
 
   it("refuses missing shipping fields with the spec's message, and a PO Box plainly", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const missing = await post(browser, uuid, { ...purchase("a"), city: "" });
     expect(missing.status).toBe(400);
     expect(missing.data.toast.description).toBe("Please fill in all shipping address fields");
@@ -118,7 +100,7 @@ describe("the final checkout page", () => {
 describe("paying", () => {
   it("authorises 4242, sends the provider the spec's order, and goes on to the thank-you page", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, "?utm_source=mail&referral_code=friend");
+    const uuid = await readyToPay(browser, { ...patchPlan, query: "?utm_source=mail&referral_code=friend" });
     const answer = await post(browser, uuid, purchase("attempt-1"));
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`/payment-complete/${uuid}`);
@@ -151,7 +133,7 @@ describe("paying", () => {
 
   it("makes one order and one authorisation of 20 identical posts at once", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(browser, uuid, purchase("double-click"))));
     expect(answers.map((answer) => answer.location)).toEqual(Array(20).fill(`/payment-complete/${uuid}`));
     expect(await allOrders()).toHaveLength(1);
@@ -165,7 +147,7 @@ describe("paying", () => {
 
   it("shows a decline, keeps what she typed but the security code, and lets her try another card", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const declined = await post(browser, uuid, purchase("first", { ...visa, cardNumber: "4000 0000 0000 0002" }));
     expect(declined.status).toBe(402);
     expect(declined.data.lastResult.error[""]).toEqual(["Your card was declined."]);
@@ -181,7 +163,7 @@ describe("paying", () => {
 
   it("refuses a card that is not a test card without keeping it", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const answer = await post(browser, uuid, purchase("real", { ...visa, cardNumber: "4111 1111 1111 1111" }));
     expect(answer.status).toBe(402);
     expect(answer.data.lastResult.error[""][0]).toMatch(/sandbox/);
@@ -191,7 +173,7 @@ describe("paying", () => {
 
   it("asks for 3-D Secure on the sandbox page, and authorises once it is completed", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const answer = await post(browser, uuid, purchase("3ds", { ...visa, cardNumber: "4000 0027 6000 3184" }));
     expect(answer.status).toBe(303);
     const reference = locationOf(answer).pathname.split("/").pop()!;
@@ -209,7 +191,7 @@ describe("paying", () => {
 
   it("declines when 3-D Secure fails, and shows why on the page", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const answer = await post(browser, uuid, purchase("3ds", { ...visa, cardNumber: "4000 0027 6000 3184" }));
     const reference = locationOf(answer).pathname.split("/").pop()!;
     const failed = await browser.call(sandboxAuthenticate.action, answer.location!, { params: { reference }, form: { outcome: "fail" } });
@@ -221,7 +203,7 @@ describe("paying", () => {
 
   it("lets her pay with another card after leaving 3-D Secure unfinished", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     const waiting = await post(browser, uuid, purchase("3ds", { ...visa, cardNumber: "4000 0027 6000 3184" }));
     expect(waiting.location).toMatch(/^\/sandbox\/authenticate\//);
     // She comes back to the checkout instead, and pays with 4242 on a new page.
@@ -233,7 +215,7 @@ describe("paying", () => {
 
   it("stops trying cards after five failures", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser);
+    const uuid = await readyToPay(browser, patchPlan);
     for (let i = 0; i < 5; i++) {
       const answer = await post(browser, uuid, purchase(`try-${i}`, { ...visa, cardNumber: "4000 0000 0000 0002" }));
       expect(answer.status).toBe(402);
@@ -248,7 +230,7 @@ describe("paying", () => {
 describe("promo codes on the page", () => {
   it("applies a good code to the total and sends it with the order", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, "?referral_code=friend");
+    const uuid = await readyToPay(browser, { ...patchPlan, query: "?referral_code=friend" });
     expect((await pageOf(browser, uuid)).data.promoBoxShown).toBe(true);
     const applied = await post(browser, uuid, { ...jane, city: "Boston", intent: "apply-promo", promoCode: " save50 " });
     expect(applied.status).toBe(200);
@@ -269,7 +251,7 @@ describe("promo codes on the page", () => {
 
   it("says why a code is refused, and ignores a blank one", async () => {
     const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, "?referral_code=friend");
+    const uuid = await readyToPay(browser, { ...patchPlan, query: "?referral_code=friend" });
     await post(browser, uuid, { intent: "apply-promo", promoCode: "SPRING2025" });
     expect((await pageOf(browser, uuid)).data.promo).toEqual({ code: null, message: "This promo code has expired.", applied: false });
     await post(browser, uuid, { intent: "apply-promo", promoCode: "   " });

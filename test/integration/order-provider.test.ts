@@ -9,18 +9,16 @@ vi.hoisted(() => {
   process.env.PROVIDER_TOKEN = "provider-token";
 });
 
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
-import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { orders, outboxMessages } from "../../app/server/db/schema.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox.server";
 import { provider } from "../../app/server/provider/index.server";
 import { preAuthCheckoutPath, providerStandIn } from "../mocks/provider";
-import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+import { jane, readyToPay } from "../support/funnel-steps";
+import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
 const { standIn, handlers } = providerStandIn();
@@ -33,7 +31,6 @@ beforeEach(async () => {
   clearProviderCaches();
 });
 
-const jane = { firstName: "Jane", lastName: "Doe", email: "jane@example.org", phone: "(212) 555-0123" };
 const purchase = {
   ...jane,
   addressLine1: "1 Main Street",
@@ -47,18 +44,6 @@ const purchase = {
   attemptKey: "attempt-1",
   intent: "complete-purchase",
 };
-
-async function readyToPay(browser: TestBrowser) {
-  const page = await browser.call(welcome.loader, "/welcome");
-  const started = await browser.call(welcome.action, "/welcome", {
-    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
-  const responderUuid = locationOf(started).pathname.split("/").pop()!;
-  const params = { responderUuid };
-  await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "add-to-plan" } });
-  await browser.call(preCheckout.action, `/pre-checkout/${responderUuid}`, { params, form: jane });
-  return responderUuid;
-}
 
 function pay(browser: TestBrowser, responderUuid: string) {
   return browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {

@@ -2,13 +2,12 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
-import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages, preCheckoutDetails, tokenArrivals } from "../../app/server/db/schema.server";
-import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+import { flowWithPlan, jane, type PlanChoice } from "../support/funnel-steps";
+import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
 beforeEach(async () => {
@@ -16,22 +15,8 @@ beforeEach(async () => {
   clearProviderCaches();
 });
 
-const jane = { firstName: "Jane", lastName: "Doe", email: "jane@example.org", phone: "(212) 555-0123" };
-
-/** A browser that has answered /welcome and added Patch on the monthly plan: returns its uuid. */
-async function visitorWithPlan(browser: TestBrowser, query = "") {
-  const page = await browser.call(welcome.loader, `/welcome${query}`);
-  const started = await browser.call(welcome.action, `/welcome${query}`, {
-    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
-  const responderUuid = locationOf(started).pathname.split("/").pop()!;
-  const click = (form: Record<string, string>) =>
-    browser.call(checkout.action, `/checkout/${responderUuid}`, { params: { responderUuid }, form });
-  await click({ intent: "plan", plan: "monthly" });
-  await click({ intent: "toggle", optionId: "patch" });
-  await click({ intent: "add-to-plan" });
-  return responderUuid;
-}
+/** What a visitor here chooses after /welcome: Patch on the monthly plan. */
+const monthlyPatch: PlanChoice = { plan: "monthly", options: ["patch"] };
 
 function pageOf(browser: TestBrowser, responderUuid: string | undefined, query = "") {
   const path = responderUuid ? `/pre-checkout/${responderUuid}` : "/pre-checkout";
@@ -54,7 +39,7 @@ async function preCheckoutMessages() {
 describe("the pre-checkout form", () => {
   it("prefills the email from the address and saves all four fields with the plan, in one go", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser, "?referral_code=friend&utm_source=mail");
+    const uuid = await flowWithPlan(browser, { ...monthlyPatch, query: "?referral_code=friend&utm_source=mail" });
     // ADD TO PLAN's address carries the params on (a URL with any of them replaces the kept ones).
     const page = await pageOf(browser, uuid, "?referral_code=friend&email_address=jane%40example.org&utm_source=mail");
     expect(page.status).toBe(200);
@@ -82,7 +67,7 @@ describe("the pre-checkout form", () => {
     ["phone", "Enter your phone number"],
   ])("refuses a missing %s with its message and the Missing Information toast, writing nothing", async (field, message) => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await submit(browser, uuid, { ...jane, [field]: "  " });
     expect(answer.status).toBe(400);
     expect(answer.data.lastResult.error).toEqual({ [field]: [message] });
@@ -104,7 +89,7 @@ describe("the pre-checkout form", () => {
     ["phone", "call me maybe", "Enter a US phone number with its area code, like (212) 555-0123"],
   ])("refuses %s %j plainly, without the missing-fields toast", async (field, value, message) => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await submit(browser, uuid, { ...jane, [field]: value });
     expect(answer.status).toBe(400);
     expect(answer.data.lastResult.error).toEqual({ [field]: [message] });
@@ -114,7 +99,7 @@ describe("the pre-checkout form", () => {
 
   it("keeps her on the page with everything typed when our own save fails", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const db = await database();
     await db.execute(sql`alter table pre_checkout_details rename to pre_checkout_details_away`);
     try {
@@ -153,7 +138,7 @@ describe("the pre-checkout form", () => {
 describe("who may see and change the details", () => {
   it("shows a second browser that knows the uuid an empty form, and refuses its submit", async () => {
     const owner = new TestBrowser();
-    const uuid = await visitorWithPlan(owner);
+    const uuid = await flowWithPlan(owner, monthlyPatch);
     await submit(owner, uuid, jane);
 
     const stranger = new TestBrowser();
@@ -214,7 +199,7 @@ describe("arrival with a token", () => {
 
   it("fills only the fields she left empty, and keeps the uuid of her own path", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     await submit(browser, uuid, { ...jane, phone: "(646) 555-0101" });
     const token = await signedToken({ ...payload, first_name: "Zoe" }, testTokenSecret);
     const arrival = await pageOf(browser, uuid, `?token=${token}`);
@@ -246,7 +231,7 @@ describe("arrival with a token", () => {
 
   it("lets the bearer of a valid token see the details saved for its uuid elsewhere", async () => {
     const owner = new TestBrowser();
-    const uuid = await visitorWithPlan(owner);
+    const uuid = await flowWithPlan(owner, monthlyPatch);
     await submit(owner, uuid, jane);
     const other = new TestBrowser();
     await pageOf(other, undefined, `?st=${await signedToken({ ...payload, responder_uuid: uuid }, testTokenSecret)}`);
@@ -266,7 +251,7 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
 
   it("saves for the browser that owns the uuid, with the products and plan it names", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, uuid, { ...jane, product_id: ["gel"], selected_plan: "quarterly" });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ success: true });
@@ -275,7 +260,7 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
   });
 
   it("saves for the bearer of a valid token for the uuid, and for nobody else", async () => {
-    const uuid = await visitorWithPlan(new TestBrowser());
+    const uuid = await flowWithPlan(new TestBrowser(), monthlyPatch);
     const token = await signedToken({ responder_uuid: uuid, email: "x@example.org" }, testTokenSecret);
     const otherToken = await signedToken({ responder_uuid: "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4", email: "x@example.org" }, testTokenSecret);
     expect((await post(new TestBrowser(), uuid, jane)).status).toBe(404);
@@ -296,7 +281,7 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
     ["a JSON list", "[]", 400, "The body must be a JSON object."],
   ])("refuses %s with a clear 4xx and writes nothing", async (_, body, status, message) => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, uuid, body);
     expect(answer.status).toBe(status);
     expect(answer.data).toMatchObject({ success: false, message });
@@ -305,7 +290,7 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
 
   it("refuses a form post with 415 and a GET with 405", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithPlan(browser);
+    const uuid = await flowWithPlan(browser, monthlyPatch);
     const form = await browser.call(saveApi.action, `/api/save-pre-checkout/${uuid}`, {
       params: { responderUuid: uuid },
       form: jane,

@@ -1,25 +1,16 @@
 // The selection page's loader and action against a real Postgres engine.
 import { beforeEach, describe, expect, it } from "vitest";
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
-import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages, planSelections } from "../../app/server/db/schema.server";
+import { startFlow } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(async () => {
   await resetDatabase();
   clearProviderCaches();
 });
-
-/** A browser with a flow of its own, started at /welcome: returns its uuid. */
-async function visitorWithFlow(browser: TestBrowser, query = "") {
-  const page = await browser.call(welcome.loader, `/welcome${query}`);
-  const answer = await browser.call(welcome.action, `/welcome${query}`, {
-    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
-  return locationOf(answer).pathname.split("/").pop()!;
-}
 
 function pageOf(browser: TestBrowser, responderUuid: string, query = "") {
   return browser.call(checkout.loader, `/checkout/${responderUuid}${query}`, { params: { responderUuid } });
@@ -41,7 +32,7 @@ async function storedSelection(responderUuid: string) {
 describe("the selection page", () => {
   it("shows the defaults on the default plan with the visible plans", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithFlow(browser);
+    const uuid = await startFlow(browser);
     const page = await pageOf(browser, uuid);
     expect(page.status).toBe(200);
     expect(page.data.model.plans.map((p: { code: string; selected: boolean }) => [p.code, p.selected])).toEqual([
@@ -54,7 +45,7 @@ describe("the selection page", () => {
 
   it("applies a click, stores it, and answers with a redirect back to the same place", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithFlow(browser, "?utm_source=x");
+    const uuid = await startFlow(browser, "?utm_source=x");
     const answer = await click(browser, uuid, { intent: "toggle", optionId: "patch" });
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`/checkout/${uuid}#category-systemic_estrogen`);
@@ -72,7 +63,7 @@ describe("the selection page", () => {
     ["an unknown intent", { intent: "buy-everything" }, 400, /could not be read/],
   ])("refuses %s with a clear 4xx and keeps the selection", async (_, form, status, message) => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithFlow(browser);
+    const uuid = await startFlow(browser);
     await click(browser, uuid, { intent: "toggle", optionId: "gel" });
     const before = await storedSelection(uuid);
     const answer = await click(browser, uuid, form);
@@ -83,7 +74,7 @@ describe("the selection page", () => {
 
   it("refuses an option the plan does not offer with the spec's message", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithFlow(browser);
+    const uuid = await startFlow(browser);
     await click(browser, uuid, { intent: "plan", plan: "monthly" });
     const answer = await click(browser, uuid, { intent: "toggle", optionId: "vaginal_estrogen_cream" });
     expect(answer.status).toBe(400);
@@ -94,7 +85,7 @@ describe("the selection page", () => {
 
   it("refuses a click on a flow this browser does not own, and changes nothing", async () => {
     const owner = new TestBrowser();
-    const uuid = await visitorWithFlow(owner);
+    const uuid = await startFlow(owner);
     await click(owner, uuid, { intent: "toggle", optionId: "gel" });
     const before = await storedSelection(uuid);
     const stranger = new TestBrowser();
@@ -134,7 +125,7 @@ describe("the selection page", () => {
 describe("ADD TO PLAN", () => {
   it("stores the priced selection, queues the product selection, and goes on with the params", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithFlow(browser, "?utm_source=x&referral_code=friend&email_address=a%40b.co&utm_term=t");
+    const uuid = await startFlow(browser, "?utm_source=x&referral_code=friend&email_address=a%40b.co&utm_term=t");
     await click(browser, uuid, { intent: "plan", plan: "monthly" });
     await click(browser, uuid, { intent: "toggle", optionId: "patch" });
     const answer = await click(browser, uuid, { intent: "add-to-plan" });
@@ -160,7 +151,7 @@ describe("ADD TO PLAN", () => {
 
   it("refuses an empty plan with 400", async () => {
     const browser = new TestBrowser();
-    const uuid = await visitorWithFlow(browser);
+    const uuid = await startFlow(browser);
     await click(browser, uuid, { intent: "toggle", optionId: "i_dont_know_no_preference" });
     const page = await pageOf(browser, uuid);
     expect(page.data.model.summary).toBeNull();

@@ -13,17 +13,15 @@ vi.hoisted(() => {
   process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_123";
 });
 
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import * as paymentReturn from "../../app/routes/payment-return.$responderUuid";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
-import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { orders } from "../../app/server/db/schema.server";
 import { stripeStandIn } from "../mocks/stripe";
-import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+import { address, jane, readyToPay } from "../support/funnel-steps";
+import { resetDatabase, TestBrowser } from "../support/route-harness";
 
 const { standIn, handlers } = stripeStandIn();
 const server = setupServer(...handlers);
@@ -41,21 +39,11 @@ beforeEach(async () => {
 afterEach(() => warnings.mockRestore());
 
 const origin = "http://localhost";
-const jane = { firstName: "Jane", lastName: "Doe", email: "jane@example.org", phone: "(212) 555-0123" };
-const address = { addressLine1: "1 Main Street", addressLine2: "Apt 4", city: "New York", state: "NY", zipCode: "10001" };
 
 /** Welcome, Patch, ADD TO PLAN, her details: on the final checkout page, ready to pay. */
-async function readyToPay(browser: TestBrowser) {
-  const welcomePage = await browser.call(welcome.loader, "/welcome");
-  const started = await browser.call(welcome.action, "/welcome", {
-    form: { flowClaim: welcomePage.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
-  const responderUuid = locationOf(started).pathname.split("/").pop()!;
-  const params = { responderUuid };
-  await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "toggle", optionId: "patch" } });
-  await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "add-to-plan" } });
-  await browser.call(preCheckout.action, `/pre-checkout/${responderUuid}`, { params, form: jane });
-  const page = await browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}`, { params });
+async function onFinalCheckout(browser: TestBrowser) {
+  const responderUuid = await readyToPay(browser, { options: ["patch"] });
+  const page = await browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}`, { params: { responderUuid } });
   expect(page.status).toBe(200);
   return { responderUuid, page: page.data };
 }
@@ -89,14 +77,14 @@ const createdIntents = () => standIn.requestsTo("POST", "/v1/payment_intents").f
 
 describe("the final checkout with Stripe", () => {
   it("tells the page only the publishable key and where Stripe.js comes from", async () => {
-    const { page } = await readyToPay(new TestBrowser());
+    const { page } = await onFinalCheckout(new TestBrowser());
     expect(page.payment).toEqual({ kind: "stripe", publishableKey: "pk_test_123", stripeJsUrl: "https://js.stripe.com/v3/" });
     expect(JSON.stringify(page)).not.toContain("sk_test");
   });
 
   it("holds the total on her card once (manual capture, kept for renewals), then on to payment-complete", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     const totalCents = page.totals.totalCents as number;
     expect(totalCents).toBe(39900);
 
@@ -131,7 +119,7 @@ describe("the final checkout with Stripe", () => {
 
   it("answers a decline with 402 and Stripe's message, and a new attempt key", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     const answer = await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_chargeDeclined"));
     expect(answer.status).toBe(402);
     expect(answer.data.lastResult.error).toEqual({ "": ["Your card was declined."] });
@@ -147,7 +135,7 @@ describe("the final checkout with Stripe", () => {
 
   it("asks for 3-D Secure in the page, then confirm-payment checks the PaymentIntent with Stripe", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     const answer = await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_threeDSecure2Required"));
     expect(answer.status).toBe(200);
     const [intent] = [...standIn.paymentIntents.values()];
@@ -175,7 +163,7 @@ describe("the final checkout with Stripe", () => {
 
   it("declines when she fails 3-D Secure, with Stripe's message", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_threeDSecure2Required"));
     const [intent] = [...standIn.paymentIntents.values()];
     standIn.authenticate(intent!.id, false);
@@ -187,7 +175,7 @@ describe("the final checkout with Stripe", () => {
 
   it("refuses confirm-payment from a browser that does not own the flow, and with no payment waiting", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     const stranger = await confirmPayment(new TestBrowser(), responderUuid, page.attemptKey);
     expect(stranger.status).toBe(404);
 
@@ -199,7 +187,7 @@ describe("the final checkout with Stripe", () => {
 
   it("without JavaScript, sends her to Stripe's hosted Checkout page and takes her back to payment-complete", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     const answer = await post(browser, responderUuid, purchase(page.attemptKey));
     expect(answer.status).toBe(303);
     const [session] = [...standIn.checkoutSessions.values()];
@@ -237,7 +225,7 @@ describe("the final checkout with Stripe", () => {
 
   it("brings her back to the checkout with the message when the hosted page declined her card", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     await post(browser, responderUuid, purchase(page.attemptKey));
     const [session] = [...standIn.checkoutSessions.values()];
     standIn.completeCheckout(session!.id, "pm_card_chargeDeclined");
@@ -251,7 +239,7 @@ describe("the final checkout with Stripe", () => {
 
   it("sends any other return back to the checkout, asking Stripe nothing", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     await post(browser, responderUuid, purchase(page.attemptKey));
     const [session] = [...standIn.checkoutSessions.values()];
     standIn.completeCheckout(session!.id);
@@ -273,7 +261,7 @@ describe("the final checkout with Stripe", () => {
 
   it("makes one PaymentIntent and one order from 20 posts of the same form at once", async () => {
     const browser = new TestBrowser();
-    const { responderUuid, page } = await readyToPay(browser);
+    const { responderUuid, page } = await onFinalCheckout(browser);
     const form = purchase(page.attemptKey, "pm_card_visa");
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(browser, responderUuid, form)));
     expect(answers.map((a) => a.location)).toEqual(Array(20).fill(`/payment-complete/${responderUuid}`));

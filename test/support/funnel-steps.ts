@@ -1,0 +1,58 @@
+// The funnel's first steps as a visitor takes them, through the route functions and a
+// TestBrowser: a flow from /welcome, a plan on the selection page, her details on the
+// pre-checkout page. Small steps that compose; readyToPay takes them all.
+import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
+import * as welcome from "../../app/routes/welcome";
+import type { PlanCode } from "../../app/funnel/plans";
+import { locationOf, type RouteAnswer, type TestBrowser } from "./route-harness";
+
+/** Her account details, as the pre-checkout and final checkout forms post them. */
+export const jane = { firstName: "Jane", lastName: "Doe", email: "jane@example.org", phone: "(212) 555-0123" };
+
+/** Her shipping address, as the final checkout form posts it. */
+export const address = { addressLine1: "1 Main Street", addressLine2: "Apt 4", city: "New York", state: "NY", zipCode: "10001" };
+
+export interface PlanChoice {
+  /** A plan to click first; without it she keeps the default plan. */
+  plan?: PlanCode;
+  /** Options to toggle, in order, before ADD TO PLAN; without them she keeps the defaults. */
+  options?: string[];
+}
+
+/** Opens /welcome and answers it: a flow of this browser's own. Returns its uuid. */
+export async function startFlow(browser: TestBrowser, query = ""): Promise<string> {
+  const page = await browser.call(welcome.loader, `/welcome${query}`);
+  const answer = await browser.call(welcome.action, `/welcome${query}`, {
+    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
+  });
+  return locationOf(answer).pathname.split("/").pop()!;
+}
+
+/** On the selection page: the plan, then each option, then ADD TO PLAN. Returns ADD TO PLAN's answer. */
+export async function buildPlan(browser: TestBrowser, responderUuid: string, choice: PlanChoice = {}): Promise<RouteAnswer> {
+  const click = (form: Record<string, string>) =>
+    browser.call(checkout.action, `/checkout/${responderUuid}`, { params: { responderUuid }, form });
+  if (choice.plan) await click({ intent: "plan", plan: choice.plan });
+  for (const optionId of choice.options ?? []) await click({ intent: "toggle", optionId });
+  return click({ intent: "add-to-plan" });
+}
+
+/** On the pre-checkout page: her details, saved. */
+export function saveDetails(browser: TestBrowser, responderUuid: string, details: Record<string, string> = jane): Promise<RouteAnswer> {
+  return browser.call(preCheckout.action, `/pre-checkout/${responderUuid}`, { params: { responderUuid }, form: details });
+}
+
+/** Welcome, her plan, ADD TO PLAN: on the pre-checkout page. Returns the uuid. */
+export async function flowWithPlan(browser: TestBrowser, steps: PlanChoice & { query?: string } = {}): Promise<string> {
+  const responderUuid = await startFlow(browser, steps.query);
+  await buildPlan(browser, responderUuid, steps);
+  return responderUuid;
+}
+
+/** Welcome, her plan, ADD TO PLAN, her details: on the final checkout page, ready to pay. Returns the uuid. */
+export async function readyToPay(browser: TestBrowser, steps: PlanChoice & { query?: string } = {}): Promise<string> {
+  const responderUuid = await flowWithPlan(browser, steps);
+  await saveDetails(browser, responderUuid);
+  return responderUuid;
+}
