@@ -1,11 +1,23 @@
 // End-to-end tests: the built app served as in production, plus a stand-in for the external
 // intake flow, driven by Debian's Chromium in two projects: without JavaScript (the funnel's
-// baseline, see ARCHITECTURE.md "HTML first") and with it.
-import { mkdtempSync } from "node:fs";
+// baseline, see ARCHITECTURE.md "HTML first") and with it. A third project, stripe, runs the
+// final checkout against the same build started again in Stripe mode, Stripe.js and Stripe's
+// API played by the stand-in (nothing reaches the internet).
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { appEnvironment, appOrigin, appPort, intakeOrigin, intakePort } from "./test/e2e/support/servers";
+import {
+  appEnvironment,
+  appOrigin,
+  appPort,
+  intakeOrigin,
+  intakePort,
+  stripeAppEnvironment,
+  stripeAppOrigin,
+  stripeAppPort,
+  stripeDataDirOf,
+} from "./test/e2e/support/servers";
 
 // A fresh database per run. The config is loaded again in every worker process; they inherit
 // the main process's environment, so the folder is made once and shared. A folder the config
@@ -13,8 +25,24 @@ import { appEnvironment, appOrigin, appPort, intakeOrigin, intakePort } from "./
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "funnel-e2e-"));
   process.env.E2E_DATA_DIR_MADE_BY_CONFIG = process.env.E2E_DATA_DIR;
+  // The Stripe app's sibling folder goes with it (the global teardown removes the main one).
+  const stripeDataDir = stripeDataDirOf(process.env.E2E_DATA_DIR);
+  process.on("exit", () => rmSync(stripeDataDir, { recursive: true, force: true, maxRetries: 3 }));
 }
 const dataDir = process.env.E2E_DATA_DIR;
+
+/** The final checkout in Stripe mode runs only in the stripe project, against its own server. */
+const stripeCheckout = /stripe-checkout\.e2e\.ts$/;
+
+/**
+ * The Stripe app serves the build the main app's command makes, never a stale one: it waits
+ * until build/index.js is newer than this config (unless E2E_SKIP_BUILD) and has settled.
+ */
+const buildNotBefore = process.env.E2E_SKIP_BUILD ? 0 : Date.now();
+const waitForBuild =
+  `node -e "const fs=require('fs');const since=Number(process.argv[1]);let last=-1;` +
+  `const t=setInterval(()=>{let m=-1;try{m=fs.statSync('build/index.js').mtimeMs}catch{}` +
+  `if(m>=since&&m===last)clearInterval(t);last=m},250)" ${buildNotBefore}`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -51,8 +79,13 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: stripeCheckout, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: stripeCheckout, use: { ...chromium, javaScriptEnabled: true } },
+    {
+      name: "stripe",
+      testMatch: stripeCheckout,
+      use: { ...chromium, javaScriptEnabled: true, baseURL: stripeAppOrigin },
+    },
   ],
   webServer: [
     {
@@ -70,6 +103,15 @@ export default defineConfig({
       timeout: 120_000,
       stdout: "ignore",
       env: appEnvironment(appPort, dataDir),
+    },
+    {
+      // The same build, started again in Stripe mode (after the command above has built it).
+      command: `${waitForBuild} && npx remix-serve build/index.js`,
+      url: `${stripeAppOrigin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      env: stripeAppEnvironment(stripeAppPort, dataDir),
     },
   ],
 });

@@ -195,8 +195,11 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
 
   // 3-D Secure: the server answered with the PaymentIntent's client secret.
   const clientSecret = actionData?.clientSecret;
+  // Only once Remix has finished reloading the page's data after the action: posting the form
+  // again during that reload would abort it mid-stream.
+  const settled = navigation.state === "idle";
   useEffect(() => {
-    if (!clientSecret || handledAnswer.current === actionData) return;
+    if (!clientSecret || !settled || handledAnswer.current === actionData) return;
     handledAnswer.current = actionData;
     const form = elementRef.current?.closest("form");
     if (!form) return;
@@ -225,7 +228,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
         busy.current = false;
         setWorking(false);
       });
-  }, [actionData, clientSecret, publishableKey, stripeJsUrl]);
+  }, [actionData, clientSecret, settled, publishableKey, stripeJsUrl]);
 
   // The page shows its own overlay while COMPLETE PURCHASE is posted; this one covers the rest.
   const intent = navigation.formData?.get("intent");

@@ -69,6 +69,16 @@ const settingsSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith("pk_", "must start with pk_").optional()),
     /** Where the browser loads Stripe.js from; tests point it at a local stand-in. */
     STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3/"),
+    /**
+     * Tests only: another address for Stripe's API (a local stand-in). Scheme, host and port
+     * only: Stripe's client always calls /v1/... at that host, so a path would be ignored.
+     */
+    STRIPE_API_BASE: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), "must be an address without a path (Stripe's client calls /v1/... there)")
+        .optional(),
+    ),
     REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   })

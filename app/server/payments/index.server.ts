@@ -23,9 +23,10 @@ let cached: { secretKey: string | undefined; gateway: PaymentGateway } | undefin
 
 /** The gateway of this process: one instance (one Stripe client and its sockets), kept. */
 export function paymentGateway(): PaymentGateway {
-  const secretKey = config().STRIPE_SECRET_KEY;
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_API_BASE: apiBase } = config();
   if (cached === undefined || cached.secretKey !== secretKey) {
-    cached = { secretKey, gateway: secretKey ? stripeGateway(secretKey) : sandboxGateway() };
+    // apiBase: tests only, a local stand-in for Stripe's API; unset, api.stripe.com.
+    cached = { secretKey, gateway: secretKey ? stripeGateway(secretKey, { apiBase }) : sandboxGateway() };
   }
   return cached.gateway;
 }

@@ -1,11 +1,14 @@
 import { testTokenSecret } from "../../support/tokens";
 
-// Where the end-to-end servers listen: the app under test and the intake stand-in.
+// Where the end-to-end servers listen: the app under test (with the sandbox gateway), the
+// same app in Stripe mode, and the intake stand-in (which also plays Stripe).
 // Fixed ports (override by env) so the config and the tests agree without discovery.
 export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
+export const stripeAppPort = Number(process.env.E2E_STRIPE_APP_PORT ?? 3101);
 export const intakePort = Number(process.env.E2E_INTAKE_PORT ?? 3199);
 
 export const appOrigin = `http://127.0.0.1:${appPort}`;
+export const stripeAppOrigin = `http://127.0.0.1:${stripeAppPort}`;
 export const intakeOrigin = `http://127.0.0.1:${intakePort}`;
 
 /** The INTAKE_URL the app is started with; {responderUuid} is filled in by the app. */
@@ -32,5 +35,35 @@ export function appEnvironment(port: number, dataDir: string): Record<string, st
     OUTBOX_POLL_MS: "200",
     // Tests sign their tokens with this secret (test/support/tokens.ts).
     TOKEN_SECRET: testTokenSecret,
+    // The sandbox gateway whatever the shell says (stripeAppEnvironment sets its own).
+    STRIPE_SECRET_KEY: "",
+    STRIPE_PUBLISHABLE_KEY: "",
+    STRIPE_API_BASE: "",
+  };
+}
+
+/** Stripe's API as the stand-in plays it: the app's STRIPE_API_BASE (Stripe's client adds /v1/...). */
+export const stripeApiBase = intakeOrigin;
+/** Where the Stripe.js stand-in posts how 3-D Secure went (its ?authenticate= parameter). */
+export const stripeAuthenticateUrl = `${intakeOrigin}/stripe-api/authenticate`;
+/** The PaymentIntents the API stand-in created: GET, optionally ?responder_uuid=. */
+export const stripeReceivedUrl = `${intakeOrigin}/stripe-api/received`;
+
+/** The Stripe app's database folder: a sibling of the main app's, so the two never share one. */
+export function stripeDataDirOf(dataDir: string): string {
+  return `${dataDir.replace(/[\\/]+$/, "")}-stripe`;
+}
+
+/**
+ * The settings of the same app in Stripe mode: the card element drawn by the Stripe.js
+ * stand-in, the PaymentIntents made at the API stand-in; nothing reaches Stripe itself.
+ */
+export function stripeAppEnvironment(port: number, dataDir: string): Record<string, string> {
+  return {
+    ...appEnvironment(port, stripeDataDirOf(dataDir)),
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+    STRIPE_API_BASE: stripeApiBase,
+    STRIPE_JS_URL: `${intakeOrigin}/stripe-js/v3/?authenticate=${encodeURIComponent(stripeAuthenticateUrl)}`,
   };
 }
