@@ -1,7 +1,6 @@
 // The final checkout with the sandbox gateway (spec sections 2 "Final checkout" and
 // "Thank-you", 4, 5 and 8): a new visitor from /welcome to the thank-you page, a declined
 // card, 3-D Secure, the empty cart. With and without JavaScript.
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import {
@@ -11,25 +10,15 @@ import {
   clickOption,
   emailLabel,
   expectErrorSummary,
+  fillDetails,
+  fillShipping,
+  reachFinalCheckout,
   readIntake,
   submit,
 } from "./support/funnel";
 import { intakeOrigin } from "./support/servers";
 
 const jane = { firstName: "Jane", lastName: "Doe", email: "jane.final@example.org", phone: "(212) 555-0123" };
-
-async function fillDetails(page: Page) {
-  await page.getByRole("textbox", { name: "First Name" }).fill(jane.firstName);
-  await page.getByRole("textbox", { name: "Last Name" }).fill(jane.lastName);
-  await page.getByRole("textbox", { name: "Phone" }).fill(jane.phone);
-}
-
-async function fillShipping(page: Page) {
-  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("1 Main Street");
-  await page.getByRole("textbox", { name: "Zip Code" }).fill("10001");
-  await page.getByRole("combobox", { name: "State" }).selectOption("NY");
-  await page.getByRole("textbox", { name: "City" }).fill("New York");
-}
 
 async function fillCard(page: Page, number: string) {
   await page.getByRole("textbox", { name: "Card number" }).fill(number);
@@ -51,16 +40,8 @@ async function press(page: Page, buttonName: string) {
 }
 
 /** A visitor with Patch in her plan and her details saved, on the final checkout page. */
-async function atFinalCheckout(page: Page, query = ""): Promise<string> {
-  const responderUuid = randomUUID();
-  await page.goto(`/checkout/${responderUuid}${query}`);
-  await clickOption(page, "Estrogen", "Patch");
-  await addToPlan(page);
-  await fillDetails(page);
-  await page.getByRole("textbox", { name: "E-mail" }).fill(jane.email);
-  await submit(page, "CONTINUE TO CHECKOUT");
-  await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
-  return responderUuid;
+function atFinalCheckout(page: Page, query = ""): Promise<string> {
+  return reachFinalCheckout(page, jane, query);
 }
 
 test("a new visitor goes from /welcome to the thank-you page with the sandbox card 4242", async ({
@@ -79,7 +60,7 @@ test("a new visitor goes from /welcome to the thank-you page with the sandbox ca
   await clickOption(page, "Estrogen", "Patch");
   await addToPlan(page);
   await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(jane.email);
-  await fillDetails(page);
+  await fillDetails(page, jane);
   await submit(page, "CONTINUE TO CHECKOUT");
 
   await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
@@ -189,7 +170,7 @@ test("a good promo code lowers the total, with its own button", async ({ page })
 
 test("an empty cart says No medications selected and leads back", async ({ page, expectAccessible }) => {
   await page.goto("/pre-checkout");
-  await fillDetails(page);
+  await fillDetails(page, jane);
   await page.getByRole("textbox", { name: "E-mail" }).fill(jane.email);
   await submit(page, "CONTINUE TO CHECKOUT");
   await expect(page.getByRole("heading", { level: 1, name: "No medications selected" })).toBeVisible();

@@ -2,10 +2,9 @@
 // stand-in): the card element is drawn by the Stripe.js stand-in, the PaymentIntent is made at
 // the Stripe API stand-in (test/e2e/support/intake-stand-in.mjs); nothing reaches Stripe.
 // Runs only in the `stripe` project, against the app started with stripeAppEnvironment.
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test as base } from "./support/fixtures";
-import { addToPlan, clickOption, submit } from "./support/funnel";
+import { fillShipping, reachFinalCheckout } from "./support/funnel";
 import { stripeReceivedUrl } from "./support/servers";
 
 /** Every test here also checks that the browser asked nothing of any host but this machine's. */
@@ -38,19 +37,6 @@ interface ReceivedIntent {
   metadata: Record<string, string>;
 }
 
-async function fillDetails(page: Page) {
-  await page.getByRole("textbox", { name: "First Name" }).fill(jane.firstName);
-  await page.getByRole("textbox", { name: "Last Name" }).fill(jane.lastName);
-  await page.getByRole("textbox", { name: "Phone" }).fill(jane.phone);
-}
-
-async function fillShipping(page: Page) {
-  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("1 Main Street");
-  await page.getByRole("textbox", { name: "Zip Code" }).fill("10001");
-  await page.getByRole("combobox", { name: "State" }).selectOption("NY");
-  await page.getByRole("textbox", { name: "City" }).fill("New York");
-}
-
 /** The card element's number field, as the Stripe.js stand-in draws it (no name: never posted). */
 function cardElement(page: Page) {
   return page.locator("#card-element").getByRole("textbox", { name: "Card number" });
@@ -62,14 +48,7 @@ async function fillCard(page: Page, number: string) {
 
 /** A visitor with Patch in her plan and her details saved, on the final checkout page, the card element ready. */
 async function atFinalCheckout(page: Page): Promise<string> {
-  const responderUuid = randomUUID();
-  await page.goto(`/checkout/${responderUuid}`);
-  await clickOption(page, "Estrogen", "Patch");
-  await addToPlan(page);
-  await fillDetails(page);
-  await page.getByRole("textbox", { name: "E-mail" }).fill(jane.email);
-  await submit(page, "CONTINUE TO CHECKOUT");
-  await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
+  const responderUuid = await reachFinalCheckout(page, jane);
   await expect(cardElement(page)).toBeVisible();
   return responderUuid;
 }

@@ -1,6 +1,7 @@
 // Steps and readings shared by the end-to-end files: what a visitor does, and what she can
 // see afterwards (addresses, headings, messages). The funnel record itself is not reachable
 // from here, by design.
+import { randomUUID } from "node:crypto";
 import type { Locator, Page, Response } from "@playwright/test";
 import { expect } from "./fixtures";
 import { intakeOrigin } from "./servers";
@@ -156,4 +157,41 @@ export async function addToPlan(page: Page): Promise<Response> {
     page.getByRole("button", { name: "ADD TO PLAN" }).click(),
   ]);
   return post;
+}
+
+// The checkout steps after the selection page (spec section 2, "Pre-checkout" and "Final
+// checkout"), shared by the sandbox and Stripe end-to-end files.
+
+export interface Visitor {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** First name, last name and phone on the pre-checkout or final-checkout form. */
+export async function fillDetails(page: Page, visitor: Visitor): Promise<void> {
+  await page.getByRole("textbox", { name: "First Name" }).fill(visitor.firstName);
+  await page.getByRole("textbox", { name: "Last Name" }).fill(visitor.lastName);
+  await page.getByRole("textbox", { name: "Phone" }).fill(visitor.phone);
+}
+
+export async function fillShipping(page: Page): Promise<void> {
+  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("1 Main Street");
+  await page.getByRole("textbox", { name: "Zip Code" }).fill("10001");
+  await page.getByRole("combobox", { name: "State" }).selectOption("NY");
+  await page.getByRole("textbox", { name: "City" }).fill("New York");
+}
+
+/** A new visitor with Patch in her plan and her details saved, on the final checkout page. */
+export async function reachFinalCheckout(page: Page, visitor: Visitor, query = ""): Promise<string> {
+  const responderUuid = randomUUID();
+  await page.goto(`/checkout/${responderUuid}${query}`);
+  await clickOption(page, "Estrogen", "Patch");
+  await addToPlan(page);
+  await fillDetails(page, visitor);
+  await page.getByRole("textbox", { name: "E-mail" }).fill(visitor.email);
+  await submit(page, "CONTINUE TO CHECKOUT");
+  await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
+  return responderUuid;
 }
