@@ -45,10 +45,10 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
   /** How a call is named in errors and logs: the path, with the uuid left out. */
   const labelOf = (path: string) => `${path}/{uuid}`;
 
-  async function post(path: string, body: unknown, idempotencyKey: string, label = path): Promise<void> {
-    let response: Response;
+  /** POSTs JSON with the idempotency key; a network failure or timeout is a ProviderError. */
+  async function send(path: string, body: unknown, idempotencyKey: string, label: string): Promise<Response> {
     try {
-      response = await fetch(providerUrl(settings.baseUrl, path), {
+      return await fetch(providerUrl(settings.baseUrl, path), {
         method: "POST",
         headers: headers({ "Content-Type": "application/json", "Idempotency-Key": idempotencyKey }),
         body: JSON.stringify(body),
@@ -58,6 +58,10 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
       const reason = error instanceof Error ? error.name : "unknown";
       throw new ProviderError(`POST ${label} failed: ${reason}`);
     }
+  }
+
+  async function post(path: string, body: unknown, idempotencyKey: string, label = path): Promise<void> {
+    const response = await send(path, body, idempotencyKey, label);
     // Only the status matters (spec section 7); the body is drained so the socket is reused.
     await response.arrayBuffer().catch(() => undefined);
     if (!response.ok) throw new ProviderError(`POST ${label} answered ${response.status}`, response.status);
@@ -126,30 +130,14 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     checkPromoCode: (code, priceInCents) => checkHttpPromoCode(settings, code, priceInCents),
 
     /**
-     * Spec section 7: on 200, redirect_url and redirect_type; otherwise the body's message,
-     * which the visitor is shown (spec section 8, "Order answer not 200").
+     * Spec section 7: on 200, redirect_url and redirect_type. Any other answer is an error
+     * named by its status only: the body may repeat what she entered, and errors are logged.
      */
     async preAuthCheckout(body, idempotencyKey) {
       const label = settings.preAuthCheckoutPath;
-      let response: Response;
-      try {
-        response = await fetch(providerUrl(settings.baseUrl, label), {
-          method: "POST",
-          headers: headers({ "Content-Type": "application/json", "Idempotency-Key": idempotencyKey }),
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw new ProviderError(`POST ${label} failed: ${error instanceof Error ? error.name : "unknown"}`);
-      }
+      const response = await send(label, body, idempotencyKey, label);
       const answer: unknown = await response.json().catch(() => null);
-      if (response.status !== 200) {
-        const message = (answer as { message?: unknown } | null)?.message;
-        throw new ProviderError(
-          typeof message === "string" && message.trim() ? message.trim().slice(0, 300) : `POST ${label} answered ${response.status}`,
-          response.status,
-        );
-      }
+      if (response.status !== 200) throw new ProviderError(`POST ${label} answered ${response.status}`, response.status);
       return readOrderDestination(answer);
     },
 
