@@ -4,7 +4,15 @@ import type { Catalogue } from "../funnel/catalogue";
 import { defaultPlan, type PlanCode } from "../funnel/plans";
 import { changePlan, defaultOptionIds, knownOptionIds, type PlanSelection, type SelectedMedication } from "../funnel/selection";
 import { database, type Queryable } from "./db/client.server";
-import { funnelRecords, planSelections } from "./db/schema.server";
+import {
+  checkoutCarts,
+  funnelRecords,
+  orders,
+  planSelections,
+  preCheckoutDetails,
+  shippingAddresses,
+  tokenArrivals,
+} from "./db/schema.server";
 
 /**
  * The plan as she left it, or the defaults (spec section 4) when she has not changed them:
@@ -56,16 +64,19 @@ export async function saveAddedToPlan(
 
 /**
  * A visitor arriving from the external intake with a uuid this browser does not own may take
- * it only while nobody has: it has no funnel record and no plan yet. Claiming writes the row
+ * it only while nobody has: nothing at all is kept for it yet (no funnel record, details, token
+ * arrival, cart or order; the plan row is checked by the insert). Claiming writes the row
  * first, so of two browsers racing, one wins.
  */
 export async function claimUnstartedFlow(responderUuid: string): Promise<boolean> {
   const db = await database();
-  const [record] = await db
-    .select({ responderUuid: funnelRecords.responderUuid })
-    .from(funnelRecords)
-    .where(eq(funnelRecords.responderUuid, responderUuid));
-  if (record) return false;
+  const keptFor = [funnelRecords, preCheckoutDetails, tokenArrivals, checkoutCarts, shippingAddresses, orders];
+  const found = await Promise.all(
+    keptFor.map((table) =>
+      db.select({ responderUuid: table.responderUuid }).from(table).where(eq(table.responderUuid, responderUuid)).limit(1),
+    ),
+  );
+  if (found.some((rows) => rows.length > 0)) return false;
   const inserted = await db
     .insert(planSelections)
     .values({ responderUuid })

@@ -4,6 +4,7 @@
 // neither in her history nor in a Referer.
 import type { ToastCode } from "../funnel/toasts";
 import { searchWithout, type CheckoutStep } from "./checkout-flow.server";
+import { claimUnstartedFlow } from "./plan-selections.server";
 import { applyToken } from "./pre-checkout.server";
 import { flashToast } from "./toast.server";
 import { configuredTokenKeys, readToken } from "./tokens.server";
@@ -13,7 +14,7 @@ export const tokenParamNames = ["st", "token"] as const;
 
 export function tokenOf(request: Request): string | null {
   const search = new URL(request.url).searchParams;
-  return search.get("st") ?? search.get("token");
+  return search.get("st") || search.get("token") || null;
 }
 
 /**
@@ -38,7 +39,15 @@ export async function arriveWithToken(
     return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast(toastsFor.refused) });
   }
   const ownedPathUuid = visitor.ownedUuid(pathUuid);
-  visitor.claim(reading.details.responderUuid);
+  const tokenUuid = reading.details.responderUuid;
+  // The legacy form is not signed: anyone who knows its key can write one. It may start a flow
+  // or fill in this browser's own, never open a flow somebody else has started.
+  if (reading.form === "legacy" && !visitor.ownedUuid(tokenUuid) && !(await claimUnstartedFlow(tokenUuid))) {
+    console.warn(JSON.stringify({ msg: "token refused", refusal: "legacy-for-started-flow" }));
+    const here = new URL(request.url).pathname;
+    return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast(toastsFor.refused) });
+  }
+  visitor.claim(tokenUuid);
   const responderUuid = ownedPathUuid ? visitor.claim(ownedPathUuid) : reading.details.responderUuid;
   await applyToken(responderUuid, reading.details);
   return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toastsFor.loaded) });

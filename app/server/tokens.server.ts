@@ -49,6 +49,8 @@ async function readSignedToken(token: string, secret: string | undefined, now: D
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ["HS256"],
       currentDate: now,
+      // A token that never expires would be a key to her details for ever.
+      requiredClaims: ["exp"],
     });
     return detailsOf(payload, "signed");
   } catch (error) {
@@ -94,5 +96,6 @@ export async function bearerMayAct(request: Request, responderUuid: string): Pro
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (!token) return false;
   const reading = await readToken(token, configuredTokenKeys());
-  return reading.ok && reading.details.responderUuid === responderUuid;
+  // Only a signed token: the obfuscated legacy form can be made by anyone who knows its key.
+  return reading.ok && reading.form === "signed" && reading.details.responderUuid === responderUuid;
 }

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
+import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
@@ -236,6 +237,28 @@ describe("arrival with a token", () => {
     const other = new TestBrowser();
     await pageOf(other, undefined, `?st=${await signedToken({ ...payload, responder_uuid: uuid }, testTokenSecret)}`);
     expect((await pageOf(other, uuid)).data.values).toEqual(jane);
+  });
+
+  it("does not let a browser without the token take a flow that began with one", async () => {
+    const arrived = new TestBrowser();
+    await pageOf(arrived, undefined, `?st=${await signedToken(payload, testTokenSecret)}`);
+    const stranger = new TestBrowser();
+    const visit = await pageOf(stranger, tokenUuid);
+    expect(visit.location).toBe("/pre-checkout");
+    const selection = await stranger.call(checkout.loader, `/checkout/${tokenUuid}`, { params: { responderUuid: tokenUuid } });
+    expect(selection.status).toBe(303);
+    expect(JSON.stringify((await pageOf(stranger, undefined)).data)).not.toContain("Tina");
+  });
+
+  it("does not let anyone take a flow that began at /pre-checkout without a plan", async () => {
+    const owner = new TestBrowser();
+    const page = await pageOf(owner, undefined);
+    const uuid = page.data.flowClaim.split(".")[0];
+    await owner.call(preCheckout.action, "/pre-checkout", { form: { ...jane, flowClaim: page.data.flowClaim } });
+    const stranger = new TestBrowser();
+    const selection = await stranger.call(checkout.loader, `/checkout/${uuid}`, { params: { responderUuid: uuid } });
+    expect(selection.status).toBe(303);
+    expect((await pageOf(stranger, uuid)).location).toBe("/pre-checkout");
   });
 });
 

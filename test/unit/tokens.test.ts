@@ -1,4 +1,4 @@
-import { CompactSign } from "jose";
+import { CompactSign, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readToken, type TokenKeys } from "../../app/server/tokens.server";
 import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret } from "../support/tokens";
@@ -33,6 +33,13 @@ const freshToken = (body: Record<string, unknown> = payload, secret = testTokenS
   signedToken(body, secret, { issuedAt: new Date(now.getTime() - 5 * 60_000) });
 
 describe("signed tokens", () => {
+  it("refuses a signed token that never expires", async () => {
+    const forever = await new SignJWT({ responder_uuid: "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4", email: "a@example.org" })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(testTokenSecret));
+    expect(await readToken(forever, { signingSecret: testTokenSecret })).toEqual({ ok: false, refusal: "malformed" });
+  });
+
   it("reads a token signed with the secret", async () => {
     expect(await readToken(await freshToken(), keys, now)).toEqual({ ok: true, form: "signed", details });
   });
