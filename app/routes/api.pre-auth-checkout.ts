@@ -145,7 +145,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const subtotal = checkout.totals.subtotalCents;
       const outcome = promoOutcome(discountCode, await (await provider()).checkPromoCode(discountCode, subtotal, responderUuid), subtotal);
-      await savePromoOutcome(responderUuid, discountCode, outcome);
+      await savePromoOutcome(responderUuid, discountCode, outcome, subtotal);
       if (!outcome.applied) {
         return answer(400, { success: false, message: outcome.message, errors: { "metadata.discount_code": outcome.message } });
       }

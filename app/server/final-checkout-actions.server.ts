@@ -6,10 +6,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { finalCheckoutSchema, missingGroupMessage } from "../funnel/final-checkout";
-import { normalisePromoCode, promoOutcome } from "../funnel/promo";
+import { normalisePromoCode, promoBoxVisible, promoOutcome } from "../funnel/promo";
 import { cardBrand, cardInputMessages, paymentMessages, readCardNumber, readExpiry, readSecurityCode } from "../funnel/test-cards";
 import type { Toast } from "../funnel/toasts";
 import { placeOrder, rateLimitWait, waitInMinutes } from "./checkout-payment.server";
+import { config } from "./config.server";
 import { loadCheckoutCart, saveCheckoutDetails, savePromoOutcome } from "./final-checkout.server";
 import { findOrder, outcomeOf, resumeOrder, type OrderOutcome } from "./orders.server";
 import { paymentGateway } from "./payments/index.server";
@@ -61,15 +62,21 @@ export async function applyPromo(checkout: CheckoutRequest) {
   const lastResult = parseWithZod(formData, { schema: anyFields }).reply({ hideFields });
   const code = normalisePromoCode(formData.get("promoCode"));
   const { cart, totals } = await loadCheckoutCart(responderUuid);
-  // Spec section 5: a blank code, or an empty cart, is ignored.
-  if (!code || cart.medications.length === 0) return answer(visitor, { lastResult });
+  // Spec section 5: a blank code, or an empty cart, is ignored; and so is a code posted where
+  // the promo box is not shown.
+  const boxShown = promoBoxVisible(
+    visitor.trackingParams.referral_code,
+    cart.medications[0]?.product_id,
+    config().PROMO_SPECIAL_PRODUCT_ID,
+  );
+  if (!code || cart.medications.length === 0 || !boxShown) return answer(visitor, { lastResult });
   const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorKey(visitor), true);
   if (wait > 0) {
     const promoNotice = `Too many promo codes tried. Please try again in ${waitInMinutes(wait)}.`;
     return answer(visitor, { lastResult, promoNotice }, 429, { "Retry-After": String(wait) });
   }
   const check = await (await provider()).checkPromoCode(code, totals.subtotalCents, responderUuid);
-  await savePromoOutcome(responderUuid, code, promoOutcome(code, check, totals.subtotalCents));
+  await savePromoOutcome(responderUuid, code, promoOutcome(code, check, totals.subtotalCents), totals.subtotalCents);
   return answer(visitor, { lastResult });
 }
 

@@ -37,20 +37,38 @@ export async function loadCheckoutCart(responderUuid: string): Promise<CheckoutC
     medicationsFor(responderUuid),
   ]);
   const cart = cartFor(catalogue, products.productIds, products.selectedPlan, config().VISIBLE_PLANS);
-  const applied = Boolean(row?.promoCode) && cart.medications.length > 0;
+  const undiscounted = cartTotals(cart, 0);
+  // A discount holds only for the cart it was given for (a percentage of another plan's price
+  // would be wrong); after a change she applies the code again.
+  const stale = Boolean(row?.promoCode) && row?.promoSubtotalCents !== undiscounted.subtotalCents;
+  const applied = Boolean(row?.promoCode) && !stale && cart.medications.length > 0;
   return {
     cart,
-    totals: cartTotals(cart, applied ? row?.promoDiscountCents : 0),
+    totals: applied ? cartTotals(cart, row?.promoDiscountCents) : undiscounted,
     countdownEndsAt: row!.countdownEndsAt,
-    promo: { code: row?.promoCode ?? null, message: row?.promoMessage ?? null, applied },
+    promo: {
+      code: applied ? (row?.promoCode ?? null) : null,
+      message: stale ? promoCartChanged : (row?.promoMessage ?? null),
+      applied,
+    },
   };
 }
 
-/** Keeps what the promo check came to: an applied code with its discount, or only the message. */
-export async function savePromoOutcome(responderUuid: string, code: string, outcome: PromoOutcome): Promise<void> {
+export const promoCartChanged = "Your order has changed. Please apply your promo code again.";
+
+/**
+ * Keeps what the promo check came to: an applied code with its discount and the subtotal it
+ * was given for, or only the message.
+ */
+export async function savePromoOutcome(
+  responderUuid: string,
+  code: string,
+  outcome: PromoOutcome,
+  subtotalCents: number,
+): Promise<void> {
   const values = outcome.applied
-    ? { promoCode: code, promoDiscountCents: outcome.discountCents, promoMessage: outcome.message }
-    : { promoCode: null, promoDiscountCents: null, promoMessage: outcome.message };
+    ? { promoCode: code, promoDiscountCents: outcome.discountCents, promoSubtotalCents: subtotalCents, promoMessage: outcome.message }
+    : { promoCode: null, promoDiscountCents: null, promoSubtotalCents: null, promoMessage: outcome.message };
   await (await database())
     .update(checkoutCarts)
     .set({ ...values, updatedAt: new Date() })

@@ -2,6 +2,7 @@
 // Postgres engine: the page, the order placed exactly once, declines, 3-D Secure, promo codes.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$reference";
@@ -247,6 +248,33 @@ describe("promo codes on the page", () => {
       payment: { amount: 34900 },
       metadata: { discount_code: "SAVE50" },
     });
+  });
+
+  it("drops a percentage discount when the cart changes, and asks for the code again", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser, { query: "?referral_code=friend", options: ["patch"] });
+    await post(browser, uuid, { intent: "apply-promo", promoCode: "WELCOME20" });
+    expect((await pageOf(browser, uuid)).data.totals).toEqual({ subtotalCents: 39900, discountCents: 7980, totalCents: 31920 });
+    // Back on the selection page she moves to the monthly plan: $149, not $149 − $79.80.
+    const params = { responderUuid: uuid };
+    await browser.call(checkout.action, `/checkout/${uuid}`, { params, form: { intent: "plan", plan: "monthly" } });
+    await browser.call(checkout.action, `/checkout/${uuid}`, { params, form: { intent: "add-to-plan" } });
+    const page = await pageOf(browser, uuid);
+    expect(page.data.totals).toEqual({ subtotalCents: 14900, discountCents: 0, totalCents: 14900 });
+    expect(page.data.promo).toEqual({
+      code: null,
+      message: "Your order has changed. Please apply your promo code again.",
+      applied: false,
+    });
+    await post(browser, uuid, { intent: "apply-promo", promoCode: "WELCOME20" });
+    expect((await pageOf(browser, uuid)).data.totals).toEqual({ subtotalCents: 14900, discountCents: 2980, totalCents: 11920 });
+  });
+
+  it("ignores a code posted where the promo box is not shown", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser, { options: ["patch"] });
+    await post(browser, uuid, { intent: "apply-promo", promoCode: "SAVE50" });
+    expect((await pageOf(browser, uuid)).data.totals.discountCents).toBe(0);
   });
 
   it("says why a code is refused, and ignores a blank one", async () => {

@@ -179,6 +179,8 @@ export const checkoutCarts = pgTable("checkout_carts", {
   promoCode: text("promo_code"),
   /** Cents; set with the code when the provider accepted it. */
   promoDiscountCents: integer("promo_discount_cents"),
+  /** The subtotal the discount was given for: a changed cart must check the code again. */
+  promoSubtotalCents: integer("promo_subtotal_cents"),
   promoMessage: text("promo_message"),
   ...timestamps,
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_carts" ADD COLUMN "promo_subtotal_cents" integer;
