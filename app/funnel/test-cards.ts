@@ -45,6 +45,8 @@ export const paymentMessages = {
   unexpected: "An unexpected error occurred. Please try again.",
   /** The sandbox met a well-formed number that is not a test card (perhaps a real card). */
   sandboxRefused: "This is a sandbox: use one of Stripe's test cards, such as 4242 4242 4242 4242.",
+  /** Another attempt of the same order is still running. */
+  stillProcessing: "Your payment is still being processed. Please wait a moment, then refresh this page.",
   /** 3-D Secure was refused or abandoned. */
   authenticationFailed: "We could not authenticate your payment. Please try again or use another card.",
 } as const;

@@ -49,7 +49,6 @@ const paymentSchema = z.object({
 /** An Idempotency-Key as the page's attempt key: printable, at most 100 characters. */
 const attemptKeyPattern = /^[\x21-\x7e]{1,100}$/;
 
-const processingMessage = "Your payment is still being processed. Please wait a moment, then refresh this page.";
 
 function objectOr(value: unknown): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -203,7 +202,7 @@ function answerOf(outcome: OrderOutcome): [number, Record<string, unknown>] {
           : { success: false, requires_action: true, client_secret: outcome.action.clientSecret },
       ];
     case "processing":
-      return [409, { success: false, processing: true, message: processingMessage }];
+      return [409, { success: false, processing: true, message: paymentMessages.stillProcessing }];
     case "declined":
     case "failed":
       // Spec section 8: the message, or "Payment failed. Please try again."

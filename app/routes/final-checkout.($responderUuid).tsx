@@ -17,6 +17,7 @@ import { contact } from "../funnel/marketing";
 import { fillEmptyFields } from "../funnel/pre-checkout";
 import { promoBoxVisible } from "../funnel/promo";
 import { subscriptionTerms } from "../funnel/subscription-terms";
+import { paymentMessages } from "../funnel/test-cards";
 import type { RouteHandle } from "../route-handle";
 import { testimonialsFor } from "../server/catalogue.server";
 import { checkoutFlow, searchWithout } from "../server/checkout-flow.server";
@@ -190,7 +191,11 @@ export default function FinalCheckout() {
             <ErrorSummary errors={fieldErrors([...accountFields, ...shippingFields, ...cardFields, fields.subscriptionAgreement])} />
             {failure ? (
               <div className="payment-failure" role="alert" id="payment-failure">
-                <h2>Your payment did not go through</h2>
+                <h2>
+                  {failure === paymentMessages.stillProcessing
+                    ? "Your payment is being processed"
+                    : "Your payment did not go through"}
+                </h2>
                 <p>{failure}</p>
               </div>
             ) : null}

@@ -40,7 +40,6 @@ export interface CheckoutAnswer {
 /** Never sent back to the page: the security code is typed again after a refusal. */
 const hideFields = ["securityCode", "attemptKey", "intent", "paymentMethodId"];
 const anyFields = z.looseObject({});
-const stillProcessing = "Your payment is still being processed. Please wait a moment, then refresh this page.";
 
 function visitorKey(visitor: Visitor): string {
   return visitor.session.id || visitor.currentUuid || "anonymous";
@@ -161,7 +160,7 @@ async function answerOutcome(checkout: CheckoutRequest, outcome: OrderOutcome, c
       if (outcome.action.kind === "redirect") return visitor.redirect(outcome.action.url);
       return answer(visitor, { clientSecret: outcome.action.clientSecret });
     case "processing":
-      return refusal(checkout, 409, stillProcessing);
+      return refusal(checkout, 409, paymentMessages.stillProcessing);
     case "declined":
     case "failed":
       if (countFailure) await rateLimitWait(rateLimits.paymentFailure, request, visitorKey(visitor), true);

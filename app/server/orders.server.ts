@@ -14,6 +14,7 @@ import { wakeOutboxWorker } from "./outbox-worker.server";
 import type { AuthorisationResult } from "./payments/gateway.server";
 import { redeemPromoCode } from "./provider/embedded-promo.server";
 import { provider } from "./provider/index.server";
+import { ProviderError } from "./provider/provider.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -71,46 +72,43 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<OrderOutcom
     amountCents: attempt.amountCents,
     gateway: attempt.gateway,
   };
-  // The row, created, or refreshed with what she sent while no attempt is under way.
   await db
     .insert(orders)
     .values({ responderUuid: attempt.responderUuid, ...values })
-    .onConflictDoUpdate({
-      target: orders.responderUuid,
-      set: { ...values, updatedAt: new Date() },
-      setWhere: inArray(orders.status, ["pending", "declined", "failed"]),
-    });
-  const [claimed] = await db
+    .onConflictDoNothing({ target: orders.responderUuid });
+  // The claim: a new attempt takes an order that is not under way, and writes what she sent
+  // in the same statement, so the order always carries the amount this attempt authorises.
+  const claimedNew = await db
     .update(orders)
-    .set({
-      status: "processing",
-      attemptKey: attempt.attemptKey,
-      attempts: sql`${orders.attempts} + 1`,
-      failureMessage: null,
-      updatedAt: new Date(),
-    })
+    .set({ ...values, status: "processing", attemptKey: attempt.attemptKey, attempts: sql`${orders.attempts} + 1`, failureMessage: null, updatedAt: new Date() })
     .where(
       and(
         eq(orders.responderUuid, attempt.responderUuid),
-        or(
-          and(
-            inArray(orders.status, ["pending", "declined", "failed"]),
-            or(isNull(orders.attemptKey), ne(orders.attemptKey, attempt.attemptKey), eq(orders.status, "pending")),
-          ),
-          and(
-            eq(orders.status, "processing"),
-            eq(orders.attemptKey, attempt.attemptKey),
-            lt(orders.updatedAt, new Date(Date.now() - staleProcessingMs)),
-          ),
-        ),
+        inArray(orders.status, ["pending", "declined", "failed"]),
+        or(isNull(orders.attemptKey), ne(orders.attemptKey, attempt.attemptKey), eq(orders.status, "pending")),
       ),
     )
     .returning();
+  // An attempt cut off mid-way (a crash, a deploy) is run again by whoever comes next, with its
+  // own order and key, so the gateway answers with that attempt's payment, never a second one.
+  const [claimed] = claimedNew.length
+    ? claimedNew
+    : await db
+        .update(orders)
+        .set({ updatedAt: new Date() })
+        .where(
+          and(
+            eq(orders.responderUuid, attempt.responderUuid),
+            eq(orders.status, "processing"),
+            lt(orders.updatedAt, new Date(Date.now() - staleProcessingMs)),
+          ),
+        )
+        .returning();
   if (!claimed) return settledOutcome(attempt.responderUuid);
 
   let result: AuthorisationResult;
   try {
-    result = await attempt.authorise(claimed.id, `${claimed.id}:${attempt.attemptKey}`);
+    result = await attempt.authorise(claimed.id, `${claimed.id}:${claimed.attemptKey ?? attempt.attemptKey}`);
   } catch (error) {
     console.error(JSON.stringify({ msg: "payment gateway failed", error: error instanceof Error ? error.name : "unknown" }));
     result = { status: "failed", message: "An unexpected error occurred. Please try again." };
@@ -198,7 +196,7 @@ async function recordAuthorised(
     destination = await (await provider()).preAuthCheckout(paid, idempotencyKeyOf(message));
     delivered = true;
   } catch (error) {
-    console.warn(JSON.stringify({ msg: "pre-auth order not yet accepted", error: error instanceof Error ? error.message : "unknown" }));
+    console.warn(JSON.stringify({ msg: "pre-auth order not yet accepted", error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }));
   }
 
   await db.transaction(async (tx) => {

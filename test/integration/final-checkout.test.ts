@@ -214,6 +214,24 @@ describe("paying", () => {
     expect(await receivedOrders()).toHaveLength(1);
   });
 
+  it("runs an attempt cut off mid-way again under its own key, whoever comes next", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser, { options: ["patch"] });
+    await post(browser, uuid, purchase("first", { ...visa, cardNumber: "4000 0000 0000 0002" }));
+    // As a crash would leave it: still processing, an hour ago, under the key "first".
+    const db = await database();
+    await db
+      .update(orders)
+      .set({ status: "processing", updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(orders.responderUuid, uuid));
+    // Without the takeover every new page would wait 20 s and answer 409 for ever.
+    const next = await post(browser, uuid, purchase("second-page"));
+    expect(next.location).toBe(`/payment-complete/${uuid}`);
+    // Run as the cut-off attempt (its key, no new attempt counted), and paid once.
+    expect((await allOrders())[0]).toMatchObject({ status: "authorised", attemptKey: "first", attempts: 1 });
+    expect(await receivedOrders()).toHaveLength(1);
+  });
+
   it("stops trying cards after five failures", async () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, patchPlan);
