@@ -18,12 +18,6 @@ export const rateLimits = {
   promoCheck: { bucket: "promo-check", limit: 10, windowMs: 10 * 60_000 },
   /** Declined or failed payments: card testing is slow. */
   paymentFailure: { bucket: "payment-failure", limit: 5, windowMs: 60 * 60_000 },
-  /** Secure tokens read from a link. */
-  tokenRead: { bucket: "token-read", limit: 20, windowMs: 10 * 60_000 },
-  /** Posts of any funnel step. */
-  stepPost: { bucket: "step-post", limit: 60, windowMs: 60_000 },
-  /** Emails left on the social-proof page. */
-  emailCapture: { bucket: "email-capture", limit: 10, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitAnswer {

@@ -267,7 +267,7 @@ describe("rate limits", () => {
     for (let hit = 0; hit < 11; hit++) await hitRateLimit(limit, "visitor:a", start);
     expect((await hitRateLimit(limit, "visitor:a", start)).allowed).toBe(false);
     expect((await hitRateLimit(limit, "visitor:b", start)).allowed).toBe(true);
-    expect((await hitRateLimit(rateLimits.tokenRead, "visitor:a", start)).allowed).toBe(true);
+    expect((await hitRateLimit(rateLimits.paymentFailure, "visitor:a", start)).allowed).toBe(true);
   });
 
   it("counts hits that arrive together exactly", async () => {
