@@ -68,8 +68,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: Math.min(2, Number(process.env.E2E_WORKERS ?? 2)),
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // A small CI machine (2 cores) runs three servers and two browsers at once: generous limits.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/e2e-report.json" }]],
   globalTeardown: "./test/e2e/support/global-teardown.ts",
   use: {
