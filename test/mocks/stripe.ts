@@ -8,6 +8,7 @@
 //   pm_card_chargeDeclined (and ...InsufficientFunds) -> 402 card_error
 //   pm_card_threeDSecure2Required           -> requires_action until standIn.authenticate(id)
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { testPaymentMethods } from "../support/stripe-test-payment-methods.mjs";
 
 export const stripeApiBase = "https://api.stripe.com";
 export const stripeTestSecretKey = "sk_test_123";
@@ -21,25 +22,7 @@ interface StandInCard {
 }
 
 /** The test PaymentMethods the stand-in knows, by id. */
-export const standInPaymentMethods: Record<string, StandInCard> = {
-  pm_card_visa: { brand: "visa", last4: "4242", outcome: "authorise" },
-  pm_card_mastercard: { brand: "mastercard", last4: "4444", outcome: "authorise" },
-  pm_card_chargeDeclined: {
-    brand: "visa",
-    last4: "0002",
-    outcome: "decline",
-    declineCode: "generic_decline",
-    message: "Your card was declined.",
-  },
-  pm_card_chargeDeclinedInsufficientFunds: {
-    brand: "visa",
-    last4: "9995",
-    outcome: "decline",
-    declineCode: "insufficient_funds",
-    message: "Your card has insufficient funds.",
-  },
-  pm_card_threeDSecure2Required: { brand: "visa", last4: "3184", outcome: "authenticate" },
-};
+export const standInPaymentMethods: Record<string, StandInCard> = testPaymentMethods as Record<string, StandInCard>;
 
 export type StripeParams = Record<string, unknown>;
 

@@ -18,6 +18,7 @@
 // Usage: node test/e2e/support/intake-stand-in.mjs [port]  (or INTAKE_PORT)
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { testPaymentMethods } from "../../support/stripe-test-payment-methods.mjs";
 
 const port = Number(process.argv[2] ?? process.env.INTAKE_PORT ?? 3199);
 
@@ -112,26 +113,6 @@ function provider(req, res, url) {
 
 const stripeJs = readFileSync(new URL("./stripe-js-stand-in.js", import.meta.url), "utf8");
 
-/** Stripe's test PaymentMethods, by id (as test/mocks/stripe.ts standInPaymentMethods). */
-const testPaymentMethods = {
-  pm_card_visa: { brand: "visa", last4: "4242", outcome: "authorise" },
-  pm_card_mastercard: { brand: "mastercard", last4: "4444", outcome: "authorise" },
-  pm_card_chargeDeclined: {
-    brand: "visa",
-    last4: "0002",
-    outcome: "decline",
-    declineCode: "generic_decline",
-    message: "Your card was declined.",
-  },
-  pm_card_chargeDeclinedInsufficientFunds: {
-    brand: "visa",
-    last4: "9995",
-    outcome: "decline",
-    declineCode: "insufficient_funds",
-    message: "Your card has insufficient funds.",
-  },
-  pm_card_threeDSecure2Required: { brand: "visa", last4: "3184", outcome: "authenticate" },
-};
 
 const authenticationFailure = {
   type: "card_error",
