@@ -27,7 +27,9 @@ function useFormHasErrors(): boolean {
 function PageTitle({ fallback }: { fallback: string }) {
   const matches = useMatches();
   const hasErrors = useFormHasErrors();
-  const title = [...matches].reverse().map(handleOf).find((h) => h.title)?.title ?? fallback;
+  const titled = [...matches].reverse().find((match) => handleOf(match).title);
+  const named = titled ? handleOf(titled).title : undefined;
+  const title = (typeof named === "function" ? named(titled?.data) : named) || fallback;
   return <title>{`${hasErrors ? "Error: " : ""}${title}`}</title>;
 }
 

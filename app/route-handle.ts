@@ -1,7 +1,10 @@
 // What a route tells the root about itself.
 export interface RouteHandle {
-  /** The page's title; "Error: " is put before it when a form on the page has errors. */
-  title: string;
+  /**
+   * The page's title, or how to read it from the loader's data (a variant's own heading);
+   * "Error: " is put before it when a form on the page has errors.
+   */
+  title: string | ((data: unknown) => string | undefined);
   /** True only for routes that need JavaScript in the browser (the card element). */
   hydrate?: boolean;
 }

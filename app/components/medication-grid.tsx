@@ -41,6 +41,8 @@ function OptionButton({ option }: { option: OptionView }) {
         {option.image ? <img src={option.image} alt="" width="48" height="48" /> : null}
         <span className="option-name">{option.name}</span>
         {option.required ? <span className="tag">Required</span> : null}
+        {option.recommended ? <span className="tag">Recommended</span> : null}
+        {option.details.length > 0 ? <span className="option-details">{option.details.join("\n")}</span> : null}
         {option.price ? <PriceTag price={option.price} /> : null}
       </button>
       {option.unavailableReason ? (

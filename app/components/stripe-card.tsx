@@ -61,22 +61,27 @@ function present<T extends Record<string, string | undefined>>(values: T): Parti
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as Partial<T>;
 }
 
-/** Spec section 7: the billing details sent with the card, from the checkout form. */
+/**
+ * Spec section 7: the billing details sent with the card, from the checkout form: the shipping
+ * address, or the older variant's billing address when "same as shipping" is unticked.
+ */
 function billingDetailsOf(form: HTMLFormElement) {
   const fields = new FormData(form);
   const text = (name: string) => {
     const value = fields.get(name);
     return typeof value === "string" && value.trim() ? value.trim() : undefined;
   };
-  const name = [text("firstName"), text("lastName")].filter(Boolean).join(" ");
+  const ownBilling = form.elements.namedItem("billingSameAsShipping") !== null && fields.get("billingSameAsShipping") !== "on";
+  const field = (name: string) => text(ownBilling ? `billing${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+  const name = [field("firstName"), field("lastName")].filter(Boolean).join(" ");
   return {
     ...present({ name, email: text("email"), phone: text("phone") }),
     address: present({
-      line1: text("addressLine1"),
-      line2: text("addressLine2"),
-      city: text("city"),
-      state: text("state"),
-      postal_code: text("zipCode"),
+      line1: field("addressLine1"),
+      line2: field("addressLine2"),
+      city: field("city"),
+      state: field("state"),
+      postal_code: field("zipCode"),
       country: "US",
     }),
   };
@@ -117,7 +122,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
       .then((stripe) => {
         if (cancelled || !elementRef.current) return;
         card = stripe.elements().create("card", {
-          // Her ZIP code is the shipping address's, sent with the billing details.
+          // Her ZIP code is the billing (or shipping) address's, sent with the billing details.
           hidePostalCode: true,
           style: {
             base: { color: "#2b2330", fontSize: "18px", fontFamily: "system-ui, sans-serif", "::placeholder": { color: "#5b5263" } },

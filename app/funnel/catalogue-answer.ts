@@ -2,7 +2,7 @@
 // with options") into our Catalogue, tolerating what a real API does and dropping what we
 // cannot show safely.
 import { z } from "zod";
-import { categoryCodes, type Catalogue, type MedicationCategory, type MedicationOption } from "./catalogue";
+import { hrtCategoryCodes, type Catalogue, type MedicationCategory, type MedicationOption } from "./catalogue";
 import { imageAddress } from "./testimonials";
 
 /**
@@ -34,7 +34,7 @@ const optionSchema = z.object({
 
 const categorySchema = z.object({
   name: z.string().trim().min(1).max(200),
-  category: z.enum(categoryCodes),
+  category: z.enum(hrtCategoryCodes),
   description: z.string().max(1_000).nullish().transform((description) => description ?? ""),
   options: z.array(z.unknown()),
 });

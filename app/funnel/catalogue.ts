@@ -1,7 +1,10 @@
 // The medication catalogue (spec section 3) and the built-in fallback of section 9.
 import type { PlanCode } from "./plans";
 
-export const categoryCodes = ["systemic_estrogen", "progesterone", "vaginal_estrogen", "non_hormonal"] as const;
+/** The provider's categories (spec section 3). */
+export const hrtCategoryCodes = ["systemic_estrogen", "progesterone", "vaginal_estrogen", "non_hormonal"] as const;
+/** With the older variant's weight-loss injections (weight-loss.ts), which only we add. */
+export const categoryCodes = [...hrtCategoryCodes, "weight_loss"] as const;
 export type CategoryCode = (typeof categoryCodes)[number];
 
 export interface MedicationOption {
@@ -15,6 +18,10 @@ export interface MedicationOption {
   quarterly_price: number | null;
   half_yearly_price: number | null;
   yearly_price: number | null;
+  /** The older sample medications' (weight-loss.ts) own facts, shown with the option. */
+  dosage?: string;
+  equivalent?: string;
+  recommended?: boolean;
 }
 
 export interface MedicationCategory {

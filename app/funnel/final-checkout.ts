@@ -60,6 +60,69 @@ export const finalCheckoutSchema = preCheckoutSchema.extend({
 });
 
 export type ShippingAddress = z.output<typeof shippingSchema>;
+
+/** The older variant's Billing Address section (spec section 2): a box, then the address. */
+export const billingSameLabel = "Billing is same as shipping information";
+export const billingAddressMissing = "Please fill in all billing address fields";
+
+export const billingMessages = {
+  firstNameMissing: "Enter the first name for your billing address",
+  lastNameMissing: "Enter the last name for your billing address",
+  addressLine1Missing: "Enter the first line of your billing address",
+  cityMissing: "Enter the town or city of your billing address",
+  stateMissing: "Select the state of your billing address",
+  zipCodeMissing: "Enter the ZIP code of your billing address",
+} as const;
+
+/** Where the card's statements go: a PO Box is fine here, unlike for delivery. */
+export const billingSchema = z.object({
+  firstName: text(billingMessages.firstNameMissing),
+  lastName: text(billingMessages.lastNameMissing),
+  addressLine1: text(billingMessages.addressLine1Missing),
+  addressLine2: optionalText,
+  city: text(billingMessages.cityMissing),
+  state: z.enum(usStateCodes, { error: billingMessages.stateMissing }),
+  zipCode: text(billingMessages.zipCodeMissing, 10).pipe(z.string().regex(/^\d{5}(?:-\d{4})?$/, shippingMessages.zipCodeFormat)),
+});
+
+export type BillingAddress = z.output<typeof billingSchema>;
+
+/** The form's names for the billing fields: the address's own names with a "billing" prefix. */
+export const billingFieldNames = {
+  firstName: "billingFirstName",
+  lastName: "billingLastName",
+  addressLine1: "billingAddressLine1",
+  addressLine2: "billingAddressLine2",
+  city: "billingCity",
+  state: "billingState",
+  zipCode: "billingZipCode",
+} as const satisfies Record<keyof BillingAddress, string>;
+
+export const billingSameField = "billingSameAsShipping";
+
+export type BillingChoice =
+  | { ok: true; billing: BillingAddress | null }
+  | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * What the Billing Address section says: null while the box is ticked (the same as shipping),
+ * else the address, checked by the server whatever the browser did (the fields are always in
+ * the page, so this works without JavaScript).
+ */
+export function readBillingChoice(values: Record<string, unknown>): BillingChoice {
+  if (values[billingSameField] === "on") return { ok: true, billing: null };
+  const address = Object.fromEntries(
+    Object.entries(billingFieldNames).map(([name, formName]) => [name, values[formName] ?? ""]),
+  );
+  const parsed = billingSchema.safeParse(address);
+  if (parsed.success) return { ok: true, billing: parsed.data };
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const formName = billingFieldNames[issue.path[0] as keyof BillingAddress];
+    if (formName && !errors[formName]) errors[formName] = [issue.message];
+  }
+  return { ok: false, errors };
+}
 export type FinalCheckoutDetails = z.output<typeof finalCheckoutSchema>;
 
 const accountFields = ["firstName", "lastName", "email", "phone"] as const;
@@ -69,10 +132,24 @@ function blank(value: unknown): boolean {
   return typeof value !== "string" || value.trim() === "";
 }
 
-/** Spec section 5: which group message applies to what she sent, if any. */
-export function missingGroupMessage(values: Record<string, unknown>): string | null {
+const billingFields = ["firstName", "lastName", "addressLine1", "city", "state", "zipCode"] as const;
+
+/** A billing address (in its own names) with a required field left blank. */
+export function billingFieldsMissing(address: Record<string, unknown>): boolean {
+  return billingFields.some((name) => blank(address[name]));
+}
+
+/**
+ * Spec section 5: which group message applies to what she sent, if any; with `billingAsked`
+ * (the older variant) also the billing address, when the box is not ticked.
+ */
+export function missingGroupMessage(values: Record<string, unknown>, billingAsked = false): string | null {
   if (accountFields.some((name) => blank(values[name]))) return accountDetailsMissing;
   if (shippingFields.some((name) => blank(values[name]))) return shippingAddressMissing;
+  if (billingAsked && values[billingSameField] !== "on") {
+    const address = Object.fromEntries(billingFields.map((name) => [name, values[billingFieldNames[name]]]));
+    if (billingFieldsMissing(address)) return billingAddressMissing;
+  }
   return null;
 }
 

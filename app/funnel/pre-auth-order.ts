@@ -1,6 +1,7 @@
 // The pre-authorisation order (spec section 7, "POST /api/pre-auth-checkout").
 import { plans, type PlanCode } from "./plans";
 import { utmParamNames, type TrackingParams } from "./tracking";
+import { bookingAddress, type Variant } from "./variant";
 
 export const redirectTypes = ["appointment", "activation", "login", "other"] as const;
 export type RedirectType = (typeof redirectTypes)[number];
@@ -53,6 +54,8 @@ export interface PreAuthOrderBody {
     checkoutFlow: "three-step";
     timestamp: string;
     responder_uuid: string;
+    /** The funnel's A/B variant the order came through (issue 6). */
+    variant: Variant;
     referral_code?: string;
     discount_code?: string;
     utm_source?: string;
@@ -82,6 +85,12 @@ export function safeRedirectUrl(url: unknown): string | undefined {
   }
 }
 
+/** The appointment-booking address with the variant's parameters (treatment_id=1 in the older variant). */
+export function variantDestination(destination: OrderDestination, variant: Variant): OrderDestination {
+  if (destination.redirect_type !== "appointment") return destination;
+  return { ...destination, redirect_url: bookingAddress(destination.redirect_url, variant) };
+}
+
 /** The provider's answer read defensively: a safe address and a known type (else "other"). */
 export function readOrderDestination(answer: unknown): OrderDestination {
   const { redirect_url: url, redirect_type: type } = (answer ?? {}) as Record<string, unknown>;
@@ -95,6 +104,17 @@ export interface OrderInput {
   responderUuid: string;
   customer: PreAuthOrderBody["customer"];
   shipping: { addressLine1: string; addressLine2?: string; city: string; state: string; zipCode: string };
+  /** A billing address of its own; none means the same as shipping. */
+  billing?: {
+    firstName: string;
+    lastName: string;
+    addressLine1: string;
+    addressLine2?: string;
+    city: string;
+    state: string;
+    zipCode: string;
+  } | null;
+  variant: Variant;
   medications: readonly SelectedMedicationLike[];
   selectedPlan: PlanCode;
   totals: { subtotalCents: number; discountCents: number; totalCents: number };
@@ -111,6 +131,8 @@ interface SelectedMedicationLike {
   selected_price: number;
   is_default: boolean;
   category_name: string;
+  dosage?: string;
+  recommended?: boolean;
 }
 
 /** The spec section 7 body of the order, in dollars except the payment's cents. */
@@ -140,6 +162,7 @@ export function preAuthOrderBody(input: OrderInput): PreAuthOrderBody {
     checkoutFlow: "three-step",
     timestamp: input.timestamp.toISOString(),
     responder_uuid: input.responderUuid,
+    variant: input.variant,
   };
   if (input.tracking.referral_code) metadata.referral_code = input.tracking.referral_code;
   if (input.promoCode) metadata.discount_code = input.promoCode;
@@ -147,16 +170,18 @@ export function preAuthOrderBody(input: OrderInput): PreAuthOrderBody {
   return {
     customer: { ...input.customer },
     shippingAddress: address,
-    billingAddress: { sameAsShipping: true, ...address },
+    billingAddress: input.billing
+      ? { sameAsShipping: false, ...input.billing, addressLine2: input.billing.addressLine2 ?? "" }
+      : { sameAsShipping: true, ...address },
     medications: input.medications.map((medication) => ({
       id: medication.id,
       product_id: medication.product_id,
       name: medication.name,
-      dosage: startingDosage,
+      dosage: medication.dosage ?? startingDosage,
       price: medication.selected_price,
       planType: input.selectedPlan,
       billing_frequency: plans[input.selectedPlan].cadence,
-      recommended: medication.is_default,
+      recommended: medication.recommended ?? medication.is_default,
       category_name: medication.category_name,
     })),
     pricing,
@@ -165,5 +190,5 @@ export function preAuthOrderBody(input: OrderInput): PreAuthOrderBody {
   };
 }
 
-/** The catalogue names no dosage: the provider sets the starting dose at review. */
+/** The HRT catalogue names no dosage: the provider sets the starting dose at review. */
 export const startingDosage = "Starting dose set by your provider";

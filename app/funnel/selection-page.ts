@@ -14,6 +14,10 @@ export interface OptionView {
   unavailableReason: string | null;
   /** The "Required" tag on progesterone while systemic estrogen is chosen. */
   required: boolean;
+  /** The older sample medications' "recommended" (a tag). */
+  recommended: boolean;
+  /** Dosage and brand equivalent, where the option names them (the older variant's injections). */
+  details: string[];
   price: PriceDisplay | null;
 }
 
@@ -52,6 +56,8 @@ export function selectionPageModel(
         selected: optionIds[category.category] === option.id,
         unavailableReason,
         required: category.category === "progesterone" && progesteroneRequired(optionIds),
+        recommended: option.recommended === true,
+        details: [option.dosage, option.equivalent].filter((detail): detail is string => Boolean(detail)),
         // Spec section 2: the first option also shows per-month, struck-through and saving.
         price: unavailableReason || price === null ? null : priceDisplay(option, price, selectedPlan, index === 0),
       };

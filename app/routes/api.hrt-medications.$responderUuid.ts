@@ -10,5 +10,5 @@ import { notFoundJson, publicJson } from "../server/json-answer.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const { responderUuid } = params;
   if (!isResponderUuid(responderUuid)) return notFoundJson();
-  return publicJson(await medicationsFor(responderUuid.toLowerCase()));
+  return publicJson(await medicationsFor(responderUuid.toLowerCase(), "current"));
 }

@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { formatCents } from "../funnel/cart";
-import { missingGroupMessage, shippingSchema } from "../funnel/final-checkout";
+import { billingAddressMissing, billingFieldsMissing, billingSchema, missingGroupMessage, shippingSchema } from "../funnel/final-checkout";
 import { preCheckoutFieldNames, preCheckoutSchema } from "../funnel/pre-checkout";
 import { normalisePromoCode, promoOutcome } from "../funnel/promo";
 import { hasTrackingParams, readTrackingParams, trackingParamNames } from "../funnel/tracking";
@@ -21,6 +21,7 @@ import {
 } from "../server/checkout-payment.server";
 import { jsonAnswer } from "../server/json-answer.server";
 import { bearerMayAct } from "../server/tokens.server";
+import { flowVariant } from "../server/flow-variant.server";
 import { loadCheckoutCart, saveCheckoutDetails, savePromoOutcome } from "../server/final-checkout.server";
 import { readJson } from "../server/json-body.server";
 import { findOrder, outcomeOf, type OrderOutcome } from "../server/orders.server";
@@ -91,15 +92,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const ownedBySession = visitor.ownedUuid(responderUuid) !== undefined;
   if (!ownedBySession && !(await bearerMayAct(request, responderUuid))) return notYours();
 
-  // What she typed, as the page's form rules read it; billing is always "same as shipping".
+  // What she typed, as the page's form rules read it. Billing is the same as shipping unless
+  // billingAddress.sameAsShipping is false; then its own fields are checked (whatever variant:
+  // a client that sends a billing address has it kept, never silently dropped).
   const customerValues = objectOr(body.value.customer);
   const shippingValues = objectOr(body.value.shippingAddress);
+  const billingValues = objectOr(body.value.billingAddress);
+  const billingOwn = billingValues.sameAsShipping === false;
   const customer = preCheckoutSchema.safeParse(customerValues);
   const shipping = shippingSchema.safeParse(shippingValues);
+  const billing = billingOwn ? billingSchema.safeParse(billingValues) : undefined;
   const payment = paymentSchema.safeParse(objectOr(body.value.payment));
   const errors = [
     ...issuesOf("customer", customer.error),
     ...issuesOf("shippingAddress", shipping.error),
+    ...issuesOf("billingAddress", billing?.error),
     ...issuesOf("payment", payment.error),
   ];
   const rawCode = metadata.discount_code;
@@ -115,11 +122,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const gateway = paymentGateway();
   const method = payment.success ? checkoutPaymentFor(gateway.kind, payment.data.stripePaymentMethodId, new Date()) : undefined;
   if (method && !method.ok) errors.push(["payment.stripePaymentMethodId", method.message]);
-  if (!customer.success || !shipping.success || !payment.success || !method?.ok || errors.length > 0) {
+  if (!customer.success || !shipping.success || billing?.success === false || !payment.success || !method?.ok || errors.length > 0) {
     const accountValues = Object.fromEntries(preCheckoutFieldNames.map((name) => [name, customerValues[name]]));
-    const message = missingGroupMessage({ ...shippingValues, ...accountValues }) ?? errors[0]![1];
+    const billingMissing = billingOwn && billingFieldsMissing(billingValues) ? billingAddressMissing : null;
+    const message = missingGroupMessage({ ...shippingValues, ...accountValues }) ?? billingMissing ?? errors[0]![1];
     return invalid(message, errors);
   }
+  const billingAddress = billing?.data ?? null;
 
   // Rate limits count this browser; a client without a session, the order it pays for.
   const visitorKey = visitor.session.id || `responder:${responderUuid}`;
@@ -131,7 +140,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const existing = await findOrder(responderUuid);
     if (existing?.status === "authorised") return answer(...answerOf(outcomeOf(existing)));
 
-    let checkout = await loadCheckoutCart(responderUuid);
+    const variant = await flowVariant(responderUuid, visitor.variant);
+    let checkout = await loadCheckoutCart(responderUuid, variant);
     if (checkout.cart.medications.length === 0) return answer(400, { success: false, message: "No medications selected" });
 
     // The code she applied on this client, checked here against our price, unless the cart
@@ -148,7 +158,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!outcome.applied) {
         return answer(400, { success: false, message: outcome.message, errors: { "metadata.discount_code": outcome.message } });
       }
-      checkout = await loadCheckoutCart(responderUuid);
+      checkout = await loadCheckoutCart(responderUuid, variant);
     }
 
     const { totalCents } = checkout.totals;
@@ -167,13 +177,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return answer(429, { success: false, message }, { "Retry-After": String(wait) });
     }
 
-    await saveCheckoutDetails(responderUuid, customer.data, shipping.data);
+    await saveCheckoutDetails(responderUuid, customer.data, shipping.data, billingAddress);
     const outcome = await placeOrder({
       responderUuid,
       attemptKey: idempotencyKey,
       gateway,
       account: customer.data,
       shipping: shipping.data,
+      billing: billingAddress,
+      variant,
       checkout,
       tracking: trackingOf(visitor, metadata),
       payment: method,

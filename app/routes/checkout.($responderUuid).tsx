@@ -17,6 +17,7 @@ import { config } from "../server/config.server";
 import { database } from "../server/db/client.server";
 import { readForm } from "../server/form.server";
 import { medicationsFor, testimonialsFor } from "../server/catalogue.server";
+import { flowVariant } from "../server/flow-variant.server";
 import { enqueueLatestSave } from "../server/outbox.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/plan-selections.server";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
   const visiblePlans = config().VISIBLE_PLANS;
   const [catalogue, testimonials] = await Promise.all([
-    medicationsFor(flow.responderUuid),
+    medicationsFor(flow.responderUuid, flow.variant),
     testimonialsFor(flow.responderUuid),
   ]);
   const selection = await loadPlanSelection(flow.responderUuid, catalogue, visiblePlans);
@@ -54,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A uuid this browser does not own allows nothing, and says nothing of whether it exists.
   if (!responderUuid) refuse(404, "We could not find this plan. Please start again from the treatment page.");
   const visiblePlans = config().VISIBLE_PLANS;
-  const catalogue = await medicationsFor(responderUuid);
+  const catalogue = await medicationsFor(responderUuid, await flowVariant(responderUuid, visitor.variant));
   const current = await loadPlanSelection(responderUuid, catalogue, visiblePlans);
   const backTo = (anchor: string) => visitor.redirect(pageAddress(request, responderUuid, anchor));
   const here = pageAddress(request, responderUuid, "plans");

@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     currentStepId: "concerns",
     concernsAboutHrt: [submission.value.concern],
     trackingParams,
-  });
+  }, visitor.variant);
   return visitor.redirect(withQuery(`/social-proof/${responderUuid}`, trackingParams));
 }
 

@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const responderUuid = visitor.claimFlow(formData.get("flowClaim"));
   const record = await findFunnelRecord(responderUuid);
   const trackingParams = { ...record?.trackingParams, ...visitor.trackingParams };
-  await recordFunnelStep(responderUuid, { currentStepId: "congratulation", trackingParams });
+  await recordFunnelStep(responderUuid, { currentStepId: "congratulation", trackingParams }, visitor.variant);
   // Spec section 4: all query params copied, responder_uuid renamed responderUuid.
   const pageQuery = new URL(request.url).searchParams;
   return visitor.redirect(congratulationsIntakeUrl(config().INTAKE_URL, responderUuid, pageQuery, trackingParams));

@@ -3,6 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BillingFields } from "../components/billing-fields";
 import { CardFields } from "../components/card-fields";
 import { CartCountdown } from "../components/cart-countdown";
 import { ErrorSummary } from "../components/error-summary";
@@ -18,12 +19,14 @@ import { fillEmptyFields } from "../funnel/pre-checkout";
 import { promoBoxVisible } from "../funnel/promo";
 import { subscriptionTerms } from "../funnel/subscription-terms";
 import { paymentMessages } from "../funnel/test-cards";
+import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
 import { testimonialsFor } from "../server/catalogue.server";
 import { checkoutFlow, searchWithout } from "../server/checkout-flow.server";
 import { config } from "../server/config.server";
 import { applyPromo, completePurchase, confirmPayment } from "../server/final-checkout-actions.server";
-import { loadCheckoutCart, loadShippingAddress } from "../server/final-checkout.server";
+import { loadBillingAddress, loadCheckoutCart, loadShippingAddress } from "../server/final-checkout.server";
+import { flowVariant } from "../server/flow-variant.server";
 import { readForm } from "../server/form.server";
 import { findOrder } from "../server/orders.server";
 import { paymentGateway, publicPaymentSettings } from "../server/payments/index.server";
@@ -48,17 +51,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Paid already: a second tab or Back shows the first payment's result, never a second form.
   if (order?.status === "authorised") throw await visitor.redirect(`/payment-complete/${responderUuid}`);
   const { toast, headers } = await takeToast(request);
-  const [account, shipping, checkout, testimonials] = await Promise.all([
+  const billingAsked = variantFacts[flow.variant].billingAddress;
+  const [account, shipping, billing, checkout, testimonials] = await Promise.all([
     loadPreCheckoutDraft(responderUuid),
     loadShippingAddress(responderUuid),
-    loadCheckoutCart(responderUuid),
+    billingAsked ? loadBillingAddress(responderUuid) : {},
+    loadCheckoutCart(responderUuid, flow.variant),
     testimonialsFor(responderUuid),
   ]);
-  const values = { ...fillEmptyFields(account, { email: visitor.trackingParams.email_address }), ...shipping };
+  const values = { ...fillEmptyFields(account, { email: visitor.trackingParams.email_address }), ...shipping, ...billing };
   const tracking = visitor.trackingParams;
   return visitor.data(
     {
       responderUuid: flow.flowClaim ? undefined : responderUuid,
+      billingAsked,
       values,
       toast,
       cart: checkout.cart,
@@ -90,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 404 },
     );
   }
-  const checkout = { request, formData, visitor, responderUuid };
+  const checkout = { request, formData, visitor, responderUuid, variant: await flowVariant(responderUuid, visitor.variant) };
   switch (formData.get("intent")) {
     case "apply-promo":
       return applyPromo(checkout);
@@ -111,6 +117,14 @@ type CheckoutFormFields = Record<
   | "zipCode"
   | "state"
   | "city"
+  | "billingSameAsShipping"
+  | "billingFirstName"
+  | "billingLastName"
+  | "billingAddressLine1"
+  | "billingAddressLine2"
+  | "billingZipCode"
+  | "billingState"
+  | "billingCity"
   | "cardNumber"
   | "expiry"
   | "securityCode"
@@ -132,6 +146,17 @@ export default function FinalCheckout() {
   const failure = form.errors?.[0] ?? (actionData ? null : page.lastFailure);
   const accountFields = [fields.firstName, fields.lastName, fields.email, fields.phone];
   const shippingFields = [fields.addressLine1, fields.addressLine2, fields.zipCode, fields.state, fields.city];
+  const billingFields = page.billingAsked
+    ? [
+        fields.billingFirstName,
+        fields.billingLastName,
+        fields.billingAddressLine1,
+        fields.billingAddressLine2,
+        fields.billingZipCode,
+        fields.billingState,
+        fields.billingCity,
+      ]
+    : [];
   const cardFields = [fields.cardNumber, fields.expiry, fields.securityCode];
   const accountHasErrors = accountFields.some((field) => field.errors?.length);
 
@@ -188,7 +213,7 @@ export default function FinalCheckout() {
           <p className="eyebrow">Step 3 of 3</p>
           <h1 id="page-title">Secure Checkout</h1>
           <Form method="post" {...getFormProps(form)} className="details-form checkout-form">
-            <ErrorSummary errors={fieldErrors([...accountFields, ...shippingFields, ...cardFields, fields.subscriptionAgreement])} />
+            <ErrorSummary errors={fieldErrors([...accountFields, ...shippingFields, ...billingFields, ...cardFields, fields.subscriptionAgreement])} />
             {failure ? (
               <div className="payment-failure" role="alert" id="payment-failure">
                 <h2>
@@ -214,6 +239,7 @@ export default function FinalCheckout() {
               <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
             </details>
             <ShippingFields fields={fields} />
+            {page.billingAsked ? <BillingFields fields={fields} /> : null}
             <fieldset className="payment-method">
               <legend>Payment Method</legend>
               <CardFields fields={fields} payment={page.payment} />

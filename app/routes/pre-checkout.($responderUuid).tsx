@@ -10,6 +10,7 @@ import { TextField } from "../components/text-field";
 import { ToastNotice } from "../components/toast-notice";
 import { fillEmptyFields, hasMissingField, preCheckoutSchema, type PreCheckoutDraft } from "../funnel/pre-checkout";
 import { missingInformationToast, saveFailedToast } from "../funnel/toasts";
+import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
 import { checkoutFlow, finalCheckoutAddress, selectionAddress } from "../server/checkout-flow.server";
 import { config } from "../server/config.server";
@@ -21,7 +22,9 @@ import { takeToast } from "../server/toast.server";
 import { arriveWithToken } from "../server/token-arrival.server";
 import { Visitor } from "../server/visitor.server";
 
-export const handle: RouteHandle = { title: "Personal Information" };
+export const handle: RouteHandle = {
+  title: (data) => (data as { texts?: { heading: string } } | undefined)?.texts?.heading ?? "Personal Information",
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
@@ -39,7 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Spec section 4: the email comes from the URL (kept with her tracking params) when empty.
   const values = fillEmptyFields(saved, { email: visitor.trackingParams.email_address ?? recordEmail ?? undefined });
   return visitor.data(
-    { values, toast, flowClaim: flow.flowClaim, backTo: selectionAddress(visitor, flow.flowClaim ? undefined : flow.responderUuid) },
+    {
+      values,
+      toast,
+      flowClaim: flow.flowClaim,
+      backTo: selectionAddress(visitor, flow.flowClaim ? undefined : flow.responderUuid),
+      texts: { heading: variantFacts[flow.variant].preCheckoutHeading, button: variantFacts[flow.variant].preCheckoutButton },
+    },
     { headers },
   );
 }
@@ -74,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PreCheckout() {
-  const { values, toast, flowClaim, backTo } = useLoaderData<typeof loader>();
+  const { values, toast, flowClaim, backTo, texts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<PreCheckoutDraft>({
     id: "pre-checkout",
@@ -91,7 +100,7 @@ export default function PreCheckout() {
       <div className="checkout-columns">
         <section className="checkout-main" aria-labelledby="page-title">
           <p className="eyebrow">Step 2 of 3</p>
-          <h1 id="page-title">Personal Information</h1>
+          <h1 id="page-title">{texts.heading}</h1>
           <p className="lead">Tell us who you are so your provider can review your plan.</p>
           <Form method="post" {...getFormProps(form)} className="details-form">
             <ErrorSummary errors={fieldErrors([fields.firstName, fields.lastName, fields.email, fields.phone])} />
@@ -118,7 +127,7 @@ export default function PreCheckout() {
               <a href="/privacy">Privacy Policy</a>.
             </p>
             <button type="submit" className="button button-primary">
-              CONTINUE TO CHECKOUT
+              {texts.button}
             </button>
           </Form>
         </section>

@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     emailAddress: submission.value.email,
     redirectUrl: intakeUrl,
     trackingParams,
-  });
+  }, visitor.variant);
   return visitor.redirect(intakeUrl);
 }
 

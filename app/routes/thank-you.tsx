@@ -1,16 +1,27 @@
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { contact } from "../funnel/marketing";
+import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
+import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "Payment Completed Successfully!" };
 
+/** Her variant's line (the older variant speaks of a weight loss journey, spec section 1). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const visitor = await Visitor.open(request);
+  return visitor.data({ journey: variantFacts[visitor.variant].thankYouJourney });
+}
+
 export default function ThankYou() {
+  const { journey } = useLoaderData<typeof loader>();
   return (
     <div className="step thank-you">
       <img className="success-mark" src="/icons/check-circle.svg" alt="" width="56" height="56" />
       <h1>Payment Completed Successfully!</h1>
       <p className="lead">We have sent a confirmation email with the details of your order.</p>
       <p>Our team will contact you within 24 hours</p>
+      {journey ? <p className="journey">{journey}</p> : null}
       <section className="next-steps" aria-labelledby="next-steps-title">
         <h2 id="next-steps-title">Next steps</h2>
         <ol className="numbered-steps">

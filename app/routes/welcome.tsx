@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     currentStepId: "welcome",
     reasonYouAreHereToday: [submission.value.reason],
     trackingParams: visitor.trackingParams,
-  });
+  }, visitor.variant);
   return visitor.redirect(withQuery(`/concerns/${responderUuid}`, visitor.trackingParams));
 }
 

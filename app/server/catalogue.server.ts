@@ -2,6 +2,8 @@
 // minutes (spec sections 7 and 9), so a page view rarely waits for the provider.
 import { fallbackCatalogue, type Catalogue } from "../funnel/catalogue";
 import type { Testimonial } from "../funnel/testimonials";
+import type { Variant } from "../funnel/variant";
+import { variantCatalogue } from "../funnel/weight-loss";
 import { provider as configuredProvider } from "./provider/index.server";
 import { isStandInAnswer, standInAnswer, type Provider } from "./provider/provider.server";
 
@@ -124,9 +126,12 @@ function shared(): CatalogueSource {
   return holder.__catalogueSource;
 }
 
-/** The catalogue for this responder, cached 5 minutes; never fails (fallback catalogue). */
-export function medicationsFor(responderUuid: string): Promise<Catalogue> {
-  return shared().medicationsFor(responderUuid);
+/**
+ * The catalogue for this responder as her flow's variant shows it: the provider's, cached 5
+ * minutes (never fails: the fallback catalogue), with the older variant's weight-loss injections.
+ */
+export async function medicationsFor(responderUuid: string, variant: Variant): Promise<Catalogue> {
+  return variantCatalogue(await shared().medicationsFor(responderUuid), variant);
 }
 
 /** Up to 4 testimonials for this responder, cached 5 minutes; never fails (empty list). */

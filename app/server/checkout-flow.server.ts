@@ -7,14 +7,16 @@
 // - no uuid: the browser's current flow, else a new flow claimed by her first click.
 import { randomUUID } from "node:crypto";
 import { utmParamNames, withQuery } from "../funnel/tracking";
+import type { Variant } from "../funnel/variant";
 import { newFlowClaim } from "./flow-claim.server";
+import { flowVariant } from "./flow-variant.server";
 import { findFunnelRecord } from "./funnel-records.server";
 import { claimUnstartedFlow } from "./plan-selections.server";
 import { isResponderUuid, type Visitor } from "./visitor.server";
 
 export type CheckoutFlow =
-  | { responderUuid: string; flowClaim?: string; redirectTo?: undefined }
-  | { redirectTo: string; responderUuid?: undefined; flowClaim?: undefined };
+  | { responderUuid: string; variant: Variant; flowClaim?: string; redirectTo?: undefined }
+  | { redirectTo: string; responderUuid?: undefined; variant?: undefined; flowClaim?: undefined };
 
 export function searchWithout(request: Request, ...names: string[]): string {
   const search = new URL(request.url).searchParams;
@@ -33,16 +35,18 @@ export async function checkoutFlow(
 ): Promise<CheckoutFlow> {
   if (pathUuid) {
     const owned = visitor.ownedUuid(pathUuid);
-    if (owned) return { responderUuid: owned };
+    if (owned) return { responderUuid: owned, variant: await flowVariant(owned, visitor.variant) };
     if (isResponderUuid(pathUuid) && (await claimUnstartedFlow(pathUuid.toLowerCase()))) {
-      return { responderUuid: visitor.claim(pathUuid.toLowerCase()) };
+      const responderUuid = visitor.claim(pathUuid.toLowerCase());
+      return { responderUuid, variant: await flowVariant(responderUuid, visitor.variant) };
     }
     return { redirectTo: `/${step}${searchWithout(request, "responderUuid", "responder_uuid")}` };
   }
   const current = visitor.currentUuid;
   if (current) return { redirectTo: `/${step}/${current}${searchWithout(request, "index")}` };
+  // Nothing is written until her first click claims the flow; it then keeps her variant.
   const responderUuid = randomUUID();
-  return { responderUuid, flowClaim: newFlowClaim(responderUuid) };
+  return { responderUuid, variant: visitor.variant, flowClaim: newFlowClaim(responderUuid) };
 }
 
 /** Back to the same place on the page after a click (ARCHITECTURE.md: POST/redirect/GET). */

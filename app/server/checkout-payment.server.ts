@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { preAuthOrderBody } from "../funnel/pre-auth-order";
 import type { PreCheckoutDetails } from "../funnel/pre-checkout";
-import type { ShippingAddress } from "../funnel/final-checkout";
+import type { BillingAddress, ShippingAddress } from "../funnel/final-checkout";
+import type { Variant } from "../funnel/variant";
 import type { TrackingParams } from "../funnel/tracking";
 import type { CheckoutCart } from "./final-checkout.server";
 import { submitOrder, type OrderOutcome, type OrderRow } from "./orders.server";
@@ -75,6 +76,9 @@ export interface PlaceOrderInput {
   gateway: PaymentGateway;
   account: PreCheckoutDetails;
   shipping: ShippingAddress;
+  /** A billing address of its own (the older variant), or null: the same as shipping. */
+  billing: BillingAddress | null;
+  variant: Variant;
   checkout: Pick<CheckoutCart, "cart" | "totals" | "promo">;
   tracking: TrackingParams;
   payment: { card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string };
@@ -118,12 +122,14 @@ export async function settlePendingPayment(gateway: PaymentGateway, order: Order
 
 /** The order built and placed as the final checkout page places it (spec section 7). */
 export function placeOrder(input: PlaceOrderInput): Promise<OrderOutcome> {
-  const { responderUuid, account, shipping, checkout, gateway } = input;
+  const { responderUuid, account, shipping, billing, checkout, gateway } = input;
   const { totals } = checkout;
   const body = preAuthOrderBody({
     responderUuid,
     customer: account,
     shipping,
+    billing,
+    variant: input.variant,
     medications: checkout.cart.medications,
     selectedPlan: checkout.cart.selectedPlan,
     totals,
@@ -146,16 +152,17 @@ export function placeOrder(input: PlaceOrderInput): Promise<OrderOutcome> {
         currency: "usd",
         orderId,
         responderUuid,
+        // The card's billing details: her billing address when she gave one, else shipping.
         customer: {
-          name: `${account.firstName} ${account.lastName}`,
+          name: billing ? `${billing.firstName} ${billing.lastName}` : `${account.firstName} ${account.lastName}`,
           email: account.email,
           phone: account.phone,
           address: {
-            line1: shipping.addressLine1,
-            line2: shipping.addressLine2,
-            city: shipping.city,
-            state: shipping.state,
-            postal_code: shipping.zipCode,
+            line1: (billing ?? shipping).addressLine1,
+            line2: (billing ?? shipping).addressLine2,
+            city: (billing ?? shipping).city,
+            state: (billing ?? shipping).state,
+            postal_code: (billing ?? shipping).zipCode,
             country: "US",
           },
         },

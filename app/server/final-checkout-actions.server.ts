@@ -5,10 +5,11 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { finalCheckoutSchema, missingGroupMessage } from "../funnel/final-checkout";
+import { finalCheckoutSchema, missingGroupMessage, readBillingChoice } from "../funnel/final-checkout";
 import { normalisePromoCode, promoBoxVisible, promoOutcome } from "../funnel/promo";
 import { cardBrand, cardInputMessages, paymentMessages, readCardNumber, readExpiry, readSecurityCode } from "../funnel/test-cards";
 import type { Toast } from "../funnel/toasts";
+import { variantFacts, type Variant } from "../funnel/variant";
 import { placeOrder, rateLimitWait, waitInMinutes } from "./checkout-payment.server";
 import { config } from "./config.server";
 import { loadCheckoutCart, saveCheckoutDetails, savePromoOutcome } from "./final-checkout.server";
@@ -23,6 +24,8 @@ export interface CheckoutRequest {
   formData: FormData;
   visitor: Visitor;
   responderUuid: string;
+  /** The flow's A/B variant (flow-variant.server.ts). */
+  variant: Variant;
 }
 
 /** The page's action data, whatever was asked. */
@@ -57,10 +60,10 @@ function refusal(checkout: CheckoutRequest, status: number, message: string) {
 
 /** Spec sections 5, 7 and 8: the code checked by the provider and kept with the cart. */
 export async function applyPromo(checkout: CheckoutRequest) {
-  const { request, formData, visitor, responderUuid } = checkout;
+  const { request, formData, visitor, responderUuid, variant } = checkout;
   const lastResult = parseWithZod(formData, { schema: anyFields }).reply({ hideFields });
   const code = normalisePromoCode(formData.get("promoCode"));
-  const { cart, totals } = await loadCheckoutCart(responderUuid);
+  const { cart, totals } = await loadCheckoutCart(responderUuid, variant);
   // Spec section 5: a blank code, or an empty cart, is ignored; and so is a code posted where
   // the promo box is not shown.
   const boxShown = promoBoxVisible(
@@ -96,25 +99,32 @@ function readSandboxCard(formData: FormData) {
 
 /** COMPLETE PURCHASE: validated, saved, then the order placed exactly once (orders.server.ts). */
 export async function completePurchase(checkout: CheckoutRequest) {
-  const { request, formData, visitor, responderUuid } = checkout;
+  const { request, formData, visitor, responderUuid, variant } = checkout;
   const gateway = paymentGateway();
   const submission = parseWithZod(formData, { schema: finalCheckoutSchema });
   const sandbox = gateway.kind === "sandbox" ? readSandboxCard(formData) : { card: undefined, errors: {} };
-  if (submission.status !== "success" || (gateway.kind === "sandbox" && !sandbox.card)) {
-    const groupMessage = missingGroupMessage(submission.payload);
+  // The older variant's billing address; elsewhere billing is the same as shipping.
+  const billingAsked = variantFacts[variant].billingAddress;
+  const billing = billingAsked ? readBillingChoice(submission.payload) : { ok: true as const, billing: null };
+  if (submission.status !== "success" || (gateway.kind === "sandbox" && !sandbox.card) || !billing.ok) {
+    const groupMessage = missingGroupMessage(submission.payload, billingAsked);
     const toast: Toast | null = groupMessage ? { title: "Missing Information", description: groupMessage, tone: "error" } : null;
-    const fieldErrors = { ...(submission.status === "error" ? submission.error : {}), ...sandbox.errors } as Record<string, string[]>;
+    const fieldErrors = {
+      ...(submission.status === "error" ? submission.error : {}),
+      ...(billing.ok ? {} : billing.errors),
+      ...sandbox.errors,
+    } as Record<string, string[]>;
     return answer(visitor, { lastResult: submission.reply({ hideFields, fieldErrors }), toast }, 400);
   }
 
-  const cart = await loadCheckoutCart(responderUuid);
+  const cart = await loadCheckoutCart(responderUuid, variant);
   if (cart.cart.medications.length === 0) return refusal(checkout, 400, "No medications selected");
   const wait = await rateLimitWait(rateLimits.paymentFailure, request, visitorKey(visitor), false);
   if (wait > 0) return refusal(checkout, 429, `Too many payment attempts. Please try again in ${waitInMinutes(wait)}.`);
 
   const details = submission.value;
   const account = { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone };
-  await saveCheckoutDetails(responderUuid, account, details);
+  await saveCheckoutDetails(responderUuid, account, details, billing.billing);
   const origin = new URL(request.url).origin;
   const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
   const outcome = await placeOrder({
@@ -123,6 +133,8 @@ export async function completePurchase(checkout: CheckoutRequest) {
     gateway,
     account,
     shipping: details,
+    billing: billing.billing,
+    variant,
     checkout: cart,
     tracking: visitor.trackingParams,
     payment: { card: sandbox.card, paymentMethodId },

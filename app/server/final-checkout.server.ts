@@ -4,15 +4,14 @@ import { eq } from "drizzle-orm";
 import { cartFor, cartTotals, type Cart, type CartTotals } from "../funnel/cart";
 import type { PreCheckoutDetails } from "../funnel/pre-checkout";
 import type { PromoOutcome } from "../funnel/promo";
-import type { ShippingAddress } from "../funnel/final-checkout";
+import { billingFieldNames, billingSameField, type BillingAddress, type ShippingAddress } from "../funnel/final-checkout";
+import { variantFacts, type Variant } from "../funnel/variant";
 import { medicationsFor } from "./catalogue.server";
 import { config } from "./config.server";
 import { database } from "./db/client.server";
-import { checkoutCarts, preCheckoutDetails, shippingAddresses } from "./db/schema.server";
+import { billingAddresses, checkoutCarts, preCheckoutDetails, shippingAddresses } from "./db/schema.server";
 import { loadOrderProducts } from "./pre-checkout.server";
 
-/** Spec sections 4 and 9: the cart is reserved for 15 minutes from the first visit. */
-export const countdownMs = 15 * 60_000;
 
 export interface CheckoutCart {
   cart: Cart;
@@ -23,10 +22,12 @@ export interface CheckoutCart {
 
 /**
  * The cart as the page shows it. The countdown's end is stored at the first visit, so a
- * reload or another device shows the same time left.
+ * reload or another device shows the same time left; it starts at 15 minutes (spec sections 4
+ * and 9), or 14:56 in the older variant.
  */
-export async function loadCheckoutCart(responderUuid: string): Promise<CheckoutCart> {
+export async function loadCheckoutCart(responderUuid: string, variant: Variant): Promise<CheckoutCart> {
   const db = await database();
+  const countdownMs = variantFacts[variant].countdownSeconds * 1000;
   await db
     .insert(checkoutCarts)
     .values({ responderUuid, countdownEndsAt: new Date(Date.now() + countdownMs) })
@@ -34,7 +35,7 @@ export async function loadCheckoutCart(responderUuid: string): Promise<CheckoutC
   const [[row], products, catalogue] = await Promise.all([
     db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, responderUuid)),
     loadOrderProducts(responderUuid, config().VISIBLE_PLANS),
-    medicationsFor(responderUuid),
+    medicationsFor(responderUuid, variant),
   ]);
   const cart = cartFor(catalogue, products.productIds, products.selectedPlan, config().VISIBLE_PLANS);
   const undiscounted = cartTotals(cart, 0);
@@ -91,13 +92,35 @@ export async function loadShippingAddress(responderUuid: string): Promise<Partia
 }
 
 /**
- * Her account details and shipping address, kept before the card is tried, so that no failed
- * payment or outside call loses what she typed.
+ * The Billing Address section as she left it, in the form's names: the box ticked (no billing
+ * address of her own kept), or unticked with her billing address.
+ */
+export async function loadBillingAddress(responderUuid: string): Promise<Record<string, string>> {
+  const [row] = await (await database())
+    .select()
+    .from(billingAddresses)
+    .where(eq(billingAddresses.responderUuid, responderUuid));
+  if (!row) return { [billingSameField]: "on" };
+  return {
+    [billingFieldNames.firstName]: row.firstName,
+    [billingFieldNames.lastName]: row.lastName,
+    [billingFieldNames.addressLine1]: row.addressLine1,
+    [billingFieldNames.addressLine2]: row.addressLine2 ?? "",
+    [billingFieldNames.city]: row.city,
+    [billingFieldNames.state]: row.state,
+    [billingFieldNames.zipCode]: row.zipCode,
+  };
+}
+
+/**
+ * Her account details, shipping address and billing address (null: the same as shipping),
+ * kept before the card is tried, so that no failed payment or outside call loses what she typed.
  */
 export async function saveCheckoutDetails(
   responderUuid: string,
   account: PreCheckoutDetails,
   shipping: ShippingAddress,
+  billing: BillingAddress | null,
 ): Promise<void> {
   const db = await database();
   await db.transaction(async (tx) => {
@@ -118,5 +141,14 @@ export async function saveCheckoutDetails(
       .insert(shippingAddresses)
       .values({ responderUuid, ...address })
       .onConflictDoUpdate({ target: shippingAddresses.responderUuid, set: { ...address, updatedAt: new Date() } });
+    if (!billing) {
+      await tx.delete(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid));
+      return;
+    }
+    const billingRow = { ...billing, addressLine2: billing.addressLine2 ?? null };
+    await tx
+      .insert(billingAddresses)
+      .values({ responderUuid, ...billingRow })
+      .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: { ...billingRow, updatedAt: new Date() } });
   });
 }

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { salesFunnelRecordBody, type FunnelRecord } from "../funnel/sales-funnel-record";
 import type { TrackingParams } from "../funnel/tracking";
+import type { Variant } from "../funnel/variant";
 import { database, type Queryable } from "./db/client.server";
 import { funnelRecords } from "./db/schema.server";
 import { enqueueOutboxMessage } from "./outbox.server";
@@ -58,10 +59,15 @@ export async function findFunnelRecord(responderUuid: string, db: Queryable | nu
 export type FunnelStepChange = Partial<Omit<FunnelRecord, "responderUuid">>;
 
 /**
- * Records one step of the funnel: the record is created or updated, and the provider's copy
- * is queued in the same transaction. Returns the record as it now stands.
+ * Records one step of the funnel: the record is created (with the visitor's variant, which it
+ * keeps from then on) or updated, and the provider's copy is queued in the same transaction.
+ * Returns the record as it now stands.
  */
-export async function recordFunnelStep(responderUuid: string, change: FunnelStepChange): Promise<FunnelRecord> {
+export async function recordFunnelStep(
+  responderUuid: string,
+  change: FunnelStepChange,
+  variant: Variant,
+): Promise<FunnelRecord> {
   const db = await database();
   const record = await db.transaction(async (tx) => {
     const before = await findFunnelRecord(responderUuid, tx);
@@ -86,7 +92,7 @@ export async function recordFunnelStep(responderUuid: string, change: FunnelStep
     };
     await tx
       .insert(funnelRecords)
-      .values({ responderUuid, ...columns })
+      .values({ responderUuid, variant, ...columns })
       .onConflictDoUpdate({ target: funnelRecords.responderUuid, set: { ...columns, updatedAt: new Date() } });
     await enqueueOutboxMessage(tx, { kind: "sales-funnel", payload: salesFunnelRecordBody(next) });
     return next;

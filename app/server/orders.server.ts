@@ -6,7 +6,7 @@
 // gateway gets an idempotency key made of the order id and the attempt key, so even a retry
 // after a crash returns the same authorisation.
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { defaultDestination, type OrderDestination, type PreAuthOrderBody } from "../funnel/pre-auth-order";
+import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../funnel/pre-auth-order";
 import { database } from "./db/client.server";
 import { orders, outboxMessages } from "./db/schema.server";
 import { enqueueOutboxMessage, idempotencyKeyOf, type OutboxMessage } from "./outbox.server";
@@ -193,7 +193,10 @@ async function recordAuthorised(
   let destination = defaultDestination;
   let delivered = false;
   try {
-    destination = await (await provider()).preAuthCheckout(paid, idempotencyKeyOf(message));
+    destination = variantDestination(
+      await (await provider()).preAuthCheckout(paid, idempotencyKeyOf(message)),
+      paid.metadata.variant ?? "current",
+    );
     delivered = true;
   } catch (error) {
     console.warn(JSON.stringify({ msg: "pre-auth order not yet accepted", error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }));

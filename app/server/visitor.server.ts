@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { hasTrackingParams, readTrackingParams, type TrackingParams } from "../funnel/tracking";
+import type { Variant } from "../funnel/variant";
 import { verifyFlowClaim } from "./flow-claim.server";
 import {
   claimResponderUuid,
@@ -13,6 +14,7 @@ import {
   releaseResponderUuid,
   type VisitorSession,
 } from "./session.server";
+import { variantOf } from "./variant-cookie.server";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -23,13 +25,20 @@ export function isResponderUuid(value: unknown): value is string {
 export class Visitor {
   private readonly before: string;
 
-  private constructor(readonly session: VisitorSession) {
+  private constructor(
+    readonly session: VisitorSession,
+    /** Her A/B variant for new flows (a flow keeps the one it began with: flow-variant.server.ts). */
+    readonly variant: Variant,
+    /** The cookie that keeps her variant, when it is new or changed. */
+    private readonly variantCookie: string | undefined,
+  ) {
     this.before = JSON.stringify(session.data);
   }
 
   /** Opens the visitor's session and keeps any tracking params the URL carries. */
   static async open(request: Request, options: { newFlow?: boolean } = {}): Promise<Visitor> {
-    const visitor = new Visitor(await getVisitorSession(request));
+    const { variant, setCookie } = await variantOf(request);
+    const visitor = new Visitor(await getVisitorSession(request), variant, setCookie);
     // Spec section 4: a new flow at /welcome clears the old tracking params.
     if (options.newFlow) visitor.session.unset("trackingParams");
     const fromUrl = readTrackingParams(new URL(request.url).searchParams);
@@ -77,6 +86,7 @@ export class Visitor {
   /** Headers that save the session, when anything in it changed. */
   async headers(init: HeadersInit = {}): Promise<Headers> {
     const headers = new Headers(init);
+    if (this.variantCookie) headers.append("Set-Cookie", this.variantCookie);
     if (JSON.stringify(this.session.data) !== this.before) {
       headers.append("Set-Cookie", await commitVisitorSession(this.session));
     }

@@ -181,7 +181,7 @@ describe("POST /api/pre-auth-checkout", () => {
   it("authorises the owner's order at our price, not the body's, and answers where she goes", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid);
+    const { totals } = await loadCheckoutCart(uuid, "current");
     expect(totals.totalCents).toBeGreaterThan(100);
 
     const answer = await post(browser, orderBody(uuid));
@@ -204,7 +204,7 @@ describe("POST /api/pre-auth-checkout", () => {
   it("places one order for the same Idempotency-Key posted twice, with the same answer", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid);
+    const { totals } = await loadCheckoutCart(uuid, "current");
     const body = orderBody(uuid, { payment: { amount: totals.totalCents } });
     const headers = { "Idempotency-Key": "attempt-0001" };
     const first = await post(browser, body, headers);
@@ -325,7 +325,7 @@ describe("POST /api/pre-auth-checkout", () => {
   it("refuses to charge another amount than the one the client showed", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid);
+    const { totals } = await loadCheckoutCart(uuid, "current");
     const answer = await post(browser, orderBody(uuid, { payment: { amount: 1 } }));
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ success: false, price_changed: true, amount: totals.totalCents });
@@ -335,7 +335,7 @@ describe("POST /api/pre-auth-checkout", () => {
   it("applies the discount code the client names, at our price, and refuses one that is not valid", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid);
+    const { totals } = await loadCheckoutCart(uuid, "current");
 
     const refused = await post(browser, orderBody(uuid, { metadata: { discount_code: "NOSUCHCODE" } }));
     expect(refused.status).toBe(400);

@@ -93,7 +93,7 @@ export class TestBrowser {
 export async function resetDatabase(): Promise<void> {
   const db = await database();
   await db.execute(
-    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts, plan_selections, pre_checkout_details, token_arrivals, checkout_carts, shipping_addresses, orders, rate_limit_counters restart identity`,
+    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts, plan_selections, pre_checkout_details, token_arrivals, checkout_carts, shipping_addresses, billing_addresses, orders, rate_limit_counters restart identity`,
   );
 }
 

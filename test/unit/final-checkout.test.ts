@@ -2,7 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   accountDetailsMissing,
+  billingAddressMissing,
+  billingMessages,
   finalCheckoutSchema,
+  readBillingChoice,
+  shippingMessages as shippingText,
   isPoBox,
   missingGroupMessage,
   shippingAddressMissing,
@@ -168,5 +172,76 @@ describe("missingGroupMessage (spec section 5)", () => {
         expect(missingGroupMessage(values)).toBe(expected);
       }),
     );
+  });
+});
+
+describe("the older variant's billing address (spec section 2)", () => {
+  const billing = {
+    billingFirstName: "Ann",
+    billingLastName: "Lee",
+    billingAddressLine1: "PO Box 12",
+    billingAddressLine2: "",
+    billingCity: "Albany",
+    billingState: "NY",
+    billingZipCode: "12207",
+  };
+
+  it("is the same as shipping while the box is ticked, whatever the fields hold", () => {
+    expect(readBillingChoice({ billingSameAsShipping: "on", billingZipCode: "nonsense" })).toEqual({ ok: true, billing: null });
+  });
+
+  it("is her own address when the box is unticked, a PO Box allowed (it is not for delivery)", () => {
+    expect(readBillingChoice(billing)).toEqual({
+      ok: true,
+      billing: {
+        firstName: "Ann",
+        lastName: "Lee",
+        addressLine1: "PO Box 12",
+        addressLine2: undefined,
+        city: "Albany",
+        state: "NY",
+        zipCode: "12207",
+      },
+    });
+  });
+
+  it("names each missing or wrong field by its form name, once", () => {
+    const choice = readBillingChoice({ ...billing, billingCity: " ", billingState: "ZZ", billingZipCode: "1220" });
+    expect(choice).toEqual({
+      ok: false,
+      errors: {
+        billingCity: [billingMessages.cityMissing],
+        billingState: [billingMessages.stateMissing],
+        billingZipCode: [shippingText.zipCodeFormat],
+      },
+    });
+  });
+
+  it("asks for every field when the box is unticked and nothing is typed", () => {
+    const choice = readBillingChoice({});
+    expect(choice.ok).toBe(false);
+    if (!choice.ok) {
+      expect(Object.keys(choice.errors).sort()).toEqual(
+        ["billingAddressLine1", "billingCity", "billingFirstName", "billingLastName", "billingState", "billingZipCode"].sort(),
+      );
+    }
+  });
+
+  it("has its own group message, after the account and shipping ones, only where billing is asked", () => {
+    const complete = {
+      firstName: "Ann",
+      lastName: "Lee",
+      email: "ann@example.com",
+      phone: "2125550123",
+      addressLine1: "1 Main Street",
+      city: "New York",
+      state: "NY",
+      zipCode: "10001",
+    };
+    expect(missingGroupMessage({ ...complete }, true)).toBe(billingAddressMissing);
+    expect(missingGroupMessage({ ...complete, billingSameAsShipping: "on" }, true)).toBeNull();
+    expect(missingGroupMessage({ ...complete, ...billing }, true)).toBeNull();
+    expect(missingGroupMessage({ ...complete }, false)).toBeNull();
+    expect(missingGroupMessage({ ...complete, city: "" }, true)).toBe(shippingAddressMissing);
   });
 });

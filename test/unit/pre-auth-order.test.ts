@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cartFor, cartTotals } from "../../app/funnel/cart";
 import { fallbackCatalogue } from "../../app/funnel/catalogue";
-import { preAuthOrderBody, readOrderDestination, type OrderInput } from "../../app/funnel/pre-auth-order";
+import { preAuthOrderBody, readOrderDestination, variantDestination, type OrderInput } from "../../app/funnel/pre-auth-order";
 
 const cart = cartFor(fallbackCatalogue, ["gel", "progesterone_pill"], "quarterly", ["monthly", "quarterly"]);
 
@@ -16,6 +16,7 @@ const input: OrderInput = {
   tracking: {},
   paymentMethodId: "pm_card_visa",
   timestamp: new Date("2025-03-01T10:00:00.000Z"),
+  variant: "current",
 };
 
 const shippingAddress = {
@@ -65,6 +66,7 @@ describe("preAuthOrderBody: POST /api/pre-auth-checkout (spec section 7)", () =>
         checkoutFlow: "three-step",
         timestamp: "2025-03-01T10:00:00.000Z",
         responder_uuid: "0b7e6a2c-4f1d-4c8e-9a3b-5d6e7f809a1b",
+        variant: "current",
       },
     });
   });
@@ -113,6 +115,7 @@ describe("preAuthOrderBody: POST /api/pre-auth-checkout (spec section 7)", () =>
       checkoutFlow: "three-step",
       timestamp: "2025-03-01T10:00:00.000Z",
       responder_uuid: "0b7e6a2c-4f1d-4c8e-9a3b-5d6e7f809a1b",
+      variant: "current",
       referral_code: "FRIEND10",
       utm_source: "newsletter",
       utm_campaign: "spring",
@@ -198,5 +201,35 @@ describe("readOrderDestination: where she goes after payment", () => {
 
   it("reads a missing redirect_type as other", () => {
     expect(readOrderDestination({ redirect_url: "/thank-you" })).toEqual({ redirect_url: "/thank-you", redirect_type: "other" });
+  });
+});
+
+describe("the older variant in the order (issue 6)", () => {
+  it("names the variant in the metadata", () => {
+    expect(preAuthOrderBody({ ...input, variant: "classic" }).metadata.variant).toBe("classic");
+  });
+
+  it("sends her own billing address with sameAsShipping false", () => {
+    const billing = { firstName: "Bo", lastName: "Lee", addressLine1: "PO Box 9", city: "Albany", state: "NY", zipCode: "12207" };
+    expect(preAuthOrderBody({ ...input, billing }).billingAddress).toStrictEqual({
+      sameAsShipping: false,
+      ...billing,
+      addressLine2: "",
+    });
+    expect(preAuthOrderBody({ ...input, billing: null }).billingAddress).toStrictEqual({ sameAsShipping: true, ...shippingAddress });
+  });
+
+  it("carries an injection's own dosage and recommendation", () => {
+    const injection = { ...cart.medications[0]!, dosage: "0.25 mg weekly injection", recommended: true, is_default: false };
+    const [medication] = preAuthOrderBody({ ...input, medications: [injection] }).medications;
+    expect(medication).toMatchObject({ dosage: "0.25 mg weekly injection", recommended: true });
+  });
+
+  it("adds treatment_id=1 to an appointment booking address in the older variant only", () => {
+    const booking = { redirect_url: "https://book.example.com/visit", redirect_type: "appointment" } as const;
+    expect(variantDestination(booking, "classic").redirect_url).toBe("https://book.example.com/visit?treatment_id=1");
+    expect(variantDestination(booking, "current")).toEqual(booking);
+    const other = { redirect_url: "/thank-you", redirect_type: "other" } as const;
+    expect(variantDestination(other, "classic")).toBe(other);
   });
 });

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fallbackCatalogue } from "../../app/funnel/catalogue";
 import { defaultPlan, planCodes, type PlanCode } from "../../app/funnel/plans";
+import { variants } from "../../app/funnel/variant";
+import { variantCatalogue } from "../../app/funnel/weight-loss";
 import {
   changePlan,
   defaultOptionIds,
@@ -138,37 +140,47 @@ describe("plans and availability (spec sections 4 and 5)", () => {
   });
 });
 
-describe("the rules together, after any sequence of clicks and plan changes", () => {
+describe.each(variants)("the rules together, after any sequence of clicks and plan changes (%s variant)", (variant) => {
+  const shown = variantCatalogue(catalogue, variant);
+  const shownOptionIds = shown.flatMap((category) => category.options.map((option) => option.id));
   type Step = { kind: "toggle"; optionId: string } | { kind: "plan"; plan: PlanCode };
   const step: fc.Arbitrary<Step> = fc.oneof(
-    fc.constantFrom(...allOptionIds).map((optionId) => ({ kind: "toggle" as const, optionId })),
+    fc.constantFrom(...shownOptionIds).map((optionId) => ({ kind: "toggle" as const, optionId })),
     fc.constantFrom(...planCodes).map((plan) => ({ kind: "plan" as const, plan })),
   );
 
   it("keeps every invariant of spec section 4", () => {
     fc.assert(
       fc.property(fc.constantFrom(...planCodes), fc.array(step, { maxLength: 40 }), (firstPlan, steps) => {
-        let selection: PlanSelection = { selectedPlan: firstPlan, optionIds: defaultOptionIds(catalogue, firstPlan) };
+        let selection: PlanSelection = { selectedPlan: firstPlan, optionIds: defaultOptionIds(shown, firstPlan) };
+        // The weight-loss injections are her own pick: never chosen for her.
+        expect(selection.optionIds.weight_loss).toBeUndefined();
         for (const s of steps) {
           const before = selection;
           if (s.kind === "plan") {
-            selection = changePlan(catalogue, selection, s.plan);
+            selection = changePlan(shown, selection, s.plan);
           } else {
-            const result = toggleOption(catalogue, selection, s.optionId);
+            const result = toggleOption(shown, selection, s.optionId);
             if (result.ok) selection = { ...selection, optionIds: result.optionIds };
             // Never emptied by a click, except by deselecting estrogen that took progesterone along.
             const emptied = Object.keys(before.optionIds).length > 0 && Object.keys(selection.optionIds).length === 0;
             if (emptied) expect(Object.keys(before.optionIds).sort()).toEqual(["progesterone", "systemic_estrogen"]);
+            // A weight-loss injection sits beside any hormone choice: an HRT click never touches it.
+            if (findOption(shown, s.optionId)?.category.category !== "weight_loss") {
+              expect(selection.optionIds.weight_loss).toBe(before.optionIds.weight_loss);
+            }
           }
           const ids = selection.optionIds;
           // One option per category, and each id belongs to its category.
-          for (const [code, id] of Object.entries(ids)) expect(findOption(catalogue, id!)?.category.category).toBe(code);
+          for (const [code, id] of Object.entries(ids)) expect(findOption(shown, id!)?.category.category).toBe(code);
           // Progesterone whenever systemic estrogen.
           if (ids.systemic_estrogen) expect(ids.progesterone).toBeDefined();
           // Non-hormonal never beside estrogen or progesterone.
           if (ids.non_hormonal) expect(ids.systemic_estrogen ?? ids.progesterone).toBeUndefined();
           // Nothing the plan does not offer.
-          for (const id of Object.values(ids)) expect(isAvailableOn(option(id!), selection.selectedPlan)).toBe(true);
+          for (const id of Object.values(ids)) expect(isAvailableOn(findOption(shown, id!)!.option, selection.selectedPlan)).toBe(true);
+          // The current variant never offers a weight-loss item.
+          if (variant === "current") expect(ids.weight_loss).toBeUndefined();
         }
       }),
       { numRuns: 500 },

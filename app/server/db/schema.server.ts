@@ -7,6 +7,7 @@ import type { PlanCode } from "../../funnel/plans";
 import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
 import type { SelectedMedication } from "../../funnel/selection";
 import type { TrackingParams } from "../../funnel/tracking";
+import type { Variant } from "../../funnel/variant";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +41,8 @@ export const funnelRecords = pgTable("funnel_records", {
   utmContent: text("utm_content"),
   referralCode: text("referral_code"),
   trackingEmailAddress: text("tracking_email_address"),
+  /** The A/B variant the flow began with (issue 6); it stays the same for the whole flow. */
+  variant: text("variant").$type<Variant>().notNull().default("current"),
   ...timestamps,
 });
 
@@ -187,6 +190,22 @@ export const checkoutCarts = pgTable("checkout_carts", {
 
 /** Her shipping address (spec section 3), one per responder uuid, kept as she typed it. */
 export const shippingAddresses = pgTable("shipping_addresses", {
+  responderUuid: uuid("responder_uuid").primaryKey(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  addressLine1: text("address_line1").notNull(),
+  addressLine2: text("address_line2"),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+  zipCode: text("zip_code").notNull(),
+  ...timestamps,
+});
+
+/**
+ * Her billing address when it is not the same as shipping (the older variant's Billing Address
+ * section, spec section 2), one per responder uuid; no row means "same as shipping".
+ */
+export const billingAddresses = pgTable("billing_addresses", {
   responderUuid: uuid("responder_uuid").primaryKey(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
