@@ -12,6 +12,8 @@ export const headlineClaim = "HRT relieves symptoms in 90% of women.";
 export const providersClaim = "14,000+ providers";
 export const lowestPriceClaim = "Care from as little as $63/month";
 export const overallRating = "4.9";
+/** Spec section 1: "96% appears in the testimonial title and the landing statistic". */
+export const recommendClaim = { figure: "96%", text: "of women say they would recommend us to a friend" } as const;
 
 export const stats = [
   { figure: "90%", text: "relief from hot flashes" },

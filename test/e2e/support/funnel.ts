@@ -104,6 +104,7 @@ export const categoryAnchors = {
   Progesterone: "category-progesterone",
   "Vaginal Estrogen": "category-vaginal_estrogen",
   "Non-Hormonal": "category-non_hormonal",
+  "Weight Loss": "category-weight_loss",
 } as const;
 export type CategoryName = keyof typeof categoryAnchors;
 
