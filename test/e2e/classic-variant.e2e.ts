@@ -60,6 +60,7 @@ test("a visitor forced to classic goes from /home to the thank-you page with a b
   consoleGuard,
   expectAccessible,
 }) => {
+  test.slow(); // the whole funnel, with axe on each screen (axe runs in a scripted twin without JavaScript)
   consoleGuard.allow(failedLoadOf(400));
   await page.goto("/home?variant=classic&utm_source=classic-e2e");
   await expect(page.getByText("96%").first()).toBeVisible();

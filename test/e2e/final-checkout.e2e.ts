@@ -49,6 +49,7 @@ test("a new visitor goes from /welcome to the thank-you page with the sandbox ca
   consoleGuard,
   expectAccessible,
 }) => {
+  test.slow(); // the whole funnel, with axe on each screen (axe runs in a scripted twin without JavaScript)
   consoleGuard.allow(failedLoadOf(400));
   const responderUuid = await answerWelcome(page, "?utm_source=e2e&referral_code=friend");
   await answerConcerns(page);

@@ -108,6 +108,9 @@ export const categoryAnchors = {
 } as const;
 export type CategoryName = keyof typeof categoryAnchors;
 
+/** The categories the current variant shows (Weight Loss is the classic variant's). */
+export const currentCategoryNames: CategoryName[] = ["Estrogen", "Progesterone", "Vaginal Estrogen", "Non-Hormonal"];
+
 export function planToggle(page: Page): Locator {
   return page.getByRole("group", { name: planToggleName });
 }
