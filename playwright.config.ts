@@ -98,7 +98,7 @@ export default defineConfig({
     },
     {
       // E2E_SKIP_BUILD=1 serves the build already in build/ (e.g. a CI step built it).
-      command: process.env.E2E_SKIP_BUILD ? "npx remix-serve build/index.js" : "npx remix build && npx remix-serve build/index.js",
+      command: process.env.E2E_SKIP_BUILD ? "node server.mjs" : "npx remix build && node server.mjs",
       url: `${appOrigin}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -107,7 +107,7 @@ export default defineConfig({
     },
     {
       // The same build, started again in Stripe mode (after the command above has built it).
-      command: `${waitForBuild} && npx remix-serve build/index.js`,
+      command: `${waitForBuild} && node server.mjs`,
       url: `${stripeAppOrigin}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

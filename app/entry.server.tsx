@@ -1,13 +1,19 @@
 // The server's entry: boots the process (configuration, database, outbox worker) once, then
-// renders each document request.
+// renders each document request with its security headers. It also hands our HTTP server
+// (server.mjs) what it needs from the app: the headers for every answer, the cross-site check,
+// the logger, and an orderly shutdown.
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "./nonce";
 import { config } from "./server/config.server";
-import { database } from "./server/db/client.server";
-import { startOutboxWorker } from "./server/outbox-worker.server";
+import { closeDatabase, database } from "./server/db/client.server";
+import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
+import { log } from "./server/log.server";
+import { startOutboxWorker, stopOutboxWorker } from "./server/outbox-worker.server";
 
 // Fail fast: a wrong setting stops the server here, with the list of what is wrong.
 config();
@@ -15,6 +21,27 @@ await database();
 startOutboxWorker();
 
 const renderTimeoutMs = 5_000;
+const sources = policySources(config());
+
+export { crossSiteRefusal } from "./server/http/cross-site.server";
+export { clientAddressHeader } from "./server/client-address.server";
+export { log };
+
+/** The policy of every answer that is not a page (server.mjs sets it where none is set). */
+export { resourcePolicy };
+
+/** Headers for every answer, files included (server.mjs sets them before anything else). */
+export const securityHeaders = baseSecurityHeaders(sources);
+
+/** Whether the proxy in front of us is trusted to say who the client is (X-Forwarded-For). */
+export const trustProxy = process.env.TRUST_PROXY === "true";
+
+/** Stops the outbox worker (its round in progress finishes) and closes the database. */
+export async function shutdown(): Promise<void> {
+  await stopOutboxWorker();
+  await closeDatabase();
+  log.flush();
+}
 
 export default function handleRequest(
   request: Request,
@@ -23,16 +50,21 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  const nonce = randomBytes(16).toString("base64");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         // Everyone gets the whole document at once: pages are small and mostly ship no script.
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, sources));
           // Every page is drawn for one visitor's session: no shared cache may keep it.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
           resolve(
@@ -48,10 +80,17 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "page render failed");
         },
       },
     );
     setTimeout(abort, renderTimeoutMs + 1_000);
   });
+}
+
+
+/** Errors thrown in loaders and actions: logged without the request's data (no query, no body). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 }

@@ -4,6 +4,8 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRout
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { useNonce } from "./nonce";
+import { keepRetryAfter } from "./route-headers";
 import type { RouteHandle } from "./route-handle";
 import styles from "./styles/app.css";
 
@@ -11,6 +13,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** A 429 thrown by a loader keeps its Retry-After when the error boundary here draws it. */
+export const headers = keepRetryAfter;
 
 function handleOf(match: { handle?: unknown }): Partial<RouteHandle> {
   return (match.handle ?? {}) as Partial<RouteHandle>;
@@ -37,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const error = useRouteError();
   const hydrate = !error && matches.some((match) => handleOf(match).hydrate);
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -56,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        {hydrate ? <Scripts /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -1,13 +1,12 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { usStates } from "../funnel/us-states";
-import { TextField } from "./text-field";
+import { TextField, type TextFieldState } from "./text-field";
 
 export interface AddressLineFields {
-  addressLine1: FieldMetadata<string>;
-  addressLine2: FieldMetadata<string>;
-  zipCode: FieldMetadata<string>;
-  state: FieldMetadata<string>;
-  city: FieldMetadata<string>;
+  addressLine1: TextFieldState;
+  addressLine2: TextFieldState;
+  zipCode: TextFieldState;
+  state: TextFieldState;
+  city: TextFieldState;
 }
 
 interface AddressLinesProps {
@@ -57,7 +56,7 @@ export function AddressLines({ fields, section, required, line1Hint }: AddressLi
             id={state.id}
             name={state.name}
             key={state.key}
-            defaultValue={state.initialValue ?? ""}
+            defaultValue={typeof state.initialValue === "string" ? state.initialValue : ""}
             autoComplete={`${section} address-level1`}
             required={required}
             aria-invalid={stateError ? true : undefined}

@@ -1,7 +1,6 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { billingSameLabel } from "../funnel/final-checkout";
+import { billingSameLabel } from "../funnel/final-checkout-texts";
 import { AddressLines } from "./address-fields";
-import { TextField } from "./text-field";
+import { TextField, type TextFieldState } from "./text-field";
 
 type BillingFieldName =
   | "billingSameAsShipping"
@@ -18,7 +17,7 @@ type BillingFieldName =
  * always in the page and CSS hides them while it is ticked, so it works without JavaScript, and
  * the server decides whether they are needed (no `required` attribute on them).
  */
-export function BillingFields({ fields }: { fields: Record<BillingFieldName, FieldMetadata<string>> }) {
+export function BillingFields({ fields }: { fields: Record<BillingFieldName, TextFieldState> }) {
   const same = fields.billingSameAsShipping;
   return (
     <fieldset className="billing-address">

@@ -1,8 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { StripeCard } from "./stripe-card";
-import { TextField } from "./text-field";
+import { TextField, type TextFieldState } from "./text-field";
 
-type Fields = Record<"cardNumber" | "expiry" | "securityCode", FieldMetadata<string>>;
+type Fields = Record<"cardNumber" | "expiry" | "securityCode", TextFieldState>;
 
 export type PaymentSettings = { kind: "sandbox" } | { kind: "stripe"; publishableKey: string; stripeJsUrl: string };
 

@@ -1,7 +1,23 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+/**
+ * What a text field needs of its form's state. Conform's field metadata has all of it (the
+ * pre-checkout page passes Conform's fields), and so has the final checkout's own reader of the
+ * action's reply (form-reply.ts), which keeps Conform's client out of the page that hydrates.
+ */
+export interface TextFieldState {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  initialValue?: unknown;
+  errors?: readonly string[] | null;
+  key?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
 
 interface TextFieldProps {
-  field: FieldMetadata<string>;
+  field: TextFieldState;
   label: string;
   type?: "text" | "email" | "tel";
   autoComplete: string;
@@ -14,11 +30,14 @@ interface TextFieldProps {
 
 /**
  * One labelled input in the GOV.UK pattern: label, hint, the field's own error message, and
- * an input whose aria-describedby names them.
+ * an input whose aria-describedby names them. The input's attributes are those Conform's
+ * `getInputProps` gives a text input (id, name, form, constraints, aria-invalid,
+ * aria-describedby with the error first, the value as `defaultValue`).
  */
 export function TextField({ field, label, type = "text", autoComplete, hint, required, inputMode }: TextFieldProps) {
   const error = field.errors?.[0];
   const hintId = hint ? `${field.id}-hint` : undefined;
+  const describedBy = error ? `${field.errorId} ${hintId ?? ""}`.trim() : hintId;
   return (
     <div className={error ? "field has-error" : "field"}>
       <label htmlFor={field.id}>
@@ -42,8 +61,17 @@ export function TextField({ field, label, type = "text", autoComplete, hint, req
         </p>
       ) : null}
       <input
-        {...getInputProps(field, { type, ariaDescribedBy: hintId })}
         key={field.key}
+        id={field.id}
+        name={field.name}
+        form={field.formId}
+        type={type}
+        minLength={field.minLength}
+        maxLength={field.maxLength}
+        pattern={field.pattern}
+        defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
         autoComplete={autoComplete}
         inputMode={inputMode}
         spellCheck={type === "text" ? undefined : false}

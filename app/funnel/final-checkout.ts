@@ -61,8 +61,7 @@ export const finalCheckoutSchema = preCheckoutSchema.extend({
 
 export type ShippingAddress = z.output<typeof shippingSchema>;
 
-/** The older variant's Billing Address section (spec section 2): a box, then the address. */
-export const billingSameLabel = "Billing is same as shipping information";
+/** The older variant's Billing Address section (spec section 2); its box's label is in final-checkout-texts.ts. */
 export const billingAddressMissing = "Please fill in all billing address fields";
 
 export const billingMessages = {

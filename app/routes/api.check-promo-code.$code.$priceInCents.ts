@@ -8,7 +8,7 @@ import { normalisePromoCode, promoOutcome } from "../funnel/promo";
 import { rateLimitWait, waitInMinutes } from "../server/checkout-payment.server";
 import { jsonAnswer } from "../server/json-answer.server";
 import { provider } from "../server/provider/index.server";
-import { rateLimits } from "../server/rate-limits.server";
+import { rateLimits, visitorRateKey } from "../server/rate-limits.server";
 import { Visitor } from "../server/visitor.server";
 
 /** Well above any plan: a larger "price" is a mistake or a probe. */
@@ -30,9 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (price === undefined) return jsonAnswer(400, { valid: false, message: badPrice });
 
   const visitor = await Visitor.open(request);
-  // Without a session every caller shares one key: guessing without cookies is no faster.
-  const visitorKey = visitor.session.id || visitor.currentUuid || "anonymous";
-  const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorKey, true);
+  // Without a session a caller is counted by her address: guessing without cookies is no faster.
+  const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorRateKey(visitor, request), true);
   if (wait > 0) {
     return jsonAnswer(
       429,

@@ -12,6 +12,7 @@ import { formatCents } from "../funnel/cart";
 import { billingAddressMissing, billingFieldsMissing, billingSchema, missingGroupMessage, shippingSchema } from "../funnel/final-checkout";
 import { preCheckoutFieldNames, preCheckoutSchema } from "../funnel/pre-checkout";
 import { normalisePromoCode, promoOutcome } from "../funnel/promo";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { hasTrackingParams, readTrackingParams, trackingParamNames } from "../funnel/tracking";
 import {
   checkoutPaymentFor,
@@ -27,8 +28,10 @@ import { readJson } from "../server/json-body.server";
 import { findOrder, outcomeOf, type OrderOutcome } from "../server/orders.server";
 import { paymentGateway, paymentMessages } from "../server/payments/index.server";
 import { provider } from "../server/provider/index.server";
-import { rateLimits } from "../server/rate-limits.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { retryAfter } from "../server/too-many-attempts.server";
 import { isResponderUuid, Visitor } from "../server/visitor.server";
+import { log } from "../server/log.server";
 
 const notYours = () =>
   jsonAnswer(404, { success: false, message: "We could not find this plan. Please start again from the treatment page." });
@@ -91,6 +94,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const visitor = await Visitor.open(request);
   const ownedBySession = visitor.ownedUuid(responderUuid) !== undefined;
   if (!ownedBySession && !(await bearerMayAct(request, responderUuid))) return notYours();
+  // Rate limits count this browser; a client without a session, the order it pays for. The
+  // step post is counted before anything is read or tried, the card included.
+  const visitorKey = visitorRateKey(visitor, request, responderUuid);
+  const stepWait = await countHit(request, visitorKey, rateLimits.stepPost);
+  if (stepWait > 0) return jsonAnswer(429, { success: false, message: tooManyAttemptsMessage(stepWait) }, retryAfter(stepWait));
 
   // What she typed, as the page's form rules read it. Billing is the same as shipping unless
   // billingAddress.sameAsShipping is false; then its own fields are checked (whatever variant:
@@ -130,8 +138,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const billingAddress = billing?.data ?? null;
 
-  // Rate limits count this browser; a client without a session, the order it pays for.
-  const visitorKey = visitor.session.id || `responder:${responderUuid}`;
   const answer = async (status: number, result: Record<string, unknown>, headers: HeadersInit = {}) =>
     jsonAnswer(status, result, await visitor.headers(headers));
 
@@ -196,7 +202,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return answer(...answerOf(outcome));
   } catch (error) {
-    console.error(JSON.stringify({ msg: "pre-auth checkout failed", error: error instanceof Error ? error.name : "unknown" }));
+    log.error({ error: error instanceof Error ? error.name : "unknown" }, "pre-auth checkout failed");
     return jsonAnswer(503, { success: false, message: paymentMessages.unexpected });
   }
 }

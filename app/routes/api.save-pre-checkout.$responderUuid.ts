@@ -6,6 +6,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
 import { isPlanCode, type PlanCode } from "../funnel/plans";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { saveFailedToast } from "../funnel/toasts";
 import { jsonAnswer } from "../server/json-answer.server";
 import { bearerMayAct } from "../server/tokens.server";
@@ -13,7 +14,10 @@ import { config } from "../server/config.server";
 import { readJson } from "../server/json-body.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { loadOrderProducts, savePreCheckout } from "../server/pre-checkout.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { retryAfter } from "../server/too-many-attempts.server";
 import { isResponderUuid, Visitor } from "../server/visitor.server";
+import { log } from "../server/log.server";
 
 const notYours = () =>
   jsonAnswer(404, { success: false, message: "We could not find this plan. Please start again from the treatment page." });
@@ -37,6 +41,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const responderUuid = params.responderUuid.toLowerCase();
   const visitor = await Visitor.open(request);
   if (!visitor.ownedUuid(responderUuid) && !(await bearerMayAct(request, responderUuid))) return notYours();
+  // A step post, as the pre-checkout form's; a client without a session is counted per flow.
+  const wait = await countHit(request, visitorRateKey(visitor, request, responderUuid), rateLimits.stepPost);
+  if (wait > 0) return jsonAnswer(429, { success: false, message: tooManyAttemptsMessage(wait) }, retryAfter(wait));
 
   const body = await readJson(request);
   if (!body.ok) return jsonAnswer(body.status, { success: false, message: body.message });
@@ -58,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       selectedPlan: (order.data.selected_plan as PlanCode | undefined) ?? stored.selectedPlan,
     });
   } catch (error) {
-    console.error(JSON.stringify({ msg: "pre-checkout save failed", error: error instanceof Error ? error.name : "unknown" }));
+    log.error({ error: error instanceof Error ? error.name : "unknown" }, "pre-checkout save failed");
     return jsonAnswer(503, { success: false, message: saveFailedToast().description });
   }
   wakeOutboxWorker();

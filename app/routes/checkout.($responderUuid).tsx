@@ -9,10 +9,11 @@ import { lowestPriceClaim } from "../funnel/marketing";
 import { isPlanCode } from "../funnel/plans";
 import { formatDollars, selectedMedications } from "../funnel/pricing";
 import { productSelectionBody } from "../funnel/product-selection";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { changePlan, findOption, toggleOption, unavailableMessage, type PlanSelection } from "../funnel/selection";
 import { selectionPageModel } from "../funnel/selection-page";
 import type { RouteHandle } from "../route-handle";
-import { checkoutFlow, pageAddress, preCheckoutAddress } from "../server/checkout-flow.server";
+import { checkoutFlow, pageAddress, preCheckoutAddress, searchWithout } from "../server/checkout-flow.server";
 import { config } from "../server/config.server";
 import { database } from "../server/db/client.server";
 import { readForm } from "../server/form.server";
@@ -21,9 +22,13 @@ import { flowVariant } from "../server/flow-variant.server";
 import { enqueueLatestSave } from "../server/outbox.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/plan-selections.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter } from "../server/too-many-attempts.server";
 import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "Build your treatment plan" };
+
+export const headers = keepRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
@@ -42,8 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-function refuse(status: number, message: string, returnTo = "/checkout"): never {
-  throw data({ message, returnTo }, { status });
+function refuse(status: number, message: string, returnTo = "/checkout", headers?: HeadersInit): never {
+  throw data({ message, returnTo }, { status, headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -54,6 +59,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     : visitor.claimFlow(formData.get("flowClaim"));
   // A uuid this browser does not own allows nothing, and says nothing of whether it exists.
   if (!responderUuid) refuse(404, "We could not find this plan. Please start again from the treatment page.");
+  // Buttons only, nothing typed to keep: the page's refusal, with a way back to the same page.
+  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  if (wait > 0) {
+    const samePage = `${new URL(request.url).pathname}${searchWithout(request, "index")}#plans`;
+    refuse(429, tooManyAttemptsMessage(wait), samePage, retryAfter(wait));
+  }
   const visiblePlans = config().VISIBLE_PLANS;
   const catalogue = await medicationsFor(responderUuid, await flowVariant(responderUuid, visitor.variant));
   const current = await loadPlanSelection(responderUuid, catalogue, visiblePlans);

@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
 import { fieldErrors } from "../components/form-errors";
+import { FormProblem } from "../components/form-problem";
 import { concernOptions } from "../funnel/questionnaire";
 import { mayAnswerConcerns } from "../funnel/sales-funnel-record";
 import { concernsSchema, type ConcernsAnswer } from "../funnel/schemas";
@@ -13,8 +14,12 @@ import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/form.server";
 import { openStep } from "../server/funnel-guard.server";
 import { recordFunnelStep } from "../server/funnel-records.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
 
 export const handle: RouteHandle = { title: "What worries you most about HRT?" };
+
+export const headers = keepRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { visitor, record } = await openStep(request, "concerns", params.responderUuid, mayAnswerConcerns);
@@ -24,6 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { visitor, responderUuid, trackingParams } = await openStep(request, "concerns", params.responderUuid, mayAnswerConcerns);
+  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: concernsSchema });
   if (submission.status !== "success") {
     return visitor.data({ lastResult: submission.reply() }, { status: 400 });
@@ -49,6 +56,7 @@ export default function Concerns() {
     <div className="step">
       <p className="eyebrow">Step 2 of 3</p>
       <Form method="post" {...getFormProps(form)} className="step-form">
+        <FormProblem messages={form.errors} />
         <ErrorSummary errors={fieldErrors([fields.concern])} />
         <ChoiceQuestion
           field={fields.concern}

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormProblem } from "../components/form-problem";
 import { TrustBadges } from "../components/trust-badges";
 import { congratulationsIntakeUrl } from "../funnel/intake";
 import { eligibilitySteps } from "../funnel/marketing";
@@ -8,9 +9,13 @@ import { config } from "../server/config.server";
 import { newFlowClaim } from "../server/flow-claim.server";
 import { readForm } from "../server/form.server";
 import { findFunnelRecord, recordFunnelStep } from "../server/funnel-records.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
 import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "Congrats, you're eligible!" };
+
+export const headers = keepRetryAfter;
 
 /**
  * The flow this page belongs to: the one in the address when this browser owns it, else her
@@ -27,6 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
+  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const responderUuid = visitor.claimFlow(formData.get("flowClaim"));
   const record = await findFunnelRecord(responderUuid);
   const trackingParams = { ...record?.trackingParams, ...visitor.trackingParams };
@@ -38,6 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Congratulations() {
   const { flowClaim } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="step congratulations">
       <img className="celebration" src="/icons/celebrate.svg" alt="" width="64" height="64" />
@@ -49,6 +57,7 @@ export default function Congratulations() {
         ))}
       </ol>
       <Form method="post" className="step-form">
+        <FormProblem messages={actionData?.lastResult.error?.[""]} />
         <input type="hidden" name="flowClaim" value={flowClaim} />
         <button type="submit" className="button button-primary">
           Build My Plan

@@ -1,13 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { BillingFields } from "../components/billing-fields";
 import { CardFields } from "../components/card-fields";
 import { CartCountdown } from "../components/cart-countdown";
 import { ErrorSummary } from "../components/error-summary";
-import { fieldErrors } from "../components/form-errors";
+import { firstControlInError, formFields, replyErrors, replyValues, summaryOf } from "../components/form-reply";
 import { OrderSummary } from "../components/order-summary";
 import { ProcessingOverlay } from "../components/processing-overlay";
 import { ShippingFields } from "../components/shipping-fields";
@@ -15,135 +12,58 @@ import { TestimonialQuote } from "../components/testimonial-quote";
 import { TextField } from "../components/text-field";
 import { ToastNotice } from "../components/toast-notice";
 import { contact } from "../funnel/marketing";
-import { fillEmptyFields } from "../funnel/pre-checkout";
-import { promoBoxVisible } from "../funnel/promo";
 import { subscriptionTerms } from "../funnel/subscription-terms";
 import { paymentMessages } from "../funnel/test-cards";
-import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
-import { testimonialsFor } from "../server/catalogue.server";
-import { checkoutFlow, searchWithout } from "../server/checkout-flow.server";
-import { config } from "../server/config.server";
-import { applyPromo, completePurchase, confirmPayment } from "../server/final-checkout-actions.server";
-import { loadBillingAddress, loadCheckoutCart, loadShippingAddress } from "../server/final-checkout.server";
-import { flowVariant } from "../server/flow-variant.server";
-import { readForm } from "../server/form.server";
-import { findOrder } from "../server/orders.server";
-import { paymentGateway, publicPaymentSettings } from "../server/payments/index.server";
-import { loadPreCheckoutDraft } from "../server/pre-checkout.server";
-import { takeToast } from "../server/toast.server";
-import { arriveWithToken } from "../server/token-arrival.server";
-import { Visitor } from "../server/visitor.server";
+import type { action, loader } from "../server/final-checkout-page.server";
 
 export const handle: RouteHandle = { title: "Secure Checkout", hydrate: true };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const visitor = await Visitor.open(request);
-  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "final-checkout", {
-    loaded: "account-found",
-    refused: "token-error-support",
-  });
-  if (arrival) throw arrival;
-  const flow = await checkoutFlow(visitor, request, params.responderUuid, "final-checkout");
-  if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
-  const responderUuid = flow.responderUuid;
-  const order = flow.flowClaim ? undefined : await findOrder(responderUuid);
-  // Paid already: a second tab or Back shows the first payment's result, never a second form.
-  if (order?.status === "authorised") throw await visitor.redirect(`/payment-complete/${responderUuid}`);
-  const { toast, headers } = await takeToast(request);
-  const billingAsked = variantFacts[flow.variant].billingAddress;
-  const [account, shipping, billing, checkout, testimonials] = await Promise.all([
-    loadPreCheckoutDraft(responderUuid),
-    loadShippingAddress(responderUuid),
-    billingAsked ? loadBillingAddress(responderUuid) : {},
-    loadCheckoutCart(responderUuid, flow.variant),
-    testimonialsFor(responderUuid),
-  ]);
-  const values = { ...fillEmptyFields(account, { email: visitor.trackingParams.email_address }), ...shipping, ...billing };
-  const tracking = visitor.trackingParams;
-  return visitor.data(
-    {
-      responderUuid: flow.flowClaim ? undefined : responderUuid,
-      billingAsked,
-      values,
-      toast,
-      cart: checkout.cart,
-      totals: checkout.totals,
-      promo: checkout.promo,
-      promoBoxShown: promoBoxVisible(
-        tracking.referral_code,
-        checkout.cart.medications[0]?.product_id,
-        config().PROMO_SPECIAL_PRODUCT_ID,
-      ),
-      secondsLeft: Math.max(0, Math.round((checkout.countdownEndsAt.getTime() - Date.now()) / 1000)),
-      payment: publicPaymentSettings(),
-      attemptKey: randomUUID(),
-      lastFailure: order?.status === "declined" || order?.status === "failed" ? order.failureMessage : null,
-      testimonial: testimonials[0] ?? null,
-      backTo: `/pre-checkout/${responderUuid}${searchWithout(request, "st", "token")}`,
-    },
-    { headers },
-  );
-}
+// The loader and action live in a server module: imported here, each server module they use
+// would be one more (empty) script for the browser to load on this page (issue 7).
+export { action, headers, loader } from "../server/final-checkout-page.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const visitor = await Visitor.open(request);
-  const responderUuid = params.responderUuid ? visitor.ownedUuid(params.responderUuid) : undefined;
-  if (!responderUuid) {
-    throw data(
-      { message: "We could not find your plan on this device. Please start again from the treatment page.", returnTo: "/checkout" },
-      { status: 404 },
-    );
-  }
-  const checkout = { request, formData, visitor, responderUuid, variant: await flowVariant(responderUuid, visitor.variant) };
-  switch (formData.get("intent")) {
-    case "apply-promo":
-      return applyPromo(checkout);
-    case "confirm-payment":
-      return confirmPayment(checkout);
-    default:
-      return completePurchase(checkout);
-  }
-}
+/** The form's fields, in the order the error summary lists them. */
+const checkoutFieldNames = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "addressLine1",
+  "addressLine2",
+  "zipCode",
+  "state",
+  "city",
+  "billingSameAsShipping",
+  "billingFirstName",
+  "billingLastName",
+  "billingAddressLine1",
+  "billingAddressLine2",
+  "billingZipCode",
+  "billingState",
+  "billingCity",
+  "cardNumber",
+  "expiry",
+  "securityCode",
+  "subscriptionAgreement",
+] as const;
 
-type CheckoutFormFields = Record<
-  | "firstName"
-  | "lastName"
-  | "email"
-  | "phone"
-  | "addressLine1"
-  | "addressLine2"
-  | "zipCode"
-  | "state"
-  | "city"
-  | "billingSameAsShipping"
-  | "billingFirstName"
-  | "billingLastName"
-  | "billingAddressLine1"
-  | "billingAddressLine2"
-  | "billingZipCode"
-  | "billingState"
-  | "billingCity"
-  | "cardNumber"
-  | "expiry"
-  | "securityCode"
-  | "subscriptionAgreement",
-  string
->;
+const formId = "final-checkout";
 
 export default function FinalCheckout() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<CheckoutFormFields>({
-    id: "final-checkout",
-    lastResult: actionData?.lastResult,
-    defaultValue: { ...page.values, subscriptionAgreement: "on" },
-    shouldValidate: "onSubmit",
-  });
+  // The server validates (Conform and Zod in the action); the page reads its reply, without
+  // Conform's client (issue 7). The values are read once: with JavaScript a refusal does not
+  // reload the page, and the inputs keep what she typed, as they did under Conform's useForm.
+  const lastResult = actionData?.lastResult;
+  const [values] = useState(() => replyValues(lastResult, { ...page.values, subscriptionAgreement: "on" }));
+  const errors = replyErrors(lastResult);
+  const fields = formFields(formId, checkoutFieldNames, values, errors);
+  useFocusOnRefusal(lastResult, errors);
   const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "complete-purchase";
-  const failure = form.errors?.[0] ?? (actionData ? null : page.lastFailure);
+  const failure = errors[""]?.[0] ?? (actionData ? null : page.lastFailure);
   const accountFields = [fields.firstName, fields.lastName, fields.email, fields.phone];
   const shippingFields = [fields.addressLine1, fields.addressLine2, fields.zipCode, fields.state, fields.city];
   const billingFields = page.billingAsked
@@ -189,7 +109,7 @@ export default function FinalCheckout() {
             promo={page.promo}
             promoBoxShown={page.promoBoxShown}
             promoNotice={actionData?.promoNotice ?? null}
-            formId={form.id}
+            formId={formId}
           />
           <div className="large-screen-only">
             {page.testimonial ? (
@@ -212,8 +132,8 @@ export default function FinalCheckout() {
         <section className="checkout-main" aria-labelledby="page-title">
           <p className="eyebrow">Step 3 of 3</p>
           <h1 id="page-title">Secure Checkout</h1>
-          <Form method="post" {...getFormProps(form)} className="details-form checkout-form">
-            <ErrorSummary errors={fieldErrors([...accountFields, ...shippingFields, ...billingFields, ...cardFields, fields.subscriptionAgreement])} />
+          <Form method="post" id={formId} noValidate className="details-form checkout-form">
+            <ErrorSummary errors={summaryOf([...accountFields, ...shippingFields, ...billingFields, ...cardFields, fields.subscriptionAgreement])} />
             {failure ? (
               <div className="payment-failure" role="alert" id="payment-failure">
                 <h2>
@@ -224,6 +144,7 @@ export default function FinalCheckout() {
                 <p>{failure}</p>
               </div>
             ) : null}
+            {page.csrfToken ? <input type="hidden" name="csrf" value={page.csrfToken} /> : null}
             <input
               type="hidden"
               name="attemptKey"
@@ -277,4 +198,20 @@ export default function FinalCheckout() {
       {paying ? <ProcessingOverlay /> : null}
     </div>
   );
+}
+
+/**
+ * With JavaScript a refusal (400) does not reload the page: the focus goes to the first field
+ * in error, as Conform's useForm did. Not on the first render (a page loaded after a post
+ * without JavaScript starts at the top, with the error summary).
+ */
+function useFocusOnRefusal(lastResult: { status?: string } | null | undefined, errors: Record<string, string[]>) {
+  const shown = useRef(lastResult);
+  useEffect(() => {
+    if (shown.current === lastResult) return;
+    shown.current = lastResult;
+    const form = document.getElementById(formId);
+    if (lastResult?.status !== "error" || !(form instanceof HTMLFormElement)) return;
+    (firstControlInError(form.elements, errors) as HTMLElement | undefined)?.focus();
+  });
 }

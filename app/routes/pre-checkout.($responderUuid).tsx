@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutAssurance } from "../components/checkout-assurance";
 import { ErrorSummary } from "../components/error-summary";
 import { fieldErrors } from "../components/form-errors";
+import { FormProblem } from "../components/form-problem";
 import { TextField } from "../components/text-field";
 import { ToastNotice } from "../components/toast-notice";
 import { fillEmptyFields, hasMissingField, preCheckoutSchema, type PreCheckoutDraft } from "../funnel/pre-checkout";
@@ -18,13 +19,18 @@ import { readForm } from "../server/form.server";
 import { findFunnelRecord } from "../server/funnel-records.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { loadOrderProducts, loadPreCheckoutDraft, savePreCheckout } from "../server/pre-checkout.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
 import { takeToast } from "../server/toast.server";
 import { arriveWithToken } from "../server/token-arrival.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
 import { Visitor } from "../server/visitor.server";
+import { log } from "../server/log.server";
 
 export const handle: RouteHandle = {
   title: (data) => (data as { texts?: { heading: string } } | undefined)?.texts?.heading ?? "Personal Information",
 };
+
+export const headers = keepRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
@@ -64,6 +70,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 404 },
     );
   }
+  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  if (wait > 0) {
+    return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait), toast: null }, { status: 429, headers: retryAfter(wait) });
+  }
   const submission = parseWithZod(formData, { schema: preCheckoutSchema });
   if (submission.status !== "success") {
     const toast = hasMissingField(submission.payload) ? missingInformationToast : null;
@@ -75,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await savePreCheckout(responderUuid, submission.value, order);
   } catch (error) {
     // Her answers stay on the page; the log names the failure, never what she typed.
-    console.error(JSON.stringify({ msg: "pre-checkout save failed", error: error instanceof Error ? error.name : "unknown" }));
+    log.error({ error: error instanceof Error ? error.name : "unknown" }, "pre-checkout save failed");
     return visitor.data({ lastResult: submission.reply(), toast: saveFailedToast() }, { status: 503 });
   }
   wakeOutboxWorker();
@@ -103,6 +113,7 @@ export default function PreCheckout() {
           <h1 id="page-title">{texts.heading}</h1>
           <p className="lead">Tell us who you are so your provider can review your plan.</p>
           <Form method="post" {...getFormProps(form)} className="details-form">
+            <FormProblem messages={form.errors} />
             <ErrorSummary errors={fieldErrors([fields.firstName, fields.lastName, fields.email, fields.phone])} />
             {flowClaim ? <input type="hidden" name="flowClaim" value={flowClaim} /> : null}
             <p className="required-note">

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../components/error-summary";
 import { fieldErrors } from "../components/form-errors";
+import { FormProblem } from "../components/form-problem";
 import { HowItWorks } from "../components/how-it-works";
 import { TestimonialCarousel } from "../components/testimonial-carousel";
 import { TrustBadges } from "../components/trust-badges";
@@ -16,8 +17,12 @@ import { config } from "../server/config.server";
 import { readForm } from "../server/form.server";
 import { openStep } from "../server/funnel-guard.server";
 import { recordFunnelStep } from "../server/funnel-records.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
 
 export const handle: RouteHandle = { title: "Find out if HRT is right for you" };
+
+export const headers = keepRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { visitor, record, trackingParams } = await openStep(request, "social-proof", params.responderUuid, mayLeaveEmail);
@@ -32,6 +37,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     params.responderUuid,
     mayLeaveEmail,
   );
+  // Each email left here is sent on to the provider: a tighter limit than the other steps.
+  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost, rateLimits.emailCapture);
+  if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: socialProofSchema });
   if (submission.status !== "success") {
     return visitor.data({ lastResult: submission.reply() }, { status: 400 });
@@ -72,6 +80,7 @@ export default function SocialProof() {
       </section>
 
       <Form method="post" {...getFormProps(form)} className="step-form email-capture">
+        <FormProblem messages={form.errors} />
         <ErrorSummary errors={fieldErrors([fields.email])} />
         <div className={emailError ? "field has-error" : "field"}>
           <label htmlFor={fields.email.id}>Your email address</label>

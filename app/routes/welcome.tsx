@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
 import { fieldErrors } from "../components/form-errors";
+import { FormProblem } from "../components/form-problem";
 import { headlineClaim, providersClaim } from "../funnel/marketing";
 import { motivationOptions } from "../funnel/questionnaire";
 import { welcomeSchema, type WelcomeAnswer } from "../funnel/schemas";
@@ -13,9 +14,13 @@ import type { RouteHandle } from "../route-handle";
 import { newFlowClaim } from "../server/flow-claim.server";
 import { recordFunnelStep } from "../server/funnel-records.server";
 import { readForm } from "../server/form.server";
+import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
 import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "It's not you. It's menopause." };
+
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Spec section 4: entering a new flow makes a new flow uuid and clears old tracking params.
@@ -27,6 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
+  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: welcomeSchema });
   if (submission.status !== "success") {
     return visitor.data({ lastResult: submission.reply() }, { status: 400 });
@@ -61,6 +68,7 @@ export default function Welcome() {
         </li>
       </ul>
       <Form method="post" {...getFormProps(form)} className="step-form">
+        <FormProblem messages={form.errors} />
         <ErrorSummary errors={fieldErrors([fields.reason])} />
         <input type="hidden" name="flowClaim" value={flowClaim} />
         <ChoiceQuestion

@@ -6,6 +6,7 @@ import type { Variant } from "../funnel/variant";
 import { variantCatalogue } from "../funnel/weight-loss";
 import { provider as configuredProvider } from "./provider/index.server";
 import { isStandInAnswer, standInAnswer, type Provider } from "./provider/provider.server";
+import { log } from "./log.server";
 
 export const answerLifetimeMs = 5 * 60_000;
 /**
@@ -97,7 +98,7 @@ export function catalogueSource(options: CatalogueSourceOptions = {}): Catalogue
     try {
       return await call(await provider());
     } catch (error) {
-      console.warn(JSON.stringify({ msg: `${what} unavailable`, error: error instanceof Error ? error.name : "unknown" }));
+      log.warn({ error: error instanceof Error ? error.name : "unknown" }, `${what} unavailable`);
       return standInAnswer(standIn);
     }
   }

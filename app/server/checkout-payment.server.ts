@@ -10,26 +10,10 @@ import type { TrackingParams } from "../funnel/tracking";
 import type { CheckoutCart } from "./final-checkout.server";
 import { submitOrder, type OrderOutcome, type OrderRow } from "./orders.server";
 import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "./payments/index.server";
-import { hitRateLimit, peekRateLimit, rateLimitKeys, type RateLimit } from "./rate-limits.server";
 
-/**
- * Seconds to wait when a limit holds for this visitor key or, behind a trusted proxy, for her
- * address; 0 when allowed. `count` adds a hit; without it the count is only read (limits
- * counted on failures).
- */
-export async function rateLimitWait(limit: RateLimit, request: Request, visitorKey: string, count: boolean): Promise<number> {
-  for (const key of rateLimitKeys(request, visitorKey)) {
-    const answer = count ? await hitRateLimit(limit, key) : await peekRateLimit(limit, key);
-    if (!answer.allowed) return answer.retryAfterSeconds;
-  }
-  return 0;
-}
-
-/** "1 minute", "7 minutes": a wait as she reads it, rounded up. */
-export function waitInMinutes(seconds: number): string {
-  const count = Math.max(1, Math.ceil(seconds / 60));
-  return `${count} ${count === 1 ? "minute" : "minutes"}`;
-}
+// The rate limits' wait and its wording live with the limits; the checkout routes read them here.
+export { rateLimitWait } from "./rate-limits.server";
+export { waitInMinutes } from "../funnel/rate-limits";
 
 /**
  * Stripe's test PaymentMethods (docs.stripe.com/testing), as the sandbox gateway takes them:

@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { finalCheckoutSchema, missingGroupMessage, readBillingChoice } from "../funnel/final-checkout";
 import { normalisePromoCode, promoBoxVisible, promoOutcome } from "../funnel/promo";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { cardBrand, cardInputMessages, paymentMessages, readCardNumber, readExpiry, readSecurityCode } from "../funnel/test-cards";
 import type { Toast } from "../funnel/toasts";
 import { variantFacts, type Variant } from "../funnel/variant";
@@ -16,7 +17,8 @@ import { loadCheckoutCart, saveCheckoutDetails, savePromoOutcome } from "./final
 import { findOrder, outcomeOf, resumeOrder, type OrderOutcome } from "./orders.server";
 import { paymentGateway } from "./payments/index.server";
 import { provider } from "./provider/index.server";
-import { rateLimits } from "./rate-limits.server";
+import { countHit, rateLimits, visitorRateKey } from "./rate-limits.server";
+import { retryAfter } from "./too-many-attempts.server";
 import type { Visitor } from "./visitor.server";
 
 export interface CheckoutRequest {
@@ -41,21 +43,22 @@ export interface CheckoutAnswer {
 }
 
 /** Never sent back to the page: the security code is typed again after a refusal. */
-const hideFields = ["securityCode", "attemptKey", "intent", "paymentMethodId"];
+const hideFields = ["securityCode", "attemptKey", "intent", "paymentMethodId", "csrf"];
 const anyFields = z.looseObject({});
-
-function visitorKey(visitor: Visitor): string {
-  return visitor.session.id || visitor.currentUuid || "anonymous";
-}
 
 function answer(visitor: Visitor, value: Partial<CheckoutAnswer>, status = 200, headers?: HeadersInit) {
   return visitor.data<CheckoutAnswer>({ lastResult: null, toast: null, promoNotice: null, ...value }, { status, headers });
 }
 
 /** A refusal of the payment: the message above the form, what she typed kept. */
-function refusal(checkout: CheckoutRequest, status: number, message: string) {
+function refusal(checkout: CheckoutRequest, status: number, message: string, headers?: HeadersInit) {
   const lastResult = parseWithZod(checkout.formData, { schema: anyFields }).reply({ hideFields, formErrors: [message] });
-  return answer(checkout.visitor, { lastResult, attemptKey: randomUUID() }, status);
+  return answer(checkout.visitor, { lastResult, attemptKey: randomUUID() }, status, headers);
+}
+
+/** A post without this page's form token (issue 7): refused, what she typed kept, nothing done. */
+export function refuseStaleForm(checkout: CheckoutRequest) {
+  return refusal(checkout, 403, "This page has expired. Please reload it and try again.");
 }
 
 /** Spec sections 5, 7 and 8: the code checked by the provider and kept with the cart. */
@@ -72,7 +75,7 @@ export async function applyPromo(checkout: CheckoutRequest) {
     config().PROMO_SPECIAL_PRODUCT_ID,
   );
   if (!code || cart.medications.length === 0 || !boxShown) return answer(visitor, { lastResult });
-  const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorKey(visitor), true);
+  const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorRateKey(visitor, request), true);
   if (wait > 0) {
     const promoNotice = `Too many promo codes tried. Please try again in ${waitInMinutes(wait)}.`;
     return answer(visitor, { lastResult, promoNotice }, 429, { "Retry-After": String(wait) });
@@ -119,8 +122,11 @@ export async function completePurchase(checkout: CheckoutRequest) {
 
   const cart = await loadCheckoutCart(responderUuid, variant);
   if (cart.cart.medications.length === 0) return refusal(checkout, 400, "No medications selected");
-  const wait = await rateLimitWait(rateLimits.paymentFailure, request, visitorKey(visitor), false);
-  if (wait > 0) return refusal(checkout, 429, `Too many payment attempts. Please try again in ${waitInMinutes(wait)}.`);
+  const wait = await rateLimitWait(rateLimits.paymentFailure, request, visitorRateKey(visitor, request), false);
+  if (wait > 0) return refusal(checkout, 429, `Too many payment attempts. Please try again in ${waitInMinutes(wait)}.`, retryAfter(wait));
+  // A step post, counted before the card is tried: an attempt counts whatever the gateway answers.
+  const postWait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  if (postWait > 0) return refusal(checkout, 429, tooManyAttemptsMessage(postWait), retryAfter(postWait));
 
   const details = submission.value;
   const account = { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone };
@@ -175,7 +181,7 @@ async function answerOutcome(checkout: CheckoutRequest, outcome: OrderOutcome, c
       return refusal(checkout, 409, paymentMessages.stillProcessing);
     case "declined":
     case "failed":
-      if (countFailure) await rateLimitWait(rateLimits.paymentFailure, request, visitorKey(visitor), true);
+      if (countFailure) await rateLimitWait(rateLimits.paymentFailure, request, visitorRateKey(visitor, request), true);
       return refusal(checkout, 402, outcome.message);
   }
 }

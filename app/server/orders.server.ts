@@ -15,6 +15,7 @@ import type { AuthorisationResult } from "./payments/gateway.server";
 import { redeemPromoCode } from "./provider/embedded-promo.server";
 import { provider } from "./provider/index.server";
 import { ProviderError } from "./provider/provider.server";
+import { log } from "./log.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -110,7 +111,7 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<OrderOutcom
   try {
     result = await attempt.authorise(claimed.id, `${claimed.id}:${claimed.attemptKey ?? attempt.attemptKey}`);
   } catch (error) {
-    console.error(JSON.stringify({ msg: "payment gateway failed", error: error instanceof Error ? error.name : "unknown" }));
+    log.error({ error: error instanceof Error ? error.name : "unknown" }, "payment gateway failed");
     result = { status: "failed", message: "An unexpected error occurred. Please try again." };
   }
   return recordResult(claimed, result);
@@ -199,7 +200,7 @@ async function recordAuthorised(
     );
     delivered = true;
   } catch (error) {
-    console.warn(JSON.stringify({ msg: "pre-auth order not yet accepted", error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }));
+    log.warn({ error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }, "pre-auth order not yet accepted");
   }
 
   await db.transaction(async (tx) => {

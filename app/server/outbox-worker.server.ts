@@ -4,6 +4,7 @@ import { config } from "./config.server";
 import { deliverDueOutboxMessages } from "./outbox.server";
 import { provider } from "./provider/index.server";
 import { deleteExpiredSessions } from "./session.server";
+import { log } from "./log.server";
 
 interface Worker {
   timer: NodeJS.Timeout;
@@ -19,7 +20,7 @@ async function runUntilIdle(worker: Worker): Promise<void> {
   do {
     worker.again = false;
     const round = await deliverDueOutboxMessages(await provider());
-    if (round.failed > 0) console.warn(JSON.stringify({ msg: "outbox delivery failed", ...round }));
+    if (round.failed > 0) log.warn({ ...round }, "outbox delivery failed");
     // A full batch delivered means more may be waiting.
     if (round.delivered >= 20) worker.again = true;
   } while (worker.again && !worker.stopped);
@@ -35,7 +36,7 @@ function tick(worker: Worker): void {
   }
   worker.running = runUntilIdle(worker)
     .catch((error: unknown) => {
-      console.error(JSON.stringify({ msg: "outbox worker error", error: error instanceof Error ? error.name : "unknown" }));
+      log.error({ error: error instanceof Error ? error.name : "unknown" }, "outbox worker error");
     })
     .finally(() => {
       worker.running = null;

@@ -2,22 +2,44 @@
 // app instances share it. A counter is one row per limit, key and window; each hit is a single
 // atomic upsert. Keys are keyed hashes, so no address or id is ever stored in clear.
 import { createHmac } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { database } from "./db/client.server";
 import { rateLimitCounters } from "./db/schema.server";
+import { clientAddressOf } from "./client-address.server";
 import { sessionSecret } from "./session-secret.server";
 
 export interface RateLimit {
   bucket: string;
+  /** Hits a window allows one visitor (her session, or without one her address). */
   limit: number;
+  /**
+   * Hits a window allows one client address, shared by everyone behind it (an office, a mobile
+   * carrier's NAT); `limit` when not given.
+   */
+  addressLimit?: number;
   windowMs: number;
 }
 
+/**
+ * The limits, generous for a person and tight for a script. A whole funnel, from /welcome to
+ * COMPLETE PURCHASE, is about 20 posts, a few of them again after a typo.
+ */
 export const rateLimits = {
   /** Promo codes checked against the provider: guessing codes is slow. */
   promoCheck: { bucket: "promo-check", limit: 10, windowMs: 10 * 60_000 },
   /** Declined or failed payments: card testing is slow. */
   paymentFailure: { bucket: "payment-failure", limit: 5, windowMs: 60 * 60_000 },
+  /**
+   * Every form post of the funnel (COMPLETE PURCHASE too, counted before the card is tried)
+   * and the JSON routes that write: three whole funnels in ten minutes for one visitor;
+   * fifteen for everyone behind one address.
+   */
+  stepPost: { bucket: "step-post", limit: 60, addressLimit: 300, windowMs: 10 * 60_000 },
+  /** Emails left on the social proof page (each is sent on to the provider): typos allowed, spam not. */
+  emailCapture: { bucket: "email-capture", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 },
+  /** Secure links opened (?st= or ?token=): she opens hers once or twice; guessing is slow. */
+  tokenRead: { bucket: "token-read", limit: 10, addressLimit: 50, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitAnswer {
@@ -32,6 +54,11 @@ function windowOf(limit: RateLimit, now: Date): { start: Date; retryAfterSeconds
   return { start: new Date(startMs), retryAfterSeconds };
 }
 
+/** The hits a window allows on this key: an address key has the address limit. */
+function allowedHits(limit: RateLimit, key: string): number {
+  return key.startsWith("address:") ? (limit.addressLimit ?? limit.limit) : limit.limit;
+}
+
 /** Counts one hit on the key; allowed while the window's hits (this one included) are within the limit. */
 export async function hitRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
   const window = windowOf(limit, now);
@@ -44,7 +71,7 @@ export async function hitRateLimit(limit: RateLimit, key: string, now: Date = ne
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
     .returning({ hits: rateLimitCounters.hits });
-  const allowed = (row?.hits ?? 0) <= limit.limit;
+  const allowed = (row?.hits ?? 0) <= allowedHits(limit, key);
   return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
 }
 
@@ -66,7 +93,7 @@ export async function peekRateLimit(limit: RateLimit, key: string, now: Date = n
       ),
     )
     .limit(1);
-  const allowed = (row?.hits ?? 0) < limit.limit;
+  const allowed = (row?.hits ?? 0) < allowedHits(limit, key);
   return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
 }
 
@@ -78,25 +105,80 @@ function hashed(value: string): string {
   return createHmac("sha256", sessionSecret()).update(value).digest("base64url");
 }
 
-/** The client's address, from the proxy's headers, only when the proxy is trusted to set them. */
-function clientAddress(request: Request): string | undefined {
-  if (process.env.TRUST_PROXY !== "true") return undefined;
-  // The first hop is the client as the proxy in front of us saw it; that proxy must overwrite
-  // (not append to) any X-Forwarded-For the client sent, or TRUST_PROXY must stay off.
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  const address = forwarded || request.headers.get("X-Real-IP")?.trim();
-  return address && address.length <= 100 ? address.toLowerCase() : undefined;
+/**
+ * Addresses that never stand for one visitor: this machine and private networks. A request
+ * from one came through a proxy in front of us that is not trusted to name the client
+ * (TRUST_PROXY unset), or from a local client (the tests, the benchmark). Counting such an
+ * address would put everyone behind that proxy into one bucket, so it is not counted; her
+ * session still is.
+ */
+const sharedAddresses = new BlockList();
+sharedAddresses.addSubnet("127.0.0.0", 8, "ipv4");
+sharedAddresses.addSubnet("10.0.0.0", 8, "ipv4");
+sharedAddresses.addSubnet("172.16.0.0", 12, "ipv4");
+sharedAddresses.addSubnet("192.168.0.0", 16, "ipv4");
+sharedAddresses.addSubnet("169.254.0.0", 16, "ipv4");
+sharedAddresses.addAddress("::1", "ipv6");
+sharedAddresses.addSubnet("fc00::", 7, "ipv6");
+sharedAddresses.addSubnet("fe80::", 10, "ipv6");
+
+function isSharedAddress(address: string): boolean {
+  // An IPv4 address as a dual-stack socket names it: ::ffff:127.0.0.1.
+  const plain = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1] ?? address;
+  const family = isIP(plain);
+  return family !== 0 && sharedAddresses.check(plain, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** The client's address, when our server saw one that stands for her (see sharedAddresses). */
+export function countedClientAddress(request: Request): string | undefined {
+  const address = clientAddressOf(request);
+  return address && !isSharedAddress(address) ? address : undefined;
 }
 
 /**
- * The keys a request is counted under: the visitor ("visitor:" + hash), and her address
- * ("address:" + hash) when it is known. A limit is reached when any of them reaches it.
+ * Who a limit counts as one visitor: her session; a client without one that has shown it may
+ * act for a flow (a bearer token), that flow; otherwise her address, so visitors without a
+ * cookie (her first post, a script) are counted apart, never in one shared bucket. Undefined
+ * when none is known: then only her address could count her, and it is not known either.
  */
-export function rateLimitKeys(request: Request, visitorKey: string): string[] {
-  const keys = [`visitor:${hashed(visitorKey)}`];
-  const address = clientAddress(request);
+export function visitorRateKey(visitor: { session: { id: string } }, request: Request, authorisedFlow?: string): string | undefined {
+  if (visitor.session.id) return `session:${visitor.session.id}`;
+  if (authorisedFlow) return `flow:${authorisedFlow}`;
+  const address = countedClientAddress(request);
+  return address ? `address:${address}` : undefined;
+}
+
+/**
+ * The keys a request is counted under: the visitor ("visitor:" + hash) when known, and her
+ * address ("address:" + hash) when our server saw one that stands for her. A limit is reached
+ * when any of them reaches it.
+ */
+export function rateLimitKeys(request: Request, visitorKey: string | undefined): string[] {
+  const keys = visitorKey ? [`visitor:${hashed(visitorKey)}`] : [];
+  const address = countedClientAddress(request);
   if (address) keys.push(`address:${hashed(address)}`);
   return keys;
+}
+
+/**
+ * Seconds to wait when a limit holds for this visitor key or for her address; 0 when allowed.
+ * `count` adds a hit; without it the count is only read (limits counted on failures).
+ */
+export async function rateLimitWait(limit: RateLimit, request: Request, visitorKey: string | undefined, count: boolean): Promise<number> {
+  for (const key of rateLimitKeys(request, visitorKey)) {
+    const answer = count ? await hitRateLimit(limit, key) : await peekRateLimit(limit, key);
+    if (!answer.allowed) return answer.retryAfterSeconds;
+  }
+  return 0;
+}
+
+/** Counts one hit of each limit, in order; the seconds to wait when one of them holds, else 0. */
+export async function countHit(request: Request, visitorKey: string | undefined, ...limits: RateLimit[]): Promise<number> {
+  for (const limit of limits) {
+    const wait = await rateLimitWait(limit, request, visitorKey, true);
+    if (wait > 0) return wait;
+  }
+  return 0;
 }
 
 /** Removes counters whose window ended before the longest limit's window could still count. */

@@ -1,14 +1,19 @@
 // Arrival with a secure token (spec sections 4 and 5): `st` or `token` in the query. The token
 // is read on the server; a good one fills in her empty fields and makes its uuid this
 // browser's. Either way she is sent to the same address without the token, so it stays
-// neither in her history nor in a Referer.
+// neither in her history nor in a Referer. Opening links is rate limited (rateLimits.tokenRead):
+// over the limit the token is not read at all.
+import { waitInMinutes } from "../funnel/rate-limits";
 import type { ToastCode } from "../funnel/toasts";
 import { searchWithout, type CheckoutStep } from "./checkout-flow.server";
 import { claimUnstartedFlow } from "./plan-selections.server";
 import { applyToken } from "./pre-checkout.server";
+import { countHit, rateLimits, visitorRateKey } from "./rate-limits.server";
 import { flashToast } from "./toast.server";
+import { retryAfter } from "./too-many-attempts.server";
 import { configuredTokenKeys, readToken } from "./tokens.server";
 import type { Visitor } from "./visitor.server";
+import { log } from "./log.server";
 
 export const tokenParamNames = ["st", "token"] as const;
 
@@ -32,9 +37,11 @@ export async function arriveWithToken(
   const token = tokenOf(request);
   if (token === null) return null;
   const rest = searchWithout(request, ...tokenParamNames);
+  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.tokenRead);
+  if (wait > 0) return tooManyTokenReads(visitor, `${new URL(request.url).pathname}${rest}`, wait);
   const reading = await readToken(token, configuredTokenKeys());
   if (!reading.ok) {
-    console.warn(JSON.stringify({ msg: "token refused", refusal: reading.refusal }));
+    log.warn({ refusal: reading.refusal }, "token refused");
     const here = new URL(request.url).pathname;
     return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast(toastsFor.refused) });
   }
@@ -43,7 +50,7 @@ export async function arriveWithToken(
   // The legacy form is not signed: anyone who knows its key can write one. It may start a flow
   // or fill in this browser's own, never open a flow somebody else has started.
   if (reading.form === "legacy" && !visitor.ownedUuid(tokenUuid) && !(await claimUnstartedFlow(tokenUuid))) {
-    console.warn(JSON.stringify({ msg: "token refused", refusal: "legacy-for-started-flow" }));
+    log.warn({ refusal: "legacy-for-started-flow" }, "token refused");
     const here = new URL(request.url).pathname;
     return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast(toastsFor.refused) });
   }
@@ -51,4 +58,15 @@ export async function arriveWithToken(
   const responderUuid = ownedPathUuid ? visitor.claim(ownedPathUuid) : reading.details.responderUuid;
   await applyToken(responderUuid, reading.details);
   return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toastsFor.loaded) });
+}
+
+/**
+ * Over the limit: a 429 page (the root error boundary) that says how long to wait. The token
+ * stays in the address, unread, so that reloading after the wait still fills in her details;
+ * "Go back" leads to the same page without it, to type them herself.
+ */
+async function tooManyTokenReads(visitor: Visitor, withoutToken: string, wait: number): Promise<Response> {
+  const message = `Too many secure links opened. Please wait ${waitInMinutes(wait)} and reload this page, or go back and enter your details yourself.`;
+  const headers = await visitor.headers({ ...retryAfter(wait), "Content-Type": "application/json; charset=utf-8" });
+  return new Response(JSON.stringify({ message, returnTo: withoutToken }), { status: 429, headers });
 }

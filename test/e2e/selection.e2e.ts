@@ -463,7 +463,7 @@ async function startAppServer(root: string, overrides: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "funnel-e2e-plans-"));
   const child = spawn(
     process.execPath,
-    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, "build/index.js")],
+    [path.join(root, "server.mjs")],
     {
       cwd: root,
       stdio: "ignore",

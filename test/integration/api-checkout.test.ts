@@ -2,6 +2,7 @@
 // POST /api/pre-auth-checkout, against a real Postgres engine and the sandbox gateway.
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { log } from "../../app/server/log.server";
 import * as promoApi from "../../app/routes/api.check-promo-code.$code.$priceInCents";
 import * as preAuthApi from "../../app/routes/api.pre-auth-checkout";
 import { shippingMessages } from "../../app/funnel/final-checkout";
@@ -34,7 +35,7 @@ beforeEach(async () => {
   await (await database()).execute(sql`truncate table rate_limit_counters`);
   clearProviderCaches();
   providerOverride.wrap = undefined;
-  errors = vi.spyOn(console, "error");
+  errors = vi.spyOn(log, "error");
 });
 afterEach(() => {
   // No answer of these routes may come from an unexpected failure.

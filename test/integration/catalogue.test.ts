@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { log } from "../../app/server/log.server";
 import { fallbackCatalogue } from "../../app/funnel/catalogue";
 import { productSelectionBody } from "../../app/funnel/product-selection";
 import * as medicationsRoute from "../../app/routes/api.hrt-medications.$responderUuid";
@@ -67,7 +68,7 @@ beforeEach(async () => {
   await resetDatabase();
   standIn.reset();
   clearProviderCaches();
-  warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+  warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
 });
 afterEach(() => {
   standIn.releaseHeld();
@@ -149,8 +150,8 @@ describe("HTTP provider", () => {
     const responderUuid = randomUUID();
     expect(await http.getMedications(responderUuid)).toBe(fallbackCatalogue);
     expect(warnings).toHaveBeenCalledTimes(1);
-    expect(String(warnings.mock.calls[0]![0])).toContain(`GET ${medicationsPath}/{uuid} answered 500`);
-    expect(String(warnings.mock.calls[0]![0])).not.toContain(responderUuid);
+    expect(JSON.stringify(warnings.mock.calls[0])).toContain(`GET ${medicationsPath}/{uuid} answered 500`);
+    expect(JSON.stringify(warnings.mock.calls[0])).not.toContain(responderUuid);
   });
 
   it("falls back on malformed JSON, on an answer with nothing to show, and on a refused connection", async () => {
@@ -182,7 +183,7 @@ describe("HTTP provider", () => {
   it("gives up on slow testimonials well before the provider answers", { timeout: 5_000 }, async () => {
     standIn.testimonials = { json: someTestimonials, delayMs: 10_000 };
     expect(await http.getTestimonials(randomUUID())).toEqual([]);
-    expect(String(warnings.mock.calls[0]![0])).toContain("TimeoutError");
+    expect(JSON.stringify(warnings.mock.calls[0])).toContain("TimeoutError");
   });
 });
 

@@ -11,7 +11,7 @@ import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { billingAddresses, funnelRecords, orders } from "../../app/server/db/schema.server";
-import { address, jane, readyToPay, startFlow } from "../support/funnel-steps";
+import { address, jane, readyToPay, startFlow, paymentForm } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(async () => {
@@ -41,10 +41,17 @@ function finalPage(browser: TestBrowser, uuid: string) {
   return browser.call(finalCheckout.loader, `/final-checkout/${uuid}`, { params: { responderUuid: uuid } });
 }
 
-function pay(browser: TestBrowser, uuid: string, form: Record<string, string>) {
+async function pay(browser: TestBrowser, uuid: string, form: Record<string, string>) {
   return browser.call(finalCheckout.action, `/final-checkout/${uuid}`, {
     params: { responderUuid: uuid },
-    form: { ...jane, ...address, subscriptionAgreement: "on", intent: "complete-purchase", attemptKey: crypto.randomUUID(), ...form },
+    form: await paymentForm(browser, uuid, {
+      ...jane,
+      ...address,
+      subscriptionAgreement: "on",
+      intent: "complete-purchase",
+      attemptKey: crypto.randomUUID(),
+      ...form,
+    }),
   });
 }
 

@@ -9,7 +9,7 @@ import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$ref
 import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
-import { address, jane, readyToPay, startFlow } from "../support/funnel-steps";
+import { address, jane, readyToPay, startFlow, paymentForm } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(async () => {
@@ -26,8 +26,11 @@ function pageOf(browser: TestBrowser, responderUuid: string, query = "") {
   return browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}${query}`, { params: { responderUuid } });
 }
 
-function post(browser: TestBrowser, responderUuid: string, form: Record<string, string>, query = "") {
-  return browser.call(finalCheckout.action, `/final-checkout/${responderUuid}${query}`, { params: { responderUuid }, form });
+async function post(browser: TestBrowser, responderUuid: string, form: Record<string, string>, query = "") {
+  return browser.call(finalCheckout.action, `/final-checkout/${responderUuid}${query}`, {
+    params: { responderUuid },
+    form: await paymentForm(browser, responderUuid, form),
+  });
 }
 
 const purchase = (attemptKey: string, card = visa) => ({
@@ -304,5 +307,41 @@ describe("promo codes on the page", () => {
     expect((await pageOf(browser, uuid)).data.promo.message).toBe("This promo code has expired.");
     const [row] = await (await database()).select().from(orders).where(eq(orders.responderUuid, uuid));
     expect(row).toBeUndefined();
+  });
+});
+
+describe("the payment form's CSRF token (issue 7)", () => {
+  it("refuses a purchase without the page's token, keeping what she typed and ordering nothing", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser, patchPlan);
+    for (const csrf of ["", "forged-token"]) {
+      const answer = await post(browser, uuid, { ...purchase(`no-token-${csrf}`), csrf });
+      expect(answer.status).toBe(403);
+      expect(answer.data.lastResult.error[""]).toEqual(["This page has expired. Please reload it and try again."]);
+      expect(answer.data.lastResult.initialValue).toMatchObject({ addressLine1: address.addressLine1 });
+    }
+    expect(await allOrders()).toHaveLength(0);
+  });
+
+  it("refuses the token of another flow or another browser", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser, patchPlan);
+    const other = await readyToPay(browser, patchPlan);
+    const otherToken = (await paymentForm(browser, other, {})).csrf!;
+    expect((await post(browser, uuid, { ...purchase("wrong-flow"), csrf: otherToken })).status).toBe(403);
+    const stranger = new TestBrowser();
+    await readyToPay(stranger, patchPlan);
+    const strangerToken = (await paymentForm(stranger, uuid, {})).csrf!;
+    expect((await post(browser, uuid, { ...purchase("wrong-browser"), csrf: strangerToken })).status).toBe(403);
+    expect(await allOrders()).toHaveLength(0);
+    // The page's own token goes through.
+    expect((await post(browser, uuid, purchase("right"))).status).toBe(303);
+  });
+
+  it("puts the token in the page", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser, patchPlan);
+    const page = await pageOf(browser, uuid);
+    expect(page.data.csrfToken).toBe((await paymentForm(browser, uuid, {})).csrf);
   });
 });

@@ -17,7 +17,7 @@ import { orders, outboxMessages } from "../../app/server/db/schema.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox.server";
 import { provider } from "../../app/server/provider/index.server";
 import { preAuthCheckoutPath, providerStandIn } from "../mocks/provider";
-import { jane, readyToPay } from "../support/funnel-steps";
+import { jane, readyToPay, paymentForm } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
@@ -45,10 +45,10 @@ const purchase = {
   intent: "complete-purchase",
 };
 
-function pay(browser: TestBrowser, responderUuid: string) {
+async function pay(browser: TestBrowser, responderUuid: string) {
   return browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
     params: { responderUuid },
-    form: purchase,
+    form: await paymentForm(browser, responderUuid, purchase),
   });
 }
 

@@ -2,6 +2,7 @@
 // Stripe's test cards, and Stripe itself against an MSW stand-in of api.stripe.com.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { log } from "../../app/server/log.server";
 import {
   InvalidCardInput,
   type AuthoriseRequest,
@@ -45,7 +46,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 beforeEach(() => {
   standIn.reset();
-  warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+  warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
   consoleSpies = (["log", "info", "error", "debug"] as const).map((level) => vi.spyOn(console, level));
 });
 afterEach(() => {
@@ -271,8 +272,11 @@ describe("Stripe gateway", () => {
   it("fails with the spec's message on an error that is not the card's, logging no personal data", async () => {
     expect(await gateway.authorise(request({ paymentMethodId: "pm_card_unknown" }))).toEqual({ status: "failed", message: unexpected });
     expect(warnings).toHaveBeenCalledTimes(1);
-    const logged = String(warnings.mock.calls[0]![0]);
-    expect(logged).toContain("Stripe authorise failed: StripeInvalidRequestError resource_missing 404");
+    const logged = JSON.stringify(warnings.mock.calls[0]);
+    expect(warnings.mock.calls[0]).toEqual([
+      { operation: "authorise", details: expect.stringMatching(/^StripeInvalidRequestError resource_missing 404/) },
+      "Stripe call failed",
+    ]);
     expect(logged).not.toMatch(/jane|Jane|Main Street|\+1212/);
   });
 
@@ -374,7 +378,7 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
   it("throws when the session cannot be made", async () => {
     standIn.mode = "refusing";
     await expect(gateway.startHostedCheckout!(hostedRequest())).rejects.toThrow();
-    expect(String(warnings.mock.calls[0]![0])).toMatch(/^Stripe hosted checkout failed: StripeConnectionError/);
+    expect(JSON.stringify(warnings.mock.calls[0])).toMatch(/"operation":"hosted checkout".*"Stripe call failed"|StripeConnectionError.*Stripe call failed/);
   });
 });
 

@@ -5,6 +5,7 @@
 // and its return, and one PaymentIntent for one checkout attempt however often it is posted.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { log } from "../../app/server/log.server";
 
 // config() reads the environment once per process (each test file runs in its own), so the
 // keys are set before any app module loads.
@@ -20,7 +21,7 @@ import { clearProviderCaches } from "../../app/server/catalogue.server";
 import { database } from "../../app/server/db/client.server";
 import { orders } from "../../app/server/db/schema.server";
 import { stripeStandIn } from "../mocks/stripe";
-import { address, jane, readyToPay } from "../support/funnel-steps";
+import { address, jane, readyToPay, paymentForm } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 
 const { standIn, handlers } = stripeStandIn();
@@ -34,7 +35,7 @@ beforeEach(async () => {
   await resetDatabase();
   clearProviderCaches();
   standIn.reset();
-  warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+  warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
 });
 afterEach(() => warnings.mockRestore());
 
@@ -60,8 +61,11 @@ function purchase(attemptKey: string, paymentMethodId?: string): Record<string, 
   };
 }
 
-function post(browser: TestBrowser, responderUuid: string, form: Record<string, string>) {
-  return browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, { params: { responderUuid }, form });
+async function post(browser: TestBrowser, responderUuid: string, form: Record<string, string>) {
+  return browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
+    params: { responderUuid },
+    form: await paymentForm(browser, responderUuid, form),
+  });
 }
 
 /** What Stripe.js's page posts after handleNextAction: the same form, intent confirm-payment. */

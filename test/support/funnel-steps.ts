@@ -5,6 +5,8 @@ import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import * as welcome from "../../app/routes/welcome";
 import type { PlanCode } from "../../app/funnel/plans";
+import { paymentFormToken } from "../../app/server/payment-form-token.server";
+import { getVisitorSession } from "../../app/server/session.server";
 import { locationOf, type RouteAnswer, type TestBrowser } from "./route-harness";
 
 /** Her account details, as the pre-checkout and final checkout forms post them. */
@@ -55,4 +57,13 @@ export async function readyToPay(browser: TestBrowser, steps: PlanChoice & { que
   const responderUuid = await flowWithPlan(browser, steps);
   await saveDetails(browser, responderUuid);
   return responderUuid;
+}
+
+/**
+ * The final checkout's form as her page posts it: with the page's CSRF token for this
+ * browser's session and the flow (a `csrf` in `form` replaces it).
+ */
+export async function paymentForm(browser: TestBrowser, responderUuid: string, form: Record<string, string>): Promise<Record<string, string>> {
+  const session = await getVisitorSession(new Request("http://localhost/", { headers: { Cookie: browser.cookieHeader() } }));
+  return { csrf: paymentFormToken(session.id, responderUuid), ...form };
 }

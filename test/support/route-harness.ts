@@ -40,7 +40,8 @@ async function normalise(result: unknown): Promise<RouteAnswer> {
 export class TestBrowser {
   private cookies = new Map<string, string>();
 
-  private cookieHeader(): string {
+  /** The Cookie header this browser sends. */
+  cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 

@@ -12,6 +12,7 @@ import {
   type AuthoriseRequest,
   type PaymentGateway,
 } from "./gateway.server";
+import { log } from "../log.server";
 
 export interface StripeGatewayOptions {
   /** Another API address (such as a local stand-in). Tests prefer MSW on api.stripe.com. */
@@ -43,9 +44,9 @@ function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
 function logFailure(operation: string, error: unknown): void {
   if (error instanceof Stripe.errors.StripeError) {
     const details = [error.type, error.code, error.statusCode, error.requestId].filter(Boolean).join(" ");
-    console.warn(`Stripe ${operation} failed: ${details}`);
+    log.warn({ operation, details }, "Stripe call failed");
   } else {
-    console.warn(`Stripe ${operation} failed: ${error instanceof Error ? error.name : "unknown"}`);
+    log.warn({ operation, error: error instanceof Error ? error.name : "unknown" }, "Stripe call failed");
   }
 }
 

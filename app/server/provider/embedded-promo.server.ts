@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { promoDiscountCents, type PromoCheck } from "../../funnel/promo";
 import type { Database, Queryable } from "../db/client.server";
 import { promoCodes } from "../db/schema.server";
+import { log } from "../log.server";
 
 /** Why a code was refused, as she reads it. */
 export const promoRefusals = {
@@ -34,7 +35,7 @@ export async function checkEmbeddedPromoCode(
     [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, keyOf(code))).limit(1);
   } catch (error) {
     // The error's name only: a query error's message carries its parameters, the code among them.
-    console.warn(JSON.stringify({ msg: "promo check failed", reason: error instanceof Error ? error.name : "unknown" }));
+    log.warn({ reason: error instanceof Error ? error.name : "unknown" }, "promo check failed");
     return { outcome: "unreachable" };
   }
 

@@ -5,6 +5,7 @@ import { readTestimonials, type Testimonial } from "../../funnel/testimonials";
 import { readOrderDestination } from "../../funnel/pre-auth-order";
 import type { PromoCheck, PromoResult } from "../../funnel/promo";
 import { ProviderError, standInAnswer, type Provider } from "./provider.server";
+import { log } from "../log.server";
 
 export interface HttpProviderSettings {
   baseUrl: string;
@@ -89,7 +90,7 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
   /** Says why an answer was replaced; the message names no uuid. */
   function warn(error: unknown): void {
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(JSON.stringify({ msg: "provider answer replaced", reason }));
+    log.warn({ reason }, "provider answer replaced");
   }
 
   return {
@@ -198,7 +199,7 @@ export async function checkHttpPromoCode(
   const headers: Record<string, string> = { Accept: "application/json" };
   if (settings.token) headers.Authorization = `Bearer ${settings.token}`;
   const url = providerUrl(settings.baseUrl, `${settings.checkDiscountPath}/${encodeURIComponent(code)}/${price}`);
-  const warn = (reason: string) => console.warn(JSON.stringify({ msg: "promo check failed", reason: `${label} ${reason}` }));
+  const warn = (reason: string) => log.warn({ reason: `${label} ${reason}` }, "promo check failed");
 
   let response: Response;
   try {

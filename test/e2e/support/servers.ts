@@ -18,6 +18,11 @@ export const intakeTemplate = `${intakeOrigin}/intake/{responderUuid}`;
 export const providerBaseUrl = `${intakeOrigin}/provider`;
 export const providerToken = "e2e-provider-token";
 
+/** Where the app started on this data folder writes its log. */
+export function logFileOf(dataDir: string): string {
+  return `${dataDir.replace(/[\\/]+$/, "")}/app.log`;
+}
+
 /** The settings the app under test runs with, on a port and data folder of its own. */
 export function appEnvironment(port: number, dataDir: string): Record<string, string> {
   return {
@@ -33,6 +38,8 @@ export function appEnvironment(port: number, dataDir: string): Record<string, st
     COOKIE_SECURE: "false",
     INTAKE_URL: intakeTemplate,
     OUTBOX_POLL_MS: "200",
+    // The server's log, kept for logs.e2e.ts to read.
+    LOG_FILE: logFileOf(dataDir),
     // Tests sign their tokens with this secret (test/support/tokens.ts).
     TOKEN_SECRET: testTokenSecret,
     // The sandbox gateway whatever the shell says (stripeAppEnvironment sets its own).

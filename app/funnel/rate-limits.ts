@@ -1,0 +1,13 @@
+// What she reads when a rate limit holds (issue 7): how long to wait, in whole minutes
+// rounded up, never "0 minutes".
+
+/** "1 minute", "7 minutes": a wait as she reads it, rounded up. */
+export function waitInMinutes(seconds: number): string {
+  const count = Math.max(1, Math.ceil(seconds / 60));
+  return `${count} ${count === 1 ? "minute" : "minutes"}`;
+}
+
+/** The message above a form (or on the page) that was posted once too often. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many attempts. Please wait ${waitInMinutes(retryAfterSeconds)} and try again.`;
+}

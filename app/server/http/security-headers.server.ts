@@ -1,0 +1,86 @@
+// The security headers of every answer (issue 7; Mozilla HTTP Observatory's rules): a
+// Content-Security-Policy with a per-request nonce on pages, HSTS in production, nosniff, a
+// strict referrer policy and no framing. Pure: built from the settings it is given.
+import type { Settings } from "../config.server";
+
+export interface PolicySources {
+  /** The external intake (INTAKE_URL) when it is on another site: the questionnaire posts lead there. */
+  intakeOrigin?: string;
+  /** Stripe mode: where Stripe.js is loaded from (STRIPE_JS_URL). */
+  stripeJsOrigin?: string;
+  /** Tests only: the stand-in for Stripe's API (STRIPE_API_BASE). */
+  stripeApiOrigin?: string;
+  production: boolean;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url || !/^https?:\/\//.test(url)) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function policySources(settings: Settings): PolicySources {
+  const stripe = Boolean(settings.STRIPE_SECRET_KEY && settings.STRIPE_PUBLISHABLE_KEY);
+  return {
+    intakeOrigin: originOf(settings.INTAKE_URL.replace("{responderUuid}", "x")),
+    stripeJsOrigin: stripe ? originOf(settings.STRIPE_JS_URL) : undefined,
+    stripeApiOrigin: stripe ? originOf(settings.STRIPE_API_BASE) : undefined,
+    production: settings.NODE_ENV === "production",
+  };
+}
+
+/** Stripe's own hosts (docs.stripe.com/security/guide#content-security-policy). */
+const stripeHosts = {
+  script: ["https://js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+  form: ["https://checkout.stripe.com"],
+};
+
+const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
+
+/**
+ * A page's policy: only our scripts that carry this request's nonce (no 'unsafe-inline'
+ * scripts), our styles, images from us or the provider (testimonial photos), forms posted to
+ * us, the intake and Stripe's hosted checkout, and no framing by anyone.
+ */
+export function pagePolicy(nonce: string, sources: PolicySources): string {
+  const stripe = sources.stripeJsOrigin !== undefined;
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", unique(["'self'", `'nonce-${nonce}'`, ...(stripe ? [...stripeHosts.script, sources.stripeJsOrigin] : [])])],
+    // Stripe.js styles the card element and its 3-D Secure dialog inline (styles cannot run code).
+    ["style-src", stripe ? ["'self'", "'unsafe-inline'"] : ["'self'"]],
+    ["img-src", ["'self'", "data:", "https:"]],
+    ["font-src", ["'self'"]],
+    ["connect-src", unique(["'self'", ...(stripe ? [...stripeHosts.connect, sources.stripeJsOrigin, sources.stripeApiOrigin] : [])])],
+    ["frame-src", stripe ? unique([...stripeHosts.frame, sources.stripeJsOrigin]) : ["'none'"]],
+    ["form-action", unique(["'self'", sources.intakeOrigin, ...(stripe ? [...stripeHosts.form, sources.stripeApiOrigin] : [])])],
+    ["frame-ancestors", ["'none'"]],
+    ["base-uri", ["'none'"]],
+    ["object-src", ["'none'"]],
+  ];
+  return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
+}
+
+/** For answers that are not pages (JSON, redirects, files): nothing may run or frame them (server.mjs). */
+export const resourcePolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Two years, the subdomains too (Observatory: at least six months). */
+export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
+
+/** Headers for every answer, pages and files alike. */
+export function baseSecurityHeaders(sources: PolicySources): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)"],
+  ];
+  if (sources.production) headers.push(["Strict-Transport-Security", strictTransportSecurity]);
+  return headers;
+}

@@ -1,0 +1,143 @@
+// Our HTTP server (issue 7), in place of remix-serve: the same Express, compression and static
+// files, plus what remix-serve cannot do: security headers on every answer, cross-site posts
+// refused, the client's address given to the app, one JSON log line per request (pino) that
+// names no one, and an orderly stop on SIGTERM. The app's own pieces come from the build's
+// entry module (app/entry.server.tsx), so the rules live in tested TypeScript.
+import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import onHeaders from "on-headers";
+import { pinoHttp } from "pino-http";
+
+// As remix-serve: production unless told otherwise (the embedded defaults start with no settings).
+process.env.NODE_ENV ??= "production";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const build = await import(path.join(root, "build/index.js"));
+const { log, securityHeaders, resourcePolicy, crossSiteRefusal, clientAddressHeader, trustProxy, shutdown } = build.entry.module;
+
+const uuidSegment = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The path as a route: no query (it can carry an email or a token), uuids as ":uuid". */
+function routeOf(url) {
+  const pathname = (url ?? "/").split("?")[0];
+  return pathname
+    .split("/")
+    .map((segment) => (uuidSegment.test(segment) ? ":uuid" : segment))
+    .join("/")
+    .slice(0, 200);
+}
+
+/** The client's address: the socket's peer, or behind a trusted proxy the first X-Forwarded-For hop. */
+function clientAddressOf(req) {
+  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+  return (forwarded || req.socket.remoteAddress || "").slice(0, 100);
+}
+
+const stylesheet = (() => {
+  try {
+    const file = readdirSync(path.join(root, "public/build/_assets")).find((name) => /^app-[\w-]+\.css$/.test(name));
+    return file ? `/build/_assets/${file}` : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+const crossSitePage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>This form was sent from another site</title>${stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : ""}</head>
+<body><main id="main" class="page"><section class="panel narrow">
+<h1>This form was sent from another site</h1>
+<p>For your safety we only accept forms sent from our own pages, so nothing was saved. Please go back to our site and try again from there.</p>
+<p><a class="button button-primary" href="/welcome">Go to the start</a></p>
+</section></main></body></html>`;
+
+const app = express();
+app.disable("x-powered-by");
+
+app.use(
+  pinoHttp({
+    logger: log,
+    genReqId(req, res) {
+      const given = req.headers["x-request-id"];
+      const id = typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    // Only what names the request, never its headers, query or body.
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, route: routeOf(req.url) }),
+      res: (res) => ({ statusCode: res.statusCode }),
+      err: (error) => ({ type: error?.name ?? typeof error }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    customSuccessMessage: () => "request done",
+    customErrorMessage: () => "request failed",
+  }),
+);
+
+app.use((req, res, next) => {
+  // Set as the answer's headers go out, where the app has not set them itself. Pages bring
+  // their own policy (with the nonce); JSON, redirects and files get one that lets nothing
+  // run, and an answer that chose no caching is not cached (personal data).
+  onHeaders(res, () => {
+    for (const [name, value] of securityHeaders) if (!res.getHeader(name)) res.setHeader(name, value);
+    if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", resourcePolicy);
+    if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+  });
+  // The app reads the client's address from this header; whatever a client sent in it goes.
+  req.headers[clientAddressHeader] = clientAddressOf(req);
+  const refusal = crossSiteRefusal({
+    method: req.method,
+    ownHost: req.headers.host ?? "",
+    secFetchSite: req.headers["sec-fetch-site"],
+    origin: req.headers.origin,
+    referer: req.headers.referer,
+  });
+  if (!refusal) return next();
+  req.log.warn({ refusal }, "cross-site request refused");
+  res
+    .status(403)
+    .set({
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    })
+    .send(crossSitePage);
+});
+
+app.use(compression());
+// Fingerprinted build files forever; the rest of public/ for an hour (as remix-serve).
+app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, () => log.info({ port }, "listening"));
+
+// SIGTERM (a deploy, docker stop): stop taking requests, let those in flight finish, stop the
+// outbox worker after its round, close the database, then exit. A stop that hangs is cut off.
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "stopping");
+  setTimeout(() => {
+    log.error("stop took too long; exiting");
+    log.flush(() => process.exit(1));
+  }, Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000)).unref();
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  await shutdown();
+  log.info("stopped");
+  log.flush(() => process.exit(0));
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,323 @@
+// The rate limits of the funnel (issue 7), through the route functions against a real Postgres
+// engine: the post after the last one allowed answers 429 with Retry-After and the page again
+// with what she typed, writes nothing, and leaves every other visitor alone.
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
+import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as concerns from "../../app/routes/concerns.($responderUuid)";
+import * as congratulations from "../../app/routes/congratulations.($responderUuid)";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
+import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
+import * as welcome from "../../app/routes/welcome";
+import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clientAddressHeader } from "../../app/server/client-address.server";
+import { database } from "../../app/server/db/client.server";
+import {
+  funnelRecords,
+  orders,
+  outboxMessages,
+  planSelections,
+  preCheckoutDetails,
+  rateLimitCounters,
+  tokenArrivals,
+  visitorSessions,
+} from "../../app/server/db/schema.server";
+import { findFunnelRecord } from "../../app/server/funnel-records.server";
+import { rateLimits } from "../../app/server/rate-limits.server";
+import { address, flowWithPlan, jane, readyToPay, saveDetails, startFlow } from "../support/funnel-steps";
+import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
+import { signedToken, testTokenSecret } from "../support/tokens";
+
+beforeEach(async () => {
+  await resetDatabase();
+  clearProviderCaches();
+});
+
+/** Public addresses as our server would have seen them (documentation ranges, RFC 5737). */
+const here = { [clientAddressHeader]: "203.0.113.7" };
+const elsewhere = { [clientAddressHeader]: "198.51.100.2" };
+
+const tooManyAttempts = /^Too many attempts\. Please wait (1 minute|\d+ minutes) and try again\.$/;
+
+/** A 429 that says when to come back: within the limit's window. */
+function expectRetryAfter(answer: RouteAnswer, windowMs: number) {
+  expect(answer.status).toBe(429);
+  const seconds = Number(answer.headers.get("Retry-After"));
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(windowMs / 1000);
+}
+
+/** Posts until one is refused; returns the refusal and how many went through before it. */
+async function postUntilRefused(post: () => Promise<RouteAnswer>, most: number) {
+  for (let allowed = 0; allowed <= most; allowed++) {
+    const answer = await post();
+    if (answer.status === 429) return { refused: answer, allowed };
+  }
+  throw new Error(`no post refused after ${most + 1}`);
+}
+
+async function outboxCount() {
+  return (await (await database()).select().from(outboxMessages)).length;
+}
+
+async function recordCount() {
+  return (await (await database()).select().from(funnelRecords)).length;
+}
+
+describe("step posts", () => {
+  const limit = rateLimits.stepPost;
+
+  it("refuses a visitor's post after the last one allowed with 429, her answer kept, nothing written", async () => {
+    const browser = new TestBrowser();
+    const uuid = await startFlow(browser);
+    const answerConcerns = (concern: string, headers = here) =>
+      browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern }, headers });
+    for (let i = 0; i < limit.limit; i++) expect((await answerConcerns("im_worried_about_the_cost")).status).toBe(303);
+    const outboxBefore = await outboxCount();
+
+    const refused = await answerConcerns("ive_heard_its_not_safe");
+    expectRetryAfter(refused, limit.windowMs);
+    expect(refused.data.lastResult.status).toBe("error");
+    expect(refused.data.lastResult.error[""]).toEqual([expect.stringMatching(tooManyAttempts)]);
+    // What she chose is still chosen on the page; her record keeps the answer before.
+    expect(refused.data.lastResult.initialValue).toEqual({ concern: "ive_heard_its_not_safe" });
+    expect((await findFunnelRecord(uuid))?.concernsAboutHrt).toEqual(["im_worried_about_the_cost"]);
+    expect(await outboxCount()).toBe(outboxBefore);
+
+    // Her session holds the limit from another address too.
+    expect((await answerConcerns("ive_heard_its_not_safe", elsewhere)).status).toBe(429);
+
+    // Another visitor, from another address, goes on.
+    const other = new TestBrowser();
+    const otherUuid = await startFlow(other);
+    const otherAnswer = await other.call(concerns.action, `/concerns/${otherUuid}`, {
+      params: { responderUuid: otherUuid },
+      form: { concern: "ive_heard_its_not_safe" },
+      headers: elsewhere,
+    });
+    expect(otherAnswer.status).toBe(303);
+  }, 60_000);
+
+  it("counts visitors without a cookie by their address, each address apart", async () => {
+    // Each post from a new browser: nobody keeps a cookie.
+    const answerWelcome = async (headers: Record<string, string>, reason = "nothing_else_has_helped") => {
+      const browser = new TestBrowser();
+      const page = await browser.call(welcome.loader, "/welcome");
+      return browser.call(welcome.action, "/welcome", { form: { flowClaim: page.data.flowClaim, reason }, headers });
+    };
+    for (let i = 0; i < limit.limit; i++) expect((await answerWelcome(here)).status).toBe(303);
+    const recordsBefore = await recordCount();
+
+    const refused = await answerWelcome(here, "im_ready_to_take_control");
+    expectRetryAfter(refused, limit.windowMs);
+    expect(refused.data.lastResult.initialValue).toMatchObject({ reason: "im_ready_to_take_control" });
+    expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(false);
+    expect(await recordCount()).toBe(recordsBefore);
+
+    // Never one shared bucket: another address without a cookie goes on.
+    expect((await answerWelcome(elsewhere)).status).toBe(303);
+    expect(await recordCount()).toBe(recordsBefore + 1);
+  });
+
+  it("gives everyone behind one address more than one visitor, and still stops them", async () => {
+    // Visitors with sessions of their own, all behind one address: each may post up to the
+    // visitor limit; together up to the address limit.
+    const addressLimit = limit.addressLimit;
+    const visitors = Math.ceil(addressLimit / limit.limit) + 1;
+    let allowed = 0;
+    let refused: RouteAnswer | undefined;
+    for (let v = 0; v < visitors && !refused; v++) {
+      const browser = new TestBrowser();
+      const uuid = await startFlow(browser);
+      for (let i = 0; i < limit.limit && !refused; i++) {
+        const answer = await browser.call(concerns.action, `/concerns/${uuid}`, {
+          params: { responderUuid: uuid },
+          form: { concern: "im_worried_about_the_cost" },
+          headers: here,
+        });
+        if (answer.status === 429) refused = answer;
+        else allowed++;
+      }
+    }
+    // startFlow's own posts came without an address: only the concerns posts counted on it.
+    expect(allowed).toBe(addressLimit);
+    expectRetryAfter(refused!, limit.windowMs);
+  }, 60_000);
+
+  it("answers Build My Plan with 429 once the visitor is over the limit", async () => {
+    const browser = new TestBrowser();
+    const uuid = await startFlow(browser);
+    const build = async () => {
+      const page = await browser.call(congratulations.loader, `/congratulations/${uuid}`, { params: { responderUuid: uuid } });
+      return browser.call(congratulations.action, `/congratulations/${uuid}`, {
+        params: { responderUuid: uuid },
+        form: { flowClaim: page.data.flowClaim },
+      });
+    };
+    const { refused, allowed } = await postUntilRefused(build, limit.limit);
+    expect(allowed).toBe(limit.limit);
+    expectRetryAfter(refused, limit.windowMs);
+    expect(refused.data.lastResult.error[""]).toEqual([expect.stringMatching(tooManyAttempts)]);
+  });
+
+  it("answers the selection page's buttons with its refusal page and a way back, the plan unchanged", async () => {
+    const browser = new TestBrowser();
+    const uuid = await startFlow(browser);
+    const click = (form: Record<string, string>) =>
+      browser.call(checkout.action, `/checkout/${uuid}?utm_source=x`, { params: { responderUuid: uuid }, form });
+    const { refused, allowed } = await postUntilRefused(() => click({ intent: "plan", plan: "monthly" }), limit.limit);
+    expect(allowed).toBe(limit.limit);
+    const [before] = await (await database()).select().from(planSelections).where(eq(planSelections.responderUuid, uuid));
+
+    const addToPlan = await click({ intent: "add-to-plan" });
+    expectRetryAfter(addToPlan, limit.windowMs);
+    expect(addToPlan.data).toEqual({ message: expect.stringMatching(tooManyAttempts), returnTo: `/checkout/${uuid}?utm_source=x#plans` });
+    const [after] = await (await database()).select().from(planSelections).where(eq(planSelections.responderUuid, uuid));
+    expect(after).toEqual(before);
+    expect(refused.data.returnTo).toBe(`/checkout/${uuid}?utm_source=x#plans`);
+  });
+
+  it("re-renders the pre-checkout form with everything typed, and saves nothing", async () => {
+    const browser = new TestBrowser();
+    const uuid = await flowWithPlan(browser, { options: ["patch"] });
+    // Posts with a field missing count too: a script gains nothing by sending bad forms.
+    const { refused } = await postUntilRefused(() => saveDetails(browser, uuid, { ...jane, phone: "" }), limit.limit);
+    expect(refused.data.lastResult.initialValue).toEqual({ firstName: "Jane", lastName: "Doe", email: "jane@example.org" });
+
+    const full = await saveDetails(browser, uuid, { ...jane, firstName: "Janet" });
+    expectRetryAfter(full, limit.windowMs);
+    expect(full.data.lastResult.initialValue).toEqual({ ...jane, firstName: "Janet" });
+    expect(full.data.lastResult.error[""]).toEqual([expect.stringMatching(tooManyAttempts)]);
+    expect(full.data.toast).toBeNull();
+    expect(await (await database()).select().from(preCheckoutDetails)).toEqual([]);
+  });
+
+  it("answers the JSON save with 429, a message and Retry-After, and saves nothing", async () => {
+    const browser = new TestBrowser();
+    const uuid = await flowWithPlan(browser, { options: ["patch"] });
+    const save = () =>
+      browser.call(saveApi.action, `/api/save-pre-checkout/${uuid}`, {
+        params: { responderUuid: uuid },
+        body: JSON.stringify(jane),
+        contentType: "application/json",
+      });
+    // Her own saves are allowed up to the limit: the details are saved while she is within it.
+    const { refused } = await postUntilRefused(save, limit.limit);
+    expectRetryAfter(refused, limit.windowMs);
+    expect(refused.data).toEqual({ success: false, message: expect.stringMatching(tooManyAttempts) });
+    expect(refused.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
+
+describe("email capture", () => {
+  const limit = rateLimits.emailCapture;
+
+  it("takes fewer emails than other steps, and keeps the one typed when it refuses", async () => {
+    const browser = new TestBrowser();
+    const uuid = await startFlow(browser);
+    await browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern: "im_worried_about_the_cost" } });
+    const leaveEmail = (email: string) =>
+      browser.call(socialProof.action, `/social-proof/${uuid}`, { params: { responderUuid: uuid }, form: { email }, headers: here });
+    for (let i = 0; i < limit.limit; i++) expect((await leaveEmail(`jane${i}@example.org`)).status).toBe(303);
+    const outboxBefore = await outboxCount();
+
+    const refused = await leaveEmail("last@example.org");
+    expectRetryAfter(refused, limit.windowMs);
+    expect(refused.data.lastResult.initialValue).toEqual({ email: "last@example.org" });
+    expect(refused.data.lastResult.error[""]).toEqual([expect.stringMatching(tooManyAttempts)]);
+    expect((await findFunnelRecord(uuid))?.emailAddress).toBe(`jane${limit.limit - 1}@example.org`);
+    expect(await outboxCount()).toBe(outboxBefore);
+  });
+});
+
+describe("token reads", () => {
+  const limit = rateLimits.tokenRead;
+  const tokenUuid = "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4";
+
+  it("does not read a token over the limit: a 429 page with the way back without it", async () => {
+    const browser = new TestBrowser();
+    await startFlow(browser);
+    const visit = (token: string) =>
+      browser.call(preCheckout.loader, `/pre-checkout?st=${encodeURIComponent(token)}&utm_term=t`, { headers: here });
+    for (let i = 0; i < limit.limit; i++) expect((await visit(`guess-${i}`)).status).toBe(303);
+
+    const good = await signedToken({ responder_uuid: tokenUuid, first_name: "Tina", email: "tina@example.org" }, testTokenSecret);
+    const refused = await visit(good);
+    expectRetryAfter(refused, limit.windowMs);
+    expect(refused.data).toEqual({
+      message: expect.stringMatching(/^Too many secure links opened\. Please wait (1 minute|\d+ minutes) and reload this page/),
+      returnTo: "/pre-checkout?utm_term=t",
+    });
+    // Not read: nothing of it kept, and its flow is not this browser's.
+    expect(await (await database()).select().from(tokenArrivals)).toEqual([]);
+    expect(await (await database()).select().from(preCheckoutDetails)).toEqual([]);
+    const page = await browser.call(preCheckout.loader, "/pre-checkout");
+    expect(JSON.stringify(page.data)).not.toContain("Tina");
+
+    // Another visitor at another address opens hers.
+    const other = new TestBrowser();
+    const arrival = await other.call(preCheckout.loader, `/pre-checkout?st=${good}`, { headers: elsewhere });
+    expect(arrival.location).toBe(`/pre-checkout/${tokenUuid}`);
+  });
+});
+
+describe("COMPLETE PURCHASE", () => {
+  const limit = rateLimits.stepPost;
+
+  it("counts as a step post before the card is tried, and keeps what she typed when it refuses", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser, { options: ["patch"] });
+    // The payment form's token, as the page carries it.
+    const page = await browser.call(finalCheckout.loader, `/final-checkout/${uuid}`, { params: { responderUuid: uuid } });
+    const csrf = String(page.data.csrfToken ?? "");
+    // 3-D Secure left unfinished each time: no failure, so the failure limit never holds.
+    const purchase = (attemptKey: string, city = address.city) =>
+      browser.call(finalCheckout.action, `/final-checkout/${uuid}`, {
+        params: { responderUuid: uuid },
+        form: {
+          ...jane,
+          ...address,
+          city,
+          cardNumber: "4000 0027 6000 3184",
+          expiry: "12/30",
+          securityCode: "123",
+          subscriptionAgreement: "on",
+          attemptKey,
+          intent: "complete-purchase",
+          csrf,
+        },
+      });
+    let tries = 0;
+    const { allowed } = await postUntilRefused(() => purchase(`try-${tries++}`), limit.limit);
+    // Her plan and her details were step posts of the same session.
+    expect(allowed).toBeGreaterThan(limit.limit - 5);
+    expect(allowed).toBeLessThan(limit.limit);
+
+    const refused = await purchase("one-more", "Boston");
+    expectRetryAfter(refused, limit.windowMs);
+    expect(refused.data.lastResult.error[""]).toEqual([expect.stringMatching(tooManyAttempts)]);
+    expect(refused.data.lastResult.initialValue).toMatchObject({ ...jane, city: "Boston", cardNumber: "4000 0027 6000 3184" });
+    // The security code is typed again, as after any refusal.
+    expect(refused.data.lastResult.initialValue.securityCode).toBeUndefined();
+    const [order] = await (await database()).select().from(orders);
+    expect(order).toMatchObject({ status: "requires_action", attempts: allowed, attemptKey: `try-${allowed - 1}` });
+  });
+});
+
+it("keeps the rate limits' counters apart from anything she typed: keys are hashes", async () => {
+  const browser = new TestBrowser();
+  const uuid = await startFlow(browser);
+  await browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern: "im_worried_about_the_cost" } });
+  await browser.call(socialProof.action, `/social-proof/${uuid}`, {
+    params: { responderUuid: uuid },
+    form: { email: "jane@example.org" },
+    headers: here,
+  });
+  const [session] = await (await database()).select().from(visitorSessions);
+  const counters = await (await database()).select().from(rateLimitCounters);
+  expect(counters.length).toBeGreaterThan(0);
+  const text = JSON.stringify(counters);
+  for (const clear of ["203.0.113.7", "jane@example.org", session!.id]) expect(text).not.toContain(clear);
+});
