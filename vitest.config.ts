@@ -1,9 +1,17 @@
 import { defineConfig } from "vitest/config";
 
+// DATABASE_URL_TESTS set: the integration suite's PostgreSQL pass (test/run-all.mjs), each
+// worker on a database of its own on that server (test/setup-env.ts); otherwise PGlite.
+const onPostgres = Boolean(process.env.DATABASE_URL_TESTS?.trim());
+
 export default defineConfig({
   test: {
+    // The label before every file and failure of the PostgreSQL pass, so a reader can tell
+    // which engine a failure came from.
+    name: onPostgres ? "postgresql" : undefined,
     include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["test/support/postgres-global-setup.ts"],
     setupFiles: ["test/setup-env.ts"],
     pool: "forks",
     testTimeout: 20_000,

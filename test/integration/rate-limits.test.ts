@@ -2,7 +2,7 @@
 // engine: the post after the last one allowed answers 429 with Retry-After and the page again
 // with what she typed, writes nothing, and leaves every other visitor alone.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
@@ -29,6 +29,22 @@ import { rateLimits } from "../../app/server/rate-limits.server";
 import { address, flowWithPlan, jane, readyToPay, saveDetails, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
+
+// The limits count in fixed windows (10 minutes, an hour: each hour starts a 10-minute window
+// too). A test that began seconds before a window ended would see its count start again
+// half-way; so one that would is moved just past the boundary (the clock then runs on).
+const tenMinutes = 10 * 60_000;
+beforeEach(() => {
+  const now = Date.now();
+  const boundary = Math.ceil(now / tenMinutes) * tenMinutes;
+  if (boundary - now < 30_000) {
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(boundary + 1_000);
+  }
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 beforeEach(async () => {
   await resetDatabase();

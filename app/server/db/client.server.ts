@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
+import { log } from "../log.server";
 import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +28,12 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection the server ends while it is idle in the pool (a restart, a failover, an idle
+  // timeout) is an 'error' event on the pool, which would end the process were nobody
+  // listening; the pool drops that connection and opens another at the next query.
+  pool.on("error", (error) => {
+    log.warn({ error: (error as { code?: string }).code ?? error.name }, "database connection lost");
+  });
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [migrationLockId]);
