@@ -12,6 +12,7 @@ import {
   expectErrorSummary,
   fillDetails,
   fillShipping,
+  press,
   readIntake,
   submit,
   uuidInPath,
@@ -21,15 +22,6 @@ import { intakeOrigin } from "./support/servers";
 
 const mary = { firstName: "Mary", lastName: "Classic", email: "mary.classic@example.org", phone: "(212) 555-0188" };
 const classicHeading = "Almost done! Tell us where to send your personalized plan.";
-
-async function press(page: Page, buttonName: string) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST"),
-    page.getByRole("button", { name: buttonName }).click(),
-  ]);
-  await page.waitForLoadState("domcontentloaded");
-  return response;
-}
 
 function billingGroup(page: Page) {
   return page.getByRole("group", { name: "Billing Address" });

@@ -12,6 +12,7 @@ import {
   expectErrorSummary,
   fillDetails,
   fillShipping,
+  press,
   reachFinalCheckout,
   readIntake,
   submit,
@@ -24,19 +25,6 @@ async function fillCard(page: Page, number: string) {
   await page.getByRole("textbox", { name: "Card number" }).fill(number);
   await page.getByRole("textbox", { name: /Expiration date/ }).fill("12/30");
   await page.getByRole("textbox", { name: "Security code" }).fill("123");
-}
-
-/**
- * Presses a submit button of the final checkout and returns the answer to its POST: a page
- * load without JavaScript, Remix's data request with it (the page hydrates).
- */
-async function press(page: Page, buttonName: string) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST"),
-    page.getByRole("button", { name: buttonName }).click(),
-  ]);
-  await page.waitForLoadState("domcontentloaded");
-  return response;
 }
 
 /** A visitor with Patch in her plan and her details saved, on the final checkout page. */

@@ -199,3 +199,16 @@ export async function reachFinalCheckout(page: Page, visitor: Visitor, query = "
   await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
   return responderUuid;
 }
+
+/**
+ * Presses a submit button of the final checkout and returns the answer to its POST: a page
+ * load without JavaScript, Remix's data request with it (the page hydrates).
+ */
+export async function press(page: Page, buttonName: string) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: buttonName }).click(),
+  ]);
+  await page.waitForLoadState("domcontentloaded");
+  return response;
+}
