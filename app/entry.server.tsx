@@ -24,7 +24,7 @@ const renderTimeoutMs = 5_000;
 const sources = policySources(config());
 
 export { crossSiteRefusal } from "./server/http/cross-site.server";
-export { clientAddressHeader } from "./server/client-address.server";
+export { clientAddressHeader } from "./server/http/client-address.server";
 export { log };
 
 /** The policy of every answer that is not a page (server.mjs sets it where none is set). */

@@ -50,6 +50,45 @@ export function cartTotals(cart: Cart, promoDiscountCents: number | null | undef
   return { subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
 }
 
+/** The promo code kept with her cart, as the promo check left it. */
+export interface KeptPromo {
+  promoCode: string | null;
+  promoDiscountCents: number | null;
+  promoSubtotalCents: number | null;
+  promoMessage: string | null;
+}
+
+export interface CartPromo {
+  code: string | null;
+  message: string | null;
+  applied: boolean;
+}
+
+export const promoCartChanged = "Your order has changed. Please apply your promo code again.";
+
+/**
+ * The totals with the promo she applied. A discount holds only for the cart it was given for
+ * (a percentage of another plan's price would be wrong); after a change she applies it again.
+ */
+export function cartWithPromo(cart: Cart, kept: KeptPromo | undefined): { totals: CartTotals; promo: CartPromo } {
+  const undiscounted = cartTotals(cart, 0);
+  const stale = Boolean(kept?.promoCode) && kept?.promoSubtotalCents !== undiscounted.subtotalCents;
+  const applied = Boolean(kept?.promoCode) && !stale && cart.medications.length > 0;
+  return {
+    totals: applied ? cartTotals(cart, kept?.promoDiscountCents) : undiscounted,
+    promo: {
+      code: applied ? (kept?.promoCode ?? null) : null,
+      message: stale ? promoCartChanged : (kept?.promoMessage ?? null),
+      applied,
+    },
+  };
+}
+
+/** Seconds left on the cart-reserved countdown (spec section 4), never below 0. */
+export function countdownSecondsLeft(endsAt: Date, now: Date): number {
+  return Math.max(0, Math.round((endsAt.getTime() - now.getTime()) / 1000));
+}
+
 /** "Quarterly (billed every 3 months)". */
 export function planTypeText(plan: PlanCode): string {
   return `${plans[plan].label} (billed ${plans[plan].cadence})`;

@@ -1,4 +1,4 @@
-// What she reads when a rate limit holds (issue 7): how long to wait, in whole minutes
+// What she reads when a rate limit holds: how long to wait, in whole minutes
 // rounded up, never "0 minutes".
 
 /** "1 minute", "7 minutes": a wait as she reads it, rounded up. */
@@ -10,4 +10,14 @@ export function waitInMinutes(seconds: number): string {
 /** The message above a form (or on the page) that was posted once too often. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${waitInMinutes(retryAfterSeconds)} and try again.`;
+}
+
+/** Over the promo-check limit: the promo box's own message. */
+export function tooManyPromoCodesMessage(retryAfterSeconds: number): string {
+  return `Too many promo codes tried. Please try again in ${waitInMinutes(retryAfterSeconds)}.`;
+}
+
+/** Over the failed-payment limit: above the payment form. */
+export function tooManyPaymentsMessage(retryAfterSeconds: number): string {
+  return `Too many payment attempts. Please try again in ${waitInMinutes(retryAfterSeconds)}.`;
 }

@@ -1,14 +1,13 @@
 // GET /api/check-promo-code/{code}/{price_in_cents} (spec section 7): is this code good for
 // this price? Answers { valid, adjusted_price, discount_amount, message } in cents, decided as
-// the final checkout page decides it (promoOutcome: the provider's answer, the HRT100
-// fallback on a 500, the section 8 messages). It only answers: no cart is changed. Guessing
-// codes is slow: each visitor has rateLimits.promoCheck checks per window.
+// the final checkout page decides it (checkout/promo-code.server.ts). It only answers: no cart
+// is changed. Guessing codes is slow: each visitor has rateLimits.promoCheck checks per window.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { normalisePromoCode, promoOutcome } from "../funnel/promo";
-import { rateLimitWait, waitInMinutes } from "../server/checkout-payment.server";
-import { jsonAnswer } from "../server/json-answer.server";
-import { provider } from "../server/provider/index.server";
-import { rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { normalisePromoCode } from "../funnel/promo";
+import { checkPromoCode } from "../server/checkout/promo-code.server";
+import { retryAfter } from "../server/form-refusal.server";
+import { jsonAnswer } from "../server/http/json-answer.server";
+import { visitorRateKey } from "../server/rate-limits.server";
 import { Visitor } from "../server/visitor.server";
 
 /** Well above any plan: a larger "price" is a mistake or a probe. */
@@ -31,24 +30,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const visitor = await Visitor.open(request);
   // Without a session a caller is counted by her address: guessing without cookies is no faster.
-  const wait = await rateLimitWait(rateLimits.promoCheck, request, visitorRateKey(visitor, request), true);
-  if (wait > 0) {
-    return jsonAnswer(
-      429,
-      { valid: false, message: `Too many promo codes tried. Please try again in ${waitInMinutes(wait)}.` },
-      { "Retry-After": String(wait) },
-    );
+  const check = await checkPromoCode({ request, visitorKey: visitorRateKey(visitor, request) }, code, price, visitor.currentUuid ?? "");
+  if (check.kind === "too_many_attempts") {
+    return jsonAnswer(429, { valid: false, message: check.message }, retryAfter(check.retryAfterSeconds));
   }
-
-  const check = await (await provider()).checkPromoCode(code, price, visitor.currentUuid ?? "");
-  const outcome = promoOutcome(code, check, price);
+  const { outcome } = check;
   const body = outcome.applied
     ? { valid: true, adjusted_price: outcome.adjustedCents, discount_amount: outcome.discountCents, message: outcome.message }
     : { valid: false, adjusted_price: price, discount_amount: 0, message: outcome.message };
   // The provider could not say (and no fallback applied): a failure the caller may retry,
   // with the section 8 message all the same.
-  const unanswered = check.outcome !== "answered" && !outcome.applied;
-  return jsonAnswer(unanswered ? 503 : 200, body, await visitor.headers());
+  return jsonAnswer(check.answered ? 200 : 503, body, await visitor.headers());
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,9 +3,9 @@
 // personal data (the same for every visitor but for the provider's choice), so, unlike the
 // funnel pages, it needs no proof that this browser owns the uuid.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { medicationsFor } from "../server/catalogue.server";
+import { medicationsFor } from "../server/provider/catalogue-cache.server";
 import { isResponderUuid } from "../server/visitor.server";
-import { notFoundJson, publicJson } from "../server/json-answer.server";
+import { notFoundJson, publicJson } from "../server/http/json-answer.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { responderUuid } = params;

@@ -4,9 +4,9 @@
 // proof that this browser owns the uuid is needed. An empty list is the "No testimonials
 // available at the moment." state.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { testimonialsFor } from "../server/catalogue.server";
+import { testimonialsFor } from "../server/provider/catalogue-cache.server";
 import { isResponderUuid } from "../server/visitor.server";
-import { notFoundJson, publicJson } from "../server/json-answer.server";
+import { notFoundJson, publicJson } from "../server/http/json-answer.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { responderUuid } = params;

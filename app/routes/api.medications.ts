@@ -4,7 +4,7 @@
 // recommended, image). The same for every visitor, so cached like the catalogue.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { weightLossMedications } from "../funnel/weight-loss";
-import { jsonAnswer, publicJson } from "../server/json-answer.server";
+import { jsonAnswer, publicJson } from "../server/http/json-answer.server";
 
 export function loader() {
   return publicJson(weightLossMedications);

@@ -8,19 +8,17 @@ import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
 import { isPlanCode, type PlanCode } from "../funnel/plans";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { saveFailedToast } from "../funnel/toasts";
-import { jsonAnswer } from "../server/json-answer.server";
-import { bearerMayAct } from "../server/tokens.server";
+import { jsonAnswer } from "../server/http/json-answer.server";
+import { flowNotFoundMessage, ownedFlow } from "../server/flow-owner.server";
 import { config } from "../server/config.server";
-import { readJson } from "../server/json-body.server";
+import { readJson } from "../server/http/json-body.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
-import { loadOrderProducts, savePreCheckout } from "../server/pre-checkout.server";
-import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
-import { retryAfter } from "../server/too-many-attempts.server";
-import { isResponderUuid, Visitor } from "../server/visitor.server";
+import { loadOrderProducts } from "../server/db/stores/order-products.server";
+import { savePreCheckout } from "../server/db/stores/personal-details.server";
+import { countStepPost } from "../server/rate-limits.server";
+import { retryAfter } from "../server/form-refusal.server";
+import { Visitor } from "../server/visitor.server";
 import { log } from "../server/log.server";
-
-const notYours = () =>
-  jsonAnswer(404, { success: false, message: "We could not find this plan. Please start again from the treatment page." });
 
 const orderSchema = z.object({
   product_id: z
@@ -37,12 +35,11 @@ export async function loader() {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
-  if (!isResponderUuid(params.responderUuid)) return notYours();
-  const responderUuid = params.responderUuid.toLowerCase();
   const visitor = await Visitor.open(request);
-  if (!visitor.ownedUuid(responderUuid) && !(await bearerMayAct(request, responderUuid))) return notYours();
+  const responderUuid = await ownedFlow(visitor, params.responderUuid, { request });
+  if (!responderUuid) return jsonAnswer(404, { success: false, message: flowNotFoundMessage });
   // A step post, as the pre-checkout form's; a client without a session is counted per flow.
-  const wait = await countHit(request, visitorRateKey(visitor, request, responderUuid), rateLimits.stepPost);
+  const wait = await countStepPost(request, visitor, { authorisedFlow: responderUuid });
   if (wait > 0) return jsonAnswer(429, { success: false, message: tooManyAttemptsMessage(wait) }, retryAfter(wait));
 
   const body = await readJson(request);

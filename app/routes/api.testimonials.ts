@@ -4,8 +4,8 @@
 // data, so the answer is public; it varies with the session cookie only in which flow the
 // provider is asked about.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { testimonialsFor } from "../server/catalogue.server";
-import { jsonAnswer, publicJson } from "../server/json-answer.server";
+import { testimonialsFor } from "../server/provider/catalogue-cache.server";
+import { jsonAnswer, publicJson } from "../server/http/json-answer.server";
 import { Visitor } from "../server/visitor.server";
 
 /**

@@ -3,7 +3,7 @@
 // milestones: [{ month, weight }] }. The same for every visitor, so cached like the catalogue.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { weightLossData } from "../funnel/weight-loss";
-import { jsonAnswer, publicJson } from "../server/json-answer.server";
+import { jsonAnswer, publicJson } from "../server/http/json-answer.server";
 
 export function loader() {
   return publicJson(weightLossData);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { MedicationGrid, PlanToggle } from "../components/medication-grid";
 import { TestimonialList } from "../components/testimonial-list";
@@ -13,17 +12,19 @@ import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { changePlan, findOption, toggleOption, unavailableMessage, type PlanSelection } from "../funnel/selection";
 import { selectionPageModel } from "../funnel/selection-page";
 import type { RouteHandle } from "../route-handle";
-import { checkoutFlow, pageAddress, preCheckoutAddress, searchWithout } from "../server/checkout-flow.server";
+import { checkoutFlow, pageAddress, preCheckoutAddress, searchWithout } from "../server/checkout/flow.server";
 import { config } from "../server/config.server";
 import { database } from "../server/db/client.server";
-import { readForm } from "../server/form.server";
-import { medicationsFor, testimonialsFor } from "../server/catalogue.server";
-import { flowVariant } from "../server/flow-variant.server";
+import { readForm } from "../server/http/form-body.server";
+import { medicationsFor, testimonialsFor } from "../server/provider/catalogue-cache.server";
+import { flowVariant } from "../server/db/stores/flow-variants.server";
 import { enqueueLatestSave } from "../server/outbox.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
-import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/plan-selections.server";
-import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter } from "../server/too-many-attempts.server";
+import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/db/stores/plan-selections.server";
+import { countStepPost } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter } from "../server/form-refusal.server";
+import { ownedFlow, refuseFlowNotFound } from "../server/flow-owner.server";
+import { refusePage } from "../server/http/page-refusal.server";
 import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "Build your treatment plan" };
@@ -47,23 +48,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-function refuse(status: number, message: string, returnTo = "/checkout", headers?: HeadersInit): never {
-  throw data({ message, returnTo }, { status, headers });
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
   const responderUuid = params.responderUuid
-    ? visitor.ownedUuid(params.responderUuid)
+    ? await ownedFlow(visitor, params.responderUuid)
     : visitor.claimFlow(formData.get("flowClaim"));
-  // A uuid this browser does not own allows nothing, and says nothing of whether it exists.
-  if (!responderUuid) refuse(404, "We could not find this plan. Please start again from the treatment page.");
+  if (!responderUuid) refuseFlowNotFound();
   // Buttons only, nothing typed to keep: the page's refusal, with a way back to the same page.
-  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  const wait = await countStepPost(request, visitor);
   if (wait > 0) {
     const samePage = `${new URL(request.url).pathname}${searchWithout(request, "index")}#plans`;
-    refuse(429, tooManyAttemptsMessage(wait), samePage, retryAfter(wait));
+    refusePage(429, tooManyAttemptsMessage(wait), samePage, retryAfter(wait));
   }
   const visiblePlans = config().VISIBLE_PLANS;
   const catalogue = await medicationsFor(responderUuid, await flowVariant(responderUuid, visitor.variant));
@@ -75,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "plan": {
       const plan = formData.get("plan");
       if (!isPlanCode(plan) || !visiblePlans.includes(plan)) {
-        refuse(400, "That plan is not offered. Please choose one of the plans shown.", here);
+        refusePage(400, "That plan is not offered. Please choose one of the plans shown.", here);
       }
       await savePlanSelection({ responderUuid, ...changePlan(catalogue, current, plan) });
       return backTo("plans");
@@ -85,10 +81,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const result = toggleOption(catalogue, current, optionId);
       const found = findOption(catalogue, optionId);
       if (!result.ok && result.refusal === "unknown-option") {
-        refuse(400, "That treatment option is not offered. Please choose one of the options shown.", here);
+        refusePage(400, "That treatment option is not offered. Please choose one of the options shown.", here);
       }
       if (!result.ok && result.refusal === "unavailable-on-plan") {
-        refuse(400, unavailableMessage(found!.option, current.selectedPlan, visiblePlans)!, here);
+        refusePage(400, unavailableMessage(found!.option, current.selectedPlan, visiblePlans)!, here);
       }
       // Progesterone kept beside estrogen, or the last selection kept: the page shows why.
       if (result.ok) await savePlanSelection({ responderUuid, selectedPlan: current.selectedPlan, optionIds: result.optionIds });
@@ -97,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "add-to-plan":
       return addToPlan(visitor, responderUuid, catalogue, current);
     default:
-      refuse(400, "This form could not be read. Please go back and try again.", here);
+      refusePage(400, "This form could not be read. Please go back and try again.", here);
   }
 }
 
@@ -109,7 +105,7 @@ async function addToPlan(
   selection: PlanSelection,
 ) {
   const selected = selectedMedications(catalogue, selection.selectedPlan, selection.optionIds);
-  if (selected.length === 0) refuse(400, "Please choose a treatment to continue.", `/checkout/${responderUuid}`);
+  if (selected.length === 0) refusePage(400, "Please choose a treatment to continue.", `/checkout/${responderUuid}`);
   await (await database()).transaction(async (tx) => {
     await saveAddedToPlan(responderUuid, selection, selected, tx);
     await enqueueLatestSave(tx, "save-product-selection", responderUuid, productSelectionBody(selected, selection.selectedPlan));

@@ -11,11 +11,11 @@ import { mayAnswerConcerns } from "../funnel/sales-funnel-record";
 import { concernsSchema, type ConcernsAnswer } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
-import { readForm } from "../server/form.server";
+import { readForm } from "../server/http/form-body.server";
 import { openStep } from "../server/funnel-guard.server";
-import { recordFunnelStep } from "../server/funnel-records.server";
-import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
+import { recordFunnelStep } from "../server/db/stores/funnel-records.server";
+import { countStepPost } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
 
 export const handle: RouteHandle = { title: "What worries you most about HRT?" };
 
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { visitor, responderUuid, trackingParams } = await openStep(request, "concerns", params.responderUuid, mayAnswerConcerns);
-  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: concernsSchema });
   if (submission.status !== "success") {

@@ -7,10 +7,10 @@ import { eligibilitySteps } from "../funnel/marketing";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { newFlowClaim } from "../server/flow-claim.server";
-import { readForm } from "../server/form.server";
-import { findFunnelRecord, recordFunnelStep } from "../server/funnel-records.server";
-import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
+import { readForm } from "../server/http/form-body.server";
+import { findFunnelRecord, recordFunnelStep } from "../server/db/stores/funnel-records.server";
+import { countStepPost } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
 import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "Congrats, you're eligible!" };
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
-  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const responderUuid = visitor.claimFlow(formData.get("flowClaim"));
   const record = await findFunnelRecord(responderUuid);

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutAssurance } from "../components/checkout-assurance";
 import { ErrorSummary } from "../components/error-summary";
@@ -13,16 +12,18 @@ import { fillEmptyFields, hasMissingField, preCheckoutSchema, type PreCheckoutDr
 import { missingInformationToast, saveFailedToast } from "../funnel/toasts";
 import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
-import { checkoutFlow, finalCheckoutAddress, selectionAddress } from "../server/checkout-flow.server";
+import { checkoutFlow, finalCheckoutAddress, selectionAddress } from "../server/checkout/flow.server";
 import { config } from "../server/config.server";
-import { readForm } from "../server/form.server";
-import { findFunnelRecord } from "../server/funnel-records.server";
+import { readForm } from "../server/http/form-body.server";
+import { findFunnelRecord } from "../server/db/stores/funnel-records.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
-import { loadOrderProducts, loadPreCheckoutDraft, savePreCheckout } from "../server/pre-checkout.server";
-import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
+import { loadOrderProducts } from "../server/db/stores/order-products.server";
+import { loadPreCheckoutDraft, savePreCheckout } from "../server/db/stores/personal-details.server";
+import { countStepPost } from "../server/rate-limits.server";
 import { takeToast } from "../server/toast.server";
 import { arriveWithToken } from "../server/token-arrival.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { ownedFlow, refuseFlowNotFound } from "../server/flow-owner.server";
 import { Visitor } from "../server/visitor.server";
 import { log } from "../server/log.server";
 
@@ -62,15 +63,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
-  const ownedUuid = params.responderUuid ? visitor.ownedUuid(params.responderUuid) : undefined;
-  // A uuid this browser does not own allows nothing, and says nothing of whether it exists.
-  if (params.responderUuid && !ownedUuid) {
-    throw data(
-      { message: "We could not find your plan on this device. Please start again from the treatment page.", returnTo: "/checkout" },
-      { status: 404 },
-    );
-  }
-  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  const ownedUuid = params.responderUuid ? await ownedFlow(visitor, params.responderUuid) : undefined;
+  if (params.responderUuid && !ownedUuid) refuseFlowNotFound();
+  const wait = await countStepPost(request, visitor);
   if (wait > 0) {
     return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait), toast: null }, { status: 429, headers: retryAfter(wait) });
   }

@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import type { RouteHandle } from "../route-handle";
 import { database } from "../server/db/client.server";
 import { orders } from "../server/db/schema.server";
-import { readForm } from "../server/form.server";
-import { resumeOrder } from "../server/orders.server";
+import { readForm } from "../server/http/form-body.server";
+import { resumeOrder } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { Visitor } from "../server/visitor.server";
 

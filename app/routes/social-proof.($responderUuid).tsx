@@ -14,11 +14,11 @@ import { mayLeaveEmail } from "../funnel/sales-funnel-record";
 import { socialProofSchema, type SocialProofAnswer } from "../funnel/schemas";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
-import { readForm } from "../server/form.server";
+import { readForm } from "../server/http/form-body.server";
 import { openStep } from "../server/funnel-guard.server";
-import { recordFunnelStep } from "../server/funnel-records.server";
-import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
+import { recordFunnelStep } from "../server/db/stores/funnel-records.server";
+import { countStepPost, rateLimits } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
 
 export const handle: RouteHandle = { title: "Find out if HRT is right for you" };
 
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     mayLeaveEmail,
   );
   // Each email left here is sent on to the provider: a tighter limit than the other steps.
-  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost, rateLimits.emailCapture);
+  const wait = await countStepPost(request, visitor, { alsoCounts: [rateLimits.emailCapture] });
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: socialProofSchema });
   if (submission.status !== "success") {

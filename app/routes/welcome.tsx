@@ -12,10 +12,10 @@ import { welcomeSchema, type WelcomeAnswer } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
 import { newFlowClaim } from "../server/flow-claim.server";
-import { recordFunnelStep } from "../server/funnel-records.server";
-import { readForm } from "../server/form.server";
-import { countHit, rateLimits, visitorRateKey } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/too-many-attempts.server";
+import { recordFunnelStep } from "../server/db/stores/funnel-records.server";
+import { readForm } from "../server/http/form-body.server";
+import { countStepPost } from "../server/rate-limits.server";
+import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
 import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "It's not you. It's menopause." };
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
-  const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.stepPost);
+  const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: welcomeSchema });
   if (submission.status !== "success") {

@@ -2,7 +2,7 @@
 // browser owns and that has the earlier answers; otherwise the visitor starts at /welcome.
 import type { FunnelRecord } from "../funnel/sales-funnel-record";
 import { hasTrackingParams, readTrackingParams, withQuery, type TrackingParams } from "../funnel/tracking";
-import { findFunnelRecord, updateFunnelTracking } from "./funnel-records.server";
+import { findFunnelRecord, updateFunnelTracking } from "./db/stores/funnel-records.server";
 import { Visitor } from "./visitor.server";
 
 export interface GuardedStep {

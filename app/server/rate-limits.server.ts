@@ -6,7 +6,7 @@ import { BlockList, isIP } from "node:net";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { database } from "./db/client.server";
 import { rateLimitCounters } from "./db/schema.server";
-import { clientAddressOf } from "./client-address.server";
+import { clientAddressOf } from "./http/client-address.server";
 import { sessionSecret } from "./session-secret.server";
 
 export interface RateLimit {
@@ -179,6 +179,21 @@ export async function countHit(request: Request, visitorKey: string | undefined,
     if (wait > 0) return wait;
   }
   return 0;
+}
+
+/**
+ * The one step-post counter: every post that writes (each form step, COMPLETE PURCHASE and
+ * apply-promo before anything is tried, the JSON saves) counts one hit of rateLimits.stepPost,
+ * and of any tighter limit of its own. The seconds to wait when one holds, else 0. A client
+ * without a session that acts for a flow by a bearer token is counted by that flow.
+ */
+export function countStepPost(
+  request: Request,
+  visitor: { session: { id: string } },
+  options: { authorisedFlow?: string; alsoCounts?: RateLimit[] } = {},
+): Promise<number> {
+  const visitorKey = visitorRateKey(visitor, request, options.authorisedFlow);
+  return countHit(request, visitorKey, rateLimits.stepPost, ...(options.alsoCounts ?? []));
 }
 
 /** Removes counters whose window ended before the longest limit's window could still count. */

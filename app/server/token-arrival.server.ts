@@ -5,12 +5,14 @@
 // over the limit the token is not read at all.
 import { waitInMinutes } from "../funnel/rate-limits";
 import type { ToastCode } from "../funnel/toasts";
-import { searchWithout, type CheckoutStep } from "./checkout-flow.server";
-import { claimUnstartedFlow } from "./plan-selections.server";
-import { applyToken } from "./pre-checkout.server";
+import { claimUnstartedFlow, searchWithout, type CheckoutStep } from "./checkout/flow.server";
+import { database } from "./db/client.server";
+import { saveTokenProducts } from "./db/stores/order-products.server";
+import { fillEmptyDetails } from "./db/stores/personal-details.server";
 import { countHit, rateLimits, visitorRateKey } from "./rate-limits.server";
+import { refusePage } from "./http/page-refusal.server";
 import { flashToast } from "./toast.server";
-import { retryAfter } from "./too-many-attempts.server";
+import { retryAfter } from "./form-refusal.server";
 import { configuredTokenKeys, readToken } from "./tokens.server";
 import type { Visitor } from "./visitor.server";
 import { log } from "./log.server";
@@ -38,7 +40,7 @@ export async function arriveWithToken(
   if (token === null) return null;
   const rest = searchWithout(request, ...tokenParamNames);
   const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.tokenRead);
-  if (wait > 0) return tooManyTokenReads(visitor, `${new URL(request.url).pathname}${rest}`, wait);
+  if (wait > 0) await refuseTooManyTokenReads(visitor, `${new URL(request.url).pathname}${rest}`, wait);
   const reading = await readToken(token, configuredTokenKeys());
   if (!reading.ok) {
     log.warn({ refusal: reading.refusal }, "token refused");
@@ -56,7 +58,12 @@ export async function arriveWithToken(
   }
   visitor.claim(tokenUuid);
   const responderUuid = ownedPathUuid ? visitor.claim(ownedPathUuid) : reading.details.responderUuid;
-  await applyToken(responderUuid, reading.details);
+  // Spec section 4: the token fills in the fields she left empty, and its products and plan
+  // are kept for the final checkout.
+  await (await database()).transaction(async (tx) => {
+    await fillEmptyDetails(tx, responderUuid, reading.details);
+    await saveTokenProducts(tx, responderUuid, reading.details);
+  });
   return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toastsFor.loaded) });
 }
 
@@ -65,8 +72,7 @@ export async function arriveWithToken(
  * stays in the address, unread, so that reloading after the wait still fills in her details;
  * "Go back" leads to the same page without it, to type them herself.
  */
-async function tooManyTokenReads(visitor: Visitor, withoutToken: string, wait: number): Promise<Response> {
+async function refuseTooManyTokenReads(visitor: Visitor, withoutToken: string, wait: number): Promise<never> {
   const message = `Too many secure links opened. Please wait ${waitInMinutes(wait)} and reload this page, or go back and enter your details yourself.`;
-  const headers = await visitor.headers({ ...retryAfter(wait), "Content-Type": "application/json; charset=utf-8" });
-  return new Response(JSON.stringify({ message, returnTo: withoutToken }), { status: 429, headers });
+  refusePage(429, message, withoutToken, await visitor.headers(retryAfter(wait)));
 }

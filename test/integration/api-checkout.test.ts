@@ -4,12 +4,13 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
 import * as promoApi from "../../app/routes/api.check-promo-code.$code.$priceInCents";
-import * as preAuthApi from "../../app/routes/api.pre-auth-checkout";
+import * as preAuthApi from "../../app/routes/api.pre-auth-checkout/route";
 import { shippingMessages } from "../../app/funnel/final-checkout";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { orders, shippingAddresses } from "../../app/server/db/schema.server";
-import { loadCheckoutCart } from "../../app/server/final-checkout.server";
+import { openCheckoutCart } from "../../app/server/checkout/cart.server";
+import { promoNotOffered } from "../../app/server/checkout/payment.server";
 import type { Provider } from "../../app/server/provider/index.server";
 import { flowWithPlan, jane, type PlanChoice, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
@@ -182,7 +183,7 @@ describe("POST /api/pre-auth-checkout", () => {
   it("authorises the owner's order at our price, not the body's, and answers where she goes", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid, "current");
+    const { totals } = await openCheckoutCart(uuid, "current");
     expect(totals.totalCents).toBeGreaterThan(100);
 
     const answer = await post(browser, orderBody(uuid));
@@ -205,7 +206,7 @@ describe("POST /api/pre-auth-checkout", () => {
   it("places one order for the same Idempotency-Key posted twice, with the same answer", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid, "current");
+    const { totals } = await openCheckoutCart(uuid, "current");
     const body = orderBody(uuid, { payment: { amount: totals.totalCents } });
     const headers = { "Idempotency-Key": "attempt-0001" };
     const first = await post(browser, body, headers);
@@ -326,17 +327,26 @@ describe("POST /api/pre-auth-checkout", () => {
   it("refuses to charge another amount than the one the client showed", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid, "current");
+    const { totals } = await openCheckoutCart(uuid, "current");
     const answer = await post(browser, orderBody(uuid, { payment: { amount: 1 } }));
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ success: false, price_changed: true, amount: totals.totalCents });
     expect(await storedOrders()).toEqual([]);
   });
 
-  it("applies the discount code the client names, at our price, and refuses one that is not valid", async () => {
+  it("refuses a discount code where the promo box is not shown (no referral code), and charges nothing", async () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
-    const { totals } = await loadCheckoutCart(uuid, "current");
+    const answer = await post(browser, orderBody(uuid, { metadata: { discount_code: "WELCOME20" } }));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ success: false, errors: { "metadata.discount_code": promoNotOffered } });
+    expect(await storedOrders()).toEqual([]);
+  });
+
+  it("applies the discount code the client names, at our price, and refuses one that is not valid", async () => {
+    const browser = new TestBrowser();
+    const uuid = await flowWithPlan(browser, { ...monthlyPatch, query: "?referral_code=friend" });
+    const { totals } = await openCheckoutCart(uuid, "current");
 
     const refused = await post(browser, orderBody(uuid, { metadata: { discount_code: "NOSUCHCODE" } }));
     expect(refused.status).toBe(400);

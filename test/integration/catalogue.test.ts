@@ -15,7 +15,7 @@ import {
   catalogueSource,
   clearProviderCaches,
   standInLifetimeMs,
-} from "../../app/server/catalogue.server";
+} from "../../app/server/provider/catalogue-cache.server";
 import { database, type Database } from "../../app/server/db/client.server";
 import { catalogueOptions, embeddedProviderReceipts, outboxMessages } from "../../app/server/db/schema.server";
 import { deliverDueOutboxMessages, enqueueLatestSave } from "../../app/server/outbox.server";

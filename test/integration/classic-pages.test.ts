@@ -12,7 +12,7 @@ import * as testimonialsApi from "../../app/routes/api.testimonials";
 import * as hrtTestimonialsApi from "../../app/routes/api.hrt-testimonials.$responderUuid";
 import * as weightLossDataApi from "../../app/routes/api.weight-loss-data";
 import * as home from "../../app/routes/home";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
 import type { Provider } from "../../app/server/provider/index.server";

@@ -4,11 +4,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
-import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import * as thankYou from "../../app/routes/thank-you";
 import * as welcome from "../../app/routes/welcome";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { billingAddresses, funnelRecords, orders } from "../../app/server/db/schema.server";
 import { address, jane, readyToPay, startFlow, paymentForm } from "../support/funnel-steps";

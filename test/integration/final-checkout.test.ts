@@ -3,10 +3,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
-import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$reference";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
 import { address, jane, readyToPay, startFlow, paymentForm } from "../support/funnel-steps";

@@ -9,9 +9,9 @@ vi.hoisted(() => {
   process.env.PROVIDER_TOKEN = "provider-token";
 });
 
-import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { orders, outboxMessages } from "../../app/server/db/schema.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox.server";

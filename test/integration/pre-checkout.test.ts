@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages, preCheckoutDetails, tokenArrivals } from "../../app/server/db/schema.server";
 import { flowWithPlan, jane, type PlanChoice } from "../support/funnel-steps";

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { log } from "../../app/server/log.server";
 import { promoOutcome } from "../../app/funnel/promo";
 import { database, type Database } from "../../app/server/db/client.server";
-import { clientAddressHeader } from "../../app/server/client-address.server";
+import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { promoCodes, rateLimitCounters } from "../../app/server/db/schema.server";
 import { checkEmbeddedPromoCode, redeemPromoCode } from "../../app/server/provider/embedded-promo.server";
 import { embeddedProvider } from "../../app/server/provider/embedded.server";

@@ -9,7 +9,7 @@ import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
 import * as welcome from "../../app/routes/welcome";
 import { database } from "../../app/server/db/client.server";
 import { funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
-import { findFunnelRecord } from "../../app/server/funnel-records.server";
+import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(resetDatabase);

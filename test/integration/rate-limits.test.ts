@@ -7,12 +7,12 @@ import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid"
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
 import * as congratulations from "../../app/routes/congratulations.($responderUuid)";
-import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
 import * as welcome from "../../app/routes/welcome";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
-import { clientAddressHeader } from "../../app/server/client-address.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
+import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { database } from "../../app/server/db/client.server";
 import {
   funnelRecords,
@@ -24,7 +24,7 @@ import {
   tokenArrivals,
   visitorSessions,
 } from "../../app/server/db/schema.server";
-import { findFunnelRecord } from "../../app/server/funnel-records.server";
+import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
 import { rateLimits } from "../../app/server/rate-limits.server";
 import { address, flowWithPlan, jane, readyToPay, saveDetails, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";

@@ -14,10 +14,10 @@ vi.hoisted(() => {
   process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_123";
 });
 
-import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import * as paymentReturn from "../../app/routes/payment-return.$responderUuid";
-import { clearProviderCaches } from "../../app/server/catalogue.server";
+import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { orders } from "../../app/server/db/schema.server";
 import { stripeStandIn } from "../mocks/stripe";

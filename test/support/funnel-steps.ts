@@ -5,7 +5,7 @@ import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import * as welcome from "../../app/routes/welcome";
 import type { PlanCode } from "../../app/funnel/plans";
-import { paymentFormToken } from "../../app/server/payment-form-token.server";
+import { paymentFormToken } from "../../app/routes/final-checkout.($responderUuid)/payment-form-token.server";
 import { getVisitorSession } from "../../app/server/session.server";
 import { locationOf, type RouteAnswer, type TestBrowser } from "./route-harness";
 

@@ -2,9 +2,9 @@
 // and the 429 answer's reply and headers.
 import { describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../app/funnel/rate-limits";
-import { clientAddressHeader } from "../../app/server/client-address.server";
+import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { countedClientAddress, rateLimitKeys, rateLimits, visitorRateKey } from "../../app/server/rate-limits.server";
-import { keepRetryAfter, tooManyAttemptsReply } from "../../app/server/too-many-attempts.server";
+import { keepRetryAfter, tooManyAttemptsReply } from "../../app/server/form-refusal.server";
 
 function requestFrom(address?: string): Request {
   return new Request("http://localhost/welcome", { headers: address ? { [clientAddressHeader]: address } : {} });

@@ -1,27 +1,30 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { BillingFields } from "../components/billing-fields";
-import { CardFields } from "../components/card-fields";
-import { CartCountdown } from "../components/cart-countdown";
-import { ErrorSummary } from "../components/error-summary";
-import { firstControlInError, formFields, replyErrors, replyValues, summaryOf } from "../components/form-reply";
-import { OrderSummary } from "../components/order-summary";
-import { ProcessingOverlay } from "../components/processing-overlay";
-import { ShippingFields } from "../components/shipping-fields";
-import { TestimonialQuote } from "../components/testimonial-quote";
-import { TextField } from "../components/text-field";
-import { ToastNotice } from "../components/toast-notice";
-import { contact } from "../funnel/marketing";
-import { subscriptionTerms } from "../funnel/subscription-terms";
-import { paymentMessages } from "../funnel/test-cards";
-import type { RouteHandle } from "../route-handle";
-import type { action, loader } from "../server/final-checkout-page.server";
+import { BillingFields } from "../../components/billing-fields";
+import { CardFields } from "../../components/card-fields";
+import { CartCountdown } from "../../components/cart-countdown";
+import { ErrorSummary } from "../../components/error-summary";
+import { firstControlInError, formFields, replyErrors, replyValues, summaryOf } from "../../components/form-reply";
+import { OrderSummary } from "../../components/order-summary";
+import { ProcessingOverlay } from "../../components/processing-overlay";
+import { ShippingFields } from "../../components/shipping-fields";
+import { TestimonialQuote } from "../../components/testimonial-quote";
+import { TextField } from "../../components/text-field";
+import { ToastNotice } from "../../components/toast-notice";
+import { contact } from "../../funnel/marketing";
+import { subscriptionTerms } from "../../funnel/subscription-terms";
+import { paymentMessages } from "../../funnel/test-cards";
+import type { RouteHandle } from "../../route-handle";
+import type { action } from "./actions.server";
+import type { loader } from "./loader.server";
 
 export const handle: RouteHandle = { title: "Secure Checkout", hydrate: true };
 
-// The loader and action live in a server module: imported here, each server module they use
-// would be one more (empty) script for the browser to load on this page (issue 7).
-export { action, headers, loader } from "../server/final-checkout-page.server";
+// The loader and actions live in server modules beside this one, so that the server modules
+// they use are no part of the scripts this hydrating page sends.
+export { loader } from "./loader.server";
+export { action } from "./actions.server";
+export { keepRetryAfter as headers } from "../../route-headers";
 
 /** The form's fields, in the order the error summary lists them. */
 const checkoutFieldNames = [

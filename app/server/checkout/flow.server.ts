@@ -6,13 +6,23 @@
 // - a uuid someone else has: the page without it, so it reveals nothing;
 // - no uuid: the browser's current flow, else a new flow claimed by her first click.
 import { randomUUID } from "node:crypto";
-import { utmParamNames, withQuery } from "../funnel/tracking";
-import type { Variant } from "../funnel/variant";
-import { newFlowClaim } from "./flow-claim.server";
-import { flowVariant } from "./flow-variant.server";
-import { findFunnelRecord } from "./funnel-records.server";
-import { claimUnstartedFlow } from "./plan-selections.server";
-import { isResponderUuid, type Visitor } from "./visitor.server";
+import { utmParamNames, withQuery } from "../../funnel/tracking";
+import type { Variant } from "../../funnel/variant";
+import { newFlowClaim } from "../flow-claim.server";
+import { flowVariant } from "../db/stores/flow-variants.server";
+import { findFunnelRecord } from "../db/stores/funnel-records.server";
+import { eq } from "drizzle-orm";
+import { database } from "../db/client.server";
+import {
+  checkoutCarts,
+  funnelRecords,
+  orders,
+  planSelections,
+  preCheckoutDetails,
+  shippingAddresses,
+  tokenArrivals,
+} from "../db/schema.server";
+import { isResponderUuid, type Visitor } from "../visitor.server";
 
 export type CheckoutFlow =
   | { responderUuid: string; variant: Variant; flowClaim?: string; redirectTo?: undefined }
@@ -78,4 +88,27 @@ export function selectionAddress(visitor: Visitor, responderUuid: string | undef
 /** Spec section 4: after pre-checkout, on to final-checkout/{uuid}. */
 export function finalCheckoutAddress(visitor: Visitor, responderUuid: string): string {
   return withQuery(`/final-checkout/${responderUuid}`, onwardParams(visitor));
+}
+
+/**
+ * A visitor arriving from the external intake with a uuid this browser does not own may take
+ * it only while nobody has: nothing at all is kept for it yet (no funnel record, details, token
+ * arrival, cart or order; the plan row is checked by the insert). Claiming writes the row
+ * first, so of two browsers racing, one wins.
+ */
+export async function claimUnstartedFlow(responderUuid: string): Promise<boolean> {
+  const db = await database();
+  const keptFor = [funnelRecords, preCheckoutDetails, tokenArrivals, checkoutCarts, shippingAddresses, orders];
+  const found = await Promise.all(
+    keptFor.map((table) =>
+      db.select({ responderUuid: table.responderUuid }).from(table).where(eq(table.responderUuid, responderUuid)).limit(1),
+    ),
+  );
+  if (found.some((rows) => rows.length > 0)) return false;
+  const inserted = await db
+    .insert(planSelections)
+    .values({ responderUuid })
+    .onConflictDoNothing({ target: planSelections.responderUuid })
+    .returning({ responderUuid: planSelections.responderUuid });
+  return inserted.length === 1;
 }

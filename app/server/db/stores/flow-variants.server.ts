@@ -1,9 +1,9 @@
 // The A/B variant of one flow (issue 6): kept on her funnel record from the flow's first write,
 // so it stays the same for the whole flow whatever her variant cookie later says.
 import { eq } from "drizzle-orm";
-import type { Variant } from "../funnel/variant";
-import { database, type Queryable } from "./db/client.server";
-import { funnelRecords } from "./db/schema.server";
+import type { Variant } from "../../../funnel/variant";
+import { database, type Queryable } from "../client.server";
+import { funnelRecords } from "../schema.server";
 
 async function storedVariant(db: Queryable, responderUuid: string): Promise<Variant | undefined> {
   const [row] = await db

@@ -1,18 +1,10 @@
 // The visitor's plan on the selection page, kept per responder uuid.
 import { eq } from "drizzle-orm";
-import type { Catalogue } from "../funnel/catalogue";
-import { defaultPlan, type PlanCode } from "../funnel/plans";
-import { changePlan, defaultOptionIds, knownOptionIds, type PlanSelection, type SelectedMedication } from "../funnel/selection";
-import { database, type Queryable } from "./db/client.server";
-import {
-  checkoutCarts,
-  funnelRecords,
-  orders,
-  planSelections,
-  preCheckoutDetails,
-  shippingAddresses,
-  tokenArrivals,
-} from "./db/schema.server";
+import type { Catalogue } from "../../../funnel/catalogue";
+import { defaultPlan, type PlanCode } from "../../../funnel/plans";
+import { changePlan, defaultOptionIds, knownOptionIds, type PlanSelection, type SelectedMedication } from "../../../funnel/selection";
+import { database, type Queryable } from "../client.server";
+import { planSelections } from "../schema.server";
 
 /**
  * The plan as she left it, or the defaults (spec section 4) when she has not changed them:
@@ -60,27 +52,4 @@ export async function saveAddedToPlan(
     .insert(planSelections)
     .values({ responderUuid, ...values })
     .onConflictDoUpdate({ target: planSelections.responderUuid, set: values });
-}
-
-/**
- * A visitor arriving from the external intake with a uuid this browser does not own may take
- * it only while nobody has: nothing at all is kept for it yet (no funnel record, details, token
- * arrival, cart or order; the plan row is checked by the insert). Claiming writes the row
- * first, so of two browsers racing, one wins.
- */
-export async function claimUnstartedFlow(responderUuid: string): Promise<boolean> {
-  const db = await database();
-  const keptFor = [funnelRecords, preCheckoutDetails, tokenArrivals, checkoutCarts, shippingAddresses, orders];
-  const found = await Promise.all(
-    keptFor.map((table) =>
-      db.select({ responderUuid: table.responderUuid }).from(table).where(eq(table.responderUuid, responderUuid)).limit(1),
-    ),
-  );
-  if (found.some((rows) => rows.length > 0)) return false;
-  const inserted = await db
-    .insert(planSelections)
-    .values({ responderUuid })
-    .onConflictDoNothing({ target: planSelections.responderUuid })
-    .returning({ responderUuid: planSelections.responderUuid });
-  return inserted.length === 1;
 }

@@ -1,12 +1,12 @@
 // The catalogue and testimonials of the selection page, each cached per responder uuid for 5
 // minutes (spec sections 7 and 9), so a page view rarely waits for the provider.
-import { fallbackCatalogue, type Catalogue } from "../funnel/catalogue";
-import type { Testimonial } from "../funnel/testimonials";
-import type { Variant } from "../funnel/variant";
-import { variantCatalogue } from "../funnel/weight-loss";
-import { provider as configuredProvider } from "./provider/index.server";
-import { isStandInAnswer, standInAnswer, type Provider } from "./provider/provider.server";
-import { log } from "./log.server";
+import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
+import type { Testimonial } from "../../funnel/testimonials";
+import type { Variant } from "../../funnel/variant";
+import { variantCatalogue } from "../../funnel/weight-loss";
+import { provider as configuredProvider } from "./index.server";
+import { isStandInAnswer, standInAnswer, type Provider } from "./provider.server";
+import { log } from "../log.server";
 
 export const answerLifetimeMs = 5 * 60_000;
 /**

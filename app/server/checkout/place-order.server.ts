@@ -1,57 +1,15 @@
-// What the final checkout page and the JSON checkout routes (GET /api/check-promo-code, POST
-// /api/pre-auth-checkout) share: the rate limits per visitor, the sandbox's test payment
-// methods, and placing the order.
+// Placing the order (spec section 7): the pre-authorisation body built from her cart and
+// details, then submitted exactly once (db/stores/orders.server.ts) with the gateway's
+// authorisation, her card's 3-D Secure, or Stripe's hosted page.
 import { randomUUID } from "node:crypto";
-import { preAuthOrderBody } from "../funnel/pre-auth-order";
-import type { PreCheckoutDetails } from "../funnel/pre-checkout";
-import type { BillingAddress, ShippingAddress } from "../funnel/final-checkout";
-import type { Variant } from "../funnel/variant";
-import type { TrackingParams } from "../funnel/tracking";
-import type { CheckoutCart } from "./final-checkout.server";
-import { submitOrder, type OrderOutcome, type OrderRow } from "./orders.server";
-import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "./payments/index.server";
-
-// The rate limits' wait and its wording live with the limits; the checkout routes read them here.
-export { rateLimitWait } from "./rate-limits.server";
-export { waitInMinutes } from "../funnel/rate-limits";
-
-/**
- * Stripe's test PaymentMethods (docs.stripe.com/testing), as the sandbox gateway takes them:
- * the test card number each stands for. Only these; the sandbox takes no real card.
- */
-export const sandboxPaymentMethods: Readonly<Record<string, string>> = {
-  pm_card_visa: "4242424242424242",
-  pm_card_mastercard: "5555555555554444",
-  pm_card_chargeDeclined: "4000000000000002",
-  pm_card_chargeDeclinedInsufficientFunds: "4000000000009995",
-  pm_card_threeDSecure2Required: "4000002760003184",
-};
-
-/** A Stripe PaymentMethod id, as Stripe.js makes one. */
-const paymentMethodIdPattern = /^pm_[A-Za-z0-9_]{1,250}$/;
-
-export type CheckoutPayment =
-  | { ok: true; card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string }
-  | { ok: false; message: string };
-
-/**
- * What the gateway is given for a PaymentMethod named by a JSON client: Stripe takes the id
- * itself; the sandbox takes the test card a test PaymentMethod stands for, valid for three
- * more years, with security code 123.
- */
-export function checkoutPaymentFor(gateway: PaymentGateway["kind"], paymentMethodId: string, now: Date): CheckoutPayment {
-  if (gateway === "stripe") {
-    return paymentMethodIdPattern.test(paymentMethodId)
-      ? { ok: true, paymentMethodId }
-      : { ok: false, message: "payment.stripePaymentMethodId must be a Stripe PaymentMethod id (pm_...)." };
-  }
-  const number = Object.hasOwn(sandboxPaymentMethods, paymentMethodId) ? sandboxPaymentMethods[paymentMethodId] : undefined;
-  if (number === undefined) {
-    const names = Object.keys(sandboxPaymentMethods).join(", ");
-    return { ok: false, message: `This is a sandbox: payment.stripePaymentMethodId must be one of Stripe's test PaymentMethods (${names}).` };
-  }
-  return { ok: true, card: { number, expiry: `12/${now.getUTCFullYear() + 3}`, securityCode: "123" } };
-}
+import { preAuthOrderBody } from "../../funnel/pre-auth-order";
+import type { PreCheckoutDetails } from "../../funnel/pre-checkout";
+import type { BillingAddress, ShippingAddress } from "../../funnel/final-checkout";
+import type { Variant } from "../../funnel/variant";
+import type { TrackingParams } from "../../funnel/tracking";
+import type { CheckoutCart } from "./cart.server";
+import { submitOrder, type OrderOutcome, type OrderRow } from "../db/stores/orders.server";
+import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "../payments/index.server";
 
 export interface PlaceOrderInput {
   responderUuid: string;

@@ -1,5 +1,5 @@
 // JSON answers of the resource routes.
-import { answerLifetimeMs } from "./catalogue.server";
+import { answerLifetimeMs } from "../provider/catalogue-cache.server";
 
 /** Data anyone may see, kept by caches as long as our own cache keeps it (5 minutes). */
 export function publicJson(data: unknown): Response {

@@ -1,13 +1,13 @@
 // Sales funnel records (spec section 3): read and written here, each step together with
 // its outbox message for the provider, in one transaction.
 import { eq } from "drizzle-orm";
-import { salesFunnelRecordBody, type FunnelRecord } from "../funnel/sales-funnel-record";
-import type { TrackingParams } from "../funnel/tracking";
-import type { Variant } from "../funnel/variant";
-import { database, type Queryable } from "./db/client.server";
-import { funnelRecords } from "./db/schema.server";
-import { enqueueOutboxMessage } from "./outbox.server";
-import { wakeOutboxWorker } from "./outbox-worker.server";
+import { salesFunnelRecordBody, type FunnelRecord } from "../../../funnel/sales-funnel-record";
+import type { TrackingParams } from "../../../funnel/tracking";
+import type { Variant } from "../../../funnel/variant";
+import { database, type Queryable } from "../client.server";
+import { funnelRecords } from "../schema.server";
+import { enqueueOutboxMessage } from "../../outbox.server";
+import { wakeOutboxWorker } from "../../outbox-worker.server";
 
 type Row = typeof funnelRecords.$inferSelect;
 

@@ -1,8 +1,8 @@
-// The payment form's CSRF token (issue 7): besides the cross-site check every post passes
+// The payment form's CSRF token: besides the cross-site check every post passes
 // (server.mjs), the final checkout's form carries a token only a page drawn for this browser
 // session and this flow could have. Keyed on the session secret, so nothing is stored.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sessionSecret } from "./session-secret.server";
+import { sessionSecret } from "../../server/session-secret.server";
 
 export const paymentFormTokenField = "csrf";
 

@@ -6,16 +6,16 @@
 // gateway gets an idempotency key made of the order id and the attempt key, so even a retry
 // after a crash returns the same authorisation.
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../funnel/pre-auth-order";
-import { database } from "./db/client.server";
-import { orders, outboxMessages } from "./db/schema.server";
-import { enqueueOutboxMessage, idempotencyKeyOf, type OutboxMessage } from "./outbox.server";
-import { wakeOutboxWorker } from "./outbox-worker.server";
-import type { AuthorisationResult } from "./payments/gateway.server";
-import { redeemPromoCode } from "./provider/embedded-promo.server";
-import { provider } from "./provider/index.server";
-import { ProviderError } from "./provider/provider.server";
-import { log } from "./log.server";
+import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../../../funnel/pre-auth-order";
+import { database } from "../client.server";
+import { orders, outboxMessages } from "../schema.server";
+import { enqueueOutboxMessage, idempotencyKeyOf, type OutboxMessage } from "../../outbox.server";
+import { wakeOutboxWorker } from "../../outbox-worker.server";
+import type { AuthorisationResult } from "../../payments/gateway.server";
+import { redeemPromoCode } from "../../provider/embedded-promo.server";
+import { provider } from "../../provider/index.server";
+import { ProviderError } from "../../provider/provider.server";
+import { log } from "../../log.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 

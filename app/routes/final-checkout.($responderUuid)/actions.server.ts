@@ -1,0 +1,161 @@
+// What the final checkout's form asks for (spec sections 4, 5, 7 and 8): apply a promo code,
+// complete the purchase, or confirm a payment after 3-D Secure in the page. The guards come
+// first, in the order every action keeps (ownership, the step-post limit, then reading the
+// form); the checkout service decides and writes; this module only turns its tagged result
+// into the page's answer: the same shape of action data every time, or a redirect.
+import { randomUUID } from "node:crypto";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { finalCheckoutSchema, missingGroupMessage, readBillingChoice } from "../../funnel/final-checkout";
+import { normalisePromoCode } from "../../funnel/promo";
+import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
+import { cardBrand, cardInputMessages, readCardNumber, readExpiry, readSecurityCode } from "../../funnel/test-cards";
+import type { Toast } from "../../funnel/toasts";
+import { variantFacts, type Variant } from "../../funnel/variant";
+import { openCheckoutCart } from "../../server/checkout/cart.server";
+import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../../server/checkout/payment.server";
+import { applyPromoCode } from "../../server/checkout/promo-code.server";
+import { flowVariant } from "../../server/db/stores/flow-variants.server";
+import { ownedFlow, refuseFlowNotFound } from "../../server/flow-owner.server";
+import { readForm } from "../../server/http/form-body.server";
+import { paymentGateway } from "../../server/payments/index.server";
+import { countStepPost, visitorRateKey } from "../../server/rate-limits.server";
+import { formEcho, formRefusal, retryAfter } from "../../server/form-refusal.server";
+import { Visitor } from "../../server/visitor.server";
+import { paymentFormTokenField, paymentFormTokenIsValid } from "./payment-form-token.server";
+
+/** The page's action data, whatever was asked. */
+export interface CheckoutAnswer {
+  lastResult: SubmissionResult<string[]> | null;
+  toast: Toast | null;
+  /** A promo message that is not stored with the cart (the rate limit's). */
+  promoNotice: string | null;
+  /** A fresh attempt key after a refusal: with JavaScript the page is not reloaded after a 4xx. */
+  attemptKey?: string;
+  /** Stripe asks for 3-D Secure: Stripe.js finishes it in the page. */
+  clientSecret?: string;
+}
+
+interface CheckoutPost {
+  formData: FormData;
+  visitor: Visitor;
+  payer: Payer;
+  variant: Variant;
+}
+
+/** Never sent back to the page: the security code is typed again after a refusal. */
+const hideFields = ["securityCode", "attemptKey", "intent", "paymentMethodId", "csrf"];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const visitor = await Visitor.open(request);
+  const responderUuid = await ownedFlow(visitor, params.responderUuid);
+  if (!responderUuid) refuseFlowNotFound();
+  const variant = await flowVariant(responderUuid, visitor.variant);
+  const payer: Payer = { request, visitorKey: visitorRateKey(visitor, request), responderUuid, variant };
+  const post: CheckoutPost = { formData, visitor, payer, variant };
+  // A post without this page's form token: refused, what she typed kept, nothing done.
+  if (!paymentFormTokenIsValid(formData.get(paymentFormTokenField), visitor.session.id, responderUuid)) {
+    return refusal(post, 403, "This page has expired. Please reload it and try again.");
+  }
+  const wait = await countStepPost(request, visitor);
+  if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait), retryAfter(wait));
+  switch (formData.get("intent")) {
+    case "apply-promo":
+      return applyPromo(post);
+    case "confirm-payment":
+      return answerPayment(post, await confirmPayment(payer));
+    default:
+      return completePurchase(post);
+  }
+}
+
+function answer(visitor: Visitor, value: Partial<CheckoutAnswer>, status = 200, headers?: HeadersInit) {
+  return visitor.data<CheckoutAnswer>({ lastResult: null, toast: null, promoNotice: null, ...value }, { status, headers });
+}
+
+/** A refusal of the whole form: the message above it, what she typed kept, a new attempt key. */
+function refusal(post: CheckoutPost, status: number, message: string, headers?: HeadersInit) {
+  const lastResult = formRefusal(post.formData, message, hideFields);
+  return answer(post.visitor, { lastResult, attemptKey: randomUUID() }, status, headers);
+}
+
+/** Spec sections 5, 7 and 8: the code checked by the provider and kept with the cart. */
+async function applyPromo({ formData, visitor, payer }: CheckoutPost) {
+  const lastResult = formEcho(formData, hideFields);
+  const cart = await openCheckoutCart(payer.responderUuid, payer.variant);
+  const checkout = { responderUuid: payer.responderUuid, tracking: visitor.trackingParams, cart };
+  const result = await applyPromoCode(payer, checkout, normalisePromoCode(formData.get("promoCode")));
+  if (result.kind === "too_many_attempts") {
+    return answer(visitor, { lastResult, promoNotice: result.message }, 429, retryAfter(result.retryAfterSeconds));
+  }
+  // Applied or refused, the message is kept with the cart and shown from there.
+  return answer(visitor, { lastResult });
+}
+
+/** The sandbox's card fields, read; the gateway never sees a malformed one. */
+function readSandboxCard(formData: FormData) {
+  const number = readCardNumber(String(formData.get("cardNumber") ?? ""));
+  const expiryText = String(formData.get("expiry") ?? "");
+  const expiry = readExpiry(expiryText, new Date());
+  const brand = cardBrand(number ?? "");
+  const securityCode = readSecurityCode(String(formData.get("securityCode") ?? ""), brand);
+  const errors: Record<string, string[]> = {};
+  if (!number) errors.cardNumber = [cardInputMessages.cardNumber];
+  if (!expiry.ok) errors.expiry = [expiry.message];
+  if (!securityCode) errors.securityCode = [cardInputMessages.securityCode(brand)];
+  const card = number && expiry.ok && securityCode ? { number, expiry: expiryText, securityCode } : undefined;
+  return { card, errors };
+}
+
+/** COMPLETE PURCHASE: the form read and checked, then the checkout service pays for the flow. */
+async function completePurchase(post: CheckoutPost) {
+  const { formData, visitor, payer, variant } = post;
+  const submission = parseWithZod(formData, { schema: finalCheckoutSchema });
+  const sandbox = paymentGateway().kind === "sandbox" ? readSandboxCard(formData) : { card: undefined, errors: {} };
+  // The older variant's billing address; elsewhere billing is the same as shipping.
+  const billingAsked = variantFacts[variant].billingAddress;
+  const billing = billingAsked ? readBillingChoice(submission.payload) : { ok: true as const, billing: null };
+  if (submission.status !== "success" || Object.keys(sandbox.errors).length > 0 || !billing.ok) {
+    const groupMessage = missingGroupMessage(submission.payload, billingAsked);
+    const toast: Toast | null = groupMessage ? { title: "Missing Information", description: groupMessage, tone: "error" } : null;
+    const fieldErrors = {
+      ...(submission.status === "error" ? submission.error : {}),
+      ...(billing.ok ? {} : billing.errors),
+      ...sandbox.errors,
+    } as Record<string, string[]>;
+    return answer(visitor, { lastResult: submission.reply({ hideFields, fieldErrors }), toast }, 400);
+  }
+  const details = submission.value;
+  const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
+  const result = await payForFlow(payer, {
+    tracking: visitor.trackingParams,
+    account: { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone },
+    shipping: details,
+    billing: billing.billing,
+    payment: { card: sandbox.card, paymentMethodId },
+    attemptKey: String(formData.get("attemptKey") ?? "") || undefined,
+  });
+  return answerPayment(post, result);
+}
+
+function answerPayment(post: CheckoutPost, result: PaymentResult) {
+  const { visitor, payer } = post;
+  switch (result.kind) {
+    case "paid":
+      return visitor.redirect(`/payment-complete/${payer.responderUuid}`);
+    case "requires_action":
+      if (result.action.kind === "redirect") return visitor.redirect(result.action.url);
+      return answer(visitor, { clientSecret: result.action.clientSecret });
+    case "processing":
+    case "price_changed":
+      return refusal(post, 409, result.message);
+    case "declined":
+      return refusal(post, 402, result.message);
+    case "invalid":
+      return refusal(post, 400, result.message);
+    case "too_many_attempts":
+      return refusal(post, 429, result.message, retryAfter(result.retryAfterSeconds));
+  }
+}

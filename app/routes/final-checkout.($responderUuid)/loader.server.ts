@@ -1,0 +1,65 @@
+// The final checkout's loader (spec sections 2, 4, 5 and 8). Kept apart from the route module
+// with the actions: the one page that hydrates ships none of its server code.
+import { randomUUID } from "node:crypto";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { countdownSecondsLeft } from "../../funnel/cart";
+import { fillEmptyFields } from "../../funnel/pre-checkout";
+import { variantFacts } from "../../funnel/variant";
+import { openCheckoutCart } from "../../server/checkout/cart.server";
+import { checkoutFlow, searchWithout } from "../../server/checkout/flow.server";
+import { promoBoxShown } from "../../server/checkout/promo-code.server";
+import { loadBillingAddress, loadShippingAddress } from "../../server/db/stores/addresses.server";
+import { findOrder } from "../../server/db/stores/orders.server";
+import { loadPreCheckoutDraft } from "../../server/db/stores/personal-details.server";
+import { publicPaymentSettings } from "../../server/payments/index.server";
+import { testimonialsFor } from "../../server/provider/catalogue-cache.server";
+import { takeToast } from "../../server/toast.server";
+import { arriveWithToken } from "../../server/token-arrival.server";
+import { Visitor } from "../../server/visitor.server";
+import { paymentFormToken } from "./payment-form-token.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const visitor = await Visitor.open(request);
+  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "final-checkout", {
+    loaded: "account-found",
+    refused: "token-error-support",
+  });
+  if (arrival) throw arrival;
+  const flow = await checkoutFlow(visitor, request, params.responderUuid, "final-checkout");
+  if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
+  const responderUuid = flow.responderUuid;
+  const order = flow.flowClaim ? undefined : await findOrder(responderUuid);
+  // Paid already: a second tab or Back shows the first payment's result, never a second form.
+  if (order?.status === "authorised") throw await visitor.redirect(`/payment-complete/${responderUuid}`);
+  const { toast, headers } = await takeToast(request);
+  const billingAsked = variantFacts[flow.variant].billingAddress;
+  const [account, shipping, billing, checkout, testimonials] = await Promise.all([
+    loadPreCheckoutDraft(responderUuid),
+    loadShippingAddress(responderUuid),
+    billingAsked ? loadBillingAddress(responderUuid) : {},
+    openCheckoutCart(responderUuid, flow.variant),
+    testimonialsFor(responderUuid),
+  ]);
+  const values = { ...fillEmptyFields(account, { email: visitor.trackingParams.email_address }), ...shipping, ...billing };
+  return visitor.data(
+    {
+      responderUuid: flow.flowClaim ? undefined : responderUuid,
+      billingAsked,
+      values,
+      toast,
+      cart: checkout.cart,
+      totals: checkout.totals,
+      promo: checkout.promo,
+      promoBoxShown: promoBoxShown(visitor.trackingParams, checkout.cart),
+      secondsLeft: countdownSecondsLeft(checkout.countdownEndsAt, new Date()),
+      payment: publicPaymentSettings(),
+      attemptKey: randomUUID(),
+      // The payment form's CSRF token: for this browser session and this flow only.
+      csrfToken: flow.flowClaim || !visitor.session.id ? null : paymentFormToken(visitor.session.id, responderUuid),
+      lastFailure: order?.status === "declined" || order?.status === "failed" ? order.failureMessage : null,
+      testimonial: testimonials[0] ?? null,
+      backTo: `/pre-checkout/${responderUuid}${searchWithout(request, "st", "token")}`,
+    },
+    { headers },
+  );
+}

@@ -1,0 +1,147 @@
+// Paying for a flow (spec sections 4, 5, 7 and 8): the one checkout service that the final
+// checkout page and POST /api/pre-auth-checkout both call once they have checked who is
+// asking, counted the step post and read what she sent. It decides, writes and answers a
+// tagged result; each entry point only turns that result into its own reply.
+import type { BillingAddress, ShippingAddress } from "../../funnel/final-checkout";
+import type { OrderDestination } from "../../funnel/pre-auth-order";
+import type { PreCheckoutDetails } from "../../funnel/pre-checkout";
+import { tooManyPaymentsMessage } from "../../funnel/rate-limits";
+import { formatCents } from "../../funnel/cart";
+import type { TrackingParams } from "../../funnel/tracking";
+import type { Variant } from "../../funnel/variant";
+import { saveCheckoutDetails } from "../db/stores/addresses.server";
+import { findOrder, outcomeOf, resumeOrder, type OrderOutcome } from "../db/stores/orders.server";
+import { paymentGateway, paymentMessages } from "../payments/index.server";
+import { rateLimits, rateLimitWait } from "../rate-limits.server";
+import { openCheckoutCart } from "./cart.server";
+import { placeOrder } from "./place-order.server";
+import { applyPromoCode, type TooManyAttempts } from "./promo-code.server";
+
+export const promoNotOffered = "Promo codes are not offered for this order.";
+
+/** Who pays, and for which flow. */
+export interface Payer {
+  request: Request;
+  /** Her rate-limit key (rate-limits.server.ts visitorRateKey). */
+  visitorKey: string | undefined;
+  responderUuid: string;
+  variant: Variant;
+}
+
+export interface PaymentRequest {
+  tracking: TrackingParams;
+  account: PreCheckoutDetails;
+  shipping: ShippingAddress;
+  /** A billing address of her own (the older variant), or null: the same as shipping. */
+  billing: BillingAddress | null;
+  /** The sandbox's test card, or the PaymentMethod Stripe.js made; neither: Stripe's hosted page. */
+  payment: { card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string };
+  /** One per rendered page or client attempt: the same key is the same attempt. */
+  attemptKey: string | undefined;
+  /** A code applied by a JSON client with the order, unless her cart holds it already. */
+  promoCode?: string;
+  /** Cents the client showed her: the card is tried only at that price. */
+  expectedTotalCents?: number | null;
+}
+
+export type PaymentResult =
+  | { kind: "paid"; destination: OrderDestination }
+  | { kind: "requires_action"; action: { kind: "redirect"; url: string } | { kind: "stripe-next-action"; clientSecret: string } }
+  /** Another attempt of the same order is still running. */
+  | { kind: "processing"; message: string }
+  | { kind: "declined"; message: string }
+  /** Nothing to pay for, or a promo code that does not apply: the card was not tried. */
+  | { kind: "invalid"; message: string; field?: "promoCode" }
+  /** The total is not what the client showed her: the card was not tried. */
+  | { kind: "price_changed"; totalCents: number; message: string }
+  | TooManyAttempts;
+
+/**
+ * COMPLETE PURCHASE: her cart priced by the server (never by what a client says it costs), her
+ * details kept before the card is tried, then the order placed exactly once.
+ */
+export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<PaymentResult> {
+  const { request, visitorKey, responderUuid, variant } = payer;
+  // Paid already: the same answer as the payment that did it, and nothing changed.
+  const existing = await findOrder(responderUuid);
+  if (existing?.status === "authorised") return resultOf(outcomeOf(existing));
+
+  let checkout = await openCheckoutCart(responderUuid, variant);
+  if (checkout.cart.medications.length === 0) return { kind: "invalid", message: "No medications selected" };
+  if (order.promoCode && !(checkout.promo.applied && checkout.promo.code === order.promoCode)) {
+    const promo = await applyPromoCode({ request, visitorKey }, { responderUuid, tracking: order.tracking, cart: checkout }, order.promoCode);
+    if (promo.kind === "too_many_attempts") return promo;
+    if (promo.kind === "refused") return { kind: "invalid", message: promo.message, field: "promoCode" };
+    // Spec section 5: the promo box is not shown for her; a client that names a code anyway
+    // is told so rather than charged a price it did not expect.
+    if (promo.kind === "ignored") return { kind: "invalid", message: promoNotOffered, field: "promoCode" };
+    if (promo.kind === "applied") checkout = await openCheckoutCart(responderUuid, variant);
+  }
+  const { totalCents } = checkout.totals;
+  if (order.expectedTotalCents != null && order.expectedTotalCents !== totalCents) {
+    const message = `Your order total is ${formatCents(totalCents)}. Please review your order and try again.`;
+    return { kind: "price_changed", totalCents, message };
+  }
+  const wait = await rateLimitWait(rateLimits.paymentFailure, request, visitorKey, false);
+  if (wait > 0) return { kind: "too_many_attempts", retryAfterSeconds: wait, message: tooManyPaymentsMessage(wait) };
+
+  await saveCheckoutDetails(responderUuid, order.account, order.shipping, order.billing);
+  const gateway = paymentGateway();
+  const origin = new URL(request.url).origin;
+  const outcome = await placeOrder({
+    responderUuid,
+    attemptKey: order.attemptKey,
+    gateway,
+    account: order.account,
+    shipping: order.shipping,
+    billing: order.billing,
+    variant,
+    checkout,
+    tracking: order.tracking,
+    payment: order.payment,
+    returnUrl: `${origin}/final-checkout/${responderUuid}`,
+    // Stripe without JavaScript (no card made in the page by Stripe.js): she pays on Stripe's
+    // hosted Checkout page, also held for manual capture, and comes back to /payment-return.
+    hostedCheckout:
+      gateway.kind === "stripe" && !order.payment.paymentMethodId
+        ? { returnUrl: `${origin}/payment-return/${responderUuid}`, cancelUrl: `${origin}/final-checkout/${responderUuid}` }
+        : undefined,
+  });
+  return countedResult(payer, outcome);
+}
+
+/**
+ * Stripe with JavaScript, after 3-D Secure in the page (Stripe.js handleNextAction): where her
+ * PaymentIntent stands now is asked of Stripe, never taken from the browser.
+ */
+export async function confirmPayment(payer: Payer): Promise<PaymentResult> {
+  const order = await findOrder(payer.responderUuid);
+  if (!order) return { kind: "declined", message: paymentMessages.unexpected };
+  // Only a PaymentIntent made in the page (pi_); a hosted Checkout session comes back by /payment-return.
+  const reference = order.status === "requires_action" && order.gateway === "stripe" ? order.paymentReference : null;
+  if (!reference?.startsWith("pi_")) return resultOf(outcomeOf(order));
+  return countedResult(payer, await resumeOrder(order, await paymentGateway().resume(reference)));
+}
+
+/** A declined or failed card counts against rateLimits.paymentFailure: card testing is slow. */
+async function countedResult(payer: Payer, outcome: OrderOutcome): Promise<PaymentResult> {
+  if (outcome.status === "declined" || outcome.status === "failed") {
+    await rateLimitWait(rateLimits.paymentFailure, payer.request, payer.visitorKey, true);
+  }
+  return resultOf(outcome);
+}
+
+function resultOf(outcome: OrderOutcome): PaymentResult {
+  switch (outcome.status) {
+    case "authorised":
+      return { kind: "paid", destination: outcome.destination };
+    case "requires_action":
+      return { kind: "requires_action", action: outcome.action };
+    case "processing":
+      return { kind: "processing", message: paymentMessages.stillProcessing };
+    case "declined":
+    case "failed":
+      // Spec section 8: the message, or "Payment failed. Please try again."
+      return { kind: "declined", message: outcome.message || "Payment failed. Please try again." };
+  }
+}

@@ -1,0 +1,84 @@
+// Her shipping address and the older variant's billing address (spec sections 2 and 3), one
+// of each per responder uuid, saved with her account details before the card is tried.
+import { eq } from "drizzle-orm";
+import type { PreCheckoutDetails } from "../../../funnel/pre-checkout";
+import { billingFieldNames, billingSameField, type BillingAddress, type ShippingAddress } from "../../../funnel/final-checkout";
+import { database } from "../client.server";
+import { billingAddresses, preCheckoutDetails, shippingAddresses } from "../schema.server";
+
+export async function loadShippingAddress(responderUuid: string): Promise<Partial<ShippingAddress>> {
+  const [row] = await (await database())
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.responderUuid, responderUuid));
+  if (!row) return {};
+  return {
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2 ?? undefined,
+    city: row.city,
+    state: row.state as ShippingAddress["state"],
+    zipCode: row.zipCode,
+  };
+}
+
+/**
+ * The Billing Address section as she left it, in the form's names: the box ticked (no billing
+ * address of her own kept), or unticked with her billing address.
+ */
+export async function loadBillingAddress(responderUuid: string): Promise<Record<string, string>> {
+  const [row] = await (await database())
+    .select()
+    .from(billingAddresses)
+    .where(eq(billingAddresses.responderUuid, responderUuid));
+  if (!row) return { [billingSameField]: "on" };
+  return {
+    [billingFieldNames.firstName]: row.firstName,
+    [billingFieldNames.lastName]: row.lastName,
+    [billingFieldNames.addressLine1]: row.addressLine1,
+    [billingFieldNames.addressLine2]: row.addressLine2 ?? "",
+    [billingFieldNames.city]: row.city,
+    [billingFieldNames.state]: row.state,
+    [billingFieldNames.zipCode]: row.zipCode,
+  };
+}
+
+/**
+ * Her account details, shipping address and billing address (null: the same as shipping),
+ * kept before the card is tried, so that no failed payment or outside call loses what she typed.
+ */
+export async function saveCheckoutDetails(
+  responderUuid: string,
+  account: PreCheckoutDetails,
+  shipping: ShippingAddress,
+  billing: BillingAddress | null,
+): Promise<void> {
+  const db = await database();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(preCheckoutDetails)
+      .values({ responderUuid, ...account })
+      .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: { ...account, updatedAt: new Date() } });
+    const address = {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      addressLine1: shipping.addressLine1,
+      addressLine2: shipping.addressLine2 ?? null,
+      city: shipping.city,
+      state: shipping.state,
+      zipCode: shipping.zipCode,
+    };
+    await tx
+      .insert(shippingAddresses)
+      .values({ responderUuid, ...address })
+      .onConflictDoUpdate({ target: shippingAddresses.responderUuid, set: { ...address, updatedAt: new Date() } });
+    if (!billing) {
+      await tx.delete(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid));
+      return;
+    }
+    const billingRow = { ...billing, addressLine2: billing.addressLine2 ?? null };
+    await tx
+      .insert(billingAddresses)
+      .values({ responderUuid, ...billingRow })
+      .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: { ...billingRow, updatedAt: new Date() } });
+  });
+}

@@ -1,0 +1,41 @@
+// The cart kept per responder uuid (spec sections 4 and 9): when its reserved countdown ends,
+// and the promo code she applied with the discount and the subtotal it was given for.
+import { eq } from "drizzle-orm";
+import type { PromoOutcome } from "../../../funnel/promo";
+import { database } from "../client.server";
+import { checkoutCarts } from "../schema.server";
+
+export type CheckoutCartRow = typeof checkoutCarts.$inferSelect;
+
+/**
+ * The cart-reserved countdown: its end is stored the first time she reaches the checkout, so
+ * a reload, another device or a JSON client sees the same time left. Returns the cart's row.
+ */
+export async function startCountdown(responderUuid: string, countdownSeconds: number): Promise<CheckoutCartRow> {
+  const db = await database();
+  await db
+    .insert(checkoutCarts)
+    .values({ responderUuid, countdownEndsAt: new Date(Date.now() + countdownSeconds * 1000) })
+    .onConflictDoNothing({ target: checkoutCarts.responderUuid });
+  const [row] = await db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, responderUuid));
+  return row!;
+}
+
+/**
+ * Keeps what the promo check came to: an applied code with its discount and the subtotal it
+ * was given for, or only the message. The cart exists: its countdown started first.
+ */
+export async function savePromoOutcome(
+  responderUuid: string,
+  code: string,
+  outcome: PromoOutcome,
+  subtotalCents: number,
+): Promise<void> {
+  const values = outcome.applied
+    ? { promoCode: code, promoDiscountCents: outcome.discountCents, promoSubtotalCents: subtotalCents, promoMessage: outcome.message }
+    : { promoCode: null, promoDiscountCents: null, promoSubtotalCents: null, promoMessage: outcome.message };
+  await (await database())
+    .update(checkoutCarts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(checkoutCarts.responderUuid, responderUuid));
+}

@@ -1,0 +1,40 @@
+// The products and plan her order carries (order-products.ts decides): her ADD TO PLAN on the
+// selection page, or those a secure token brought, whichever came last.
+import { eq } from "drizzle-orm";
+import { orderProducts, type OrderProducts } from "../../../funnel/order-products";
+import type { PlanCode } from "../../../funnel/plans";
+import type { TokenDetails } from "../../../funnel/token-payload";
+import { database, type Queryable } from "../client.server";
+import { planSelections, tokenArrivals } from "../schema.server";
+
+/** Spec section 4: the token's products and plan, kept for the final checkout. */
+export async function saveTokenProducts(tx: Queryable, responderUuid: string, token: TokenDetails): Promise<void> {
+  const arrival = { productIds: token.productIds, selectedPlan: token.selectedPlan, arrivedAt: new Date() };
+  await tx
+    .insert(tokenArrivals)
+    .values({ responderUuid, ...arrival })
+    .onConflictDoUpdate({ target: tokenArrivals.responderUuid, set: arrival });
+}
+
+/** The products and plan her order carries: her ADD TO PLAN, or the token's (order-products.ts). */
+export async function loadOrderProducts(
+  responderUuid: string,
+  visiblePlans: readonly PlanCode[],
+  db?: Queryable,
+): Promise<OrderProducts> {
+  const q = db ?? (await database());
+  const [[selection], [token]] = await Promise.all([
+    q.select().from(planSelections).where(eq(planSelections.responderUuid, responderUuid)),
+    q.select().from(tokenArrivals).where(eq(tokenArrivals.responderUuid, responderUuid)),
+  ]);
+  const added = selection?.selectedMedications && selection.addedToPlanAt && selection.selectedPlan
+    ? {
+        productIds: selection.selectedMedications.map((medication) => medication.product_id),
+        selectedPlan: selection.selectedPlan,
+        at: selection.addedToPlanAt,
+      }
+    : null;
+  const arrived = token ? { productIds: token.productIds, selectedPlan: token.selectedPlan, at: token.arrivedAt } : null;
+  return orderProducts(added, arrived, visiblePlans);
+}
+
