@@ -1,4 +1,4 @@
-// Our HTTP server (issue 7), in place of remix-serve: the same Express, compression and static
+// Our HTTP server, in place of remix-serve: the same Express, compression and static
 // files, plus what remix-serve cannot do: security headers on every answer, cross-site posts
 // refused, the client's address given to the app, one JSON log line per request (pino) that
 // names no one, and an orderly stop on SIGTERM. The app's own pieces come from the build's

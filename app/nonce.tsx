@@ -1,4 +1,4 @@
-// The page's CSP nonce (issue 7): the server draws one per page and gives it to the scripts
+// The page's CSP nonce: the server draws one per page and gives it to the scripts
 // Remix writes; in the browser it is not needed (and not readable).
 import { createContext, useContext } from "react";
 

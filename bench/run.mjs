@@ -1,4 +1,4 @@
-// `npm run bench` (issue 7, item 6): one table, measured in one run on this machine, of
+// `npm run bench`: one table, measured in one run on this machine, of
 //   - every screen's weight: gzipped HTML, <script> elements, gzipped JS and CSS it loads;
 //   - throughput and latency of /welcome and /checkout/{uuid} under autocannon, beside a plain
 //     node:http server answering /welcome's bytes from memory;

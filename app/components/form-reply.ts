@@ -1,4 +1,4 @@
-// What the final checkout reads of its action's answer in the browser (issue 7: the page's
+// What the final checkout reads of its action's answer in the browser (the page's
 // JavaScript under 100 KB gzipped). The server still parses and validates with Conform and Zod
 // (`parseWithZod`, `submission.reply()`); the page only needs the reply's values and messages,
 // which this reads without Conform's client (its form state machine, about 9 KB gzipped).

@@ -1,4 +1,4 @@
-// The older variant's weight-loss data (spec section 3; issue 6) as a line chart drawn on the
+// The older variant's weight-loss data (spec section 3) as a line chart drawn on the
 // server: an inline SVG, no script. The SVG is one image named by the visible caption and
 // described by a one-line summary; a real table carries the same numbers for screen readers.
 // Colours come from the stylesheet's tokens. The data has no unit, so the chart names none.

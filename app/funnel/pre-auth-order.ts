@@ -54,7 +54,7 @@ export interface PreAuthOrderBody {
     checkoutFlow: "three-step";
     timestamp: string;
     responder_uuid: string;
-    /** The funnel's A/B variant the order came through (issue 6). */
+    /** The funnel's A/B variant the order came through. */
     variant: Variant;
     referral_code?: string;
     discount_code?: string;

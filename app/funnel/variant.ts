@@ -1,4 +1,4 @@
-// The funnel's A/B variants (issue 6): "current" and the older weight-loss variant, "classic"
+// The funnel's A/B variants: "current" and the older weight-loss variant, "classic"
 // (spec sections 1 to 4 and 9, "older variant"). Everything the two share is one code path;
 // what differs is in the one table below, so the places that branch on the variant read it.
 export const variants = ["current", "classic"] as const;
@@ -25,7 +25,7 @@ export interface VariantAssignment {
   draw: number;
 }
 
-/** Issue 6: the query parameter, else her existing assignment, else the configured split. */
+/** The query parameter, else her existing assignment, else the configured split. */
 export function assignVariant({ requested, kept, classicPercent, draw }: VariantAssignment): Variant {
   return readVariant(requested) ?? readVariant(kept) ?? (draw * 100 < classicPercent ? "classic" : "current");
 }

@@ -1,5 +1,5 @@
-// The geometry of the older variant's weight-loss chart (spec section 3, "Weight-loss data";
-// issue 6): the scales, the line's path and the ticks, worked out here as plain numbers so the
+// The geometry of the older variant's weight-loss chart (spec section 3, "Weight-loss data"):
+// the scales, the line's path and the ticks, worked out here as plain numbers so the
 // server draws the SVG with no script, and so the rules are tested apart from React. The data
 // carries no unit, so neither does anything here.
 

@@ -1,4 +1,4 @@
-// GET /api/medications (spec section 7, "Other configured internal endpoints"; issue 6): the
+// GET /api/medications (spec section 7, "Other configured internal endpoints"): the
 // older variant's sample medications, the two weight-loss injections, in the older shape of
 // spec section 3 (id, product_id, name, dosage, equivalent, price as a string, inStock,
 // recommended, image). The same for every visitor, so cached like the catalogue.

@@ -1,4 +1,4 @@
-// GET /api/testimonials (spec section 7, "Other configured internal endpoints"; issue 6): up
+// GET /api/testimonials (spec section 7, "Other configured internal endpoints"): up
 // to 4 testimonials as { testimonials: [...] }, the shape of /api/hrt-testimonials/{uuid} and
 // from the same source, for the flow this browser started last. Testimonials hold no personal
 // data, so the answer is public; it varies with the session cookie only in which flow the

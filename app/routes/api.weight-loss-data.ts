@@ -1,4 +1,4 @@
-// GET /api/weight-loss-data (spec section 7, "Other configured internal endpoints"; issue 6):
+// GET /api/weight-loss-data (spec section 7, "Other configured internal endpoints"):
 // the older variant's weight-loss data in the shape of spec section 3, { id, startWeight,
 // milestones: [{ month, weight }] }. The same for every visitor, so cached like the catalogue.
 import type { ActionFunctionArgs } from "@remix-run/node";

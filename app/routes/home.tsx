@@ -1,4 +1,4 @@
-// /home: the older variant's home-style landing (spec sections 1 and 2; issue 6): the landing
+// /home: the older variant's home-style landing (spec sections 1 and 2): the landing
 // statistic (96%), the weight-loss chart and the two weight-loss injections, leading into
 // /welcome. A visitor of the current variant has no such page and goes straight to /welcome.
 //

@@ -79,7 +79,7 @@ const settingsSchema = z
         .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), "must be an address without a path (Stripe's client calls /v1/... there)")
         .optional(),
     ),
-    // Issue 6: the share of new visitors (percent) given the older "classic" variant; the rest
+    // The share of new visitors (percent) given the older "classic" variant; the rest
     // get "current". A `variant` link parameter or her earlier assignment comes first.
     CLASSIC_VARIANT_PERCENT: z.coerce.number().min(0).max(100).default(0),
     REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),

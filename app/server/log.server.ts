@@ -1,4 +1,4 @@
-// The app's one logger (issue 7): JSON lines on stdout, through pino. What we log names what
+// The app's one logger: JSON lines on stdout, through pino. What we log names what
 // happened, never who it happened to: no personal data, health answers, tokens or card
 // details (callers pass error names and codes, not messages or bodies). As a second guard,
 // fields that could carry such things are redacted wherever they appear.

@@ -1,4 +1,4 @@
-// Her A/B variant (issue 6): the `variant` link parameter, else the cookie that keeps her
+// Her A/B variant: the `variant` link parameter, else the cookie that keeps her
 // earlier assignment, else a draw by the configured split. The cookie holds only the name of
 // the variant: nothing is written to the database for a visit.
 import { randomInt } from "node:crypto";

@@ -1,4 +1,4 @@
-// The older "classic" variant (issue 6), with and without JavaScript: a visitor forced to it
+// The older "classic" variant, with and without JavaScript: a visitor forced to it
 // goes from /home to the thank-you page with a billing address of her own; a visitor forced
 // to "current" never sees a weight-loss item; the assignment sticks for the whole flow.
 import type { Page } from "@playwright/test";

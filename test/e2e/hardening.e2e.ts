@@ -1,4 +1,4 @@
-// Production hardening (issue 7) as a browser meets it: the security headers on pages and
+// Production hardening as a browser meets it: the security headers on pages and
 // JSON, the nonce on the scripts of the one page that has any, cross-site posts refused with a
 // clear page, and a server log that names no one.
 import { readFileSync } from "node:fs";

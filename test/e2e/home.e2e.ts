@@ -1,4 +1,4 @@
-// The older variant's home-style landing at /home (spec sections 1 and 2; issue 6): the 96%
+// The older variant's home-style landing at /home (spec sections 1 and 2): the 96%
 // landing statistic, the weight-loss chart with its table for screen readers, the two
 // weight-loss injections, and "Get started" into /welcome. A current visitor never sees it.
 import { expect, test } from "./support/fixtures";

@@ -1,4 +1,4 @@
-// Rate limits (issue 7) as she meets them: the post after the last one allowed answers 429
+// Rate limits as she meets them: the post after the last one allowed answers 429
 // with Retry-After and the same page again, what she typed still in place. The tests' address
 // (127.0.0.1) is this machine's, which is never counted: the limits here hold for her session.
 import { expect, failedLoadOf, test } from "./support/fixtures";

@@ -1,5 +1,5 @@
 // The selection page (spec section 2 "Selection page", section 4 "Selection rules" and "ADD TO
-// PLAN", sections 5 and 9; issue 3): the plan toggle, the four categories, the prices, the
+// PLAN", sections 5 and 9): the plan toggle, the four categories, the prices, the
 // rules a click applies, and the way on to pre-checkout, all without a script. Every click is
 // a form post that comes back to the same place on the page (see clickAndComeBack).
 import { spawn } from "node:child_process";

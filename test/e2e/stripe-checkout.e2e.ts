@@ -1,4 +1,4 @@
-// The final checkout in Stripe mode, with JavaScript (issue 5: the funnel works with the Stripe
+// The final checkout in Stripe mode, with JavaScript (the funnel works with the Stripe
 // stand-in): the card element is drawn by the Stripe.js stand-in, the PaymentIntent is made at
 // the Stripe API stand-in (test/e2e/support/intake-stand-in.mjs); nothing reaches Stripe.
 // Runs only in the `stripe` project, against the app started with stripeAppEnvironment.

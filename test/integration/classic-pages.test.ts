@@ -1,4 +1,4 @@
-// The older variant's own pages and resource routes (issue 6): the /home landing, and
+// The older variant's own pages and resource routes: the /home landing, and
 // /api/medications, /api/weight-loss-data and /api/testimonials, against a real Postgres
 // engine. The landing answers only the "classic" variant, and a visit writes nothing.
 import { count } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The older "classic" variant (issue 6) through the route functions against a real Postgres
+// The older "classic" variant through the route functions against a real Postgres
 // engine: how a visitor is assigned, that her flow keeps its variant, and what the variant
 // changes on the selection, pre-checkout and final checkout pages and in the order.
 import { eq } from "drizzle-orm";

@@ -310,7 +310,7 @@ describe("promo codes on the page", () => {
   });
 });
 
-describe("the payment form's CSRF token (issue 7)", () => {
+describe("the payment form's CSRF token", () => {
   it("refuses a purchase without the page's token, keeping what she typed and ordering nothing", async () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, patchPlan);

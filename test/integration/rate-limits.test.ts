@@ -1,4 +1,4 @@
-// The rate limits of the funnel (issue 7), through the route functions against a real Postgres
+// The rate limits of the funnel, through the route functions against a real Postgres
 // engine: the post after the last one allowed answers 429 with Retry-After and the page again
 // with what she typed, writes nothing, and leaves every other visitor alone.
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// The final checkout reads its action's Conform reply in the browser without Conform's client
-// (issue 7). These pin the reader to what Conform's useForm showed: the same values, messages
+// The final checkout reads its action's Conform reply in the browser without Conform's client.
+// These pin the reader to what Conform's useForm showed: the same values, messages
 // and ids, from real `submission.reply()` results.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@ import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "
 
 const own = { ownHost: "shop.example:3000" };
 
-describe("crossSiteRefusal (issue 7: cross-site posts refused)", () => {
+describe("crossSiteRefusal (cross-site posts refused)", () => {
   it("lets reads through whatever their origin", () => {
     for (const method of ["GET", "HEAD", "OPTIONS", "get"]) {
       expect(crossSiteRefusal({ ...own, method, secFetchSite: "cross-site", origin: "https://evil.example" })).toBeNull();

@@ -204,7 +204,7 @@ describe("readOrderDestination: where she goes after payment", () => {
   });
 });
 
-describe("the older variant in the order (issue 6)", () => {
+describe("the older variant in the order", () => {
   it("names the variant in the metadata", () => {
     expect(preAuthOrderBody({ ...input, variant: "classic" }).metadata.variant).toBe("classic");
   });

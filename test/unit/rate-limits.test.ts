@@ -1,4 +1,4 @@
-// The pure parts of the rate limits (issue 7): the wording of the wait, who a limit counts,
+// The pure parts of the rate limits: the wording of the wait, who a limit counts,
 // and the 429 answer's reply and headers.
 import { describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../app/funnel/rate-limits";

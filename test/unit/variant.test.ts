@@ -6,7 +6,7 @@ const anyText = fc.option(fc.string({ maxLength: 12 }), { nil: null });
 const percent = fc.integer({ min: 0, max: 100 });
 const draw = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
 
-describe("assignVariant (issue 6: link parameter, then her cookie, then the split)", () => {
+describe("assignVariant (link parameter, then her cookie, then the split)", () => {
   it("takes a `variant` link parameter first, whatever her cookie or the split says", () => {
     fc.assert(
       fc.property(fc.constantFrom(...variants), anyText, percent, draw, (requested, kept, classicPercent, d) => {

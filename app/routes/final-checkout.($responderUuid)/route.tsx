@@ -58,7 +58,7 @@ export default function FinalCheckout() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   // The server validates (Conform and Zod in the action); the page reads its reply, without
-  // Conform's client (issue 7). The values are read once: with JavaScript a refusal does not
+  // Conform's client. The values are read once: with JavaScript a refusal does not
   // reload the page, and the inputs keep what she typed, as they did under Conform's useForm.
   const lastResult = actionData?.lastResult;
   const [values] = useState(() => replyValues(lastResult, { ...page.values, subscriptionAgreement: "on" }));

@@ -41,7 +41,7 @@ export const funnelRecords = pgTable("funnel_records", {
   utmContent: text("utm_content"),
   referralCode: text("referral_code"),
   trackingEmailAddress: text("tracking_email_address"),
-  /** The A/B variant the flow began with (issue 6); it stays the same for the whole flow. */
+  /** The A/B variant the flow began with; it stays the same for the whole flow. */
   variant: text("variant").$type<Variant>().notNull().default("current"),
   ...timestamps,
 });

@@ -1,4 +1,4 @@
-// Cross-site posts refused (issue 7): a state-changing request must come from our own pages.
+// Cross-site posts refused: a state-changing request must come from our own pages.
 // Browsers say where a request comes from in Sec-Fetch-Site; older ones in Origin (or at
 // least Referer). A request with none of them is not from a browser page (a server calling
 // the JSON routes with a bearer token), which a cross-site forgery cannot be.

@@ -1,4 +1,4 @@
-// The security headers of every answer (issue 7; Mozilla HTTP Observatory's rules): a
+// The security headers of every answer (Mozilla HTTP Observatory's rules): a
 // Content-Security-Policy with a per-request nonce on pages, HSTS in production, nosniff, a
 // strict referrer policy and no framing. Pure: built from the settings it is given.
 import type { Settings } from "../config.server";

@@ -1,4 +1,4 @@
-// The A/B variant of one flow (issue 6): kept on her funnel record from the flow's first write,
+// The A/B variant of one flow: kept on her funnel record from the flow's first write,
 // so it stays the same for the whole flow whatever her variant cookie later says.
 import { eq } from "drizzle-orm";
 import type { Variant } from "../../../funnel/variant";

@@ -1,5 +1,5 @@
-// The order and its payment, exactly once (spec section 7 "pre-auth-checkout"; issue: "one
-// order, exactly once"). One order row per responder uuid (a unique constraint), and one
+// The order and its payment, exactly once (spec section 7 "pre-auth-checkout"; decision
+// 0008, "one order exactly once"). One order row per responder uuid (a unique constraint), and one
 // checkout attempt running at a time: an attempt claims the row by moving it to
 // "processing" with its attempt key, so a double click, a second tab or a resubmitted page
 // finds the claim taken and waits for that attempt's result instead of paying again. The
