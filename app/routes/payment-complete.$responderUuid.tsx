@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import type { RedirectType } from "../funnel/pre-auth-order";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
-import { findOrder, outcomeOf } from "../server/db/stores/orders.server";
+import { outcomeOf } from "../server/checkout/submit-order.server";
+import { findOrder } from "../server/db/stores/orders.server";
 import { Visitor } from "../server/visitor.server";
 
 export const handle: RouteHandle = { title: "Payment Successful!" };

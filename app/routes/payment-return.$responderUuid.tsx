@@ -4,7 +4,8 @@
 // result recorded, and she goes on to the payment-complete page or back to the checkout,
 // where the failure message shows from the order. Anything else goes back to the checkout.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { findOrder, resumeOrder } from "../server/db/stores/orders.server";
+import { resumeOrder } from "../server/checkout/submit-order.server";
+import { findOrder } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { Visitor } from "../server/visitor.server";
 

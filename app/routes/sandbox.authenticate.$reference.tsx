@@ -3,12 +3,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { eq } from "drizzle-orm";
 import type { RouteHandle } from "../route-handle";
-import { database } from "../server/db/client.server";
-import { orders } from "../server/db/schema.server";
 import { readForm } from "../server/http/form-body.server";
-import { resumeOrder } from "../server/db/stores/orders.server";
+import { resumeOrder } from "../server/checkout/submit-order.server";
+import { findOrderByPaymentReference } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { Visitor } from "../server/visitor.server";
 
@@ -17,7 +15,7 @@ export const handle: RouteHandle = { title: "Sandbox: confirm your payment" };
 async function waitingOrder(request: Request, reference: string | undefined) {
   const visitor = await Visitor.open(request);
   if (paymentGateway().kind !== "sandbox" || !reference) throw data({ message: "Not found" }, { status: 404 });
-  const [order] = await (await database()).select().from(orders).where(eq(orders.paymentReference, reference));
+  const order = await findOrderByPaymentReference(reference);
   if (!order || !visitor.ownedUuid(order.responderUuid)) throw data({ message: "Not found" }, { status: 404 });
   return { visitor, order };
 }

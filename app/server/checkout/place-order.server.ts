@@ -1,5 +1,5 @@
 // Placing the order (spec section 7): the pre-authorisation body built from her cart and
-// details, then submitted exactly once (db/stores/orders.server.ts) with the gateway's
+// details, then submitted exactly once (submit-order.server.ts) with the gateway's
 // authorisation, her card's 3-D Secure, or Stripe's hosted page.
 import { randomUUID } from "node:crypto";
 import { preAuthOrderBody } from "../../funnel/pre-auth-order";
@@ -8,7 +8,8 @@ import type { BillingAddress, ShippingAddress } from "../../funnel/final-checkou
 import type { Variant } from "../../funnel/variant";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { CheckoutCart } from "./cart.server";
-import { submitOrder, type OrderOutcome, type OrderRow } from "../db/stores/orders.server";
+import type { OrderRow } from "../db/stores/orders.server";
+import { submitOrder, type OrderOutcome } from "./submit-order.server";
 import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "../payments/index.server";
 
 export interface PlaceOrderInput {
