@@ -1,8 +1,9 @@
 // Our HTTP server, in place of remix-serve: the same Express, compression and static
 // files, plus what remix-serve cannot do: security headers on every answer, cross-site posts
 // refused, the client's address given to the app, one JSON log line per request (pino) that
-// names no one, and an orderly stop on SIGTERM. The app's own pieces come from the build's
-// entry module (app/entry.server.tsx), so the rules live in tested TypeScript.
+// names no one, a connection closed (not reused) after a post whose body was refused unread,
+// and an orderly stop on SIGTERM. The app's own pieces come from the build's entry module
+// (app/entry.server.tsx), so the rules live in tested TypeScript.
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -48,6 +49,41 @@ const stylesheet = (() => {
   }
 })();
 
+/**
+ * After an answer to a request whose body was not read to the end (a post refused unread:
+ * cross-site, too large, the wrong type), the rest of that body is still on its way in this
+ * connection, where the next request would be looked for: such a connection is not reused.
+ */
+const lingerBytes = 1024 * 1024;
+const lingerMs = 2_000;
+
+function closeAfterAnswer(req, res) {
+  res.setHeader("Connection", "close");
+  // Node closes the socket as soon as the answer is out; unread bytes still in it make the
+  // kernel send a reset, which can cost a client the answer it was about to read. So the
+  // answer is followed by our half of the close, and a bounded amount of what is left of the
+  // body is read and dropped before the socket goes.
+  const socket = req.socket;
+  socket.destroySoon = function lingeringClose() {
+    this.end();
+    let left = lingerBytes;
+    const close = () => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(close, lingerMs);
+    this.once("close", () => clearTimeout(timer));
+    // Whoever was reading the body (the app's request stream) no longer wants it.
+    req.removeAllListeners("data");
+    req.on("data", (chunk) => {
+      left -= chunk.length;
+      if (left <= 0) close();
+    });
+    req.once("end", close);
+    req.resume();
+  };
+}
+
 const crossSitePage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>This form was sent from another site</title>${stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : ""}</head>
@@ -89,6 +125,9 @@ app.use((req, res, next) => {
     for (const [name, value] of securityHeaders) if (!res.getHeader(name)) res.setHeader(name, value);
     if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", resourcePolicy);
     if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+    // A synchronous answer can come before Node has marked a bodiless request complete.
+    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+    if (hasBody && !req.complete) closeAfterAnswer(req, res);
   });
   // The app reads the client's address from this header; whatever a client sent in it goes.
   req.headers[clientAddressHeader] = clientAddressOf(req);

@@ -1,10 +1,11 @@
 // Production hardening as a browser meets it: the security headers on pages and
 // JSON, the nonce on the scripts of the one page that has any, cross-site posts refused with a
-// clear page, and a server log that names no one.
+// clear page, a connection not reused after a post refused unread, and a server log that names no one.
 import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 import { expect, test } from "./support/fixtures";
 import { answerConcerns, answerWelcome, emailLabel, fillDetails, readIntake, submit } from "./support/funnel";
-import { logFileOf } from "./support/servers";
+import { appOrigin, logFileOf } from "./support/servers";
 
 test("pages carry a nonce-based CSP, HSTS, nosniff, a strict referrer policy and no framing", async ({ page }) => {
   const response = await page.goto("/welcome");
@@ -92,3 +93,61 @@ test("the server's log names the request, never the visitor", async ({ page }) =
   // Nobody's email at all, nor a token or a cookie.
   expect(log).not.toMatch(/@example\.(org|com)|__session=|[?&](st|token)=/);
 });
+
+/** The whole HTTP answer at the start of `text`, or undefined while it is still arriving. */
+function answerAt(text: string): { status: number; head: string; end: number } | undefined {
+  const headEnd = text.indexOf("\r\n\r\n");
+  if (headEnd < 0) return undefined;
+  const head = text.slice(0, headEnd);
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+  if (length) {
+    const end = headEnd + 4 + Number(length[1]);
+    return text.length >= end ? { status, head, end } : undefined;
+  }
+  const last = /\r\ntransfer-encoding: *chunked/i.test(head) ? text.indexOf("\r\n0\r\n\r\n", headEnd) : headEnd;
+  return last < 0 ? undefined : { status, head, end: last + 4 + (last === headEnd ? 0 : 3) };
+}
+
+// A browser reuses its connection after an answer. A body refused unread is still on its way
+// in that connection, so the server must say it closes it (and read what is left of the body
+// first, or the close is a reset); else the next request on it is lost behind those bytes.
+// The body is large enough not to fit in the server's buffers, where a small one hides this.
+for (const refused of [
+  { kind: "form", path: "/welcome", type: "application/x-www-form-urlencoded", body: `reason=${"x".repeat(256 * 1024)}` },
+  { kind: "JSON", path: "/api/pre-auth-checkout", type: "application/json", body: JSON.stringify({ note: "x".repeat(256 * 1024) }) },
+]) {
+  test(`a connection is not reused after a ${refused.kind} post refused as too large`, async ({ request }) => {
+    const { hostname, port, host } = new URL(appOrigin);
+    const socket = connect(Number(port), hostname);
+    socket.setEncoding("latin1");
+    let received = "";
+    let failure: string | undefined;
+    let closed = false;
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("error", (error: NodeJS.ErrnoException) => (failure = error.code ?? error.message));
+    socket.on("close", () => (closed = true));
+    try {
+      socket.write(
+        `POST ${refused.path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${appOrigin}\r\nContent-Type: ${refused.type}\r\n` +
+          `Content-Length: ${Buffer.byteLength(refused.body)}\r\n\r\n${refused.body}`,
+      );
+      await expect.poll(() => answerAt(received) !== undefined || closed).toBe(true);
+      const first = answerAt(received);
+      expect(first?.status).toBe(413);
+
+      if (/\r\nconnection: *close/i.test(first!.head)) {
+        // Closed by the server, cleanly, and a new connection is served.
+        await expect.poll(() => closed).toBe(true);
+        expect((await request.get("/healthz")).status()).toBe(200);
+      } else {
+        socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+        await expect.poll(() => answerAt(received.slice(first!.end)) !== undefined || closed).toBe(true);
+        expect(answerAt(received.slice(first!.end))?.status).toBe(200);
+      }
+      expect(failure).toBeUndefined();
+    } finally {
+      socket.destroy();
+    }
+  });
+}
