@@ -1,13 +1,8 @@
 import { usStates } from "../funnel/us-states";
-import { TextField, type TextFieldState } from "./text-field";
+import { Field, SelectField } from "./field";
+import type { FieldView } from "./form-reply";
 
-export interface AddressLineFields {
-  addressLine1: TextFieldState;
-  addressLine2: TextFieldState;
-  zipCode: TextFieldState;
-  state: TextFieldState;
-  city: TextFieldState;
-}
+export type AddressLineFields = Record<"addressLine1" | "addressLine2" | "zipCode" | "state" | "city", FieldView>;
 
 interface AddressLinesProps {
   fields: AddressLineFields;
@@ -21,57 +16,28 @@ interface AddressLinesProps {
 
 /** The lines of a US address, shared by the shipping and billing addresses. */
 export function AddressLines({ fields, section, required, line1Hint }: AddressLinesProps) {
-  const state = fields.state;
-  const stateError = state.errors?.[0];
   return (
     <>
-      <TextField
+      <Field
         field={fields.addressLine1}
         label="Address Line 1"
         autoComplete={`${section} address-line1`}
         hint={line1Hint}
         required={required}
       />
-      <TextField field={fields.addressLine2} label="Address Line 2 (optional)" autoComplete={`${section} address-line2`} />
+      <Field field={fields.addressLine2} label="Address Line 2 (optional)" autoComplete={`${section} address-line2`} />
       <div className="field-pair">
-        <TextField
-          field={fields.zipCode}
-          label="Zip Code"
-          autoComplete={`${section} postal-code`}
-          inputMode="numeric"
+        <Field field={fields.zipCode} label="Zip Code" autoComplete={`${section} postal-code`} inputMode="numeric" required={required} />
+        <SelectField
+          field={fields.state}
+          label="State"
+          autoComplete={`${section} address-level1`}
+          emptyChoice="Select a state"
+          options={usStates}
           required={required}
         />
-        <div className={stateError ? "field has-error" : "field"}>
-          <label htmlFor={state.id}>
-            State
-            {required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
-          </label>
-          {stateError ? (
-            <p className="field-error" id={state.errorId}>
-              <span className="visually-hidden">Error: </span>
-              {stateError}
-            </p>
-          ) : null}
-          <select
-            id={state.id}
-            name={state.name}
-            key={state.key}
-            defaultValue={typeof state.initialValue === "string" ? state.initialValue : ""}
-            autoComplete={`${section} address-level1`}
-            required={required}
-            aria-invalid={stateError ? true : undefined}
-            aria-describedby={stateError ? state.errorId : undefined}
-          >
-            <option value="">Select a state</option>
-            {usStates.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
       </div>
-      <TextField field={fields.city} label="City" autoComplete={`${section} address-level2`} required={required} />
+      <Field field={fields.city} label="City" autoComplete={`${section} address-level2`} required={required} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { billingSameLabel } from "../funnel/final-checkout-texts";
 import { AddressLines } from "./address-fields";
-import { TextField, type TextFieldState } from "./text-field";
+import { Field } from "./field";
+import type { FieldView } from "./form-reply";
 
 type BillingFieldName =
   | "billingSameAsShipping"
@@ -17,7 +18,7 @@ type BillingFieldName =
  * always in the page and CSS hides them while it is ticked, so it works without JavaScript, and
  * the server decides whether they are needed (no `required` attribute on them).
  */
-export function BillingFields({ fields }: { fields: Record<BillingFieldName, TextFieldState> }) {
+export function BillingFields({ fields }: { fields: Record<BillingFieldName, FieldView> }) {
   const same = fields.billingSameAsShipping;
   return (
     <fieldset className="billing-address">
@@ -27,7 +28,6 @@ export function BillingFields({ fields }: { fields: Record<BillingFieldName, Tex
           type="checkbox"
           id={same.id}
           name={same.name}
-          key={same.key}
           defaultChecked={same.initialValue === "on"}
         />
         <span>{billingSameLabel}</span>
@@ -35,8 +35,8 @@ export function BillingFields({ fields }: { fields: Record<BillingFieldName, Tex
       <div className="billing-fields">
         <p className="hint">Where your card statements go. Every field but Address Line 2 is needed.</p>
         <div className="field-pair">
-          <TextField field={fields.billingFirstName} label="First Name" autoComplete="billing given-name" />
-          <TextField field={fields.billingLastName} label="Last Name" autoComplete="billing family-name" />
+          <Field field={fields.billingFirstName} label="First Name" autoComplete="billing given-name" />
+          <Field field={fields.billingLastName} label="Last Name" autoComplete="billing family-name" />
         </div>
         <AddressLines
           fields={{

@@ -1,7 +1,8 @@
 import { StripeCard } from "./stripe-card";
-import { TextField, type TextFieldState } from "./text-field";
+import { Field } from "./field";
+import type { FieldView } from "./form-reply";
 
-type Fields = Record<"cardNumber" | "expiry" | "securityCode", TextFieldState>;
+type Fields = Record<"cardNumber" | "expiry" | "securityCode", FieldView>;
 
 export type PaymentSettings = { kind: "sandbox" } | { kind: "stripe"; publishableKey: string; stripeJsUrl: string };
 
@@ -21,7 +22,7 @@ export function CardFields({ fields, payment }: { fields: Fields; payment: Payme
         <strong>Sandbox:</strong> no real payment is taken. Use a Stripe test card, such as 4242 4242 4242 4242,
         any future expiry date and any 3-digit security code.
       </p>
-      <TextField
+      <Field
         field={fields.cardNumber}
         label="Card number"
         autoComplete="cc-number"
@@ -29,8 +30,8 @@ export function CardFields({ fields, payment }: { fields: Fields; payment: Payme
         required
       />
       <div className="field-pair">
-        <TextField field={fields.expiry} label="Expiration date (MM/YY)" autoComplete="cc-exp" required />
-        <TextField
+        <Field field={fields.expiry} label="Expiration date (MM/YY)" autoComplete="cc-exp" required />
+        <Field
           field={fields.securityCode}
           label="Security code"
           autoComplete="cc-csc"

@@ -1,4 +1,5 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { FieldError } from "./field";
+import type { FieldView } from "./form-reply";
 
 interface Option {
   code: string;
@@ -15,26 +16,20 @@ export function ChoiceQuestion({
   options,
   asHeading = false,
 }: {
-  field: FieldMetadata<string>;
+  field: FieldView;
   question: string;
   options: readonly Option[];
   /** The question is the page's main heading. */
   asHeading?: boolean;
 }) {
-  const errorId = `${field.id}-error`;
-  const error = field.errors?.[0];
+  const invalid = Boolean(field.errors?.[0]);
   return (
     <fieldset
-      className={error ? "choice-question has-error" : "choice-question"}
-      aria-describedby={error ? errorId : undefined}
+      className={invalid ? "choice-question has-error" : "choice-question"}
+      aria-describedby={invalid ? field.errorId : undefined}
     >
       <legend className="question">{asHeading ? <h1>{question}</h1> : question}</legend>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldError field={field} />
       <div className="choices">
         {options.map((option, index) => (
           <label className="choice" key={option.code}>
@@ -44,7 +39,7 @@ export function ChoiceQuestion({
               id={index === 0 ? field.id : `${field.id}-${option.code}`}
               value={option.code}
               defaultChecked={field.initialValue === option.code}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={invalid ? true : undefined}
             />
             <span>{option.label}</span>
           </label>

@@ -1,13 +1,21 @@
-/** The GOV.UK error summary: "There is a problem", with a link to each field in error. */
-export function ErrorSummary({ errors }: { errors: { fieldId: string; message: string }[] }) {
-  if (errors.length === 0) return null;
+import type { SummaryEntry } from "./form-reply";
+
+/**
+ * The GOV.UK error summary at the top of a form: "There is a problem", the form's own messages
+ * (too many attempts: no field to link to), then a link to each field in error.
+ */
+export function ErrorSummary({ summary, formErrors = [] }: { summary: SummaryEntry[]; formErrors?: readonly string[] }) {
+  if (summary.length === 0 && formErrors.length === 0) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
       <h2 id="error-summary-title">There is a problem</h2>
       <ul>
-        {errors.map((error) => (
-          <li key={error.fieldId}>
-            <a href={`#${error.fieldId}`}>{error.message}</a>
+        {formErrors.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+        {summary.map((entry) => (
+          <li key={entry.fieldId}>
+            <a href={`#${entry.fieldId}`}>{entry.message}</a>
           </li>
         ))}
       </ul>

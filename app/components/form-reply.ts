@@ -1,9 +1,9 @@
-// What the final checkout reads of its action's answer in the browser (the page's
-// JavaScript under 100 KB gzipped). The server still parses and validates with Conform and Zod
-// (`parseWithZod`, `submission.reply()`); the page only needs the reply's values and messages,
-// which this reads without Conform's client (its form state machine, about 9 KB gzipped).
-// Ids follow Conform's (`{formId}-{name}`, `{formId}-{name}-error`), so the markup is the same
-// whichever reads the reply: pre-checkout, which does not hydrate, keeps Conform's `useForm`.
+// What every form page reads of its action's answer. The server parses and validates with
+// Conform and Zod (`parseWithZod`, `submission.reply()`); a page only needs the reply's values
+// and messages, which this reads without Conform's client (its form state machine, about 9 KB
+// gzipped), so the final checkout, which hydrates, stays under its 100 KB of JavaScript.
+// Ids are Conform's (`{formId}-{name}`, `{formId}-{name}-error`), so the links of the error
+// summary and the tests that follow them still find their fields.
 
 /** The part of Conform's `SubmissionResult` (the action's `lastResult`) that the page reads. */
 export interface FormReply {
@@ -63,7 +63,7 @@ export function replyErrors(reply: FormReply | null | undefined): Record<string,
   return errors;
 }
 
-/** The fields of one form, by name, ready for TextField and its siblings. */
+/** The fields of one form, by name, ready for Field and its siblings. */
 export function formFields<Name extends string>(
   formId: string,
   names: readonly Name[],
@@ -78,9 +78,37 @@ export function formFields<Name extends string>(
   return fields;
 }
 
+/** One line of the error summary: a field's first message, linking to the field. */
+export interface SummaryEntry {
+  fieldId: string;
+  message: string;
+}
+
 /** The GOV.UK error summary's entries: the first message of each field in error, in form order. */
-export function summaryOf(fields: readonly FieldView[]): { fieldId: string; message: string }[] {
+export function summaryOf(fields: readonly FieldView[]): SummaryEntry[] {
   return fields.flatMap((field) => (field.errors?.[0] ? [{ fieldId: field.id, message: field.errors[0] }] : []));
+}
+
+/** A form as its page draws it after reading the reply. */
+export interface FormView<Name extends string> {
+  fields: Record<Name, FieldView>;
+  /** The fields in error, in the order of the names asked for. */
+  summary: SummaryEntry[];
+  /** The form's own messages (too many attempts, a refused payment): no field to link to. */
+  formErrors: string[];
+  /** Every message by field name, the form's own under "". */
+  errors: Record<string, string[]>;
+}
+
+/** The form's fields, summary and own messages, from the values to show and the reply's messages. */
+export function formView<Name extends string>(
+  formId: string,
+  names: readonly Name[],
+  values: Record<string, string>,
+  errors: Record<string, string[]>,
+): FormView<Name> {
+  const fields = formFields(formId, names, values, errors);
+  return { fields, summary: summaryOf(names.map((name) => fields[name])), formErrors: errors[""] ?? [], errors };
 }
 
 /** A control of a form, as far as choosing where the focus goes reads it. */

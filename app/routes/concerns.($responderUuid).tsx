@@ -1,14 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
-import { fieldErrors } from "../components/form-errors";
-import { FormProblem } from "../components/form-problem";
+import { useFormReply } from "../components/use-form-reply";
 import { concernOptions } from "../funnel/questionnaire";
 import { mayAnswerConcerns } from "../funnel/sales-funnel-record";
-import { concernsSchema, type ConcernsAnswer } from "../funnel/schemas";
+import { concernsSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
@@ -44,22 +42,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Concerns() {
-  const { concern } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<ConcernsAnswer>({
-    id: "concerns",
-    lastResult: actionData?.lastResult,
-    defaultValue: { concern },
-    shouldValidate: "onSubmit",
-  });
+  // The loader answers with her saved answer: the form's default.
+  const form = useFormReply({ id: "concerns", names: ["concern"], defaultValue: useLoaderData<typeof loader>() });
   return (
     <div className="step">
       <p className="eyebrow">Step 2 of 3</p>
-      <Form method="post" {...getFormProps(form)} className="step-form">
-        <FormProblem messages={form.errors} />
-        <ErrorSummary errors={fieldErrors([fields.concern])} />
+      <Form method="post" id="concerns" noValidate className="step-form">
+        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <ChoiceQuestion
-          field={fields.concern}
+          field={form.fields.concern}
           question="What worries you most about HRT?"
           options={concernOptions}
           asHeading

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormProblem } from "../components/form-problem";
+import { Form, useLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "../components/error-summary";
 import { TrustBadges } from "../components/trust-badges";
+import { useFormReply } from "../components/use-form-reply";
 import { congratulationsIntakeUrl } from "../funnel/intake";
 import { eligibilitySteps } from "../funnel/marketing";
 import type { RouteHandle } from "../route-handle";
@@ -45,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Congratulations() {
   const { flowClaim } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Build My Plan asks nothing: the only message is the form's own (too many attempts).
+  const form = useFormReply({ id: "congratulations", names: [] });
   return (
     <div className="step congratulations">
       <img className="celebration" src="/icons/celebrate.svg" alt="" width="64" height="64" />
@@ -57,7 +59,7 @@ export default function Congratulations() {
         ))}
       </ol>
       <Form method="post" className="step-form">
-        <FormProblem messages={actionData?.lastResult.error?.[""]} />
+        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <input type="hidden" name="flowClaim" value={flowClaim} />
         <button type="submit" className="button button-primary">
           Build My Plan

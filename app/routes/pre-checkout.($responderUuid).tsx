@@ -1,14 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountFields } from "../components/account-fields";
 import { CheckoutAssurance } from "../components/checkout-assurance";
 import { ErrorSummary } from "../components/error-summary";
-import { fieldErrors } from "../components/form-errors";
-import { FormProblem } from "../components/form-problem";
-import { TextField } from "../components/text-field";
 import { ToastNotice } from "../components/toast-notice";
-import { fillEmptyFields, hasMissingField, preCheckoutSchema, type PreCheckoutDraft } from "../funnel/pre-checkout";
+import { useFormReply } from "../components/use-form-reply";
+import { fillEmptyFields, hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
 import { missingInformationToast, saveFailedToast } from "../funnel/toasts";
 import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
@@ -35,10 +33,7 @@ export const headers = keepRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
-  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "pre-checkout", {
-    loaded: "details-loaded",
-    refused: "token-error",
-  });
+  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "pre-checkout");
   if (arrival) throw arrival;
   const flow = await checkoutFlow(visitor, request, params.responderUuid, "pre-checkout");
   if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
@@ -90,11 +85,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PreCheckout() {
   const { values, toast, flowClaim, backTo, texts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<PreCheckoutDraft>({
+  const { fields, summary, formErrors } = useFormReply({
     id: "pre-checkout",
-    lastResult: actionData?.lastResult,
+    names: ["firstName", "lastName", "email", "phone"],
     defaultValue: values,
-    shouldValidate: "onSubmit",
   });
   return (
     <div className="pre-checkout">
@@ -107,27 +101,13 @@ export default function PreCheckout() {
           <p className="eyebrow">Step 2 of 3</p>
           <h1 id="page-title">{texts.heading}</h1>
           <p className="lead">Tell us who you are so your provider can review your plan.</p>
-          <Form method="post" {...getFormProps(form)} className="details-form">
-            <FormProblem messages={form.errors} />
-            <ErrorSummary errors={fieldErrors([fields.firstName, fields.lastName, fields.email, fields.phone])} />
+          <Form method="post" id="pre-checkout" noValidate className="details-form">
+            <ErrorSummary summary={summary} formErrors={formErrors} />
             {flowClaim ? <input type="hidden" name="flowClaim" value={flowClaim} /> : null}
             <p className="required-note">
               <span aria-hidden="true">* </span>All fields are required.
             </p>
-            <div className="field-pair">
-              <TextField field={fields.firstName} label="First Name" autoComplete="given-name" required />
-              <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" required />
-            </div>
-            <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" inputMode="email" required />
-            <TextField
-              field={fields.phone}
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              hint="A US number, so your provider can reach you"
-              required
-            />
+            <AccountFields fields={fields} phoneHint="A US number, so your provider can reach you" />
             <p className="consent">
               By continuing you agree to our <a href="/terms">Terms of Service</a> and{" "}
               <a href="/privacy">Privacy Policy</a>.

@@ -1,17 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../components/error-summary";
-import { fieldErrors } from "../components/form-errors";
-import { FormProblem } from "../components/form-problem";
+import { Field } from "../components/field";
 import { HowItWorks } from "../components/how-it-works";
 import { TestimonialCarousel } from "../components/testimonial-carousel";
 import { TrustBadges } from "../components/trust-badges";
+import { useFormReply } from "../components/use-form-reply";
 import { socialProofIntakeUrl } from "../funnel/intake";
 import { benefits, headlineClaim, lowestPriceClaim } from "../funnel/marketing";
 import { mayLeaveEmail } from "../funnel/sales-funnel-record";
-import { socialProofSchema, type SocialProofAnswer } from "../funnel/schemas";
+import { socialProofSchema } from "../funnel/schemas";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { readForm } from "../server/http/form-body.server";
@@ -57,15 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SocialProof() {
-  const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<SocialProofAnswer>({
-    id: "social-proof",
-    lastResult: actionData?.lastResult,
-    defaultValue: { email },
-    shouldValidate: "onSubmit",
-  });
-  const emailError = fields.email.errors?.[0];
+  // The loader answers with the email she left before, or the one in her link: the form's default.
+  const form = useFormReply({ id: "social-proof", names: ["email"], defaultValue: useLoaderData<typeof loader>() });
   return (
     <div className="step social-proof">
       <section className="hero" aria-labelledby="page-title">
@@ -79,29 +71,19 @@ export default function SocialProof() {
         <p className="price-claim">{lowestPriceClaim}</p>
       </section>
 
-      <Form method="post" {...getFormProps(form)} className="step-form email-capture">
-        <FormProblem messages={form.errors} />
-        <ErrorSummary errors={fieldErrors([fields.email])} />
-        <div className={emailError ? "field has-error" : "field"}>
-          <label htmlFor={fields.email.id}>Your email address</label>
-          <p className="hint" id={`${fields.email.id}-hint`}>
-            We will send your results and next steps here.
-          </p>
-          {emailError ? (
-            <p className="field-error" id={fields.email.errorId}>
-              <span className="visually-hidden">Error: </span>
-              {emailError}
-            </p>
-          ) : null}
-          <input
-            {...getInputProps(fields.email, { type: "email", ariaDescribedBy: `${fields.email.id}-hint` })}
-            key={fields.email.key}
-            autoComplete="email"
-            spellCheck={false}
-            required
-            placeholder=" "
-          />
-        </div>
+      <Form method="post" id="social-proof" noValidate className="step-form email-capture">
+        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+        {/* The blank placeholder lets CSS grey the button while the field is empty. */}
+        <Field
+          field={form.fields.email}
+          label="Your email address"
+          hint="We will send your results and next steps here."
+          type="email"
+          autoComplete="email"
+          required
+          requiredMark={false}
+          placeholder=" "
+        />
         <button type="submit" className="button button-primary">
           Find Out if HRT is Right for Me
         </button>

@@ -1,14 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
-import { fieldErrors } from "../components/form-errors";
-import { FormProblem } from "../components/form-problem";
+import { useFormReply } from "../components/use-form-reply";
 import { headlineClaim, providersClaim } from "../funnel/marketing";
 import { motivationOptions } from "../funnel/questionnaire";
-import { welcomeSchema, type WelcomeAnswer } from "../funnel/schemas";
+import { welcomeSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
 import { newFlowClaim } from "../server/flow-claim.server";
@@ -49,12 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Welcome() {
   const { flowClaim } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<WelcomeAnswer>({
-    id: "welcome",
-    lastResult: actionData?.lastResult,
-    shouldValidate: "onSubmit",
-  });
+  const form = useFormReply({ id: "welcome", names: ["reason"] });
   return (
     <div className="step step-intro">
       <p className="eyebrow">{headlineClaim}</p>
@@ -67,12 +60,11 @@ export default function Welcome() {
           <strong>{providersClaim}</strong> licensed and ready to help
         </li>
       </ul>
-      <Form method="post" {...getFormProps(form)} className="step-form">
-        <FormProblem messages={form.errors} />
-        <ErrorSummary errors={fieldErrors([fields.reason])} />
+      <Form method="post" id="welcome" noValidate className="step-form">
+        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <input type="hidden" name="flowClaim" value={flowClaim} />
         <ChoiceQuestion
-          field={fields.reason}
+          field={form.fields.reason}
           question="What best describes why you are exploring HRT?"
           options={motivationOptions}
         />

@@ -24,6 +24,14 @@ export function tokenOf(request: Request): string | null {
   return search.get("st") || search.get("token") || null;
 }
 
+type ArrivalStep = Extract<CheckoutStep, "pre-checkout" | "final-checkout">;
+
+/** The toasts of an arrival (spec section 8): on the final checkout a refusal adds the support hint. */
+const arrivalToasts: Record<ArrivalStep, { loaded: ToastCode; refused: ToastCode }> = {
+  "pre-checkout": { loaded: "details-loaded", refused: "token-error" },
+  "final-checkout": { loaded: "account-found", refused: "token-error-support" },
+};
+
 /**
  * The redirect that takes the token out of the address, or null when there is no token.
  * The uuid in the path stays when this browser owns it (spec: the token sets the uuid only
@@ -33,28 +41,27 @@ export async function arriveWithToken(
   visitor: Visitor,
   request: Request,
   pathUuid: string | undefined,
-  step: Extract<CheckoutStep, "pre-checkout" | "final-checkout">,
-  toastsFor: { loaded: ToastCode; refused: ToastCode },
+  step: ArrivalStep,
 ): Promise<Response | null> {
   const token = tokenOf(request);
   if (token === null) return null;
   const rest = searchWithout(request, ...tokenParamNames);
+  const here = `${new URL(request.url).pathname}${rest}`;
+  const toasts = arrivalToasts[step];
+  const refuse = async (refusal: string) => {
+    log.warn({ refusal }, "token refused");
+    return visitor.redirect(here, { "Set-Cookie": await flashToast(toasts.refused) });
+  };
   const wait = await countHit(request, visitorRateKey(visitor, request), rateLimits.tokenRead);
-  if (wait > 0) await refuseTooManyTokenReads(visitor, `${new URL(request.url).pathname}${rest}`, wait);
+  if (wait > 0) await refuseTooManyTokenReads(visitor, here, wait);
   const reading = await readToken(token, configuredTokenKeys());
-  if (!reading.ok) {
-    log.warn({ refusal: reading.refusal }, "token refused");
-    const here = new URL(request.url).pathname;
-    return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast(toastsFor.refused) });
-  }
+  if (!reading.ok) return refuse(reading.refusal);
   const ownedPathUuid = visitor.ownedUuid(pathUuid);
   const tokenUuid = reading.details.responderUuid;
   // The legacy form is not signed: anyone who knows its key can write one. It may start a flow
   // or fill in this browser's own, never open a flow somebody else has started.
   if (reading.form === "legacy" && !visitor.ownedUuid(tokenUuid) && !(await claimUnstartedFlow(tokenUuid))) {
-    log.warn({ refusal: "legacy-for-started-flow" }, "token refused");
-    const here = new URL(request.url).pathname;
-    return visitor.redirect(`${here}${rest}`, { "Set-Cookie": await flashToast(toastsFor.refused) });
+    return refuse("legacy-for-started-flow");
   }
   visitor.claim(tokenUuid);
   const responderUuid = ownedPathUuid ? visitor.claim(ownedPathUuid) : reading.details.responderUuid;
@@ -64,7 +71,7 @@ export async function arriveWithToken(
     await fillEmptyDetails(tx, responderUuid, reading.details);
     await saveTokenProducts(tx, responderUuid, reading.details);
   });
-  return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toastsFor.loaded) });
+  return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toasts.loaded) });
 }
 
 /**

@@ -1,12 +1,16 @@
-// The final checkout reads its action's Conform reply in the browser without Conform's client.
-// These pin the reader to what Conform's useForm showed: the same values, messages
-// and ids, from real `submission.reply()` results.
+// Every form page reads its action's Conform reply without Conform's client. These pin the
+// reader to what Conform's useForm showed: the same values, messages and ids, from real
+// `submission.reply()` results.
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   firstControlInError,
   formFields,
+  formView,
   replyErrors,
   replyValues,
   summaryOf,
@@ -144,3 +148,46 @@ describe("firstControlInError", () => {
   });
 });
 
+
+describe("formView", () => {
+  it("lists the fields in error in the order of the names, and the form's own messages apart", () => {
+    const reply = parseWithZod(post({ ...typed, zipCode: "", state: "" }), { schema: finalCheckoutSchema }).reply({
+      hideFields,
+      formErrors: ["Too many attempts"],
+    });
+    const names = ["firstName", "state", "zipCode", "addressLine1"] as const;
+    const view = formView("final-checkout", names, replyValues(reply, defaults), replyErrors(reply));
+    expect(view.summary.map((entry) => entry.fieldId)).toEqual([
+      "final-checkout-state",
+      "final-checkout-zipCode",
+      "final-checkout-addressLine1",
+    ]);
+    expect(view.formErrors).toEqual(["Too many attempts"]);
+    expect(view.fields.firstName.initialValue).toBe("Jane");
+  });
+
+  it("has no summary and no messages before any answer", () => {
+    const view = formView("welcome", ["reason"] as const, replyValues(undefined, {}), replyErrors(undefined));
+    expect(view).toMatchObject({ summary: [], formErrors: [], errors: {} });
+  });
+});
+
+describe("the ids are Conform's", () => {
+  it("gives each field the id and error id that Conform's useForm gives it", () => {
+    const reply = parseWithZod(post({ email: "" }), { schema: z.object({ email: z.string({ error: "Enter" }) }) }).reply();
+    let conform: { id: string; errorId: string; errors: string[] | undefined; initialValue: unknown } | undefined;
+    function WithConform() {
+      const [, fields] = useForm<{ email: string }>({ id: "social-proof", lastResult: reply });
+      conform = fields.email;
+      return null;
+    }
+    renderToStaticMarkup(createElement(WithConform));
+    const { email } = formFields("social-proof", ["email"] as const, replyValues(reply, {}), replyErrors(reply));
+    expect(email.errors).toEqual(["Enter"]);
+    expect({ id: email.id, errorId: email.errorId, errors: email.errors }).toEqual({
+      id: conform?.id,
+      errorId: conform?.errorId,
+      errors: conform?.errors,
+    });
+  });
+});

@@ -20,10 +20,7 @@ import { paymentFormToken } from "./payment-form-token.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
-  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "final-checkout", {
-    loaded: "account-found",
-    refused: "token-error-support",
-  });
+  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "final-checkout");
   if (arrival) throw arrival;
   const flow = await checkoutFlow(visitor, request, params.responderUuid, "final-checkout");
   if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);

@@ -1,19 +1,19 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { AccountFields } from "../../components/account-fields";
 import { BillingFields } from "../../components/billing-fields";
 import { CardFields } from "../../components/card-fields";
 import { CartCountdown } from "../../components/cart-countdown";
+import { EmptyCart } from "../../components/empty-cart";
 import { ErrorSummary } from "../../components/error-summary";
-import { firstControlInError, formFields, replyErrors, replyValues, summaryOf } from "../../components/form-reply";
+import { NeedHelp } from "../../components/need-help";
 import { OrderSummary } from "../../components/order-summary";
+import { PaymentFailure } from "../../components/payment-failure";
 import { ProcessingOverlay } from "../../components/processing-overlay";
 import { ShippingFields } from "../../components/shipping-fields";
+import { SubscriptionAgreement } from "../../components/subscription-agreement";
 import { TestimonialQuote } from "../../components/testimonial-quote";
-import { TextField } from "../../components/text-field";
 import { ToastNotice } from "../../components/toast-notice";
-import { contact } from "../../funnel/marketing";
-import { subscriptionTerms } from "../../funnel/subscription-terms";
-import { paymentMessages } from "../../funnel/test-cards";
+import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import type { action } from "./actions.server";
 import type { loader } from "./loader.server";
@@ -57,44 +57,18 @@ export default function FinalCheckout() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  // The server validates (Conform and Zod in the action); the page reads its reply, without
-  // Conform's client. The values are read once: with JavaScript a refusal does not
-  // reload the page, and the inputs keep what she typed, as they did under Conform's useForm.
-  const lastResult = actionData?.lastResult;
-  const [values] = useState(() => replyValues(lastResult, { ...page.values, subscriptionAgreement: "on" }));
-  const errors = replyErrors(lastResult);
-  const fields = formFields(formId, checkoutFieldNames, values, errors);
-  useFocusOnRefusal(lastResult, errors);
+  // The server validates (Conform and Zod in the action); the page reads its reply without
+  // Conform's client, which would cost this hydrating page about 9 KB gzipped.
+  const { fields, summary, formErrors } = useFormReply({
+    id: formId,
+    names: checkoutFieldNames,
+    defaultValue: { ...page.values, subscriptionAgreement: "on" },
+  });
   const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "complete-purchase";
-  const failure = errors[""]?.[0] ?? (actionData ? null : page.lastFailure);
-  const accountFields = [fields.firstName, fields.lastName, fields.email, fields.phone];
-  const shippingFields = [fields.addressLine1, fields.addressLine2, fields.zipCode, fields.state, fields.city];
-  const billingFields = page.billingAsked
-    ? [
-        fields.billingFirstName,
-        fields.billingLastName,
-        fields.billingAddressLine1,
-        fields.billingAddressLine2,
-        fields.billingZipCode,
-        fields.billingState,
-        fields.billingCity,
-      ]
-    : [];
-  const cardFields = [fields.cardNumber, fields.expiry, fields.securityCode];
-  const accountHasErrors = accountFields.some((field) => field.errors?.length);
+  const accountHasErrors = [fields.firstName, fields.lastName, fields.email, fields.phone].some((field) => field.errors);
 
   if (page.cart.medications.length === 0 && page.cart.unavailable.length === 0) {
-    return (
-      <div className="final-checkout">
-        <section className="panel narrow empty-cart" aria-labelledby="page-title">
-          <h1 id="page-title">No medications selected</h1>
-          <p>Please go back to the checkout page and choose your treatment to continue.</p>
-          <a className="button button-primary" href={page.responderUuid ? `/checkout/${page.responderUuid}` : "/checkout"}>
-            Back to the checkout page
-          </a>
-        </section>
-      </div>
-    );
+    return <EmptyCart responderUuid={page.responderUuid} />;
   }
 
   return (
@@ -117,50 +91,24 @@ export default function FinalCheckout() {
           <div className="large-screen-only">
             {page.testimonial ? (
               <section className="checkout-testimonial" aria-label="What women say">
-                <TestimonialQuote
-                  name={page.testimonial.name}
-                  quote={page.testimonial.quote}
-                  rating={page.testimonial.rating}
-                />
+                <TestimonialQuote name={page.testimonial.name} quote={page.testimonial.quote} rating={page.testimonial.rating} />
               </section>
             ) : null}
-            <section className="need-help" aria-labelledby="need-help-title">
-              <h2 id="need-help-title">Need Help?</h2>
-              <p>
-                Call us at <a href={contact.phoneHref}>{contact.phoneDisplay}</a>
-              </p>
-            </section>
+            <NeedHelp />
           </div>
         </aside>
         <section className="checkout-main" aria-labelledby="page-title">
           <p className="eyebrow">Step 3 of 3</p>
           <h1 id="page-title">Secure Checkout</h1>
           <Form method="post" id={formId} noValidate className="details-form checkout-form">
-            <ErrorSummary errors={summaryOf([...accountFields, ...shippingFields, ...billingFields, ...cardFields, fields.subscriptionAgreement])} />
-            {failure ? (
-              <div className="payment-failure" role="alert" id="payment-failure">
-                <h2>
-                  {failure === paymentMessages.stillProcessing
-                    ? "Your payment is being processed"
-                    : "Your payment did not go through"}
-                </h2>
-                <p>{failure}</p>
-              </div>
-            ) : null}
+            {/* The form's own message here is a refused payment, drawn as such just below. */}
+            <ErrorSummary summary={summary} />
+            <PaymentFailure message={formErrors[0] ?? (actionData ? null : page.lastFailure)} />
             {page.csrfToken ? <input type="hidden" name="csrf" value={page.csrfToken} /> : null}
-            <input
-              type="hidden"
-              name="attemptKey"
-              value={actionData?.attemptKey ?? page.attemptKey}
-            />
+            <input type="hidden" name="attemptKey" value={actionData?.attemptKey ?? page.attemptKey} />
             <details className="account-details" open={accountHasErrors || !page.values.firstName}>
               <summary>Account Details</summary>
-              <div className="field-pair">
-                <TextField field={fields.firstName} label="First Name" autoComplete="given-name" required />
-                <TextField field={fields.lastName} label="Last Name" autoComplete="family-name" required />
-              </div>
-              <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" inputMode="email" required />
-              <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
+              <AccountFields fields={fields} />
             </details>
             <ShippingFields fields={fields} />
             {page.billingAsked ? <BillingFields fields={fields} /> : null}
@@ -168,30 +116,7 @@ export default function FinalCheckout() {
               <legend>Payment Method</legend>
               <CardFields fields={fields} payment={page.payment} />
             </fieldset>
-            <div className={fields.subscriptionAgreement.errors?.length ? "field agreement has-error" : "field agreement"}>
-              {fields.subscriptionAgreement.errors?.[0] ? (
-                <p className="field-error" id={fields.subscriptionAgreement.errorId}>
-                  <span className="visually-hidden">Error: </span>
-                  {fields.subscriptionAgreement.errors[0]}
-                </p>
-              ) : null}
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  id={fields.subscriptionAgreement.id}
-                  name={fields.subscriptionAgreement.name}
-                  defaultChecked={fields.subscriptionAgreement.initialValue === "on"}
-                  aria-describedby="subscription-terms"
-                  aria-invalid={fields.subscriptionAgreement.errors?.length ? true : undefined}
-                />
-                <span>Subscription Agreement: I agree to the subscription terms</span>
-              </label>
-              <ul className="terms" id="subscription-terms">
-                {subscriptionTerms.map((term) => (
-                  <li key={term}>{term}</li>
-                ))}
-              </ul>
-            </div>
+            <SubscriptionAgreement field={fields.subscriptionAgreement} />
             <button type="submit" name="intent" value="complete-purchase" className="button button-primary complete-purchase">
               COMPLETE PURCHASE
             </button>
@@ -201,20 +126,4 @@ export default function FinalCheckout() {
       {paying ? <ProcessingOverlay /> : null}
     </div>
   );
-}
-
-/**
- * With JavaScript a refusal (400) does not reload the page: the focus goes to the first field
- * in error, as Conform's useForm did. Not on the first render (a page loaded after a post
- * without JavaScript starts at the top, with the error summary).
- */
-function useFocusOnRefusal(lastResult: { status?: string } | null | undefined, errors: Record<string, string[]>) {
-  const shown = useRef(lastResult);
-  useEffect(() => {
-    if (shown.current === lastResult) return;
-    shown.current = lastResult;
-    const form = document.getElementById(formId);
-    if (lastResult?.status !== "error" || !(form instanceof HTMLFormElement)) return;
-    (firstControlInError(form.elements, errors) as HTMLElement | undefined)?.focus();
-  });
 }
