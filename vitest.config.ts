@@ -12,7 +12,8 @@ export default defineConfig({
     include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["test/support/postgres-global-setup.ts"],
-    setupFiles: ["test/setup-env.ts"],
+    // The environment first: the matchers' imports may read it.
+    setupFiles: ["test/setup-env.ts", "test/support/custom-matchers.ts"],
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 60_000,

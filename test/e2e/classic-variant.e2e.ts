@@ -1,6 +1,7 @@
 // The older "classic" variant, with and without JavaScript: a visitor forced to it
-// goes from /home to the thank-you page with a billing address of her own; a visitor forced
-// to "current" never sees a weight-loss item; the assignment sticks for the whole flow.
+// goes from /home to the thank-you page; its final checkout asks for a billing address of her
+// own (started there by visitorAt); a visitor forced to "current" never sees a weight-loss
+// item; the assignment sticks for the whole flow.
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import {
@@ -10,6 +11,7 @@ import {
   clickOption,
   emailLabel,
   expectErrorSummary,
+  fillCard,
   fillDetails,
   fillShipping,
   press,
@@ -19,8 +21,9 @@ import {
   welcomeQuestion,
 } from "./support/funnel";
 import { intakeOrigin } from "./support/servers";
+import { aPerson } from "../support/factories";
 
-const mary = { firstName: "Mary", lastName: "Classic", email: "mary.classic@example.org", phone: "(212) 555-0188" };
+const mary = aPerson({ firstName: "Mary", lastName: "Classic", email: "mary.classic@example.org", phone: "(212) 555-0188" });
 const classicHeading = "Almost done! Tell us where to send your personalized plan.";
 
 function billingGroup(page: Page) {
@@ -37,6 +40,17 @@ async function fillBilling(page: Page) {
   await billing.getByRole("textbox", { name: "City" }).fill("Albany");
 }
 
+function sameAsShippingBox(page: Page) {
+  return billingGroup(page).getByRole("checkbox", { name: "Billing is same as shipping information" });
+}
+
+/** Semaglutide beside the HRT defaults she kept, at their quarterly prices: $299 + $0 + $597. */
+const classicPlan: [productId: string, price: number][] = [
+  ["i_dont_know_no_preference", 299],
+  ["progesterone_pill", 0],
+  ["semaglutide", 597],
+];
+
 interface ReceivedOrder {
   path: string;
   body: {
@@ -47,13 +61,24 @@ interface ReceivedOrder {
   };
 }
 
-test("a visitor forced to classic goes from /home to the thank-you page with a billing address of her own", async ({
+/** The orders the provider's stand-in received for her: variant, billing address, medications, total. */
+async function ordersReceived(page: Page, responderUuid: string) {
+  const received = (await (await page.request.get(`${intakeOrigin}/provider/received/${responderUuid}`)).json()) as ReceivedOrder[];
+  return received
+    .filter((r) => r.path === "/api/hrt_checkout/pre_auth_checkout")
+    .map((r) => ({
+      variant: r.body.metadata?.variant,
+      billing: [r.body.billingAddress?.sameAsShipping, r.body.billingAddress?.addressLine1, r.body.billingAddress?.zipCode],
+      medications: r.body.medications?.map((m) => [m.product_id, m.price]),
+      amount: r.body.payment?.amount,
+    }));
+}
+
+test("a visitor forced to classic goes from /home to the thank-you page, her flow classic throughout", async ({
   page,
-  consoleGuard,
   expectAccessible,
 }) => {
   test.slow(); // the whole funnel, with axe on each screen (axe runs in a scripted twin without JavaScript)
-  consoleGuard.allow(failedLoadOf(400));
   await page.goto("/home?variant=classic&utm_source=classic-e2e");
   await expect(page.getByText("96%").first()).toBeVisible();
   await expect(page.getByRole("img", { name: /weight-loss journey/i })).toBeVisible();
@@ -86,13 +111,40 @@ test("a visitor forced to classic goes from /home to the thank-you page with a b
 
   await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
   await expect(page.getByText(/Your cart is reserved for 14:5\d/)).toBeVisible();
-  const sameAsShipping = billingGroup(page).getByRole("checkbox", { name: "Billing is same as shipping information" });
+  const sameAsShipping = sameAsShippingBox(page);
   await expect(sameAsShipping).toBeChecked();
   await expect(billingGroup(page).getByRole("textbox", { name: "City" })).toBeHidden();
   await fillShipping(page);
-  await page.getByRole("textbox", { name: "Card number" }).fill("4242 4242 4242 4242");
-  await page.getByRole("textbox", { name: /Expiration date/ }).fill("12/30");
-  await page.getByRole("textbox", { name: "Security code" }).fill("123");
+  await fillCard(page);
+  await press(page, "COMPLETE PURCHASE");
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 10_000 });
+  await expect(page.getByText(/weight loss journey/)).toBeVisible();
+  await expectAccessible(page);
+
+  // The order names its variant, the shipping address as billing and the injection at its
+  // quarterly price (3 x $199).
+  await expect
+    .poll(() => ordersReceived(page, responderUuid))
+    .toEqual([{ variant: "classic", billing: [true, "1 Main Street", "10001"], medications: classicPlan, amount: 89600 }]);
+});
+
+test("the classic final checkout asks for a billing address of her own once unticked, and the order carries it", async ({
+  page,
+  consoleGuard,
+  expectAccessible,
+  visitorAt,
+}) => {
+  consoleGuard.allow(failedLoadOf(400));
+  const responderUuid = await visitorAt("final-checkout", {
+    details: mary,
+    variant: "classic",
+    products: classicPlan.map(([productId]) => productId),
+  });
+  const sameAsShipping = sameAsShippingBox(page);
+  await expect(sameAsShipping).toBeChecked();
+  await fillShipping(page);
+  await fillCard(page);
 
   // Unticked, the billing fields show, and the server asks for each of them.
   await sameAsShipping.uncheck();
@@ -116,36 +168,9 @@ test("a visitor forced to classic goes from /home to the thank-you page with a b
   await page.getByRole("textbox", { name: "Security code" }).fill("123");
   await press(page, "COMPLETE PURCHASE");
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 10_000 });
-  await expect(page.getByText(/weight loss journey/)).toBeVisible();
-  await expectAccessible(page);
-
-  // The order names its variant, her billing address and the injection at its quarterly price (3 x $199).
   await expect
-    .poll(async () => {
-      const received = (await (await page.request.get(`${intakeOrigin}/provider/received/${responderUuid}`)).json()) as ReceivedOrder[];
-      return received
-        .filter((r) => r.path === "/api/hrt_checkout/pre_auth_checkout")
-        .map((r) => ({
-          variant: r.body.metadata?.variant,
-          billing: [r.body.billingAddress?.sameAsShipping, r.body.billingAddress?.addressLine1, r.body.billingAddress?.zipCode],
-          medications: r.body.medications?.map((m) => [m.product_id, m.price]),
-          amount: r.body.payment?.amount,
-        }));
-    })
-    .toEqual([
-      {
-        variant: "classic",
-        billing: [false, "PO Box 77", "12207"],
-        // The injection beside the HRT defaults she kept: $299 + $0 + $597.
-        medications: [
-          ["i_dont_know_no_preference", 299],
-          ["progesterone_pill", 0],
-          ["semaglutide", 597],
-        ],
-        amount: 89600,
-      },
-    ]);
+    .poll(() => ordersReceived(page, responderUuid))
+    .toEqual([{ variant: "classic", billing: [false, "PO Box 77", "12207"], medications: classicPlan, amount: 89600 }]);
 });
 
 test("a visitor forced to current never sees a weight-loss item", async ({ page }) => {

@@ -1,7 +1,7 @@
 // The final checkout with the sandbox gateway (spec sections 2 "Final checkout" and
 // "Thank-you", 4, 5 and 8): a new visitor from /welcome to the thank-you page, a declined
-// card, 3-D Secure, the empty cart. With and without JavaScript.
-import type { Page } from "@playwright/test";
+// card, 3-D Secure, the empty cart. With and without JavaScript. Only the first test walks
+// the funnel; the others start at the final checkout (visitorAt), her plan Patch and Pill.
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import {
   addToPlan,
@@ -10,27 +10,17 @@ import {
   clickOption,
   emailLabel,
   expectErrorSummary,
+  fillCard,
   fillDetails,
   fillShipping,
   press,
-  reachFinalCheckout,
   readIntake,
   submit,
 } from "./support/funnel";
 import { intakeOrigin } from "./support/servers";
+import { aPerson } from "../support/factories";
 
-const jane = { firstName: "Jane", lastName: "Doe", email: "jane.final@example.org", phone: "(212) 555-0123" };
-
-async function fillCard(page: Page, number: string) {
-  await page.getByRole("textbox", { name: "Card number" }).fill(number);
-  await page.getByRole("textbox", { name: /Expiration date/ }).fill("12/30");
-  await page.getByRole("textbox", { name: "Security code" }).fill("123");
-}
-
-/** A visitor with Patch in her plan and her details saved, on the final checkout page. */
-function atFinalCheckout(page: Page, query = ""): Promise<string> {
-  return reachFinalCheckout(page, jane, query);
-}
+const jane = aPerson({ email: "jane.final@example.org" });
 
 test("a new visitor goes from /welcome to the thank-you page with the sandbox card 4242", async ({
   page,
@@ -116,9 +106,10 @@ test("a declined card says so and keeps every field but the security code", asyn
   page,
   consoleGuard,
   expectAccessible,
+  visitorAt,
 }) => {
   consoleGuard.allow(failedLoadOf(402));
-  await atFinalCheckout(page);
+  await visitorAt("final-checkout", { details: jane });
   await fillShipping(page);
   await fillCard(page, "4000 0000 0000 0002");
   const declined = await press(page, "COMPLETE PURCHASE");
@@ -138,8 +129,8 @@ test("a declined card says so and keeps every field but the security code", asyn
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 });
 
-test("a 3-D Secure card is confirmed on the sandbox page", async ({ page, expectAccessible }) => {
-  await atFinalCheckout(page);
+test("a 3-D Secure card is confirmed on the sandbox page", async ({ page, expectAccessible, visitorAt }) => {
+  await visitorAt("final-checkout", { details: jane });
   await fillShipping(page);
   await fillCard(page, "4000 0027 6000 3184");
   await press(page, "COMPLETE PURCHASE");
@@ -149,8 +140,8 @@ test("a 3-D Secure card is confirmed on the sandbox page", async ({ page, expect
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 });
 
-test("a good promo code lowers the total, with its own button", async ({ page }) => {
-  await atFinalCheckout(page, "?referral_code=friend");
+test("a good promo code lowers the total, with its own button", async ({ page, visitorAt }) => {
+  await visitorAt("final-checkout", { details: jane, query: "?referral_code=friend" });
   await page.getByRole("textbox", { name: "Promo code" }).fill("welcome20");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Promo code applied! You saved $79.80")).toBeVisible();

@@ -7,10 +7,11 @@ import { signedToken, testTokenSecret } from "../support/tokens";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { addToPlan, clickOption, expectErrorSummary, expectNoScripts, queryOf, submit } from "./support/funnel";
 import { intakeOrigin } from "./support/servers";
+import { aPerson } from "../support/factories";
 
 const heading = "Personal Information";
 const continueButton = "CONTINUE TO CHECKOUT";
-const jane = { firstName: "Jane", lastName: "Doe", email: "jane.doe@example.org", phone: "(212) 555-0123" };
+const jane = aPerson({ email: "jane.doe@example.org" });
 
 function field(page: Page, label: "First Name" | "Last Name" | "E-mail" | "Phone") {
   return page.getByRole("textbox", { name: label });
@@ -43,7 +44,10 @@ async function expectToastAndDismiss(page: Page, title: string, description: str
   await expect(notice).toBeHidden();
 }
 
-/** A visitor with a plan of her own (Patch), arrived at pre-checkout by ADD TO PLAN. */
+/**
+ * A visitor with a plan of her own (Patch), arrived at pre-checkout by ADD TO PLAN: for the
+ * tests about what the selection page hands on (her products, her tracking params, the way back).
+ */
 async function arriveWithPlan(page: Page, query = ""): Promise<string> {
   const responderUuid = randomUUID();
   await page.goto(`/checkout/${responderUuid}${query}`);
@@ -211,9 +215,11 @@ test("a bad token says Token Error and she goes on by hand", async ({ page, expe
 test("a second browser that knows the uuid sees an empty form and changes nothing", async ({
   page,
   newVisitor,
+  visitorAt,
 }) => {
-  const responderUuid = await arriveWithPlan(page);
-  await fillIn(page, jane);
+  // Her details saved: how she came to the step is not what this test is about.
+  const responderUuid = await visitorAt("pre-checkout", { details: jane });
+  await expectValues(page, jane);
   expect((await submit(page, continueButton)).status()).toBe(303);
 
   const stranger = await newVisitor();

@@ -3,9 +3,10 @@
 // the Stripe API stand-in (test/e2e/support/intake-stand-in.mjs); nothing reaches Stripe.
 // Runs only in the `stripe` project, against the app started with stripeAppEnvironment.
 import type { Page } from "@playwright/test";
-import { expect, failedLoadOf, test as base } from "./support/fixtures";
-import { fillShipping, reachFinalCheckout } from "./support/funnel";
+import { expect, failedLoadOf, test as base, type VisitorAt } from "./support/fixtures";
+import { fillShipping } from "./support/funnel";
 import { stripeReceivedUrl } from "./support/servers";
+import { aPerson } from "../support/factories";
 
 /** Every test here also checks that the browser asked nothing of any host but this machine's. */
 const test = base.extend<{ onlyLocalRequests: void }>({
@@ -23,7 +24,7 @@ const test = base.extend<{ onlyLocalRequests: void }>({
   ],
 });
 
-const jane = { firstName: "Jane", lastName: "Doe", email: "jane.stripe@example.org", phone: "(212) 555-0123" };
+const jane = aPerson({ email: "jane.stripe@example.org" });
 
 /** What the API stand-in lists for each PaymentIntent it created. */
 interface ReceivedIntent {
@@ -46,9 +47,12 @@ async function fillCard(page: Page, number: string) {
   await cardElement(page).fill(number);
 }
 
-/** A visitor with Patch in her plan and her details saved, on the final checkout page, the card element ready. */
-async function atFinalCheckout(page: Page): Promise<string> {
-  const responderUuid = await reachFinalCheckout(page, jane);
+/**
+ * A visitor with Patch (and Pill) in her plan and her details saved, started at the final
+ * checkout (visitorAt: the steps before are not what this file tests), the card element ready.
+ */
+async function atFinalCheckout(page: Page, visitorAt: VisitorAt): Promise<string> {
+  const responderUuid = await visitorAt("final-checkout", { details: jane });
   await expect(cardElement(page)).toBeVisible();
   return responderUuid;
 }
@@ -92,8 +96,9 @@ function paymentFailure(page: Page) {
 test("a visitor with a plan pays with the card element, and one PaymentIntent holds $399.00", async ({
   page,
   expectAccessible,
+  visitorAt,
 }) => {
-  const responderUuid = await atFinalCheckout(page);
+  const responderUuid = await atFinalCheckout(page, visitorAt);
   await expect(page.getByRole("heading", { level: 1, name: "Secure Checkout" })).toBeVisible();
   await expect(page.locator(".order-summary .summary-total")).toContainText("$399.00");
   // Stripe's card element, not the sandbox's three fields and its note.
@@ -131,10 +136,11 @@ test("a visitor with a plan pays with the card element, and one PaymentIntent ho
 test("a declined card says Your card was declined. and keeps the address; another card goes through", async ({
   page,
   consoleGuard,
+  visitorAt,
 }) => {
   // The refusal is answered 402, which Chromium logs.
   consoleGuard.allow(failedLoadOf(402));
-  const responderUuid = await atFinalCheckout(page);
+  const responderUuid = await atFinalCheckout(page, visitorAt);
   await fillShipping(page);
   await fillCard(page, "4000 0000 0000 0002");
   await completePurchase(page);
@@ -157,8 +163,8 @@ test("a declined card says Your card was declined. and keeps the address; anothe
   ]);
 });
 
-test("a 3-D Secure card is completed in the Stripe.js dialog", async ({ page }) => {
-  const responderUuid = await atFinalCheckout(page);
+test("a 3-D Secure card is completed in the Stripe.js dialog", async ({ page, visitorAt }) => {
+  const responderUuid = await atFinalCheckout(page, visitorAt);
   await fillShipping(page);
   await fillCard(page, "4000 0027 6000 3184");
   const challenge = await purchaseIntoChallenge(page, responderUuid);
@@ -170,9 +176,9 @@ test("a 3-D Secure card is completed in the Stripe.js dialog", async ({ page }) 
   ]);
 });
 
-test("a failed 3-D Secure says so and keeps the address", async ({ page, consoleGuard }) => {
+test("a failed 3-D Secure says so and keeps the address", async ({ page, consoleGuard, visitorAt }) => {
   consoleGuard.allow(failedLoadOf(402));
-  const responderUuid = await atFinalCheckout(page);
+  const responderUuid = await atFinalCheckout(page, visitorAt);
   await fillShipping(page);
   await fillCard(page, "4000 0027 6000 3184");
   const challenge = await purchaseIntoChallenge(page, responderUuid);

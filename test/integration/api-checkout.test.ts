@@ -12,7 +12,8 @@ import { orders, shippingAddresses } from "../../app/server/db/schema.server";
 import { openCheckoutCart } from "../../app/server/checkout/cart.server";
 import { promoNotOffered } from "../../app/server/checkout/payment.server";
 import type { Provider } from "../../app/server/provider/index.server";
-import { flowWithPlan, jane, type PlanChoice, startFlow } from "../support/funnel-steps";
+import { aPerson, anAddress } from "../support/factories";
+import { flowWithPlan, type PlanChoice, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
@@ -64,7 +65,7 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
     ["NOSUCHCODE", { valid: false, adjusted_price: price, discount_amount: 0, message: "This promo code is not valid." }],
   ])("answers %j on a 39,900-cent price", async (code, expected) => {
     const answer = await check(new TestBrowser(), code);
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data).toEqual(expected);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
   });
@@ -77,19 +78,19 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
       discount_amount: 3_000,
       message: "Promo code applied! You saved $30.00",
     });
-    expect((await check(browser, "SAVE50", 0)).status).toBe(200);
+    expect((await check(browser, "SAVE50", 0))).toHaveStatus(200);
     expect((await check(browser, "WELCOME20", 10_000_000)).data).toMatchObject({ valid: true, discount_amount: 2_000_000 });
   });
 
   it.each(["SAVE 50", "SAVE50!", "A".repeat(41), "../x", "   "])("refuses the code %j with 400", async (code) => {
     const answer = await check(new TestBrowser(), code);
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data).toEqual({ valid: false, message: "The promo code must be 1 to 40 letters, digits, - or _." });
   });
 
   it.each(["abc", "-1", "1.5", "1e3", "10000001", "99999999999", ""])("refuses the price %j with 400", async (priceInCents) => {
     const answer = await check(new TestBrowser(), "SAVE50", priceInCents);
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data).toEqual({
       valid: false,
       message: "The price must be a whole number of cents from 0 to 10000000.",
@@ -106,7 +107,7 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
       message: "Promo code applied! You saved $100.00",
     });
     const other = await check(browser, "SAVE50", 19_900);
-    expect(other.status).toBe(503);
+    expect(other).toHaveStatus(503);
     expect(other.data).toEqual({
       valid: false,
       adjusted_price: 19_900,
@@ -114,15 +115,15 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
       message: "Unable to validate promo code. Please try again.",
     });
     providerOverride.wrap = (real) => ({ ...real, checkPromoCode: async () => ({ outcome: "unreachable" }) });
-    expect((await check(browser, "HRT100", 19_900)).status).toBe(503);
+    expect((await check(browser, "HRT100", 19_900))).toHaveStatus(503);
   });
 
   it("answers 429 with Retry-After on the 11th check of a visitor, and still answers another", async () => {
     const browser = new TestBrowser();
     await flowWithPlan(browser, monthlyPatch);
-    for (let i = 0; i < 10; i++) expect((await check(browser, `GUESS${i}`)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await check(browser, `GUESS${i}`))).toHaveStatus(200);
     const limited = await check(browser, "WELCOME20");
-    expect(limited.status).toBe(429);
+    expect(limited).toHaveStatus(429);
     expect(limited.data).toEqual({
       valid: false,
       message: expect.stringMatching(/^Too many promo codes tried\. Please try again in (1 minute|([2-9]|10) minutes)\.$/),
@@ -132,7 +133,7 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
 
     const another = new TestBrowser();
     await flowWithPlan(another, monthlyPatch);
-    expect((await check(another, "WELCOME20")).status).toBe(200);
+    expect((await check(another, "WELCOME20"))).toHaveStatus(200);
   });
 
   it("refuses a POST with 405", async () => {
@@ -141,20 +142,22 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
       body: "{}",
       contentType: "application/json",
     });
-    expect(answer.status).toBe(405);
+    expect(answer).toHaveStatus(405);
     expect(answer.headers.get("Allow")).toBe("GET");
   });
 });
 
 describe("POST /api/pre-auth-checkout", () => {
-  const address = { addressLine1: "1 Main Street", addressLine2: "Apt 2", city: "Springfield", state: "IL", zipCode: "62701" };
+  const jane = aPerson();
+  const address = anAddress();
+  const name = { firstName: jane.firstName, lastName: jane.lastName };
 
   /** The spec section 7 body, with medications and prices the server must not believe. */
   function orderBody(responderUuid: string, overrides: { payment?: object; shippingAddress?: object; customer?: object; metadata?: object } = {}) {
     return {
       customer: { ...jane, ...overrides.customer },
-      shippingAddress: { firstName: "Jane", lastName: "Doe", ...address, ...overrides.shippingAddress },
-      billingAddress: { sameAsShipping: true, firstName: "Jane", lastName: "Doe", ...address },
+      shippingAddress: { ...name, ...address, ...overrides.shippingAddress },
+      billingAddress: { sameAsShipping: true, ...name, ...address },
       medications: [{ id: "patch", product_id: "patch", name: "Patch", dosage: "x", price: 0.01, planType: "monthly" }],
       pricing: { subtotal: 0.01, shipping: 0, tax: 0, total: 0.01, currency: "USD" },
       payment: { stripePaymentMethodId: "pm_card_visa", currency: "usd", ...overrides.payment },
@@ -187,7 +190,7 @@ describe("POST /api/pre-auth-checkout", () => {
     expect(totals.totalCents).toBeGreaterThan(100);
 
     const answer = await post(browser, orderBody(uuid));
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data).toEqual({ success: true, redirect_url: "/thank-you", redirect_type: "other" });
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
 
@@ -200,7 +203,7 @@ describe("POST /api/pre-auth-checkout", () => {
     expect(body.pricing.total).toBe(totals.totalCents / 100);
     expect(body.payment.amount).toBe(totals.totalCents);
     const [shipping] = await (await database()).select().from(shippingAddresses);
-    expect(shipping).toMatchObject({ responderUuid: uuid, addressLine1: "1 Main Street", zipCode: "62701" });
+    expect(shipping).toMatchObject({ responderUuid: uuid, addressLine1: address.addressLine1, zipCode: address.zipCode });
   });
 
   it("places one order for the same Idempotency-Key posted twice, with the same answer", async () => {
@@ -211,8 +214,8 @@ describe("POST /api/pre-auth-checkout", () => {
     const headers = { "Idempotency-Key": "attempt-0001" };
     const first = await post(browser, body, headers);
     const second = await post(browser, body, headers);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(first.status);
+    expect(first).toHaveStatus(200);
+    expect(second).toHaveStatus(first.status);
     expect(second.data).toEqual(first.data);
     const rows = await storedOrders();
     expect(rows).toHaveLength(1);
@@ -224,17 +227,17 @@ describe("POST /api/pre-auth-checkout", () => {
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const body = orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_chargeDeclined" } });
     const declined = await post(browser, body, { "Idempotency-Key": "k1" });
-    expect(declined.status).toBe(402);
+    expect(declined).toHaveStatus(402);
     expect(declined.data).toEqual({ success: false, message: "Your card was declined." });
     expect(await storedOrders()).toMatchObject([{ status: "declined", failureMessage: "Your card was declined.", attempts: 1 }]);
     expect((await post(browser, body, { "Idempotency-Key": "k1" })).data).toEqual(declined.data);
     expect(await storedOrders()).toMatchObject([{ attempts: 1 }]);
 
     const poor = await post(browser, orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_chargeDeclinedInsufficientFunds" } }));
-    expect(poor.status).toBe(402);
+    expect(poor).toHaveStatus(402);
     expect(poor.data.message).toBe("Your card has insufficient funds.");
     // A new attempt after a refusal goes through.
-    expect((await post(browser, orderBody(uuid))).status).toBe(200);
+    expect((await post(browser, orderBody(uuid)))).toHaveStatus(200);
     expect(await storedOrders()).toMatchObject([{ status: "authorised", attempts: 3 }]);
   });
 
@@ -242,7 +245,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_threeDSecure2Required" } }));
-    expect(answer.status).toBe(202);
+    expect(answer).toHaveStatus(202);
     expect(answer.data).toEqual({
       success: false,
       requires_action: true,
@@ -255,9 +258,9 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const declined = orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_chargeDeclined" } });
-    for (let i = 0; i < 5; i++) expect((await post(browser, declined)).status).toBe(402);
+    for (let i = 0; i < 5; i++) expect((await post(browser, declined))).toHaveStatus(402);
     const limited = await post(browser, orderBody(uuid));
-    expect(limited.status).toBe(429);
+    expect(limited).toHaveStatus(429);
     expect(limited.data.message).toMatch(/^Too many payment attempts\. Please try again in \d+ minutes?\.$/);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await storedOrders()).toMatchObject([{ status: "declined", attempts: 5 }]);
@@ -271,14 +274,14 @@ describe("POST /api/pre-auth-checkout", () => {
       testTokenSecret,
     );
     const stranger = await post(new TestBrowser(), orderBody(uuid));
-    expect(stranger.status).toBe(404);
+    expect(stranger).toHaveStatus(404);
     expect(stranger.data.success).toBe(false);
-    expect((await post(new TestBrowser(), orderBody(uuid), { Authorization: `Bearer ${otherToken}` })).status).toBe(404);
-    expect((await post(new TestBrowser(), orderBody(uuid), { Authorization: "Bearer not-a-token" })).status).toBe(404);
+    expect((await post(new TestBrowser(), orderBody(uuid), { Authorization: `Bearer ${otherToken}` }))).toHaveStatus(404);
+    expect((await post(new TestBrowser(), orderBody(uuid), { Authorization: "Bearer not-a-token" }))).toHaveStatus(404);
     expect(await storedOrders()).toEqual([]);
 
     const answer = await post(new TestBrowser(), orderBody(uuid), { Authorization: `Bearer ${token}` });
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data.success).toBe(true);
     expect(await storedOrders()).toMatchObject([{ responderUuid: uuid, status: "authorised" }]);
   });
@@ -287,7 +290,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, orderBody(uuid, { shippingAddress: { addressLine1: "P.O. Box 123" } }));
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data).toEqual({
       success: false,
       message: shippingMessages.poBox,
@@ -308,7 +311,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, orderBody(uuid, overrides));
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.success).toBe(false);
     if (message) expect(answer.data.message).toBe(message);
     expect(Object.keys(answer.data.errors)).toEqual([field]);
@@ -319,7 +322,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await startFlow(browser);
     const answer = await post(browser, orderBody(uuid));
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data).toEqual({ success: false, message: "No medications selected" });
     expect(await storedOrders()).toEqual([]);
   });
@@ -329,7 +332,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const { totals } = await openCheckoutCart(uuid, "current");
     const answer = await post(browser, orderBody(uuid, { payment: { amount: 1 } }));
-    expect(answer.status).toBe(409);
+    expect(answer).toHaveStatus(409);
     expect(answer.data).toMatchObject({ success: false, price_changed: true, amount: totals.totalCents });
     expect(await storedOrders()).toEqual([]);
   });
@@ -338,7 +341,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, orderBody(uuid, { metadata: { discount_code: "WELCOME20" } }));
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data).toMatchObject({ success: false, errors: { "metadata.discount_code": promoNotOffered } });
     expect(await storedOrders()).toEqual([]);
   });
@@ -349,7 +352,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const { totals } = await openCheckoutCart(uuid, "current");
 
     const refused = await post(browser, orderBody(uuid, { metadata: { discount_code: "NOSUCHCODE" } }));
-    expect(refused.status).toBe(400);
+    expect(refused).toHaveStatus(400);
     expect(refused.data).toMatchObject({ success: false, message: "This promo code is not valid." });
     expect(await storedOrders()).toEqual([]);
 
@@ -358,7 +361,7 @@ describe("POST /api/pre-auth-checkout", () => {
       browser,
       orderBody(uuid, { metadata: { discount_code: "welcome20" }, payment: { amount: discounted } }),
     );
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     const [order] = await storedOrders();
     expect(order).toMatchObject({ amountCents: discounted });
     expect(order!.body).toMatchObject({ metadata: { discount_code: "WELCOME20" }, payment: { amount: discounted } });
@@ -368,15 +371,15 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const form = await browser.call(preAuthApi.action, "/api/pre-auth-checkout", { form: { responder_uuid: uuid } });
-    expect(form.status).toBe(415);
+    expect(form).toHaveStatus(415);
     expect(form.data.success).toBe(false);
-    expect((await post(browser, "[]")).status).toBe(400);
+    expect((await post(browser, "[]"))).toHaveStatus(400);
     const noUuid = await post(browser, { ...orderBody(uuid), metadata: {} });
-    expect(noUuid.status).toBe(400);
+    expect(noUuid).toHaveStatus(400);
     expect(noUuid.data.errors).toEqual({ "metadata.responder_uuid": "metadata.responder_uuid is required" });
-    expect((await post(browser, orderBody("not-a-uuid"))).status).toBe(404);
+    expect((await post(browser, orderBody("not-a-uuid")))).toHaveStatus(404);
     const get = await browser.call(preAuthApi.loader, "/api/pre-auth-checkout");
-    expect(get.status).toBe(405);
+    expect(get).toHaveStatus(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect(await storedOrders()).toEqual([]);
   });

@@ -344,7 +344,7 @@ describe("resource routes for other clients (spec section 7)", () => {
     const answer = await new TestBrowser().call(medicationsRoute.loader, `/api/hrt-medications/${responderUuid}`, {
       params: { responderUuid },
     });
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data).toEqual(fallbackCatalogue);
     expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
@@ -355,7 +355,7 @@ describe("resource routes for other clients (spec section 7)", () => {
     const answer = await new TestBrowser().call(testimonialsRoute.loader, `/api/hrt-testimonials/${responderUuid}`, {
       params: { responderUuid },
     });
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data.testimonials).toHaveLength(4);
     expect(answer.data.testimonials[0]).toMatchObject({ name: "Karen M.", rating: 5 });
   });
@@ -366,7 +366,7 @@ describe("resource routes for other clients (spec section 7)", () => {
         const answer = await new TestBrowser().call(route.loader, `/api/x/${encodeURIComponent(responderUuid)}`, {
           params: { responderUuid },
         });
-        expect(answer.status).toBe(404);
+        expect(answer).toHaveStatus(404);
         expect(answer.data).toEqual({ message: "Not found" });
       }
     }

@@ -68,7 +68,7 @@ describe("/home, the older variant's landing", () => {
   it("answers a visitor sent to the classic variant with the landing's data, and keeps her variant", async () => {
     const browser = new TestBrowser();
     const answer = await visitHome(browser, "?variant=classic&utm_source=news&referral_code=199sema&other=1");
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data).toEqual({
       // Only the tracking params travel on; her variant is in its cookie.
       startUrl: "/welcome?utm_source=news&referral_code=199sema",
@@ -97,32 +97,30 @@ describe("/home, the older variant's landing", () => {
 
     // Back without the parameter: still classic, by her cookie, which needs no new copy.
     const again = await visitHome(browser);
-    expect(again.status).toBe(200);
+    expect(again).toHaveStatus(200);
     expect(again.data.startUrl).toBe("/welcome");
     expect(again.headers.getSetCookie()).toEqual([]);
   });
 
   it("sends a visitor of the current variant to /welcome with the query as it came", async () => {
     const answer = await visitHome(new TestBrowser(), "?utm_source=news&utm_campaign=spring%20sale&other=1");
-    expect(answer.status).toBe(303);
-    expect(answer.location).toBe("/welcome?utm_source=news&utm_campaign=spring%20sale&other=1");
+    expect(answer).toRedirectTo("/welcome?utm_source=news&utm_campaign=spring%20sale&other=1");
     // With the default split (0% classic) every new visitor is current: nothing to keep.
     expect(answer.headers.getSetCookie()).toEqual([]);
 
     const bare = await visitHome(new TestBrowser());
-    expect(bare.status).toBe(303);
-    expect(bare.location).toBe("/welcome");
+    expect(bare).toRedirectTo("/welcome");
   });
 
   it("follows a later variant link: a classic visitor sent to current goes to /welcome", async () => {
     const browser = new TestBrowser();
     await visitHome(browser, "?variant=classic");
     const answer = await visitHome(browser, "?variant=current");
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     expect(locationOf(answer).pathname).toBe("/welcome");
     expect(locationOf(answer).search).toBe("?variant=current");
     expect(variantCookieValue(answer)).toBe("current");
-    expect((await visitHome(browser)).status).toBe(303);
+    expect((await visitHome(browser))).toHaveStatus(303);
   });
 
   it("writes no database row, for either variant, with or without tracking params or a session", async () => {
@@ -139,7 +137,7 @@ describe("/home, the older variant's landing", () => {
     const withFlow = await rowCounts();
     expect(withFlow).toMatchObject({ visitorSessions: 1, funnelRecords: 1 });
     const classic = await visitHome(returning, "?utm_source=other");
-    expect(classic.status).toBe(200);
+    expect(classic).toHaveStatus(200);
     expect(cookieOf(classic, "__session")).toBeUndefined();
     await visitHome(returning, "?variant=current&utm_source=other");
     expect(await rowCounts()).toEqual(withFlow);
@@ -177,7 +175,7 @@ describe("the weight-loss chart, as the server renders it", () => {
 describe("the older variant's resource routes (spec section 7, other internal endpoints)", () => {
   it("GET /api/medications answers the two older sample medications in their own shape", async () => {
     const answer = await new TestBrowser().call(medicationsApi.loader, "/api/medications");
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(answer.data).toEqual([
@@ -208,7 +206,7 @@ describe("the older variant's resource routes (spec section 7, other internal en
 
   it("GET /api/weight-loss-data answers the milestones 555, 530, 504, 482 at months 0 to 3", async () => {
     const answer = await new TestBrowser().call(weightLossDataApi.loader, "/api/weight-loss-data");
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(answer.data).toEqual({
@@ -225,7 +223,7 @@ describe("the older variant's resource routes (spec section 7, other internal en
 
   it("GET /api/testimonials answers { testimonials } as /api/hrt-testimonials does, for nobody in particular", async () => {
     const answer = await new TestBrowser().call(testimonialsApi.loader, "/api/testimonials");
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(answer.headers.get("Vary")).toBe("Cookie");
     expect(Object.keys(answer.data)).toEqual(["testimonials"]);
@@ -245,7 +243,7 @@ describe("the older variant's resource routes (spec section 7, other internal en
     const responderUuid = await startFlow(browser, "?variant=classic");
     const before = await rowCounts();
     const answer = await browser.call(testimonialsApi.loader, "/api/testimonials?utm_source=news");
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data.testimonials).toHaveLength(4);
     expect(testimonialAsks).toEqual([responderUuid]);
     expect(answer.headers.getSetCookie()).toEqual([]);
@@ -258,7 +256,7 @@ describe("the older variant's resource routes (spec section 7, other internal en
     ["/api/testimonials", testimonialsApi.action, "the testimonials"],
   ])("POST %s answers 405 with a JSON message and Allow: GET", async (path, action, what) => {
     const answer = await new TestBrowser().call(action, path, { body: "{}", contentType: "application/json" });
-    expect(answer.status).toBe(405);
+    expect(answer).toHaveStatus(405);
     expect(answer.headers.get("Allow")).toBe("GET");
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
     expect(answer.data).toEqual({ message: `Use GET to read ${what}, not POST.` });

@@ -11,7 +11,8 @@ import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { billingAddresses, funnelRecords, orders } from "../../app/server/db/schema.server";
-import { address, jane, readyToPay, startFlow, paymentForm } from "../support/funnel-steps";
+import { anAddress, aTestCard, checkoutForm } from "../support/factories";
+import { readyToPay, startFlow, paymentForm } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(async () => {
@@ -19,8 +20,9 @@ beforeEach(async () => {
   clearProviderCaches();
 });
 
-const visa = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", securityCode: "123" };
-const declined = { ...visa, cardNumber: "4000 0000 0000 0002" };
+const address = anAddress();
+const visa = aTestCard();
+const declined = aTestCard({ cardNumber: "4000 0000 0000 0002" });
 const billing = {
   billingFirstName: "Mary",
   billingLastName: "Doe",
@@ -44,14 +46,7 @@ function finalPage(browser: TestBrowser, uuid: string) {
 async function pay(browser: TestBrowser, uuid: string, form: Record<string, string>) {
   return browser.call(finalCheckout.action, `/final-checkout/${uuid}`, {
     params: { responderUuid: uuid },
-    form: await paymentForm(browser, uuid, {
-      ...jane,
-      ...address,
-      subscriptionAgreement: "on",
-      intent: "complete-purchase",
-      attemptKey: crypto.randomUUID(),
-      ...form,
-    }),
+    form: await paymentForm(browser, uuid, checkoutForm(form)),
   });
 }
 
@@ -115,7 +110,7 @@ describe("the current variant", () => {
       params: { responderUuid: uuid },
       form: { intent: "toggle", optionId: "semaglutide" },
     });
-    expect(click.status).toBe(400);
+    expect(click).toHaveStatus(400);
   });
 });
 
@@ -162,7 +157,7 @@ describe("the classic variant's billing address", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, semaglutidePlan);
     const answer = await pay(browser, uuid, { ...visa, billingCity: "Albany" });
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.toast).toMatchObject({ title: "Missing Information", description: "Please fill in all billing address fields" });
     expect(Object.keys(answer.data.lastResult.error).sort()).toEqual(
       ["billingAddressLine1", "billingFirstName", "billingLastName", "billingState", "billingZipCode"].sort(),
@@ -175,7 +170,7 @@ describe("the classic variant's billing address", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, semaglutidePlan);
     const answer = await pay(browser, uuid, { ...visa, billingSameAsShipping: "on", billingZipCode: "nonsense" });
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     const [order] = await (await database()).select().from(orders);
     expect(order!.body).toMatchObject({ billingAddress: { sameAsShipping: true, addressLine1: address.addressLine1 } });
   });
@@ -184,7 +179,7 @@ describe("the classic variant's billing address", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, semaglutidePlan);
     const refused = await pay(browser, uuid, { ...declined, ...billing });
-    expect(refused.status).toBe(402);
+    expect(refused).toHaveStatus(402);
     const again = await finalPage(browser, uuid);
     expect(again.data.values).toMatchObject({ billingAddressLine1: "PO Box 77", billingCity: "Albany" });
     expect(again.data.values.billingSameAsShipping).toBeUndefined();

@@ -1,7 +1,7 @@
 // The final checkout with the sandbox gateway and the embedded provider, against a real
 // Postgres engine: the page, the order placed exactly once, declines, 3-D Secure, promo codes.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
@@ -9,7 +9,8 @@ import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$ref
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
-import { address, jane, readyToPay, startFlow, paymentForm } from "../support/funnel-steps";
+import { aPerson, anAddress, aTestCard, checkoutForm } from "../support/factories";
+import { readyToPay, startFlow, paymentForm } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(async () => {
@@ -17,7 +18,13 @@ beforeEach(async () => {
   clearProviderCaches();
 });
 
-const visa = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", securityCode: "123" };
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const jane = aPerson();
+const address = anAddress();
+const visa = aTestCard();
 
 /** What she chose before paying: Patch, on the default (quarterly) plan. */
 const patchPlan = { options: ["patch"] };
@@ -33,14 +40,7 @@ async function post(browser: TestBrowser, responderUuid: string, form: Record<st
   });
 }
 
-const purchase = (attemptKey: string, card = visa) => ({
-  ...jane,
-  ...address,
-  ...card,
-  subscriptionAgreement: "on",
-  attemptKey,
-  intent: "complete-purchase",
-});
+const purchase = (attemptKey: string, card = visa) => checkoutForm({ ...card, attemptKey });
 
 async function allOrders() {
   return (await database()).select().from(orders);
@@ -56,7 +56,7 @@ describe("the final checkout page", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, patchPlan);
     const page = await pageOf(browser, uuid);
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
     expect(page.data.cart.medications.map((m: { product_id: string; selected_price: number }) => [m.product_id, m.selected_price])).toEqual([
       ["patch", 399],
       ["progesterone_pill", 0],
@@ -68,8 +68,9 @@ describe("the final checkout page", () => {
     expect(page.data.payment).toEqual({ kind: "sandbox" });
     // Without a referral code there is no promo box (spec section 5).
     expect(page.data.promoBoxShown).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await pageOf(browser, uuid)).data.secondsLeft).toBeLessThan(page.data.secondsLeft);
+    // Her clock moves on a minute; the countdown's end does not move with it.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    expect((await pageOf(browser, uuid)).data.secondsLeft).toBe(page.data.secondsLeft - 60);
   });
 
   it("shows an empty cart when she has chosen nothing", async () => {
@@ -78,7 +79,7 @@ describe("the final checkout page", () => {
     const page = await pageOf(browser, uuid);
     expect(page.data.cart.medications).toEqual([]);
     const answer = await post(browser, uuid, purchase("empty"));
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.lastResult.error[""]).toEqual(["No medications selected"]);
     expect(await allOrders()).toEqual([]);
   });
@@ -87,13 +88,13 @@ describe("the final checkout page", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, patchPlan);
     const missing = await post(browser, uuid, { ...purchase("a"), city: "" });
-    expect(missing.status).toBe(400);
+    expect(missing).toHaveStatus(400);
     expect(missing.data.toast.description).toBe("Please fill in all shipping address fields");
     expect(missing.data.lastResult.error.city).toEqual(["Enter your town or city"]);
     const account = await post(browser, uuid, { ...purchase("a"), phone: "" });
     expect(account.data.toast.description).toBe("Please fill in all account details");
     const poBox = await post(browser, uuid, { ...purchase("a"), addressLine1: "P.O. Box 123" });
-    expect(poBox.status).toBe(400);
+    expect(poBox).toHaveStatus(400);
     expect(poBox.data.lastResult.error.addressLine1).toEqual(["We cannot deliver to a PO Box. Enter a street address."]);
     const unticked = await post(browser, uuid, { ...purchase("a"), subscriptionAgreement: "" });
     expect(unticked.data.lastResult.error.subscriptionAgreement).toEqual(["Agree to the subscription terms to continue"]);
@@ -106,8 +107,7 @@ describe("paying", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, { ...patchPlan, query: "?utm_source=mail&referral_code=friend" });
     const answer = await post(browser, uuid, purchase("attempt-1"));
-    expect(answer.status).toBe(303);
-    expect(answer.location).toBe(`/payment-complete/${uuid}`);
+    expect(answer).toRedirectTo(`/payment-complete/${uuid}`);
 
     const [order] = await allOrders();
     expect(order).toMatchObject({ status: "authorised", amountCents: 39900, cardBrand: "visa", cardLast4: "4242" });
@@ -131,7 +131,7 @@ describe("paying", () => {
     expect(done.headers.get("Refresh")).toBe("3;url=/thank-you");
     // Her data for the flow is no longer this browser's.
     const again = await pageOf(browser, uuid);
-    expect(again.status).toBe(303);
+    expect(again).toHaveStatus(303);
     expect(again.location).not.toContain(uuid);
   });
 
@@ -153,13 +153,13 @@ describe("paying", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, patchPlan);
     const declined = await post(browser, uuid, purchase("first", { ...visa, cardNumber: "4000 0000 0000 0002" }));
-    expect(declined.status).toBe(402);
+    expect(declined).toHaveStatus(402);
     expect(declined.data.lastResult.error[""]).toEqual(["Your card was declined."]);
     expect(declined.data.lastResult.initialValue).toMatchObject({ ...jane, ...address, cardNumber: "4000 0000 0000 0002" });
     expect(declined.data.lastResult.initialValue.securityCode).toBeUndefined();
     expect((await allOrders())[0]?.status).toBe("declined");
     // The same page posted again is the same attempt: it answers the decline, it does not retry.
-    expect((await post(browser, uuid, purchase("first"))).status).toBe(402);
+    expect((await post(browser, uuid, purchase("first")))).toHaveStatus(402);
     const retried = await post(browser, uuid, purchase(declined.data.attemptKey));
     expect(retried.location).toBe(`/payment-complete/${uuid}`);
     expect((await allOrders())[0]).toMatchObject({ status: "authorised", attempts: 2 });
@@ -169,7 +169,7 @@ describe("paying", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, patchPlan);
     const answer = await post(browser, uuid, purchase("real", { ...visa, cardNumber: "4111 1111 1111 1111" }));
-    expect(answer.status).toBe(402);
+    expect(answer).toHaveStatus(402);
     expect(answer.data.lastResult.error[""][0]).toMatch(/sandbox/);
     const [order] = await allOrders();
     expect(JSON.stringify(order)).not.toContain("4111");
@@ -179,12 +179,12 @@ describe("paying", () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, patchPlan);
     const answer = await post(browser, uuid, purchase("3ds", { ...visa, cardNumber: "4000 0027 6000 3184" }));
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     const reference = locationOf(answer).pathname.split("/").pop()!;
     expect(answer.location).toBe(`/sandbox/authenticate/${reference}`);
     // Nobody else may complete it.
     const stranger = await new TestBrowser().call(sandboxAuthenticate.loader, answer.location!, { params: { reference } });
-    expect(stranger.status).toBe(404);
+    expect(stranger).toHaveStatus(404);
     const completed = await browser.call(sandboxAuthenticate.action, answer.location!, {
       params: { reference },
       form: { outcome: "complete" },
@@ -240,10 +240,10 @@ describe("paying", () => {
     const uuid = await readyToPay(browser, patchPlan);
     for (let i = 0; i < 5; i++) {
       const answer = await post(browser, uuid, purchase(`try-${i}`, { ...visa, cardNumber: "4000 0000 0000 0002" }));
-      expect(answer.status).toBe(402);
+      expect(answer).toHaveStatus(402);
     }
     const blocked = await post(browser, uuid, purchase("try-6"));
-    expect(blocked.status).toBe(429);
+    expect(blocked).toHaveStatus(429);
     expect(blocked.data.lastResult.error[""][0]).toMatch(/^Too many payment attempts\. Please try again in \d+ minutes?\.$/);
     expect((await allOrders())[0]?.status).toBe("declined");
   });
@@ -255,7 +255,7 @@ describe("promo codes on the page", () => {
     const uuid = await readyToPay(browser, { ...patchPlan, query: "?referral_code=friend" });
     expect((await pageOf(browser, uuid)).data.promoBoxShown).toBe(true);
     const applied = await post(browser, uuid, { ...jane, city: "Boston", intent: "apply-promo", promoCode: " save50 " });
-    expect(applied.status).toBe(200);
+    expect(applied).toHaveStatus(200);
     // What she had typed comes back with the page.
     expect(applied.data.lastResult.initialValue).toMatchObject({ city: "Boston" });
     const page = await pageOf(browser, uuid);
@@ -316,7 +316,7 @@ describe("the payment form's CSRF token", () => {
     const uuid = await readyToPay(browser, patchPlan);
     for (const csrf of ["", "forged-token"]) {
       const answer = await post(browser, uuid, { ...purchase(`no-token-${csrf}`), csrf });
-      expect(answer.status).toBe(403);
+      expect(answer).toHaveStatus(403);
       expect(answer.data.lastResult.error[""]).toEqual(["This page has expired. Please reload it and try again."]);
       expect(answer.data.lastResult.initialValue).toMatchObject({ addressLine1: address.addressLine1 });
     }
@@ -328,14 +328,14 @@ describe("the payment form's CSRF token", () => {
     const uuid = await readyToPay(browser, patchPlan);
     const other = await readyToPay(browser, patchPlan);
     const otherToken = (await paymentForm(browser, other, {})).csrf!;
-    expect((await post(browser, uuid, { ...purchase("wrong-flow"), csrf: otherToken })).status).toBe(403);
+    expect((await post(browser, uuid, { ...purchase("wrong-flow"), csrf: otherToken }))).toHaveStatus(403);
     const stranger = new TestBrowser();
     await readyToPay(stranger, patchPlan);
     const strangerToken = (await paymentForm(stranger, uuid, {})).csrf!;
-    expect((await post(browser, uuid, { ...purchase("wrong-browser"), csrf: strangerToken })).status).toBe(403);
+    expect((await post(browser, uuid, { ...purchase("wrong-browser"), csrf: strangerToken }))).toHaveStatus(403);
     expect(await allOrders()).toHaveLength(0);
     // The page's own token goes through.
-    expect((await post(browser, uuid, purchase("right"))).status).toBe(303);
+    expect((await post(browser, uuid, purchase("right")))).toHaveStatus(303);
   });
 
   it("puts the token in the page", async () => {

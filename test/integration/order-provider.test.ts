@@ -17,7 +17,8 @@ import { orders, outboxMessages } from "../../app/server/db/schema.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox.server";
 import { provider } from "../../app/server/provider/index.server";
 import { preAuthCheckoutPath, providerStandIn } from "../mocks/provider";
-import { jane, readyToPay, paymentForm } from "../support/funnel-steps";
+import { aPerson, checkoutForm } from "../support/factories";
+import { readyToPay, paymentForm } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
@@ -31,19 +32,7 @@ beforeEach(async () => {
   clearProviderCaches();
 });
 
-const purchase = {
-  ...jane,
-  addressLine1: "1 Main Street",
-  city: "New York",
-  state: "NY",
-  zipCode: "10001",
-  cardNumber: "4242424242424242",
-  expiry: "12/30",
-  securityCode: "123",
-  subscriptionAgreement: "on",
-  attemptKey: "attempt-1",
-  intent: "complete-purchase",
-};
+const purchase = checkoutForm({ attemptKey: "attempt-1" });
 
 async function pay(browser: TestBrowser, responderUuid: string) {
   return browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
@@ -91,7 +80,7 @@ describe("the provider's answer to the order", () => {
     expect(round.delivered).toBeGreaterThanOrEqual(1);
     const delivered = [...standIn.accepted.values()].filter((body) => (body.metadata as { responder_uuid?: string })?.responder_uuid === uuid);
     expect(delivered).toHaveLength(1);
-    expect(delivered[0]).toMatchObject({ payment: { amount: 29900, currency: "usd" }, customer: jane });
+    expect(delivered[0]).toMatchObject({ payment: { amount: 29900, currency: "usd" }, customer: aPerson() });
   });
 });
 
@@ -104,7 +93,8 @@ describe("arrival at the final checkout with a token", () => {
     );
     const browser = new TestBrowser();
     const arrival = await browser.call(finalCheckout.loader, `/final-checkout?st=${token}`, {});
-    expect(arrival.location).toBe(`/final-checkout/${responderUuid}`);
+    expect(arrival).toRedirectTo(`/final-checkout/${responderUuid}`);
+    await expect(arrival).toSendToast("account-found");
     const page = await browser.call(finalCheckout.loader, arrival.location!, { params: { responderUuid } });
     expect(page.data.toast).toEqual({
       title: "Account Found",
@@ -119,7 +109,8 @@ describe("arrival at the final checkout with a token", () => {
   it("answers a bad token with the support hint", async () => {
     const browser = new TestBrowser();
     const arrival = await browser.call(finalCheckout.loader, "/final-checkout?token=nonsense", {});
-    expect(arrival.location).toBe("/final-checkout");
+    expect(arrival).toRedirectTo("/final-checkout");
+    await expect(arrival).toSendToast("token-error-support");
     const page = await browser.call(finalCheckout.loader, "/final-checkout", {});
     expect(page.data.toast.title).toBe("Token Error");
     expect(page.data.toast.description).toMatch(/Please proceed with manual entry\. .*contact support/);

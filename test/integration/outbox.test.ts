@@ -12,11 +12,13 @@ import { countPendingOutboxMessages, deliverDueOutboxMessages } from "../../app/
 import { embeddedProvider } from "../../app/server/provider/embedded.server";
 import { httpProvider } from "../../app/server/provider/http.server";
 import { providerBaseUrl, providerPaths, providerStandIn, salesPath } from "../mocks/provider";
+import { aPerson } from "../support/factories";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 const { standIn, handlers } = providerStandIn();
 const server = setupServer(...handlers);
 const provider = httpProvider({ baseUrl: providerBaseUrl, token: "secret-token", ...providerPaths, timeoutMs: 2_000 });
+const { email } = aPerson();
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
@@ -46,7 +48,7 @@ async function fastForward() {
 describe("outbox with the HTTP provider", () => {
   it("lets the visitor through while the provider answers 500, and keeps every message pending", async () => {
     standIn.mode = "failing";
-    const { steps } = await completeQuestionnaire("jane@example.org");
+    const { steps } = await completeQuestionnaire(email);
     expect(steps.map((s) => s.status)).toEqual([303, 303, 303]);
     expect(locationOf(steps[2]!).pathname).toMatch(/^\/checkout\//);
 
@@ -62,7 +64,7 @@ describe("outbox with the HTTP provider", () => {
 
   it("keeps messages when the connection is refused, and delivers each once when it is back", async () => {
     standIn.mode = "refusing";
-    const { responderUuid } = await completeQuestionnaire("jane@example.org");
+    const { responderUuid } = await completeQuestionnaire(email);
     expect(await deliverDueOutboxMessages(provider)).toEqual({ delivered: 0, failed: 3 });
     expect(await countPendingOutboxMessages()).toBe(3);
 
@@ -81,14 +83,14 @@ describe("outbox with the HTTP provider", () => {
       responder_uuid: responderUuid,
       reason_you_are_here_today: ["nothing_else_has_helped"],
       concerns_about_hrt: ["ive_heard_its_not_safe"],
-      email_address: "jane@example.org",
+      email_address: email,
       utm_source: "x",
     });
   });
 
   it("sends the same idempotency key on every retry of a message", async () => {
     standIn.mode = "failing";
-    await completeQuestionnaire("jane@example.org");
+    await completeQuestionnaire(email);
     await deliverDueOutboxMessages(provider);
     standIn.mode = "up";
     await fastForward();
@@ -113,7 +115,7 @@ describe("outbox with the HTTP provider", () => {
 
 describe("outbox with the embedded provider", () => {
   it("delivers the funnel record into the embedded provider's own records, once", async () => {
-    const { responderUuid } = await completeQuestionnaire("jane@example.org");
+    const { responderUuid } = await completeQuestionnaire(email);
     const embedded = embeddedProvider(await database());
     expect(await deliverDueOutboxMessages(embedded)).toEqual({ delivered: 3, failed: 0 });
     // A message delivered again (at least once) is kept once.
@@ -124,6 +126,6 @@ describe("outbox with the embedded provider", () => {
       .from(embeddedProviderReceipts)
       .where(eq(embeddedProviderReceipts.responderUuid, responderUuid));
     expect(receipts).toHaveLength(3);
-    expect(receipts.at(-1)!.body).toMatchObject({ current_step_id: "social-proof", email_address: "jane@example.org" });
+    expect(receipts.at(-1)!.body).toMatchObject({ current_step_id: "social-proof", email_address: email });
   });
 });

@@ -7,7 +7,8 @@ import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages, preCheckoutDetails, tokenArrivals } from "../../app/server/db/schema.server";
-import { flowWithPlan, jane, type PlanChoice } from "../support/funnel-steps";
+import { aPerson } from "../support/factories";
+import { flowWithPlan, type PlanChoice } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
@@ -18,6 +19,7 @@ beforeEach(async () => {
 
 /** What a visitor here chooses after /welcome: Patch on the monthly plan. */
 const monthlyPatch: PlanChoice = { plan: "monthly", options: ["patch"] };
+const jane = aPerson();
 
 function pageOf(browser: TestBrowser, responderUuid: string | undefined, query = "") {
   const path = responderUuid ? `/pre-checkout/${responderUuid}` : "/pre-checkout";
@@ -42,14 +44,13 @@ describe("the pre-checkout form", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, { ...monthlyPatch, query: "?referral_code=friend&utm_source=mail" });
     // ADD TO PLAN's address carries the params on (a URL with any of them replaces the kept ones).
-    const page = await pageOf(browser, uuid, "?referral_code=friend&email_address=jane%40example.org&utm_source=mail");
-    expect(page.status).toBe(200);
-    expect(page.data.values).toEqual({ email: "jane@example.org" });
+    const page = await pageOf(browser, uuid, `?referral_code=friend&email_address=${encodeURIComponent(jane.email)}&utm_source=mail`);
+    expect(page).toHaveStatus(200);
+    expect(page.data.values).toEqual({ email: jane.email });
     expect(page.data.backTo).toBe(`/checkout/${uuid}?referral_code=friend&utm_source=mail`);
 
     const answer = await submit(browser, uuid, jane);
-    expect(answer.status).toBe(303);
-    expect(answer.location).toBe(`/final-checkout/${uuid}?referral_code=friend&utm_source=mail`);
+    expect(answer).toRedirectTo(`/final-checkout/${uuid}?referral_code=friend&utm_source=mail`);
     expect(await storedDetails()).toMatchObject([{ responderUuid: uuid, ...jane }]);
     const [message] = await preCheckoutMessages();
     expect(message?.payload).toMatchObject({
@@ -70,7 +71,7 @@ describe("the pre-checkout form", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await submit(browser, uuid, { ...jane, [field]: "  " });
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.lastResult.error).toEqual({ [field]: [message] });
     expect(answer.data.toast).toEqual({
       title: "Missing Information",
@@ -92,7 +93,7 @@ describe("the pre-checkout form", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await submit(browser, uuid, { ...jane, [field]: value });
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.lastResult.error).toEqual({ [field]: [message] });
     expect(answer.data.toast).toBeNull();
     expect(await storedDetails()).toEqual([]);
@@ -105,7 +106,7 @@ describe("the pre-checkout form", () => {
     await db.execute(sql`alter table pre_checkout_details rename to pre_checkout_details_away`);
     try {
       const answer = await submit(browser, uuid, jane);
-      expect(answer.status).toBe(503);
+      expect(answer).toHaveStatus(503);
       expect(answer.data.toast).toEqual({
         title: "Error",
         description:
@@ -118,13 +119,13 @@ describe("the pre-checkout form", () => {
     }
     expect(await preCheckoutMessages()).toEqual([]);
     // Once the database is back, the same submit goes through.
-    expect((await submit(browser, uuid, jane)).status).toBe(303);
+    expect((await submit(browser, uuid, jane))).toHaveStatus(303);
   });
 
   it("without a flow, shows an empty form whose submit starts her own flow", async () => {
     const browser = new TestBrowser();
     const page = await pageOf(browser, undefined);
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
     expect(page.data.values).toEqual({});
     const uuid = page.data.flowClaim.split(".")[0];
     const answer = await browser.call(preCheckout.action, "/pre-checkout", {
@@ -144,14 +145,13 @@ describe("who may see and change the details", () => {
 
     const stranger = new TestBrowser();
     const visit = await pageOf(stranger, uuid);
-    expect(visit.status).toBe(303);
-    expect(visit.location).toBe("/pre-checkout");
+    expect(visit).toRedirectTo("/pre-checkout");
     const page = await pageOf(stranger, undefined);
     expect(page.data.values).toEqual({});
     expect(JSON.stringify(page.data)).not.toContain("Jane");
 
     const answer = await submit(stranger, uuid, { ...jane, firstName: "Mallory" });
-    expect(answer.status).toBe(404);
+    expect(answer).toHaveStatus(404);
     expect(await storedDetails()).toMatchObject([{ firstName: "Jane" }]);
   });
 });
@@ -172,11 +172,11 @@ describe("arrival with a token", () => {
     const browser = new TestBrowser();
     const token = await signedToken(payload, testTokenSecret);
     const arrival = await pageOf(browser, undefined, `?st=${token}&utm_source=sms`);
-    expect(arrival.status).toBe(303);
-    expect(arrival.location).toBe(`/pre-checkout/${tokenUuid}?utm_source=sms`);
+    expect(arrival).toRedirectTo(`/pre-checkout/${tokenUuid}?utm_source=sms`);
+    await expect(arrival).toSendToast("details-loaded");
 
     const page = await pageOf(browser, tokenUuid, "?utm_source=sms");
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
     expect(page.data.values).toEqual({
       firstName: "Tina",
       lastName: "Token",
@@ -216,10 +216,10 @@ describe("arrival with a token", () => {
   ])("answers %s with Token Error and lets her go on by hand", async (_, makeToken) => {
     const browser = new TestBrowser();
     const arrival = await pageOf(browser, undefined, `?st=${encodeURIComponent(await makeToken())}&utm_term=t`);
-    expect(arrival.status).toBe(303);
-    expect(arrival.location).toBe("/pre-checkout?utm_term=t");
+    expect(arrival).toRedirectTo("/pre-checkout?utm_term=t");
+    await expect(arrival).toSendToast("token-error");
     const page = await pageOf(browser, undefined, "?utm_term=t");
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
     expect(page.data.toast).toEqual({
       title: "Token Error",
       description: "The token format is invalid or corrupted. Please proceed with manual entry.",
@@ -246,7 +246,7 @@ describe("arrival with a token", () => {
     const visit = await pageOf(stranger, tokenUuid);
     expect(visit.location).toBe("/pre-checkout");
     const selection = await stranger.call(checkout.loader, `/checkout/${tokenUuid}`, { params: { responderUuid: tokenUuid } });
-    expect(selection.status).toBe(303);
+    expect(selection).toHaveStatus(303);
     expect(JSON.stringify((await pageOf(stranger, undefined)).data)).not.toContain("Tina");
   });
 
@@ -257,7 +257,7 @@ describe("arrival with a token", () => {
     await owner.call(preCheckout.action, "/pre-checkout", { form: { ...jane, flowClaim: page.data.flowClaim } });
     const stranger = new TestBrowser();
     const selection = await stranger.call(checkout.loader, `/checkout/${uuid}`, { params: { responderUuid: uuid } });
-    expect(selection.status).toBe(303);
+    expect(selection).toHaveStatus(303);
     expect((await pageOf(stranger, uuid)).location).toBe("/pre-checkout");
   });
 });
@@ -276,7 +276,7 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, uuid, { ...jane, product_id: ["gel"], selected_plan: "quarterly" });
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     expect(answer.data).toEqual({ success: true });
     const [message] = await preCheckoutMessages();
     expect(message?.payload).toMatchObject({ body: { ...jane, product_id: ["gel"], selected_plan: "quarterly" } });
@@ -286,11 +286,11 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
     const uuid = await flowWithPlan(new TestBrowser(), monthlyPatch);
     const token = await signedToken({ responder_uuid: uuid, email: "x@example.org" }, testTokenSecret);
     const otherToken = await signedToken({ responder_uuid: "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4", email: "x@example.org" }, testTokenSecret);
-    expect((await post(new TestBrowser(), uuid, jane)).status).toBe(404);
-    expect((await post(new TestBrowser(), uuid, jane, { Authorization: `Bearer ${otherToken}` })).status).toBe(404);
+    expect((await post(new TestBrowser(), uuid, jane))).toHaveStatus(404);
+    expect((await post(new TestBrowser(), uuid, jane, { Authorization: `Bearer ${otherToken}` }))).toHaveStatus(404);
     expect(await preCheckoutMessages()).toEqual([]);
     const answer = await post(new TestBrowser(), uuid, jane, { Authorization: `Bearer ${token}` });
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     // Without product_id, the plan she added is sent.
     const [message] = await preCheckoutMessages();
     expect(message?.payload).toMatchObject({ body: { product_id: ["patch", "progesterone_pill"], selected_plan: "monthly" } });
@@ -306,7 +306,7 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const answer = await post(browser, uuid, body);
-    expect(answer.status).toBe(status);
+    expect(answer).toHaveStatus(status);
     expect(answer.data).toMatchObject({ success: false, message });
     expect(await storedDetails()).toEqual([]);
   });
@@ -318,8 +318,8 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
       params: { responderUuid: uuid },
       form: jane,
     });
-    expect(form.status).toBe(415);
+    expect(form).toHaveStatus(415);
     const get = await browser.call(saveApi.loader, `/api/save-pre-checkout/${uuid}`, { params: { responderUuid: uuid } });
-    expect(get.status).toBe(405);
+    expect(get).toHaveStatus(405);
   });
 });

@@ -10,7 +10,10 @@ import * as welcome from "../../app/routes/welcome";
 import { database } from "../../app/server/db/client.server";
 import { funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
 import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
+import { aPerson } from "../support/factories";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+
+const { email } = aPerson();
 
 beforeEach(resetDatabase);
 
@@ -59,7 +62,7 @@ describe("welcome", () => {
     const { responderUuid, answer } = await answerWelcome(browser);
     expect(answer.headers.get("Set-Cookie")).toMatch(/^__session=[^;]+\.[^;]+;.*HttpOnly.*SameSite=Lax/i);
     const page = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
   });
 
   it("keeps one flow when the answer is submitted twice", async () => {
@@ -77,7 +80,7 @@ describe("welcome", () => {
   it("records the answer with the tracking params and goes to /concerns/{uuid} carrying them", async () => {
     const browser = new TestBrowser();
     const { responderUuid, answer } = await answerWelcome(browser, "?utm_source=x&utm_campaign=spring&email_address=a%40b.co");
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     const next = locationOf(answer);
     expect(next.pathname).toBe(`/concerns/${responderUuid}`);
     expect(Object.fromEntries(next.searchParams)).toEqual({ utm_source: "x", utm_campaign: "spring", email_address: "a@b.co" });
@@ -115,7 +118,7 @@ describe("welcome", () => {
     const answer = await browser.call(welcome.action, "/welcome", {
       form: { flowClaim: page.data.flowClaim, ...form },
     });
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.lastResult.error.reason).toEqual(["Select one option to continue"]);
     expect(await recordCount()).toBe(0);
     expect(await outboxRows()).toHaveLength(0);
@@ -127,14 +130,14 @@ describe("welcome", () => {
       body: JSON.stringify({ reason: "nothing_else_has_helped" }),
       contentType: "application/json",
     });
-    expect(json.status).toBe(415);
+    expect(json).toHaveStatus(415);
     expect(json.data.message).toMatch(/web form/);
     const noType = await browser.call(welcome.action, "/welcome", { body: "reason=nothing_else_has_helped" });
-    expect(noType.status).toBe(415);
+    expect(noType).toHaveStatus(415);
     const huge = await browser.call(welcome.action, "/welcome", {
       form: { reason: "nothing_else_has_helped", padding: "x".repeat(100_000) },
     });
-    expect(huge.status).toBe(413);
+    expect(huge).toHaveStatus(413);
     expect(await recordCount()).toBe(0);
   });
 
@@ -148,7 +151,7 @@ describe("welcome", () => {
     const answer = await stranger.call(welcome.action, "/welcome", {
       form: { flowClaim: forge(responderUuid), reason: "im_ready_to_take_control" },
     });
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     expect(locationOf(answer).pathname).not.toContain(responderUuid);
     expect((await findFunnelRecord(responderUuid))?.reasonYouAreHereToday).toEqual(["nothing_else_has_helped"]);
   });
@@ -159,7 +162,7 @@ describe("concerns", () => {
     const browser = new TestBrowser();
     const { responderUuid } = await answerWelcome(browser);
     const page = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
     expect(page.data.concern).toBeUndefined();
     await answerConcerns(browser, responderUuid);
     const again = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
@@ -171,7 +174,7 @@ describe("concerns", () => {
     const { responderUuid } = await answerWelcome(owner);
     const stranger = new TestBrowser();
     const page = await stranger.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
-    expect(page.status).toBe(303);
+    expect(page).toHaveStatus(303);
     expect(locationOf(page).pathname).toBe("/welcome");
     const post = await answerConcerns(stranger, responderUuid);
     expect(locationOf(post).pathname).toBe("/welcome");
@@ -234,7 +237,7 @@ describe("social proof", () => {
       params: { responderUuid },
       form: { email: "   " },
     });
-    expect(blank.status).toBe(400);
+    expect(blank).toHaveStatus(400);
     expect(blank.data.lastResult.error.email).toEqual(["Enter your email address"]);
     expect((await findFunnelRecord(responderUuid))?.emailAddress).toBeNull();
   });
@@ -245,20 +248,20 @@ describe("social proof", () => {
     await answerConcerns(browser, responderUuid);
     const answer = await browser.call(socialProof.action, `/social-proof/${responderUuid}`, {
       params: { responderUuid },
-      form: { email: " jane@example.org " },
+      form: { email: ` ${email} ` },
     });
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     const intake = locationOf(answer);
     expect(intake.pathname).toBe(`/checkout/${responderUuid}`);
     expect(Object.fromEntries(intake.searchParams)).toEqual({
       responderUuid,
       utm_source: "x",
-      email_address: "jane@example.org",
+      email_address: email,
     });
     const record = await findFunnelRecord(responderUuid);
-    expect(record).toMatchObject({ currentStepId: "social-proof", emailAddress: "jane@example.org", redirectUrl: answer.location });
+    expect(record).toMatchObject({ currentStepId: "social-proof", emailAddress: email, redirectUrl: answer.location });
     const last = (await outboxRows()).at(-1)!;
-    expect(last.payload).toMatchObject({ current_step_id: "social-proof", email_address: "jane@example.org", redirect_url: answer.location });
+    expect(last.payload).toMatchObject({ current_step_id: "social-proof", email_address: email, redirect_url: answer.location });
   });
 });
 
@@ -299,13 +302,13 @@ describe("congratulations", () => {
 describe("health and not found", () => {
   it("answers /healthz with 200 when the database answers", async () => {
     const answer = await new TestBrowser().call(healthLoader as never, "/healthz");
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
   });
 
   it("answers an unknown path with 404 and still keeps its tracking params for her next step", async () => {
     const browser = new TestBrowser();
     const answer = await browser.call(notFoundLoader, "/nowhere?utm_source=lost", { params: { "*": "nowhere" } });
-    expect(answer.status).toBe(404);
+    expect(answer).toHaveStatus(404);
     const page = await browser.call(congratulations.loader, "/congratulations");
     const built = await browser.call(congratulations.action, "/congratulations", {
       form: { flowClaim: page.data.flowClaim },

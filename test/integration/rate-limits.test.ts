@@ -26,7 +26,8 @@ import {
 } from "../../app/server/db/schema.server";
 import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
 import { rateLimits } from "../../app/server/rate-limits.server";
-import { address, flowWithPlan, jane, readyToPay, saveDetails, startFlow } from "../support/funnel-steps";
+import { aPerson, anAddress, checkoutForm } from "../support/factories";
+import { flowWithPlan, readyToPay, saveDetails, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { signedToken, testTokenSecret } from "../support/tokens";
 
@@ -34,6 +35,8 @@ import { signedToken, testTokenSecret } from "../support/tokens";
 // too). A test that began seconds before a window ended would see its count start again
 // half-way; so one that would is moved just past the boundary (the clock then runs on).
 const tenMinutes = 10 * 60_000;
+const jane = aPerson();
+const address = anAddress();
 beforeEach(() => {
   const now = Date.now();
   const boundary = Math.ceil(now / tenMinutes) * tenMinutes;
@@ -59,7 +62,7 @@ const tooManyAttempts = /^Too many attempts\. Please wait (1 minute|\d+ minutes)
 
 /** A 429 that says when to come back: within the limit's window. */
 function expectRetryAfter(answer: RouteAnswer, windowMs: number) {
-  expect(answer.status).toBe(429);
+  expect(answer).toHaveStatus(429);
   const seconds = Number(answer.headers.get("Retry-After"));
   expect(seconds).toBeGreaterThan(0);
   expect(seconds).toBeLessThanOrEqual(windowMs / 1000);
@@ -90,7 +93,7 @@ describe("step posts", () => {
     const uuid = await startFlow(browser);
     const answerConcerns = (concern: string, headers = here) =>
       browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern }, headers });
-    for (let i = 0; i < limit.limit; i++) expect((await answerConcerns("im_worried_about_the_cost")).status).toBe(303);
+    for (let i = 0; i < limit.limit; i++) expect((await answerConcerns("im_worried_about_the_cost"))).toHaveStatus(303);
     const outboxBefore = await outboxCount();
 
     const refused = await answerConcerns("ive_heard_its_not_safe");
@@ -103,7 +106,7 @@ describe("step posts", () => {
     expect(await outboxCount()).toBe(outboxBefore);
 
     // Her session holds the limit from another address too.
-    expect((await answerConcerns("ive_heard_its_not_safe", elsewhere)).status).toBe(429);
+    expect((await answerConcerns("ive_heard_its_not_safe", elsewhere))).toHaveStatus(429);
 
     // Another visitor, from another address, goes on.
     const other = new TestBrowser();
@@ -113,7 +116,7 @@ describe("step posts", () => {
       form: { concern: "ive_heard_its_not_safe" },
       headers: elsewhere,
     });
-    expect(otherAnswer.status).toBe(303);
+    expect(otherAnswer).toHaveStatus(303);
   }, 60_000);
 
   it("counts visitors without a cookie by their address, each address apart", async () => {
@@ -123,7 +126,7 @@ describe("step posts", () => {
       const page = await browser.call(welcome.loader, "/welcome");
       return browser.call(welcome.action, "/welcome", { form: { flowClaim: page.data.flowClaim, reason }, headers });
     };
-    for (let i = 0; i < limit.limit; i++) expect((await answerWelcome(here)).status).toBe(303);
+    for (let i = 0; i < limit.limit; i++) expect((await answerWelcome(here))).toHaveStatus(303);
     const recordsBefore = await recordCount();
 
     const refused = await answerWelcome(here, "im_ready_to_take_control");
@@ -133,7 +136,7 @@ describe("step posts", () => {
     expect(await recordCount()).toBe(recordsBefore);
 
     // Never one shared bucket: another address without a cookie goes on.
-    expect((await answerWelcome(elsewhere)).status).toBe(303);
+    expect((await answerWelcome(elsewhere))).toHaveStatus(303);
     expect(await recordCount()).toBe(recordsBefore + 1);
   });
 
@@ -200,7 +203,8 @@ describe("step posts", () => {
     const uuid = await flowWithPlan(browser, { options: ["patch"] });
     // Posts with a field missing count too: a script gains nothing by sending bad forms.
     const { refused } = await postUntilRefused(() => saveDetails(browser, uuid, { ...jane, phone: "" }), limit.limit);
-    expect(refused.data.lastResult.initialValue).toEqual({ firstName: "Jane", lastName: "Doe", email: "jane@example.org" });
+    const { phone: _phone, ...typed } = jane;
+    expect(refused.data.lastResult.initialValue).toEqual(typed);
 
     const full = await saveDetails(browser, uuid, { ...jane, firstName: "Janet" });
     expectRetryAfter(full, limit.windowMs);
@@ -236,7 +240,7 @@ describe("email capture", () => {
     await browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern: "im_worried_about_the_cost" } });
     const leaveEmail = (email: string) =>
       browser.call(socialProof.action, `/social-proof/${uuid}`, { params: { responderUuid: uuid }, form: { email }, headers: here });
-    for (let i = 0; i < limit.limit; i++) expect((await leaveEmail(`jane${i}@example.org`)).status).toBe(303);
+    for (let i = 0; i < limit.limit; i++) expect((await leaveEmail(`jane${i}@example.org`))).toHaveStatus(303);
     const outboxBefore = await outboxCount();
 
     const refused = await leaveEmail("last@example.org");
@@ -257,7 +261,7 @@ describe("token reads", () => {
     await startFlow(browser);
     const visit = (token: string) =>
       browser.call(preCheckout.loader, `/pre-checkout?st=${encodeURIComponent(token)}&utm_term=t`, { headers: here });
-    for (let i = 0; i < limit.limit; i++) expect((await visit(`guess-${i}`)).status).toBe(303);
+    for (let i = 0; i < limit.limit; i++) expect((await visit(`guess-${i}`))).toHaveStatus(303);
 
     const good = await signedToken({ responder_uuid: tokenUuid, first_name: "Tina", email: "tina@example.org" }, testTokenSecret);
     const refused = await visit(good);
@@ -292,18 +296,7 @@ describe("COMPLETE PURCHASE", () => {
     const purchase = (attemptKey: string, city = address.city) =>
       browser.call(finalCheckout.action, `/final-checkout/${uuid}`, {
         params: { responderUuid: uuid },
-        form: {
-          ...jane,
-          ...address,
-          city,
-          cardNumber: "4000 0027 6000 3184",
-          expiry: "12/30",
-          securityCode: "123",
-          subscriptionAgreement: "on",
-          attemptKey,
-          intent: "complete-purchase",
-          csrf,
-        },
+        form: checkoutForm({ city, cardNumber: "4000 0027 6000 3184", attemptKey, csrf }),
       });
     let tries = 0;
     const { allowed } = await postUntilRefused(() => purchase(`try-${tries++}`), limit.limit);
@@ -328,12 +321,12 @@ it("keeps the rate limits' counters apart from anything she typed: keys are hash
   await browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern: "im_worried_about_the_cost" } });
   await browser.call(socialProof.action, `/social-proof/${uuid}`, {
     params: { responderUuid: uuid },
-    form: { email: "jane@example.org" },
+    form: { email: jane.email },
     headers: here,
   });
   const [session] = await (await database()).select().from(visitorSessions);
   const counters = await (await database()).select().from(rateLimitCounters);
   expect(counters.length).toBeGreaterThan(0);
   const text = JSON.stringify(counters);
-  for (const clear of ["203.0.113.7", "jane@example.org", session!.id]) expect(text).not.toContain(clear);
+  for (const clear of ["203.0.113.7", jane.email, session!.id]) expect(text).not.toContain(clear);
 });

@@ -34,7 +34,7 @@ describe("the selection page", () => {
     const browser = new TestBrowser();
     const uuid = await startFlow(browser);
     const page = await pageOf(browser, uuid);
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
     expect(page.data.model.plans.map((p: { code: string; selected: boolean }) => [p.code, p.selected])).toEqual([
       ["monthly", false],
       ["quarterly", true],
@@ -47,8 +47,7 @@ describe("the selection page", () => {
     const browser = new TestBrowser();
     const uuid = await startFlow(browser, "?utm_source=x");
     const answer = await click(browser, uuid, { intent: "toggle", optionId: "patch" });
-    expect(answer.status).toBe(303);
-    expect(answer.location).toBe(`/checkout/${uuid}#category-systemic_estrogen`);
+    expect(answer).toRedirectTo(`/checkout/${uuid}#category-systemic_estrogen`);
     expect((await storedSelection(uuid))?.selectedOptionIds).toEqual({ systemic_estrogen: "patch", progesterone: "progesterone_pill" });
     const planAnswer = await click(browser, uuid, { intent: "plan", plan: "monthly" });
     expect(planAnswer.location).toBe(`/checkout/${uuid}#plans`);
@@ -67,7 +66,7 @@ describe("the selection page", () => {
     await click(browser, uuid, { intent: "toggle", optionId: "gel" });
     const before = await storedSelection(uuid);
     const answer = await click(browser, uuid, form);
-    expect(answer.status).toBe(status);
+    expect(answer).toHaveStatus(status);
     expect(answer.data.message).toMatch(message);
     expect(await storedSelection(uuid)).toEqual(before);
   });
@@ -77,7 +76,7 @@ describe("the selection page", () => {
     const uuid = await startFlow(browser);
     await click(browser, uuid, { intent: "plan", plan: "monthly" });
     const answer = await click(browser, uuid, { intent: "toggle", optionId: "vaginal_estrogen_cream" });
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.message).toBe(
       "This medication isn't available with the monthly plan. Please select the quarterly plan to continue.",
     );
@@ -90,27 +89,26 @@ describe("the selection page", () => {
     const before = await storedSelection(uuid);
     const stranger = new TestBrowser();
     const answer = await click(stranger, uuid, { intent: "toggle", optionId: "non_hormonal_therapy" });
-    expect(answer.status).toBe(404);
+    expect(answer).toHaveStatus(404);
     expect(await storedSelection(uuid)).toEqual(before);
     const page = await pageOf(stranger, uuid);
-    expect(page.status).toBe(303);
-    expect(page.location).toBe("/checkout");
+    expect(page).toRedirectTo("/checkout");
   });
 
   it("lets a visitor handed over by the intake with a new uuid build her plan", async () => {
     const uuid = "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f";
     const browser = new TestBrowser();
     const page = await pageOf(browser, uuid, `?responderUuid=${uuid}&email_address=jane%40example.org`);
-    expect(page.status).toBe(200);
-    expect((await click(browser, uuid, { intent: "toggle", optionId: "gel" })).status).toBe(303);
+    expect(page).toHaveStatus(200);
+    expect((await click(browser, uuid, { intent: "toggle", optionId: "gel" }))).toHaveStatus(303);
     // Once hers, nobody else may take it.
-    expect((await pageOf(new TestBrowser(), uuid)).status).toBe(303);
+    expect((await pageOf(new TestBrowser(), uuid))).toHaveStatus(303);
   });
 
   it("at / draws the defaults without writing, and the first click starts her flow", async () => {
     const browser = new TestBrowser();
     const page = await browser.call(checkout.loader, "/");
-    expect(page.status).toBe(200);
+    expect(page).toHaveStatus(200);
     expect(page.headers.get("Set-Cookie")).toBeNull();
     const answer = await browser.call(checkout.action, "/?index", {
       form: { flowClaim: page.data.flowClaim, intent: "toggle", optionId: "patch" },
@@ -129,7 +127,7 @@ describe("ADD TO PLAN", () => {
     await click(browser, uuid, { intent: "plan", plan: "monthly" });
     await click(browser, uuid, { intent: "toggle", optionId: "patch" });
     const answer = await click(browser, uuid, { intent: "add-to-plan" });
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     const next = locationOf(answer);
     expect(next.pathname).toBe(`/pre-checkout/${uuid}`);
     expect(Object.fromEntries(next.searchParams)).toEqual({
@@ -156,7 +154,7 @@ describe("ADD TO PLAN", () => {
     const page = await pageOf(browser, uuid);
     expect(page.data.model.summary).toBeNull();
     const answer = await click(browser, uuid, { intent: "add-to-plan" });
-    expect(answer.status).toBe(400);
+    expect(answer).toHaveStatus(400);
     expect(answer.data.message).toBe("Please choose a treatment to continue.");
   });
 });

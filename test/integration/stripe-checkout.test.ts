@@ -21,7 +21,8 @@ import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.s
 import { database } from "../../app/server/db/client.server";
 import { orders } from "../../app/server/db/schema.server";
 import { stripeStandIn } from "../mocks/stripe";
-import { address, jane, readyToPay, paymentForm } from "../support/funnel-steps";
+import { aPerson, anAddress, checkoutForm } from "../support/factories";
+import { readyToPay, paymentForm } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 
 const { standIn, handlers } = stripeStandIn();
@@ -40,25 +41,20 @@ beforeEach(async () => {
 afterEach(() => warnings.mockRestore());
 
 const origin = "http://localhost";
+const jane = aPerson();
+const address = anAddress();
 
 /** Welcome, Patch, ADD TO PLAN, her details: on the final checkout page, ready to pay. */
 async function onFinalCheckout(browser: TestBrowser) {
   const responderUuid = await readyToPay(browser, { options: ["patch"] });
   const page = await browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}`, { params: { responderUuid } });
-  expect(page.status).toBe(200);
+  expect(page).toHaveStatus(200);
   return { responderUuid, page: page.data };
 }
 
 /** The checkout form as the page posts it; paymentMethodId is what Stripe.js made, if anything. */
 function purchase(attemptKey: string, paymentMethodId?: string): Record<string, string> {
-  return {
-    ...jane,
-    ...address,
-    subscriptionAgreement: "on",
-    attemptKey,
-    intent: "complete-purchase",
-    ...(paymentMethodId === undefined ? {} : { paymentMethodId }),
-  };
+  return checkoutForm({ attemptKey, ...(paymentMethodId === undefined ? {} : { paymentMethodId }) }, "stripe");
 }
 
 async function post(browser: TestBrowser, responderUuid: string, form: Record<string, string>) {
@@ -93,8 +89,7 @@ describe("the final checkout with Stripe", () => {
     expect(totalCents).toBe(39900);
 
     const answer = await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_visa"));
-    expect(answer.status).toBe(303);
-    expect(answer.location).toBe(`/payment-complete/${responderUuid}`);
+    expect(answer).toRedirectTo(`/payment-complete/${responderUuid}`);
 
     expect(standIn.created.paymentIntents).toBe(1);
     const [intent] = [...standIn.paymentIntents.values()];
@@ -110,14 +105,14 @@ describe("the final checkout with Stripe", () => {
     expect(intent!.params.return_url).toBe(`${origin}/final-checkout/${responderUuid}`);
     // The customer carries her billing details from the form.
     expect([...standIn.customers.values()]).toMatchObject([
-      { name: "Jane Doe", email: "jane@example.org", address: { line1: "1 Main Street", postal_code: "10001", country: "US" } },
+      { name: "Jane Doe", email: jane.email, address: { line1: address.addressLine1, postal_code: address.zipCode, country: "US" } },
     ]);
     expect(await allOrders()).toMatchObject([
       { responderUuid, status: "authorised", gateway: "stripe", paymentReference: intent!.id, cardBrand: "visa", cardLast4: "4242" },
     ]);
 
     const complete = await browser.call(paymentComplete.loader, `/payment-complete/${responderUuid}`, { params: { responderUuid } });
-    expect(complete.status).toBe(200);
+    expect(complete).toHaveStatus(200);
     expect(complete.data.card).toBe("visa ending 4242");
   });
 
@@ -125,7 +120,7 @@ describe("the final checkout with Stripe", () => {
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);
     const answer = await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_chargeDeclined"));
-    expect(answer.status).toBe(402);
+    expect(answer).toHaveStatus(402);
     expect(answer.data.lastResult.error).toEqual({ "": ["Your card was declined."] });
     expect(answer.data.attemptKey).toEqual(expect.any(String));
     expect(answer.data.attemptKey).not.toBe(page.attemptKey);
@@ -141,20 +136,19 @@ describe("the final checkout with Stripe", () => {
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);
     const answer = await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_threeDSecure2Required"));
-    expect(answer.status).toBe(200);
+    expect(answer).toHaveStatus(200);
     const [intent] = [...standIn.paymentIntents.values()];
     expect(answer.data.clientSecret).toBe(intent!.client_secret);
     expect(await allOrders()).toMatchObject([{ status: "requires_action", paymentReference: intent!.id }]);
 
     // Posted before she passed the challenge: Stripe.js is asked to show it again.
     const early = await confirmPayment(browser, responderUuid, page.attemptKey);
-    expect(early.status).toBe(200);
+    expect(early).toHaveStatus(200);
     expect(early.data.clientSecret).toBe(intent!.client_secret);
 
     standIn.authenticate(intent!.id);
     const confirmed = await confirmPayment(browser, responderUuid, page.attemptKey);
-    expect(confirmed.status).toBe(303);
-    expect(confirmed.location).toBe(`/payment-complete/${responderUuid}`);
+    expect(confirmed).toRedirectTo(`/payment-complete/${responderUuid}`);
     expect(await allOrders()).toMatchObject([{ status: "authorised", paymentReference: intent!.id, cardLast4: "3184" }]);
     expect(standIn.requestsTo("GET", `/v1/payment_intents/${intent!.id}`)).toHaveLength(2);
     expect(standIn.created.paymentIntents).toBe(1);
@@ -172,7 +166,7 @@ describe("the final checkout with Stripe", () => {
     const [intent] = [...standIn.paymentIntents.values()];
     standIn.authenticate(intent!.id, false);
     const answer = await confirmPayment(browser, responderUuid, page.attemptKey);
-    expect(answer.status).toBe(402);
+    expect(answer).toHaveStatus(402);
     expect(answer.data.lastResult.error[""]).toEqual([expect.stringMatching(/^We are unable to authenticate your payment method/)]);
     expect(await allOrders()).toMatchObject([{ status: "declined" }]);
   });
@@ -181,10 +175,10 @@ describe("the final checkout with Stripe", () => {
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);
     const stranger = await confirmPayment(new TestBrowser(), responderUuid, page.attemptKey);
-    expect(stranger.status).toBe(404);
+    expect(stranger).toHaveStatus(404);
 
     const nothingWaiting = await confirmPayment(browser, responderUuid, page.attemptKey);
-    expect(nothingWaiting.status).toBe(402);
+    expect(nothingWaiting).toHaveStatus(402);
     expect(nothingWaiting.data.lastResult.error).toEqual({ "": ["An unexpected error occurred. Please try again."] });
     expect(standIn.requests).toEqual([]);
   });
@@ -193,13 +187,13 @@ describe("the final checkout with Stripe", () => {
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);
     const answer = await post(browser, responderUuid, purchase(page.attemptKey));
-    expect(answer.status).toBe(303);
+    expect(answer).toHaveStatus(303);
     const [session] = [...standIn.checkoutSessions.values()];
     expect(answer.location).toBe(session!.url);
     expect(answer.location).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(standIn.created.paymentIntents).toBe(0);
     expect(session).toMatchObject({
-      customer_email: "jane@example.org",
+      customer_email: jane.email,
       success_url: `${origin}/payment-return/${responderUuid}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}/final-checkout/${responderUuid}`,
     });
@@ -213,8 +207,7 @@ describe("the final checkout with Stripe", () => {
     const back = await browser.call(paymentReturn.loader, `/payment-return/${responderUuid}?session_id=${session!.id}`, {
       params: { responderUuid },
     });
-    expect(back.status).toBe(303);
-    expect(back.location).toBe(`/payment-complete/${responderUuid}`);
+    expect(back).toRedirectTo(`/payment-complete/${responderUuid}`);
     const intentId = standIn.checkoutSessions.get(session!.id)!.payment_intent!;
     expect(standIn.paymentIntents.get(intentId)).toMatchObject({ amount: page.totals.totalCents, capture_method: "manual" });
     expect(await allOrders()).toMatchObject([{ status: "authorised", paymentReference: intentId, cardLast4: "4242" }]);
@@ -252,13 +245,12 @@ describe("the final checkout with Stripe", () => {
 
     for (const query of ["", "?session_id=cs_test_someone_elses", `?session_id=${session!.id}x`]) {
       const answer = await returnTo(browser, query);
-      expect(answer.status).toBe(303);
-      expect(answer.location).toBe(`/final-checkout/${responderUuid}`);
+      expect(answer).toRedirectTo(`/final-checkout/${responderUuid}`);
     }
     // Another browser with the right session id: not hers to resume.
     expect((await returnTo(new TestBrowser(), `?session_id=${session!.id}`)).location).toBe(`/final-checkout/${responderUuid}`);
     // A confirm-payment post cannot touch a hosted session either.
-    expect((await confirmPayment(browser, responderUuid, page.attemptKey)).status).toBe(409);
+    expect((await confirmPayment(browser, responderUuid, page.attemptKey))).toHaveStatus(409);
     expect(standIn.requestsTo("GET", `/v1/checkout/sessions/${session!.id}`)).toEqual([]);
     expect(await allOrders()).toMatchObject([{ status: "requires_action", paymentReference: session!.id }]);
   });

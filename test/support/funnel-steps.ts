@@ -7,13 +7,8 @@ import * as welcome from "../../app/routes/welcome";
 import type { PlanCode } from "../../app/funnel/plans";
 import { paymentFormToken } from "../../app/routes/final-checkout.($responderUuid)/payment-form-token.server";
 import { getVisitorSession } from "../../app/server/session.server";
+import { aPerson } from "./factories";
 import { locationOf, type RouteAnswer, type TestBrowser } from "./route-harness";
-
-/** Her account details, as the pre-checkout and final checkout forms post them. */
-export const jane = { firstName: "Jane", lastName: "Doe", email: "jane@example.org", phone: "(212) 555-0123" };
-
-/** Her shipping address, as the final checkout form posts it. */
-export const address = { addressLine1: "1 Main Street", addressLine2: "Apt 4", city: "New York", state: "NY", zipCode: "10001" };
 
 export interface PlanChoice {
   /** A plan to click first; without it she keeps the default plan. */
@@ -41,7 +36,7 @@ export async function buildPlan(browser: TestBrowser, responderUuid: string, cho
 }
 
 /** On the pre-checkout page: her details, saved. */
-export function saveDetails(browser: TestBrowser, responderUuid: string, details: Record<string, string> = jane): Promise<RouteAnswer> {
+export function saveDetails(browser: TestBrowser, responderUuid: string, details: Record<string, string> = aPerson()): Promise<RouteAnswer> {
   return browser.call(preCheckout.action, `/pre-checkout/${responderUuid}`, { params: { responderUuid }, form: details });
 }
 

@@ -1,7 +1,7 @@
 // Calls route loaders and actions directly, as Remix would, with a cookie jar per "browser".
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { sql } from "drizzle-orm";
-import { database } from "../../app/server/db/client.server";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 
 type RouteFunction = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
 
@@ -12,7 +12,8 @@ export interface RouteAnswer {
   data: any;
 }
 
-const origin = "http://localhost";
+/** Where the test browser's requests go; a redirect there is to "our own" site. */
+export const testOrigin = "http://localhost";
 
 function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
   return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
@@ -76,7 +77,7 @@ export class TestBrowser {
     }
     if (options.contentType) headers.set("Content-Type", options.contentType);
     const method = body === undefined ? "GET" : "POST";
-    const request = new Request(new URL(path, origin), { method, headers, body });
+    const request = new Request(new URL(path, testOrigin), { method, headers, body });
     let result: unknown;
     try {
       result = await routeFunction({ request, params: options.params ?? {}, context: {} });
@@ -90,18 +91,42 @@ export class TestBrowser {
   }
 }
 
-/** Empties every table: each test starts from a known database. */
+/**
+ * Tables the migrations fill and no test may empty: the embedded provider's catalogue and
+ * testimonials (migration 0002) and its sample promo codes (0004). The app never writes the
+ * first three; promo codes count their redemptions, so a test that changes a code puts it
+ * back itself (test/integration/promo.test.ts).
+ */
+export const seededTables = ["catalogue_categories", "catalogue_options", "testimonials", "promo_codes"] as const;
+
+/** Every table the schema defines but the seeded ones: all that a test may have written to. */
+export async function tablesToEmpty(): Promise<string[]> {
+  const schema = await import("../../app/server/db/schema.server");
+  const seeded: readonly string[] = seededTables;
+  return (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => getTableName(table))
+    .filter((name) => !seeded.includes(name))
+    .sort();
+}
+
+/**
+ * Empties every table a test may have written to: each test starts from a known database.
+ * The tables come from the schema, so a new one is emptied without anyone remembering to.
+ * The database is loaded here, not at the top: the custom matchers load this module in
+ * every test file, unit tests included, which need no database.
+ */
 export async function resetDatabase(): Promise<void> {
+  const { database } = await import("../../app/server/db/client.server");
   const db = await database();
-  await db.execute(
-    sql`truncate table funnel_records, outbox_messages, visitor_sessions, embedded_provider_receipts, plan_selections, pre_checkout_details, token_arrivals, checkout_carts, shipping_addresses, billing_addresses, orders, rate_limit_counters restart identity`,
-  );
+  const tables = (await tablesToEmpty()).map((name) => sql.identifier(name));
+  await db.execute(sql`truncate table ${sql.join(tables, sql`, `)} restart identity`);
 }
 
 /** The path and query of a redirect's location. */
 export function locationOf(answer: RouteAnswer): URL {
   if (!answer.location) throw new Error(`expected a redirect, got ${answer.status}`);
-  return new URL(answer.location, origin);
+  return new URL(answer.location, testOrigin);
 }
 
 /** The value of a cookie this browser holds, if any. */

@@ -13,10 +13,12 @@ import {
   shippingSchema,
 } from "../../app/funnel/final-checkout";
 import { usStateCodes } from "../../app/funnel/us-states";
+import { aPerson, anAddress } from "../support/factories";
 
-const address = { addressLine1: "1 Main Street", city: "New York", state: "NY", zipCode: "10001" };
-const account = { firstName: "Ann", lastName: "Lee", email: "ann@example.com", phone: "(212) 555-0123" };
-const whole = { ...account, ...address, addressLine2: "Apt 4", subscriptionAgreement: "on" };
+/** Her address without the optional second line: what every shipping rule needs. */
+const { addressLine2: _line2, ...address } = anAddress();
+const account = aPerson();
+const whole = { ...account, ...anAddress(), subscriptionAgreement: "on" };
 
 function shippingMessages(input: Record<string, unknown>): Record<string, string[]> {
   const result = shippingSchema.safeParse(input);
@@ -142,7 +144,7 @@ describe("the whole final checkout form", () => {
 describe("missingGroupMessage (spec section 5)", () => {
   it("names account details before shipping", () => {
     expect(missingGroupMessage({})).toBe("Please fill in all account details");
-    expect(missingGroupMessage({ ...address, email: "ann@example.com" })).toBe(accountDetailsMissing);
+    expect(missingGroupMessage({ ...address, email: account.email })).toBe(accountDetailsMissing);
     expect(missingGroupMessage({ ...account, ...address, phone: "  " })).toBe(accountDetailsMissing);
   });
 
@@ -228,16 +230,7 @@ describe("the older variant's billing address (spec section 2)", () => {
   });
 
   it("has its own group message, after the account and shipping ones, only where billing is asked", () => {
-    const complete = {
-      firstName: "Ann",
-      lastName: "Lee",
-      email: "ann@example.com",
-      phone: "2125550123",
-      addressLine1: "1 Main Street",
-      city: "New York",
-      state: "NY",
-      zipCode: "10001",
-    };
+    const complete = { ...aPerson({ phone: "2125550123" }), ...address };
     expect(missingGroupMessage({ ...complete }, true)).toBe(billingAddressMissing);
     expect(missingGroupMessage({ ...complete, billingSameAsShipping: "on" }, true)).toBeNull();
     expect(missingGroupMessage({ ...complete, ...billing }, true)).toBeNull();

@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { cartFor, cartTotals } from "../../app/funnel/cart";
 import { fallbackCatalogue } from "../../app/funnel/catalogue";
 import { preAuthOrderBody, readOrderDestination, variantDestination, type OrderInput } from "../../app/funnel/pre-auth-order";
+import { aPerson, anAddress } from "../support/factories";
 
 const cart = cartFor(fallbackCatalogue, ["gel", "progesterone_pill"], "quarterly", ["monthly", "quarterly"]);
 
 const input: OrderInput = {
   responderUuid: "0b7e6a2c-4f1d-4c8e-9a3b-5d6e7f809a1b",
-  customer: { firstName: "Ann", lastName: "Lee", email: "ann@example.com", phone: "(212) 555-0123" },
-  shipping: { addressLine1: "1 Main Street", addressLine2: "Apt 4", city: "New York", state: "NY", zipCode: "10001" },
+  customer: aPerson(),
+  shipping: anAddress(),
   medications: cart.medications,
   selectedPlan: "quarterly",
   totals: cartTotals(cart, 0),
@@ -19,20 +20,12 @@ const input: OrderInput = {
   variant: "current",
 };
 
-const shippingAddress = {
-  firstName: "Ann",
-  lastName: "Lee",
-  addressLine1: "1 Main Street",
-  addressLine2: "Apt 4",
-  city: "New York",
-  state: "NY",
-  zipCode: "10001",
-};
+const shippingAddress = { firstName: input.customer.firstName, lastName: input.customer.lastName, ...input.shipping };
 
 describe("preAuthOrderBody: POST /api/pre-auth-checkout (spec section 7)", () => {
   it("has the spec's shape, in dollars except the payment's cents", () => {
     expect(preAuthOrderBody(input)).toStrictEqual({
-      customer: { firstName: "Ann", lastName: "Lee", email: "ann@example.com", phone: "(212) 555-0123" },
+      customer: input.customer,
       shippingAddress,
       billingAddress: { sameAsShipping: true, ...shippingAddress },
       medications: [
@@ -107,7 +100,7 @@ describe("preAuthOrderBody: POST /api/pre-auth-checkout (spec section 7)", () =>
         utm_campaign: "spring",
         utm_content: "",
         referral_code: "FRIEND10",
-        email_address: "ann@example.com",
+        email_address: input.customer.email,
       },
     });
     expect(body.metadata).toStrictEqual({

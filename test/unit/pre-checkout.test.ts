@@ -9,8 +9,9 @@ import {
   preCheckoutSchema,
   type PreCheckoutDraft,
 } from "../../app/funnel/pre-checkout";
+import { aPerson } from "../support/factories";
 
-const valid = { firstName: "Ann", lastName: "Lee", email: "ann@example.com", phone: "(212) 555-0123" };
+const valid = aPerson();
 
 /** Each field's messages, as the form shows them beside the field. */
 function messagesOf(input: Record<string, unknown>): Record<string, string[]> {
@@ -26,7 +27,7 @@ const blankish = fc.constantFrom(undefined, "", " ", "   ", "\t", "\n ");
 describe("the four fields are required (spec section 5)", () => {
   it("accepts her details and trims what she typed around them", () => {
     expect(
-      preCheckoutSchema.parse({ firstName: " Ann ", lastName: "Lee ", email: " ann@example.com ", phone: " (212) 555-0123 " }),
+      preCheckoutSchema.parse({ firstName: ` ${valid.firstName} `, lastName: `${valid.lastName} `, email: ` ${valid.email} `, phone: ` ${valid.phone} ` }),
     ).toEqual(valid);
   });
 
@@ -194,10 +195,7 @@ describe("preCheckoutBody: POST /api/save-pre-checkout (spec section 7)", () => 
     const productIds = ["gel", "progesterone_pill"];
     const body = preCheckoutBody(valid, productIds, "6_month");
     expect(body).toStrictEqual({
-      firstName: "Ann",
-      lastName: "Lee",
-      email: "ann@example.com",
-      phone: "(212) 555-0123",
+      ...valid,
       product_id: ["gel", "progesterone_pill"],
       selected_plan: "6_month",
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isToastCode, missingInformationToast, saveFailedToast, toastCodes, toasts } from "../../app/funnel/toasts";
+import { isToastCode, missingInformationToast, saveFailedToast, toasts } from "../../app/funnel/toasts";
 
 describe("toasts in the spec's words (spec section 8)", () => {
   it("says Details Loaded when a token fills the pre-checkout form", () => {
@@ -53,7 +53,6 @@ describe("toasts in the spec's words (spec section 8)", () => {
   });
 
   it("knows its flash-cookie codes and nothing else", () => {
-    expect(toastCodes.every(isToastCode)).toBe(true);
     for (const value of ["Details Loaded", "details_loaded", "", undefined, 1, "toString"]) expect(isToastCode(value)).toBe(false);
   });
 });

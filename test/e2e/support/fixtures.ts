@@ -2,11 +2,15 @@
 // - consoleGuard: a test fails on any console error or uncaught page error it did not expect
 //   (STYLE.md "Tests"), in its own page and in every other visitor's;
 // - newVisitor: a page in a fresh browser context, i.e. another person with her own cookies;
-// - expectAccessible: axe with the WCAG 2.2 AA tags, zero violations allowed.
+// - expectAccessible: axe with the WCAG 2.2 AA tags, zero violations allowed;
+// - visitorAt: puts the test's visitor at a later step of the funnel, her flow seeded by a
+//   secure token (seeding.ts), for tests that are not about the steps before.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { seedVisitor, type Seed, type SeededStep } from "./seeding";
 
 export { expect };
+export type { Seed, SeededStep } from "./seeding";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -25,10 +29,17 @@ export function failedLoadOf(status: number): RegExp {
   return new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);
 }
 
+export type VisitorAt = (step: SeededStep, seed?: Seed & { page?: Page }) => Promise<string>;
+
 interface Fixtures {
   consoleGuard: ConsoleGuard;
   newVisitor: () => Promise<Page>;
   expectAccessible: (page: Page) => Promise<void>;
+  /**
+   * `await visitorAt("final-checkout", { details: jane, query: "?referral_code=friend" })`: the
+   * test's page (or `seed.page`, another visitor's) is at /{step}/{uuid}; returns the uuid.
+   */
+  visitorAt: VisitorAt;
 }
 
 export const test = base.extend<Fixtures>({
@@ -65,6 +76,10 @@ export const test = base.extend<Fixtures>({
       return context.newPage();
     });
     await Promise.all(contexts.map((context) => context.close()));
+  },
+
+  visitorAt: async ({ page }, use) => {
+    await use((step, { page: other, ...seed } = {}) => seedVisitor(other ?? page, step, seed));
   },
 
   expectAccessible: async ({ browser, javaScriptEnabled }, use) => {

@@ -1,9 +1,9 @@
 // Steps and readings shared by the end-to-end files: what a visitor does, and what she can
 // see afterwards (addresses, headings, messages). The funnel record itself is not reachable
 // from here, by design.
-import { randomUUID } from "node:crypto";
 import type { Locator, Page, Response } from "@playwright/test";
 import { expect } from "./fixtures";
+import type { Person } from "../../support/factories";
 import { intakeOrigin } from "./servers";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -166,12 +166,8 @@ export async function addToPlan(page: Page): Promise<Response> {
 // The checkout steps after the selection page (spec section 2, "Pre-checkout" and "Final
 // checkout"), shared by the sandbox and Stripe end-to-end files.
 
-export interface Visitor {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
+/** Her account details as she types them (the factories' Person). */
+export type Visitor = Person;
 
 /** First name, last name and phone on the pre-checkout or final-checkout form. */
 export async function fillDetails(page: Page, visitor: Visitor): Promise<void> {
@@ -187,17 +183,11 @@ export async function fillShipping(page: Page): Promise<void> {
   await page.getByRole("textbox", { name: "City" }).fill("New York");
 }
 
-/** A new visitor with Patch in her plan and her details saved, on the final checkout page. */
-export async function reachFinalCheckout(page: Page, visitor: Visitor, query = ""): Promise<string> {
-  const responderUuid = randomUUID();
-  await page.goto(`/checkout/${responderUuid}${query}`);
-  await clickOption(page, "Estrogen", "Patch");
-  await addToPlan(page);
-  await fillDetails(page, visitor);
-  await page.getByRole("textbox", { name: "E-mail" }).fill(visitor.email);
-  await submit(page, "CONTINUE TO CHECKOUT");
-  await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
-  return responderUuid;
+/** The sandbox gateway's three card fields (the Stripe card element is another thing). */
+export async function fillCard(page: Page, number = "4242 4242 4242 4242"): Promise<void> {
+  await page.getByRole("textbox", { name: "Card number" }).fill(number);
+  await page.getByRole("textbox", { name: /Expiration date/ }).fill("12/30");
+  await page.getByRole("textbox", { name: "Security code" }).fill("123");
 }
 
 /**
