@@ -11,29 +11,34 @@ import { wakeOutboxWorker } from "../../outbox-worker.server";
 
 type Row = typeof funnelRecords.$inferSelect;
 
+/** Where each tracking param is kept: one column per param. */
+const trackingColumnOf = {
+  utm_source: "utmSource",
+  utm_medium: "utmMedium",
+  utm_campaign: "utmCampaign",
+  utm_term: "utmTerm",
+  utm_content: "utmContent",
+  referral_code: "referralCode",
+  email_address: "trackingEmailAddress",
+} as const satisfies Record<keyof TrackingParams, keyof Row>;
+
+type TrackingColumn = (typeof trackingColumnOf)[keyof TrackingParams];
+
 function trackingOf(row: Row): TrackingParams {
-  const params: TrackingParams = {
-    utm_source: row.utmSource ?? undefined,
-    utm_medium: row.utmMedium ?? undefined,
-    utm_campaign: row.utmCampaign ?? undefined,
-    utm_term: row.utmTerm ?? undefined,
-    utm_content: row.utmContent ?? undefined,
-    referral_code: row.referralCode ?? undefined,
-    email_address: row.trackingEmailAddress ?? undefined,
-  };
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v)) as TrackingParams;
+  const params: TrackingParams = {};
+  for (const [param, column] of Object.entries(trackingColumnOf) as [keyof TrackingParams, TrackingColumn][]) {
+    const value = row[column];
+    if (value) params[param] = value;
+  }
+  return params;
 }
 
-function trackingColumns(params: TrackingParams) {
-  return {
-    utmSource: params.utm_source ?? null,
-    utmMedium: params.utm_medium ?? null,
-    utmCampaign: params.utm_campaign ?? null,
-    utmTerm: params.utm_term ?? null,
-    utmContent: params.utm_content ?? null,
-    referralCode: params.referral_code ?? null,
-    trackingEmailAddress: params.email_address ?? null,
-  };
+function trackingColumns(params: TrackingParams): Record<TrackingColumn, string | null> {
+  const columns = {} as Record<TrackingColumn, string | null>;
+  for (const [param, column] of Object.entries(trackingColumnOf) as [keyof TrackingParams, TrackingColumn][]) {
+    columns[column] = params[param] ?? null;
+  }
+  return columns;
 }
 
 function toFunnelRecord(row: Row): FunnelRecord {
