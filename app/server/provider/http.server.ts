@@ -68,6 +68,10 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     if (!response.ok) throw new ProviderError(`POST ${label} answered ${response.status}`, response.status);
   }
 
+  /** POST to one responder's path; errors and logs name the path without her uuid. */
+  const postForResponder = (path: string, responderUuid: string, body: unknown, idempotencyKey: string) =>
+    post(forResponder(path, responderUuid), body, idempotencyKey, labelOf(path));
+
   /** GET and parse JSON, all of it (body included) within the time limit. */
   async function getJson(path: string, limitMs: number, label: string): Promise<unknown> {
     try {
@@ -121,12 +125,7 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     },
 
     saveProductSelection: (responderUuid, body, idempotencyKey) =>
-      post(
-        forResponder(settings.saveProductSelectionPath, responderUuid),
-        body,
-        idempotencyKey,
-        labelOf(settings.saveProductSelectionPath),
-      ),
+      postForResponder(settings.saveProductSelectionPath, responderUuid, body, idempotencyKey),
 
     checkPromoCode: (code, priceInCents) => checkHttpPromoCode(settings, code, priceInCents),
 
@@ -143,12 +142,7 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     },
 
     savePreCheckout: (responderUuid, body, idempotencyKey) =>
-      post(
-        forResponder(settings.savePreCheckoutPath, responderUuid),
-        body,
-        idempotencyKey,
-        labelOf(settings.savePreCheckoutPath),
-      ),
+      postForResponder(settings.savePreCheckoutPath, responderUuid, body, idempotencyKey),
   };
 }
 
