@@ -111,9 +111,12 @@ app.use(
       res: (res) => ({ statusCode: res.statusCode }),
       err: (error) => ({ type: error?.name ?? typeof error }),
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    customSuccessMessage: () => "request done",
-    customErrorMessage: () => "request failed",
+    // A request whose connection went before its answer was out (the browser moved on, or
+    // the body never came) is neither done nor the server's failure: it has no status.
+    customLogLevel: (_req, res, error) =>
+      !res.writableEnded ? "warn" : error || res.statusCode >= 500 ? "error" : "info",
+    customSuccessMessage: (_req, res) => (res.writableEnded ? "request done" : "request aborted"),
+    customErrorMessage: (_req, res) => (res.writableEnded ? "request failed" : "request aborted"),
   }),
 );
 
