@@ -1,4 +1,4 @@
-// The server's entry: boots the process (configuration, database, outbox worker) once, then
+// The server's entry: boots the process (configuration, database, outbox and lifecycle workers) once, then
 // renders each document request with its security headers. It also hands our HTTP server
 // (server.mjs) what it needs from the app: the headers for every answer, the cross-site check,
 // the logger, and an orderly shutdown.
@@ -14,11 +14,13 @@ import { closeDatabase, database } from "./server/db/client.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
 import { log } from "./server/log.server";
 import { startOutboxWorker, stopOutboxWorker } from "./server/outbox-worker.server";
+import { startLifecycleWorker, stopLifecycleWorker } from "./server/subscriptions/lifecycle-worker.server";
 
 // Fail fast: a wrong setting stops the server here, with the list of what is wrong.
 config();
 await database();
 startOutboxWorker();
+startLifecycleWorker();
 
 const renderTimeoutMs = 5_000;
 const sources = policySources(config());
@@ -38,7 +40,7 @@ export const trustProxy = process.env.TRUST_PROXY === "true";
 
 /** Stops the outbox worker (its round in progress finishes) and closes the database. */
 export async function shutdown(): Promise<void> {
-  await stopOutboxWorker();
+  await Promise.all([stopOutboxWorker(), stopLifecycleWorker()]);
   await closeDatabase();
   log.flush();
 }

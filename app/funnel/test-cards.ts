@@ -14,6 +14,12 @@ export interface TestCard {
   outcome: Exclude<SandboxOutcome, "refuse">;
   /** What the card issuer says when it declines (Stripe's own wording). */
   declineMessage?: string;
+  /**
+   * What a later charge without her does (a renewal): charged unless said otherwise. As with
+   * Stripe, 4000 0027 6000 3184 asks for 3-D Secure on every payment, so once authorised
+   * with her it fails every renewal; 4000 0025 0000 3155 asks only while she is there.
+   */
+  offSession?: "authentication_required";
 }
 
 /** Stripe's published test card numbers (docs.stripe.com/testing) that the sandbox knows. */
@@ -29,7 +35,7 @@ export const testCards: readonly TestCard[] = [
   },
   { number: "4000000000000069", brand: "visa", outcome: "decline", declineMessage: "Your card has expired." },
   // 3-D Secure: always asks, and asks even for a card set up for later use.
-  { number: "4000002760003184", brand: "visa", outcome: "authenticate" },
+  { number: "4000002760003184", brand: "visa", outcome: "authenticate", offSession: "authentication_required" },
   { number: "4000002500003155", brand: "visa", outcome: "authenticate" },
 ];
 
@@ -47,6 +53,8 @@ export const paymentMessages = {
   sandboxRefused: "This is a sandbox: use one of Stripe's test cards, such as 4242 4242 4242 4242.",
   /** Another attempt of the same order is still running. */
   stillProcessing: "Your payment is still being processed. Please wait a moment, then refresh this page.",
+  /** A saved card charged without her that wants her to authenticate (Stripe's wording). */
+  authenticationRequired: "Your card was declined. This transaction requires authentication.",
   /** 3-D Secure was refused or abandoned. */
   authenticationFailed: "We could not authenticate your payment. Please try again or use another card.",
 } as const;
@@ -106,6 +114,13 @@ export function findTestCard(digits: string): TestCard | undefined {
 /** What the sandbox does with this card number: a test card's outcome, else refuse it. */
 export function sandboxOutcome(digits: string): SandboxOutcome {
   return findTestCard(digits)?.outcome ?? "refuse";
+}
+
+/** What charging this card again without her does. */
+export function sandboxOffSessionOutcome(digits: string): "charge" | "authentication_required" | "decline" {
+  const card = findTestCard(digits);
+  if (card === undefined || card.outcome === "decline") return "decline";
+  return card.offSession ?? "charge";
 }
 
 /** The message of a declining test card, or of a refused number; undefined otherwise. */

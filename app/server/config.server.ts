@@ -41,6 +41,24 @@ const settingsSchema = z
     PROVIDER_SAVE_PRE_CHECKOUT_PATH: path("/api/patients/save_pre_checkout"),
     PROVIDER_CHECK_DISCOUNT_PATH: path("/api/payments/check_discount"),
     PROVIDER_PRE_AUTH_CHECKOUT_PATH: path("/api/hrt_checkout/pre_auth_checkout"),
+    PROVIDER_ORDER_EVENTS_PATH: path("/api/hrt_checkout/order_events"),
+    // The provider signs its review outcomes (POST /api/review-outcome) with this; unset, the
+    // route answers 404 and the owner records decisions in the console.
+    PROVIDER_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    // The embedded provider approves an order by itself this long after its hold; unset, it
+    // waits for the owner's decision in the console.
+    EMBEDDED_AUTO_APPROVE_SECONDS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "must be a whole number of seconds")
+        .transform(Number)
+        .pipe(z.number().max(30 * 86_400, "must be at most 30 days"))
+        .optional(),
+    ),
+    // Stripe's webhook signing secret for POST /api/stripe/webhook; unset, the route answers 404.
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().startsWith("whsec_", "must start with whsec_").optional()),
+    // The owner's console password (/owner); unset, one is made once into DATA_DIR/owner-password.
+    OWNER_PASSWORD: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     INTAKE_URL: z
       .string()
       .trim()
@@ -84,6 +102,8 @@ const settingsSchema = z
     CLASSIC_VARIANT_PERCENT: z.coerce.number().min(0).max(100).default(0),
     REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+    // How often the lifecycle worker looks for lapsing holds and due renewals.
+    BILLING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   })
   .superRefine((settings, ctx) => {
     if ((settings.STRIPE_SECRET_KEY === undefined) !== (settings.STRIPE_PUBLISHABLE_KEY === undefined)) {

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { PreAuthOrderBody } from "../funnel/pre-auth-order";
+import type { OrderEventBody } from "../funnel/order-event";
 import type { PreCheckoutBody } from "../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../funnel/sales-funnel-record";
@@ -23,7 +24,8 @@ export type OutboxMessage =
   | { kind: "sales-funnel"; payload: SalesFunnelRecordBody }
   | { kind: "save-product-selection"; payload: LatestSavePayload<ProductSelectionBody> }
   | { kind: "save-pre-checkout"; payload: LatestSavePayload<PreCheckoutBody> }
-  | { kind: "pre-auth-checkout"; payload: PreAuthCheckoutPayload };
+  | { kind: "pre-auth-checkout"; payload: PreAuthCheckoutPayload }
+  | { kind: "order-event"; payload: OrderEventBody };
 
 /** The authorised order for the provider (orders.server.ts); one per order. */
 export interface PreAuthCheckoutPayload {
@@ -115,6 +117,8 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
       await provider.preAuthCheckout(body, key);
       return;
     }
+    case "order-event":
+      return provider.reportOrderEvent(payload as OrderEventBody, key);
     default:
       throw new Error(`unknown outbox kind ${kind}`);
   }

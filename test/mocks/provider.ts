@@ -11,6 +11,7 @@ export const checkDiscountPath = "/api/payments/check_discount";
 export const preAuthCheckoutPath = "/api/hrt_checkout/pre_auth_checkout";
 export const medicationsPath = "/api/hrt_checkout/medications";
 export const testimonialsPath = "/api/hrt_checkout/testimonials";
+export const orderEventsPath = "/api/hrt_checkout/order_events";
 
 /** Everything httpProvider needs to talk to this stand-in. */
 export const providerPaths = {
@@ -21,6 +22,7 @@ export const providerPaths = {
   preAuthCheckoutPath,
   medicationsPath,
   testimonialsPath,
+  orderEventsPath,
 };
 
 export type ProviderMode = "up" | "failing" | "refusing";
@@ -132,6 +134,7 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
     http.post(`${providerBaseUrl}${salesPath}`, receive),
     http.post(`${providerBaseUrl}${saveProductSelectionPath}/:responderUuid`, receive),
     http.post(`${providerBaseUrl}${savePreCheckoutPath}/:responderUuid`, receive),
+    http.post(`${providerBaseUrl}${orderEventsPath}`, receive),
     http.post(`${providerBaseUrl}${preAuthCheckoutPath}`, async (info) => {
       const answered = await receive(info);
       if (standIn.mode !== "up") return answered;

@@ -2,12 +2,13 @@
 // TestBrowser: a flow from /welcome, a plan on the selection page, her details on the
 // pre-checkout page. Small steps that compose; readyToPay takes them all.
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
 import * as welcome from "../../app/routes/welcome";
 import type { PlanCode } from "../../app/funnel/plans";
 import { paymentFormToken } from "../../app/routes/final-checkout.($responderUuid)/payment-form-token.server";
 import { getVisitorSession } from "../../app/server/session.server";
-import { aPerson } from "./factories";
+import { aPerson, checkoutForm } from "./factories";
 import { locationOf, type RouteAnswer, type TestBrowser } from "./route-harness";
 
 export interface PlanChoice {
@@ -61,4 +62,20 @@ export async function readyToPay(browser: TestBrowser, steps: PlanChoice & { que
 export async function paymentForm(browser: TestBrowser, responderUuid: string, form: Record<string, string>): Promise<Record<string, string>> {
   const session = await getVisitorSession(new Request("http://localhost/", { headers: { Cookie: browser.cookieHeader() } }));
   return { csrf: paymentFormToken(session.id, responderUuid), ...form };
+}
+
+/**
+ * The whole funnel to a paid order: her plan, her details, COMPLETE PURCHASE with `card` on
+ * the sandbox. Returns the uuid and the final checkout's answer (a redirect once authorised).
+ */
+export async function payForPlan(
+  browser: TestBrowser,
+  steps: PlanChoice & { query?: string; card?: Partial<Record<"cardNumber" | "expiry" | "securityCode", string>> } = {},
+): Promise<{ responderUuid: string; answer: RouteAnswer }> {
+  const responderUuid = await readyToPay(browser, steps);
+  const answer = await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
+    params: { responderUuid },
+    form: await paymentForm(browser, responderUuid, checkoutForm(steps.card ?? {})),
+  });
+  return { responderUuid, answer };
 }

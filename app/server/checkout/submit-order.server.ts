@@ -22,6 +22,7 @@ import type { AuthorisationResult } from "../payments/gateway.server";
 import { provider } from "../provider/index.server";
 import { ProviderError } from "../provider/provider.server";
 import { log } from "../log.server";
+import { lifecycleNow } from "../subscriptions/clock.server";
 
 export type OrderOutcome =
   | { status: "authorised"; destination: OrderDestination }
@@ -134,7 +135,11 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
   } catch (error) {
     log.warn({ error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }, "pre-auth order not yet accepted");
   }
-  await recordAuthorised(order, destination, message, delivered, paid.metadata.discount_code || undefined);
+  await recordAuthorised(order, destination, message, delivered, paid.metadata.discount_code || undefined, {
+    reference: result.reference,
+    expiresAt: result.holdExpiresAt,
+    placedAt: await lifecycleNow(),
+  });
   if (!delivered) wakeOutboxWorker();
   return { status: "authorised", destination };
 }

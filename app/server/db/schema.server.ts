@@ -1,11 +1,12 @@
 // The one schema of the product, for PGlite and PostgreSQL alike. Migrations in
 // ./migrations are generated from it with `npm run db:generate` and applied at start.
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { CategoryCode } from "../../funnel/catalogue";
 import type { PlanCode } from "../../funnel/plans";
 import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
 import type { SelectedMedication } from "../../funnel/selection";
+import type { SubscriptionEvent, SubscriptionState } from "../../funnel/subscription-life";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { Variant } from "../../funnel/variant";
 
@@ -247,6 +248,8 @@ export const orders = pgTable(
     redirectUrl: text("redirect_url"),
     redirectType: text("redirect_type").$type<"appointment" | "activation" | "login" | "other">(),
     authorisedAt: timestamp("authorised_at", { withTimezone: true }),
+    /** What she can quote (MC-7KQ2-94XD), given when the order is first made. */
+    reference: text("reference").unique(),
     ...timestamps,
   },
   (t) => [index("orders_status_idx").on(t.status)],
@@ -285,3 +288,139 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index("rate_limit_counters_window_idx").on(t.windowStart)],
 );
+
+/**
+ * The life of an authorised order (app/funnel/subscription-life.ts; decision 0014): one per
+ * order, made with the hold in the same transaction that marks the order authorised. Times
+ * that rules compare (hold expiry, billing dates) are on the lifecycle clock, which the
+ * sandbox can move forward.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    responderUuid: uuid("responder_uuid").notNull().unique(),
+    reference: text("reference").notNull().unique(),
+    state: text("state").$type<SubscriptionState>().notNull().default("on_hold"),
+    plan: text("plan").$type<PlanCode>().notNull(),
+    variant: text("variant").$type<Variant>().notNull().default("current"),
+    gateway: text("gateway").$type<"sandbox" | "stripe">().notNull(),
+    currency: text("currency").notNull().default("usd"),
+    /** What the hold is for: the first period, promo discount included. */
+    firstPeriodCents: integer("first_period_cents").notNull(),
+    /** Every later period: the plan's price she agreed to. */
+    renewalCents: integer("renewal_cents").notNull(),
+    holdReference: text("hold_reference").notNull(),
+    holdPlacedAt: timestamp("hold_placed_at", { withTimezone: true }).notNull(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    /** The medical team's decision, written once: the first one wins. */
+    decision: text("decision").$type<"approved" | "declined">(),
+    decisionMessage: text("decision_message"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").$type<"provider" | "owner" | "embedded provider">(),
+    /** When the first period began (the capture); billing dates count from here. */
+    firstPeriodStart: timestamp("first_period_start", { withTimezone: true }),
+    /** Periods paid so far; the next to bill is this number. */
+    periodsPaid: integer("periods_paid").notNull().default(0),
+    nextBillingAt: timestamp("next_billing_at", { withTimezone: true }),
+    /** Failed tries of the period now due; reset when a period is paid. */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /** When the worker next looks at it (a billing date or a retry), on the lifecycle clock. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    /** A worker's claim, on the real clock: another may take it over after this. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("subscriptions_due_idx").on(t.state, t.dueAt), index("subscriptions_created_idx").on(t.createdAt)],
+);
+
+/** Every transition of a subscription, with its time: the order's timeline. */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    event: text("event").$type<SubscriptionEvent>().notNull(),
+    fromState: text("from_state").$type<SubscriptionState>(),
+    toState: text("to_state").$type<SubscriptionState>().notNull(),
+    /** On the lifecycle clock. */
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** Amounts, period, who decided; never personal data. */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index("subscription_events_subscription_idx").on(t.subscriptionId, t.id)],
+);
+
+/**
+ * Every movement of her money: the hold, its capture or release, and each charge, failed or
+ * paid. The idempotency key is the one the gateway was given; at most one paid charge exists
+ * per subscription and period, whatever runs at once.
+ */
+export const subscriptionPayments = pgTable(
+  "subscription_payments",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    kind: text("kind").$type<"hold" | "capture" | "release" | "charge">().notNull(),
+    /** The period paid for (hold, capture and the approval's charge: 0). */
+    period: integer("period").notNull(),
+    status: text("status").$type<"succeeded" | "failed">().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    gatewayReference: text("gateway_reference"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    failureMessage: text("failure_message"),
+    /** On the lifecycle clock. */
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("subscription_payments_subscription_idx").on(t.subscriptionId, t.id),
+    uniqueIndex("subscription_payments_one_paid_period_idx")
+      .on(t.subscriptionId, t.period)
+      .where(sql`${t.kind} in ('capture', 'charge') and ${t.status} = 'succeeded'`),
+  ],
+);
+
+/**
+ * The sandbox gateway's own records, as Stripe keeps PaymentIntents: each hold and charge,
+ * what became of it, and what the card does when charged again without her (never the number).
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  reference: text("reference").primaryKey(),
+  kind: text("kind").$type<"hold" | "charge">().notNull(),
+  status: text("status").$type<"requires_action" | "held" | "captured" | "released" | "paid" | "failed">().notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  /** What a later charge of this card without her does (Stripe's test cards' behaviour). */
+  offSession: text("off_session").$type<"charge" | "authentication_required" | "decline">().notNull(),
+  declineMessage: text("decline_message"),
+  /** The hold this charge reused the card of. */
+  savedFrom: text("saved_from"),
+  /** Holds: the last moment a capture is accepted, on the sandbox clock. */
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/** The answer each idempotency key got from the sandbox, so a repeated call changes nothing. */
+export const sandboxOperations = pgTable("sandbox_operations", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  answer: jsonb("answer").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's test clock: how far the owner has moved it ahead of real time. */
+export const sandboxClock = pgTable("sandbox_clock", {
+  id: text("id").primaryKey(),
+  offsetMs: bigint("offset_ms", { mode: "number" }).notNull().default(0),
+  ...timestamps,
+});

@@ -30,7 +30,14 @@ export interface AuthoriseRequest {
 }
 
 export type AuthorisationResult =
-  | { status: "authorised"; reference: string; cardBrand: string | null; cardLast4: string | null }
+  | {
+      status: "authorised";
+      reference: string;
+      cardBrand: string | null;
+      cardLast4: string | null;
+      /** The last moment the hold can be captured, when the gateway says (Stripe's capture_before). */
+      holdExpiresAt?: Date;
+    }
   | {
       status: "requires_action";
       reference: string;
@@ -41,8 +48,41 @@ export type AuthorisationResult =
   | { status: "declined"; message: string }
   | { status: "failed"; message: string };
 
+/** Moving a held amount: captured or released, or why not. */
+export type HoldResult =
+  | { status: "done"; reference: string }
+  /** The hold lapsed (or was cancelled) before this call: nothing is held any more. */
+  | { status: "expired" }
+  /** The gateway did not answer or refused for another reason: try again with the same key. */
+  | { status: "failed"; message: string };
+
+/** Charging her saved card without her (a renewal, or an approval after the hold lapsed). */
+export interface SavedCardCharge {
+  /** The hold whose card was saved for later use (setup_future_usage off_session). */
+  holdReference: string;
+  amountCents: number;
+  currency: "usd";
+  /** One per subscription and period and try: the same key never charges twice. */
+  idempotencyKey: string;
+  /** What her statement and the gateway's dashboard call it (no personal data). */
+  description: string;
+  metadata: { subscription_id: string; period: string; order_reference: string };
+}
+
+export type ChargeResult =
+  | { status: "paid"; reference: string }
+  /** The bank said no (or wants her there, as 3-D Secure): a retry may work another day. */
+  | { status: "declined"; reference: string | null; message: string }
+  /** No answer or an error of ours: the same key is tried again. */
+  | { status: "failed"; message: string };
+
 export interface PaymentGateway {
   readonly kind: "sandbox" | "stripe";
+  /** Takes the held amount (at most what was held). The key makes a repeat do nothing. */
+  capture(holdReference: string, amountCents: number, idempotencyKey: string): Promise<HoldResult>;
+  /** Lets the hold go. */
+  release(holdReference: string, idempotencyKey: string): Promise<HoldResult>;
+  chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult>;
   authorise(request: AuthoriseRequest): Promise<AuthorisationResult>;
   /** After 3-D Secure: sandbox passes `authenticated`; Stripe retrieves the PaymentIntent. */
   resume(reference: string, outcome?: { authenticated: boolean }): Promise<AuthorisationResult>;

@@ -1,7 +1,16 @@
 // The embedded card gateway: makes a fresh clone take payments end to end with no network.
 // It behaves as Stripe's sandbox does with Stripe's published test cards (app/funnel/test-cards)
 // and refuses every other number, so a real card typed here is never kept, sent or logged.
+// It keeps its own records (sandbox_payments), as Stripe keeps PaymentIntents: a hold is
+// captured or released once, lapses after 7 days on the sandbox clock, and its card can be
+// charged again without her as the test card would be. Each call's answer is kept under its
+// idempotency key, so a repeated call does nothing new.
 import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { holdLifetimeMs } from "../../funnel/subscription-life";
+import { database } from "../db/client.server";
+import { sandboxOperations, sandboxPayments } from "../db/schema.server";
+import { lifecycleNow } from "../subscriptions/clock.server";
 import {
   cardBrand,
   cardInputMessages,
@@ -10,6 +19,7 @@ import {
   readExpiry,
   readSecurityCode,
   sandboxDeclineMessage,
+  sandboxOffSessionOutcome,
   sandboxOutcome,
 } from "../../funnel/test-cards";
 import {
@@ -17,7 +27,10 @@ import {
   unexpectedFailure,
   type AuthorisationResult,
   type AuthoriseRequest,
+  type ChargeResult,
+  type HoldResult,
   type PaymentGateway,
+  type SavedCardCharge,
 } from "./gateway.server";
 
 const referencePrefix = "sandbox_pi_";
@@ -39,6 +52,117 @@ export function sandboxReference(idempotencyKey: string): string {
 
 export function isSandboxReference(reference: string): boolean {
   return referencePattern.test(reference);
+}
+
+type SandboxPayment = typeof sandboxPayments.$inferSelect;
+
+async function findPayment(reference: string): Promise<SandboxPayment | undefined> {
+  const [row] = await (await database()).select().from(sandboxPayments).where(eq(sandboxPayments.reference, reference));
+  return row;
+}
+
+/** The hold as the sandbox keeps it, written once (a repeated attempt has the same reference). */
+async function keepHold(reference: string, amountCents: number, digits: string, status: "held" | "requires_action"): Promise<Date> {
+  const placedAt = await lifecycleNow();
+  const expiresAt = new Date(placedAt.getTime() + holdLifetimeMs);
+  const card = cardBrand(digits);
+  await (await database())
+    .insert(sandboxPayments)
+    .values({
+      reference,
+      kind: "hold",
+      status,
+      amountCents,
+      cardBrand: card,
+      cardLast4: digits.slice(-4),
+      offSession: sandboxOffSessionOutcome(digits),
+      declineMessage: sandboxDeclineMessage(digits) ?? null,
+      expiresAt,
+      createdAt: placedAt,
+      updatedAt: placedAt,
+    })
+    .onConflictDoNothing({ target: sandboxPayments.reference });
+  return (await findPayment(reference))?.expiresAt ?? expiresAt;
+}
+
+/**
+ * Runs `operation` once per idempotency key: a key seen before gets the answer it got then.
+ * Two calls with one key at the same moment both run, as they would at Stripe within its
+ * lock; the first answer kept is the one both later see, and the writes are conditional.
+ */
+async function once<T extends HoldResult | ChargeResult>(idempotencyKey: string, operation: () => Promise<T>): Promise<T> {
+  const db = await database();
+  const [seen] = await db.select().from(sandboxOperations).where(eq(sandboxOperations.idempotencyKey, idempotencyKey));
+  if (seen) return seen.answer as unknown as T;
+  const answer = await operation();
+  // A failure is not kept: the same key may be tried again, as at Stripe after a 5xx.
+  if (answer.status === "failed") return answer;
+  await db
+    .insert(sandboxOperations)
+    .values({ idempotencyKey, answer: answer as unknown as Record<string, unknown> })
+    .onConflictDoNothing({ target: sandboxOperations.idempotencyKey });
+  const [kept] = await db.select().from(sandboxOperations).where(eq(sandboxOperations.idempotencyKey, idempotencyKey));
+  return (kept?.answer as unknown as T | undefined) ?? answer;
+}
+
+/** Moves a hold on from "held" if it still is; false when another call moved it first. */
+async function settleHold(reference: string, status: "captured" | "released", amountCents?: number): Promise<boolean> {
+  const moved = await (await database())
+    .update(sandboxPayments)
+    .set({ status, ...(amountCents === undefined ? {} : { amountCents }), updatedAt: await lifecycleNow() })
+    .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "held")))
+    .returning({ reference: sandboxPayments.reference });
+  return moved.length > 0;
+}
+
+async function capture(reference: string, amountCents: number): Promise<HoldResult> {
+  const hold = await findPayment(reference);
+  if (hold?.kind !== "hold") return { status: "failed", message: "No such hold" };
+  if (hold.status === "captured") return { status: "done", reference };
+  if (hold.status !== "held" || (hold.expiresAt !== null && (await lifecycleNow()) >= hold.expiresAt)) return { status: "expired" };
+  if (amountCents > hold.amountCents) return { status: "failed", message: "The amount to capture is more than the hold" };
+  return (await settleHold(reference, "captured", amountCents)) ? { status: "done", reference } : capture(reference, amountCents);
+}
+
+async function release(reference: string): Promise<HoldResult> {
+  const hold = await findPayment(reference);
+  if (hold?.kind !== "hold") return { status: "failed", message: "No such hold" };
+  if (hold.status === "released") return { status: "done", reference };
+  if (hold.status !== "held" || (hold.expiresAt !== null && (await lifecycleNow()) >= hold.expiresAt)) return { status: "expired" };
+  return (await settleHold(reference, "released")) ? { status: "done", reference } : release(reference);
+}
+
+async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
+  const hold = await findPayment(charge.holdReference);
+  if (hold?.kind !== "hold") return { status: "failed", message: "No such saved card" };
+  if (!Number.isSafeInteger(charge.amountCents) || charge.amountCents < minimumAmountCents) {
+    return { status: "failed", message: "The amount is under the smallest charge" };
+  }
+  const reference = sandboxReference(`charge:${charge.idempotencyKey}`);
+  const paid = hold.offSession === "charge";
+  const at = await lifecycleNow();
+  await (await database())
+    .insert(sandboxPayments)
+    .values({
+      reference,
+      kind: "charge",
+      status: paid ? "paid" : "failed",
+      amountCents: charge.amountCents,
+      cardBrand: hold.cardBrand,
+      cardLast4: hold.cardLast4,
+      offSession: hold.offSession,
+      declineMessage: hold.declineMessage,
+      savedFrom: hold.reference,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: sandboxPayments.reference });
+  if (paid) return { status: "paid", reference };
+  const message =
+    hold.offSession === "authentication_required"
+      ? paymentMessages.authenticationRequired
+      : (hold.declineMessage ?? paymentMessages.cardMethodFailed);
+  return { status: "declined", reference, message };
 }
 
 export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGateway {
@@ -67,9 +191,12 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       // Only the brand and the last four digits ever leave this function.
       const cardLast4 = digits.slice(-4);
       switch (sandboxOutcome(digits)) {
-        case "authorise":
-          return { status: "authorised", reference, cardBrand: brand, cardLast4 };
+        case "authorise": {
+          const holdExpiresAt = await keepHold(reference, request.amountCents, digits, "held");
+          return { status: "authorised", reference, cardBrand: brand, cardLast4, holdExpiresAt };
+        }
         case "authenticate":
+          await keepHold(reference, request.amountCents, digits, "requires_action");
           return {
             status: "requires_action",
             reference,
@@ -89,8 +216,28 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       if (outcome?.authenticated !== true) {
         return { status: "declined", message: paymentMessages.authenticationFailed };
       }
-      // The sandbox keeps nothing about the card: the caller kept the brand and last four.
-      return { status: "authorised", reference, cardBrand: null, cardLast4: null };
+      const hold = await findPayment(reference);
+      if (hold?.kind !== "hold") return unexpectedFailure();
+      if (hold.status === "requires_action") {
+        // Authenticated now: the hold runs its 7 days from here.
+        const at = await lifecycleNow();
+        await (await database())
+          .update(sandboxPayments)
+          .set({ status: "held", expiresAt: new Date(at.getTime() + holdLifetimeMs), updatedAt: at })
+          .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "requires_action")));
+      }
+      const held = await findPayment(reference);
+      return {
+        status: "authorised",
+        reference,
+        cardBrand: held?.cardBrand ?? null,
+        cardLast4: held?.cardLast4 ?? null,
+        holdExpiresAt: held?.expiresAt ?? undefined,
+      };
     },
+
+    capture: (reference, amountCents, idempotencyKey) => once(idempotencyKey, () => capture(reference, amountCents)),
+    release: (reference, idempotencyKey) => once(idempotencyKey, () => release(reference)),
+    chargeSavedCard: (charge) => once(charge.idempotencyKey, () => chargeSavedCard(charge)),
   };
 }

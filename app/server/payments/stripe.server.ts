@@ -10,6 +10,8 @@ import {
   unexpectedFailure,
   type AuthorisationResult,
   type AuthoriseRequest,
+  type ChargeResult,
+  type HoldResult,
   type PaymentGateway,
 } from "./gateway.server";
 import { log } from "../log.server";
@@ -55,6 +57,14 @@ function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): { cardBran
   return { cardBrand: paymentMethod.card?.brand ?? null, cardLast4: paymentMethod.card?.last4 ?? null };
 }
 
+/** Until when a held card payment can be captured (Stripe: capture_before on the charge). */
+function holdExpiryOf(intent: Stripe.PaymentIntent): Date | undefined {
+  const charge = intent.latest_charge;
+  if (charge === null || typeof charge === "string") return undefined;
+  const captureBefore = charge.payment_method_details?.card?.capture_before;
+  return typeof captureBefore === "number" ? new Date(captureBefore * 1000) : undefined;
+}
+
 /** A PaymentIntent's state as the funnel sees it. */
 export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationResult {
   const card = cardOf(intent.payment_method);
@@ -62,8 +72,10 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationRe
     case "requires_capture":
     // Captured already (not expected with manual capture): the money is held all the same,
     // and calling it a failure would invite her to pay twice.
-    case "succeeded":
-      return { status: "authorised", reference: intent.id, ...card };
+    case "succeeded": {
+      const holdExpiresAt = holdExpiryOf(intent);
+      return { status: "authorised", reference: intent.id, ...card, ...(holdExpiresAt ? { holdExpiresAt } : {}) };
+    }
     case "requires_action":
       if (!intent.client_secret) return unexpectedFailure();
       return {
@@ -98,8 +110,73 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     }
   }
 
+  /** Capture or cancel: done, the hold gone already, or a failure to try again. */
+  async function moveHold(operation: "capture" | "release", reference: string, call: () => Promise<Stripe.PaymentIntent>): Promise<HoldResult> {
+    if (!paymentIntentId.test(reference)) return { status: "failed", message: "Not a PaymentIntent" };
+    try {
+      const intent = await call();
+      const done = operation === "capture" ? intent.status === "succeeded" : intent.status === "canceled";
+      if (done) return { status: "done", reference: intent.id };
+      return intent.status === "canceled" ? { status: "expired" } : { status: "failed", message: `PaymentIntent is ${intent.status}` };
+    } catch (error) {
+      // Already in the state asked for, or no longer capturable (the hold lapsed: canceled).
+      if (error instanceof Stripe.errors.StripeError && error.code === "payment_intent_unexpected_state") {
+        const intent = await stripe.paymentIntents.retrieve(reference).catch(() => undefined);
+        if (intent?.status === (operation === "capture" ? "succeeded" : "canceled")) return { status: "done", reference };
+        if (intent?.status === "canceled") return { status: "expired" };
+      }
+      logFailure(operation, error);
+      return { status: "failed", message: error instanceof Error ? error.name : "unknown" };
+    }
+  }
+
   return {
     kind: "stripe",
+
+    capture: (reference, amountCents, idempotencyKey) =>
+      moveHold("capture", reference, () =>
+        stripe.paymentIntents.capture(reference, { amount_to_capture: amountCents }, { idempotencyKey }),
+      ),
+
+    release: (reference, idempotencyKey) =>
+      moveHold("release", reference, () =>
+        stripe.paymentIntents.cancel(reference, { cancellation_reason: "requested_by_customer" }, { idempotencyKey }),
+      ),
+
+    // Renewals charge the card saved with the hold (setup_future_usage off_session) on its
+    // customer, off session (decision 0015).
+    async chargeSavedCard(charge): Promise<ChargeResult> {
+      if (!paymentIntentId.test(charge.holdReference)) return { status: "failed", message: "Not a PaymentIntent" };
+      try {
+        const hold = await stripe.paymentIntents.retrieve(charge.holdReference);
+        const customer = typeof hold.customer === "string" ? hold.customer : hold.customer?.id;
+        const method = typeof hold.payment_method === "string" ? hold.payment_method : hold.payment_method?.id;
+        if (!customer || !method) return { status: "failed", message: "The hold has no saved card" };
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amountCents,
+            currency: charge.currency,
+            customer,
+            payment_method: method,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+            metadata: { ...charge.metadata, hold: charge.holdReference },
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+        if (intent.status === "succeeded") return { status: "paid", reference: intent.id };
+        if (intent.status === "processing") return { status: "failed", message: "The charge is still processing" };
+        return { status: "declined", reference: intent.id, message: intent.last_payment_error?.message || paymentMessages.cardMethodFailed };
+      } catch (error) {
+        if (isCardError(error)) {
+          const intent = (error as Stripe.errors.StripeCardError).payment_intent;
+          return { status: "declined", reference: intent?.id ?? null, message: error.message || paymentMessages.cardMethodFailed };
+        }
+        logFailure("renewal charge", error);
+        return { status: "failed", message: error instanceof Error ? error.name : "unknown" };
+      }
+    },
 
     authorise(request: AuthoriseRequest) {
       const methodId = request.paymentMethodId;
@@ -133,7 +210,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
             use_stripe_sdk: true,
             return_url: request.returnUrl,
             metadata: { order_id: request.orderId, responder_uuid: request.responderUuid },
-            expand: ["payment_method"],
+            expand: ["payment_method", "latest_charge"],
           },
           { idempotencyKey: request.idempotencyKey },
         );
@@ -144,7 +221,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     resume(reference: string) {
       if (!paymentIntentId.test(reference)) return Promise.resolve(unexpectedFailure());
       return attempt("resume", async () =>
-        fromPaymentIntent(await stripe.paymentIntents.retrieve(reference, { expand: ["payment_method"] })),
+        fromPaymentIntent(await stripe.paymentIntents.retrieve(reference, { expand: ["payment_method", "latest_charge"] })),
       );
     },
 
@@ -190,7 +267,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       if (!checkoutSessionId.test(sessionId)) return Promise.resolve(unexpectedFailure());
       return attempt("hosted checkout resume", async () => {
         const session = await stripe.checkout.sessions.retrieve(sessionId, {
-          expand: ["payment_intent", "payment_intent.payment_method"],
+          expand: ["payment_intent", "payment_intent.payment_method", "payment_intent.latest_charge"],
         });
         const intent = session.payment_intent;
         if (intent === null || typeof intent === "string") {

@@ -77,6 +77,8 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
 
     checkPromoCode: (code, priceInCents) => checkEmbeddedPromoCode(db, code, priceInCents),
 
+    reportOrderEvent: (body, idempotencyKey) => keep("order-event", body.responder_uuid, { ...body }, idempotencyKey),
+
     // The order is kept; she goes to the booking page when there is one (spec section 2,
     // "External destinations"), else to our thank-you page.
     async preAuthCheckout(body, idempotencyKey) {

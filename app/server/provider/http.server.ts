@@ -15,6 +15,7 @@ export interface HttpProviderSettings {
   savePreCheckoutPath: string;
   checkDiscountPath: string;
   preAuthCheckoutPath: string;
+  orderEventsPath: string;
   medicationsPath: string;
   testimonialsPath: string;
   /** Time limit of a post (the outbox waits; the visitor does not). */
@@ -143,6 +144,12 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
 
     savePreCheckout: (responderUuid, body, idempotencyKey) =>
       postForResponder(settings.savePreCheckoutPath, responderUuid, body, idempotencyKey),
+
+    async reportOrderEvent(body, idempotencyKey) {
+      const label = settings.orderEventsPath;
+      const response = await send(label, body, idempotencyKey, label);
+      if (!response.ok) throw new ProviderError(`POST ${label} answered ${response.status}`, response.status);
+    },
   };
 }
 

@@ -19,6 +19,7 @@ export async function provider(): Promise<Provider> {
       savePreCheckoutPath: settings.PROVIDER_SAVE_PRE_CHECKOUT_PATH,
       checkDiscountPath: settings.PROVIDER_CHECK_DISCOUNT_PATH,
       preAuthCheckoutPath: settings.PROVIDER_PRE_AUTH_CHECKOUT_PATH,
+      orderEventsPath: settings.PROVIDER_ORDER_EVENTS_PATH,
       medicationsPath: settings.PROVIDER_MEDICATIONS_PATH,
       testimonialsPath: settings.PROVIDER_TESTIMONIALS_PATH,
     });

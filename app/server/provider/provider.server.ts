@@ -1,5 +1,6 @@
 // The provider adapter (spec section 7): what the funnel asks of the provider's API.
 import type { Catalogue } from "../../funnel/catalogue";
+import type { OrderEventBody } from "../../funnel/order-event";
 import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import type { PreCheckoutBody } from "../../funnel/pre-checkout";
 import type { PromoCheck } from "../../funnel/promo";
@@ -28,6 +29,12 @@ export interface Provider {
    * ProviderError (with the answer's message, when it has one) on anything but success.
    */
   preAuthCheckout(body: PreAuthOrderBody, idempotencyKey: string): Promise<OrderDestination>;
+  /**
+   * The order-events path: something that happened to an order after its hold that the
+   * provider did not do itself (captured, released, a renewal charged or failed, lapsed,
+   * cancelled). Throws a ProviderError on anything but success.
+   */
+  reportOrderEvent(body: OrderEventBody, idempotencyKey: string): Promise<void>;
 }
 
 /** A call the provider did not accept; the message names no personal data. */

@@ -2,12 +2,16 @@
 // (a unique constraint), and the writes that move it through its states. Each write that
 // claims the row is one conditional statement, so that of two attempts racing exactly one
 // wins (decision 0008); the protocol that uses them is app/server/checkout/submit-order.server.ts.
+import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { isPlanCode } from "../../../funnel/plans";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
+import { holdLifetimeMs, orderReference } from "../../../funnel/subscription-life";
 import { enqueueOutboxMessage, idempotencyKeyOf, type OutboxMessage } from "../../outbox.server";
 import { redeemPromoCode } from "../../provider/embedded-promo.server";
 import { database } from "../client.server";
 import { orders, outboxMessages } from "../schema.server";
+import { startSubscription } from "./subscriptions.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -43,7 +47,10 @@ export async function findOrderByPaymentReference(reference: string): Promise<Or
 export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderRow | undefined> {
   const db = await database();
   const values = { body: order.body as unknown as Record<string, unknown>, amountCents: order.amountCents, gateway: order.gateway };
-  await db.insert(orders).values({ responderUuid, ...values }).onConflictDoNothing({ target: orders.responderUuid });
+  await db
+    .insert(orders)
+    .values({ responderUuid, reference: orderReference(randomBytes(8)), ...values })
+    .onConflictDoNothing({ target: orders.responderUuid });
   const [claimed] = await db
     .update(orders)
     .set({ ...values, status: "processing", attemptKey, attempts: sql`${orders.attempts} + 1`, failureMessage: null, updatedAt: new Date() })
@@ -126,9 +133,18 @@ export async function recordPayment(order: OrderRow, paid: PreAuthOrderBody, car
   });
 }
 
+/** The hold the authorisation placed: where it is and when it lapses, on the lifecycle clock. */
+export interface PlacedHold {
+  reference: string;
+  /** The gateway's word when it gave one, else 7 days from `placedAt`. */
+  expiresAt: Date | undefined;
+  placedAt: Date;
+}
+
 /**
  * The order is authorised and she goes to `destination`; its outbox message is delivered (the
- * provider answered) or due now, and a promo code it used is redeemed, all in one transaction.
+ * provider answered) or due now, a promo code it used is redeemed, and its subscription
+ * begins on hold, all in one transaction.
  */
 export async function recordAuthorised(
   order: OrderRow,
@@ -136,13 +152,18 @@ export async function recordAuthorised(
   message: OutboxMessage,
   delivered: boolean,
   promoCode: string | undefined,
+  hold: PlacedHold,
 ): Promise<void> {
+  const body = order.body as unknown as PreAuthOrderBody;
+  const plan = body.medications[0]?.planType;
+  const reference = order.reference ?? orderReference(randomBytes(8));
   await (await database()).transaction(async (tx) => {
     await tx
       .update(orders)
       .set({
         status: "authorised",
         authorisedAt: new Date(),
+        reference,
         redirectUrl: destination.redirect_url,
         redirectType: destination.redirect_type,
         updatedAt: new Date(),
@@ -153,5 +174,19 @@ export async function recordAuthorised(
       .set(delivered ? { status: "delivered", deliveredAt: new Date(), attempts: 1 } : { attempts: 1, nextAttemptAt: new Date() })
       .where(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)));
     if (promoCode) await redeemPromoCode(tx, promoCode);
+    await startSubscription(tx, {
+      orderId: order.id,
+      responderUuid: order.responderUuid,
+      reference,
+      plan: isPlanCode(plan) ? plan : "monthly",
+      variant: body.metadata.variant ?? "current",
+      gateway: order.gateway,
+      firstPeriodCents: order.amountCents,
+      // Later periods are the plan's price she agreed to, before any promo discount.
+      renewalCents: Math.round(body.pricing.subtotal * 100),
+      holdReference: hold.reference,
+      holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
+      at: hold.placedAt,
+    });
   });
 }

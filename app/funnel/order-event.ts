@@ -1,0 +1,20 @@
+// What the provider hears of an order after its hold (the order-events path): every
+// transition it did not make itself. Named by the order's reference and her uuid only: no
+// personal data, no card data.
+import type { SubscriptionEvent } from "./subscription-life";
+
+export interface OrderEventBody {
+  responder_uuid: string;
+  order_reference: string;
+  event: Exclude<SubscriptionEvent, "hold_placed">;
+  /** The subscription's state after it. */
+  state: string;
+  /** The money that moved, in cents, when some did. */
+  amount_cents?: number;
+  /** The period it concerns: 0 is the first (paid at approval). */
+  period?: number;
+  /** What the gateway said when a charge failed (its words, not ours). */
+  message?: string;
+  /** ISO time, on the lifecycle clock. */
+  occurred_at: string;
+}

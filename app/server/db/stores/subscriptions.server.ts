@@ -1,0 +1,265 @@
+// The subscriptions: one per authorised order, its timeline (subscription_events) and every
+// movement of its money (subscription_payments). Each transition is one transaction that
+// moves the state only from the state it was read in (a conditional update), writes the
+// event, the payment and the provider's outbox message, so that of two workers or requests
+// racing exactly one records it, and a crash leaves either all of it or none.
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  nextState,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from "../../../funnel/subscription-life";
+import { enqueueOutboxMessage, type OutboxMessage } from "../../outbox.server";
+import { database, type Queryable } from "../client.server";
+import { subscriptionEvents, subscriptionPayments, subscriptions } from "../schema.server";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
+export type SubscriptionPaymentRow = typeof subscriptionPayments.$inferSelect;
+export type NewPayment = Omit<typeof subscriptionPayments.$inferInsert, "id" | "subscriptionId" | "at">;
+
+export interface NewSubscription {
+  orderId: string;
+  responderUuid: string;
+  reference: string;
+  plan: SubscriptionRow["plan"];
+  variant: SubscriptionRow["variant"];
+  gateway: SubscriptionRow["gateway"];
+  firstPeriodCents: number;
+  renewalCents: number;
+  holdReference: string;
+  holdExpiresAt: Date;
+  /** On the lifecycle clock. */
+  at: Date;
+}
+
+/** The subscription, its first event and its hold, in the caller's transaction (the order's). */
+export async function startSubscription(tx: Queryable, values: NewSubscription): Promise<void> {
+  const { at, ...row } = values;
+  const [made] = await tx
+    .insert(subscriptions)
+    .values({ ...row, state: "on_hold", holdPlacedAt: at, dueAt: values.holdExpiresAt })
+    .onConflictDoNothing({ target: subscriptions.orderId })
+    .returning({ id: subscriptions.id });
+  if (!made) return;
+  await tx.insert(subscriptionEvents).values({ subscriptionId: made.id, event: "hold_placed", fromState: null, toState: "on_hold", at, detail: { amount_cents: values.firstPeriodCents } });
+  await tx.insert(subscriptionPayments).values({
+    subscriptionId: made.id,
+    kind: "hold",
+    period: 0,
+    status: "succeeded",
+    amountCents: values.firstPeriodCents,
+    gatewayReference: values.holdReference,
+    idempotencyKey: `hold:${values.holdReference}`,
+    at,
+  });
+}
+
+async function findOne(where: ReturnType<typeof eq>): Promise<SubscriptionRow | undefined> {
+  const [row] = await (await database()).select().from(subscriptions).where(where);
+  return row;
+}
+
+export const findSubscription = (id: string) => findOne(eq(subscriptions.id, id));
+export const findSubscriptionByReference = (reference: string) => findOne(eq(subscriptions.reference, reference));
+export const findSubscriptionByResponder = (responderUuid: string) => findOne(eq(subscriptions.responderUuid, responderUuid));
+export const findSubscriptionByHold = (holdReference: string) => findOne(eq(subscriptions.holdReference, holdReference));
+
+export async function findPaymentByGatewayReference(reference: string): Promise<SubscriptionPaymentRow | undefined> {
+  const [row] = await (await database()).select().from(subscriptionPayments).where(eq(subscriptionPayments.gatewayReference, reference));
+  return row;
+}
+
+export interface SubscriptionPage {
+  rows: SubscriptionRow[];
+  total: number;
+}
+
+/** Newest first, `pageSize` a page. */
+export async function listSubscriptions(page: number, pageSize: number): Promise<SubscriptionPage> {
+  const db = await database();
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(subscriptions)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(pageSize)
+      .offset(Math.max(0, page - 1) * pageSize),
+    db.select({ total: count() }).from(subscriptions),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export interface Timeline {
+  events: SubscriptionEventRow[];
+  payments: SubscriptionPaymentRow[];
+}
+
+export async function subscriptionTimeline(subscriptionId: string): Promise<Timeline> {
+  const db = await database();
+  const [events, payments] = await Promise.all([
+    db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscriptionId)).orderBy(asc(subscriptionEvents.id)),
+    db.select().from(subscriptionPayments).where(eq(subscriptionPayments.subscriptionId, subscriptionId)).orderBy(asc(subscriptionPayments.id)),
+  ]);
+  return { events, payments };
+}
+
+/**
+ * The medical team's decision, written once: undefined when one was written before (the
+ * caller reads which). The money moves after, in a transition.
+ */
+export async function recordDecision(
+  subscriptionId: string,
+  decision: "approved" | "declined",
+  message: string | null,
+  by: NonNullable<SubscriptionRow["decidedBy"]>,
+  at: Date,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await (await database())
+    .update(subscriptions)
+    .set({ decision, decisionMessage: message, decidedBy: by, decidedAt: at, updatedAt: new Date() })
+    .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.decision)))
+    .returning();
+  return row;
+}
+
+export interface Transition {
+  event: SubscriptionEvent;
+  /** On the lifecycle clock. */
+  at: Date;
+  /** Columns that change with it (billing dates, counters). */
+  changes?: Partial<Pick<SubscriptionRow, "periodsPaid" | "firstPeriodStart" | "nextBillingAt" | "failedAttempts" | "dueAt" | "cancelledAt">>;
+  /** Only while the subscription still has this many periods paid (a renewal's guard). */
+  whilePeriodsPaid?: number;
+  detail?: Record<string, unknown>;
+  payment?: NewPayment;
+  message?: OutboxMessage;
+}
+
+/**
+ * Moves the subscription by `transition.event` from the state it has in `from`, with all that
+ * goes with it, in one transaction. Undefined when the event cannot happen in that state or
+ * another call moved it first (then nothing is written).
+ */
+export async function applyTransition(from: SubscriptionRow, transition: Transition): Promise<SubscriptionRow | undefined> {
+  const to = nextState(from.state, transition.event);
+  if (to === undefined) return undefined;
+  return (await database()).transaction(async (tx) => {
+    const [moved] = await tx
+      .update(subscriptions)
+      .set({ ...transition.changes, state: to, lockedUntil: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(subscriptions.id, from.id),
+          eq(subscriptions.state, from.state),
+          transition.whilePeriodsPaid === undefined ? undefined : eq(subscriptions.periodsPaid, transition.whilePeriodsPaid),
+        ),
+      )
+      .returning();
+    if (!moved) return undefined;
+    await tx.insert(subscriptionEvents).values({
+      subscriptionId: from.id,
+      event: transition.event,
+      fromState: from.state,
+      toState: to,
+      at: transition.at,
+      detail: transition.detail ?? {},
+    });
+    if (transition.payment) {
+      await tx
+        .insert(subscriptionPayments)
+        .values({ ...transition.payment, subscriptionId: from.id, at: transition.at })
+        .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
+    }
+    if (transition.message) await enqueueOutboxMessage(tx, transition.message);
+    return moved;
+  });
+}
+
+/** A movement of money that changes no state (a failed try that will be tried again). */
+export async function recordPayment(subscriptionId: string, payment: NewPayment, at: Date): Promise<void> {
+  await (await database())
+    .insert(subscriptionPayments)
+    .values({ ...payment, subscriptionId, at })
+    .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
+}
+
+/** Changes that move no state: the next try's time after a failure the gateway could not answer. */
+export async function postpone(subscriptionId: string, dueAt: Date | null, lockedUntil: Date | null): Promise<void> {
+  await (await database()).update(subscriptions).set({ dueAt, lockedUntil, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId));
+}
+
+/**
+ * Takes the subscriptions that need a worker now (a renewal due, a hold lapsing, a decision
+ * whose money has not moved), each for one worker for `lockMs` of real time.
+ */
+export async function claimDueSubscriptions(now: Date, lockMs: number, limit: number): Promise<SubscriptionRow[]> {
+  const db = await database();
+  const realNow = new Date();
+  const due = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        or(
+          and(inArray(subscriptions.state, ["active", "past_due", "ending", "on_hold"]), lte(subscriptions.dueAt, now)),
+          and(inArray(subscriptions.state, ["on_hold", "hold_expired"]), isNotNull(subscriptions.decision)),
+        ),
+        or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow)),
+      ),
+    )
+    .orderBy(asc(subscriptions.dueAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(subscriptions)
+    .set({ lockedUntil: new Date(realNow.getTime() + lockMs) })
+    .where(
+      and(
+        inArray(subscriptions.id, due),
+        or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow)),
+      ),
+    )
+    .returning();
+}
+
+/** Takes one subscription for this request (an approval, a cancel), unless a worker has it. */
+export async function claimSubscription(subscriptionId: string, lockMs: number): Promise<SubscriptionRow | undefined> {
+  const realNow = new Date();
+  const [row] = await (await database())
+    .update(subscriptions)
+    .set({ lockedUntil: new Date(realNow.getTime() + lockMs) })
+    .where(and(eq(subscriptions.id, subscriptionId), or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow))))
+    .returning();
+  return row;
+}
+
+export async function releaseClaim(subscriptionId: string): Promise<void> {
+  await (await database()).update(subscriptions).set({ lockedUntil: null }).where(eq(subscriptions.id, subscriptionId));
+}
+
+/** Awaiting review and made at least `seconds` ago on the lifecycle clock (embedded auto-approval). */
+export async function undecidedSince(before: Date, limit: number): Promise<SubscriptionRow[]> {
+  return (await database())
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.state, "on_hold"), isNull(subscriptions.decision), lte(subscriptions.holdPlacedAt, before)))
+    .limit(limit);
+}
+
+/** How many periods are paid, summed: a check that the tests and the owner can read. */
+export async function paidPeriodCount(subscriptionId: string): Promise<number> {
+  const [row] = await (await database())
+    .select({ paid: sql<number>`count(*)::int` })
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.subscriptionId, subscriptionId),
+        inArray(subscriptionPayments.kind, ["capture", "charge"]),
+        eq(subscriptionPayments.status, "succeeded"),
+      ),
+    );
+  return row?.paid ?? 0;
+}
+
+export type { SubscriptionState };

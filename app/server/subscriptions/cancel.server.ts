@@ -1,0 +1,78 @@
+// She cancels (spec section 9): before the review the hold is released at once; after it,
+// nothing more is billed, except the renewal due within 72 hours, which the terms say is
+// still billed (the subscription then ends). The provider hears of it through the outbox.
+import { renewalStillBilled } from "../../funnel/subscription-life";
+import { applyTransition, claimSubscription, findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { lifecycleNow } from "./clock.server";
+import { orderEventMessage } from "./order-events.server";
+import { claimMs } from "./review.server";
+
+export type CancelOutcome =
+  | { status: "cancelled"; subscription: SubscriptionRow }
+  /** Cancelled, but the renewal within 72 hours is still billed. */
+  | { status: "ending"; subscription: SubscriptionRow }
+  /** Nothing to cancel: declined, lapsed or cancelled already. */
+  | { status: "closed"; subscription: SubscriptionRow }
+  /** A payment is moving right now, or the gateway did not answer: try again in a moment. */
+  | { status: "busy"; subscription: SubscriptionRow };
+
+export async function cancelSubscription(gateway: PaymentGateway, subscription: SubscriptionRow): Promise<CancelOutcome> {
+  const claimed = await claimSubscription(subscription.id, claimMs);
+  if (claimed === undefined) return { status: "busy", subscription };
+  try {
+    const at = await lifecycleNow();
+    const moved = await cancelClaimed(gateway, claimed, at);
+    if (moved === "busy") return { status: "busy", subscription: claimed };
+    if (moved === undefined) return { status: "closed", subscription: (await findSubscription(claimed.id)) ?? claimed };
+    return { status: moved.state === "ending" ? "ending" : "cancelled", subscription: moved };
+  } finally {
+    await releaseClaim(subscription.id);
+  }
+}
+
+async function cancelClaimed(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<SubscriptionRow | undefined | "busy"> {
+  switch (subscription.state) {
+    case "on_hold":
+    case "hold_expired": {
+      // A decision already recorded is the team's: its money moves as decided.
+      if (subscription.decision !== null) return "busy";
+      const releaseKey = `release:${subscription.id}`;
+      const released = subscription.state === "on_hold" ? await gateway.release(subscription.holdReference, releaseKey) : undefined;
+      if (released?.status === "failed") return "busy";
+      const amount = subscription.firstPeriodCents;
+      return applyTransition(subscription, {
+        event: "cancelled_released",
+        at,
+        changes: { dueAt: null, cancelledAt: at },
+        detail: { amount_cents: amount },
+        payment:
+          released?.status === "done"
+            ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
+            : undefined,
+        message: orderEventMessage(subscription, "cancelled_released", at, { amount_cents: amount }),
+      });
+    }
+    case "active":
+      if (subscription.nextBillingAt !== null && renewalStillBilled(at, subscription.nextBillingAt)) {
+        return applyTransition(subscription, {
+          event: "cancelled_after_renewal",
+          at,
+          changes: { cancelledAt: at },
+          detail: { last_billing_at: subscription.nextBillingAt.toISOString() },
+          message: orderEventMessage(subscription, "cancelled_after_renewal", at),
+        });
+      }
+    // Fall through: far enough from the next billing date, nothing more is billed.
+    case "past_due":
+    case "payment_needed":
+      return applyTransition(subscription, {
+        event: "cancelled",
+        at,
+        changes: { dueAt: null, nextBillingAt: null, cancelledAt: at },
+        message: orderEventMessage(subscription, "cancelled", at),
+      });
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,193 @@
+// The medical review's outcome (decision 0014): the first decision is written once, then the
+// money moves: an approval captures the hold (or, once it has lapsed, charges the saved card),
+// a decline releases it. The decision is kept before any money moves, so a gateway that does
+// not answer leaves a decision the lifecycle worker settles later, with the same idempotency
+// key: the capture happens once however many requests, workers or instances try it.
+import { awaitingReviewStates, billingDate } from "../../funnel/subscription-life";
+import {
+  applyTransition,
+  claimSubscription,
+  findSubscription,
+  postpone,
+  recordDecision,
+  releaseClaim,
+  type SubscriptionRow,
+} from "../db/stores/subscriptions.server";
+import { log } from "../log.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { lifecycleNow } from "./clock.server";
+import { orderEventMessage } from "./order-events.server";
+
+export type Decision = "approved" | "declined";
+export type DecidedBy = NonNullable<SubscriptionRow["decidedBy"]>;
+
+export type ReviewOutcome =
+  /** The first decision: recorded, and its money moved unless the gateway must be tried again. */
+  | { status: "recorded"; subscription: SubscriptionRow }
+  /** The same decision again: nothing done twice. */
+  | { status: "unchanged"; subscription: SubscriptionRow }
+  /** Another decision came first. */
+  | { status: "conflict"; subscription: SubscriptionRow }
+  /** Nothing to decide any more: she cancelled before the review. */
+  | { status: "closed"; subscription: SubscriptionRow };
+
+/** How long a request or a worker keeps a subscription to itself while it moves money. */
+export const claimMs = 2 * 60_000;
+/** After a gateway that did not answer: when the worker tries again. */
+const gatewayRetryMs = 60_000;
+
+export async function decideReview(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  decision: Decision,
+  message: string | null,
+  by: DecidedBy,
+): Promise<ReviewOutcome> {
+  if (subscription.decision === null && !awaitingReviewStates.includes(subscription.state)) {
+    return { status: "closed", subscription };
+  }
+  const recorded = await recordDecision(subscription.id, decision, message, by, await lifecycleNow());
+  if (recorded === undefined) {
+    const current = (await findSubscription(subscription.id)) ?? subscription;
+    if (current.decision === decision) return { status: "unchanged", subscription: current };
+    if (current.decision === null) return { status: "closed", subscription: current };
+    return { status: "conflict", subscription: current };
+  }
+  // Settled now when no worker holds it; else the worker settles it in its round.
+  const claimed = await claimSubscription(recorded.id, claimMs);
+  if (claimed === undefined) return { status: "recorded", subscription: recorded };
+  const settled = await settleDecision(gateway, claimed);
+  return { status: "recorded", subscription: settled };
+}
+
+/** The capture, the release or the charge that a recorded decision asks for. */
+export async function settleDecision(gateway: PaymentGateway, subscription: SubscriptionRow): Promise<SubscriptionRow> {
+  const now = await lifecycleNow();
+  let current = subscription;
+  // Past its time, a hold is gone whatever the gateway would say: the timeline shows it.
+  if (current.state === "on_hold" && now >= current.holdExpiresAt) {
+    current = (await expireHold(current, now)) ?? current;
+  }
+  const moved =
+    current.decision === "approved" ? await approve(gateway, current, now) : current.decision === "declined" ? await decline(gateway, current, now) : undefined;
+  if (moved !== undefined && moved !== later) return moved;
+  // Not moved: another got there first (its claim is let go), or the gateway is tried later.
+  if (moved === undefined) await releaseClaim(current.id);
+  return (await findSubscription(current.id)) ?? current;
+}
+
+/** A hold that lapsed before any decision. */
+export function expireHold(subscription: SubscriptionRow, at: Date): Promise<SubscriptionRow | undefined> {
+  return applyTransition(subscription, {
+    event: "hold_expired",
+    at,
+    changes: { dueAt: null },
+    detail: { hold_expired_at: subscription.holdExpiresAt.toISOString() },
+    message: orderEventMessage(subscription, "hold_expired", at),
+  });
+}
+
+/** What a paid first period sets: the billing dates count from now. */
+function firstPeriodPaid(subscription: SubscriptionRow, at: Date) {
+  const nextBillingAt = billingDate(at, subscription.plan, 1);
+  return { periodsPaid: 1, firstPeriodStart: at, nextBillingAt, dueAt: nextBillingAt, failedAttempts: 0 };
+}
+
+async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<Moved> {
+  const amount = subscription.firstPeriodCents;
+  if (subscription.state === "on_hold") {
+    const captureKey = `capture:${subscription.id}`;
+    const captured = await gateway.capture(subscription.holdReference, amount, captureKey);
+    if (captured.status === "done") {
+      return applyTransition(subscription, {
+        event: "approved_captured",
+        at,
+        changes: firstPeriodPaid(subscription, at),
+        detail: { amount_cents: amount, period: 0 },
+        payment: { kind: "capture", period: 0, status: "succeeded", amountCents: amount, gatewayReference: captured.reference, idempotencyKey: captureKey },
+        message: orderEventMessage(subscription, "approved_captured", at, { amount_cents: amount, period: 0 }),
+      });
+    }
+    if (captured.status === "failed") return tryLater(subscription, "capture", captured.message);
+    // The gateway says the hold is gone (it lapsed early): charge the saved card instead.
+    const expired = await expireHold(subscription, at);
+    if (expired === undefined) return undefined;
+    return approve(gateway, expired, at);
+  }
+  if (subscription.state !== "hold_expired") return undefined;
+  const chargeKey = `approval:${subscription.id}`;
+  const charged = await gateway.chargeSavedCard({
+    holdReference: subscription.holdReference,
+    amountCents: amount,
+    currency: "usd",
+    idempotencyKey: chargeKey,
+    description: `Order ${subscription.reference}, first period`,
+    metadata: { subscription_id: subscription.id, period: "0", order_reference: subscription.reference },
+  });
+  if (charged.status === "failed") return tryLater(subscription, "approval charge", charged.message);
+  if (charged.status === "paid") {
+    return applyTransition(subscription, {
+      event: "approved_charged",
+      at,
+      changes: firstPeriodPaid(subscription, at),
+      detail: { amount_cents: amount, period: 0 },
+      payment: { kind: "charge", period: 0, status: "succeeded", amountCents: amount, gatewayReference: charged.reference, idempotencyKey: chargeKey },
+      message: orderEventMessage(subscription, "approved_charged", at, { amount_cents: amount, period: 0 }),
+    });
+  }
+  return applyTransition(subscription, {
+    event: "approved_payment_failed",
+    at,
+    changes: { dueAt: null },
+    detail: { amount_cents: amount, period: 0, message: charged.message },
+    payment: {
+      kind: "charge",
+      period: 0,
+      status: "failed",
+      amountCents: amount,
+      gatewayReference: charged.reference,
+      idempotencyKey: chargeKey,
+      failureMessage: charged.message,
+    },
+    message: orderEventMessage(subscription, "approved_payment_failed", at, { amount_cents: amount, period: 0, message: charged.message }),
+  });
+}
+
+async function decline(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<Moved> {
+  if (subscription.state === "hold_expired") {
+    // Nothing is held any more: the decline is recorded and nothing moves.
+    return applyTransition(subscription, {
+      event: "declined_released",
+      at,
+      changes: { dueAt: null },
+      detail: { hold: "already expired" },
+      message: orderEventMessage(subscription, "declined_released", at),
+    });
+  }
+  if (subscription.state !== "on_hold") return undefined;
+  const releaseKey = `release:${subscription.id}`;
+  const released = await gateway.release(subscription.holdReference, releaseKey);
+  if (released.status === "failed") return tryLater(subscription, "release", released.message);
+  const amount = subscription.firstPeriodCents;
+  return applyTransition(subscription, {
+    event: "declined_released",
+    at,
+    changes: { dueAt: null },
+    detail: { amount_cents: amount },
+    payment:
+      released.status === "done"
+        ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
+        : undefined,
+    message: orderEventMessage(subscription, "declined_released", at, { amount_cents: amount }),
+  });
+}
+
+/** Said when the gateway did not answer and the claim is kept until the worker's next try. */
+export const later = Symbol("tried again later");
+type Moved = SubscriptionRow | undefined | typeof later;
+
+async function tryLater(subscription: SubscriptionRow, operation: string, reason: string): Promise<typeof later> {
+  log.warn({ operation, reason }, "payment call to be tried again");
+  await postpone(subscription.id, subscription.dueAt, new Date(Date.now() + gatewayRetryMs));
+  return later;
+}

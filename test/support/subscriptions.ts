@@ -1,0 +1,114 @@
+// Subscriptions for the lifecycle tests: a paid order through the funnel (the real path from
+// the checkout to the hold), or a hold placed straight on the sandbox with a given test card
+// (3-D Secure done), and readers for what the tests count.
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { orderReference } from "../../app/funnel/subscription-life";
+import type { PlanCode } from "../../app/funnel/plans";
+import { database } from "../../app/server/db/client.server";
+import { orders, outboxMessages, sandboxPayments, subscriptionPayments } from "../../app/server/db/schema.server";
+import {
+  findSubscription,
+  findSubscriptionByResponder,
+  startSubscription,
+  type SubscriptionRow,
+} from "../../app/server/db/stores/subscriptions.server";
+import { sandboxGateway } from "../../app/server/payments/sandbox.server";
+import { lifecycleNow } from "../../app/server/subscriptions/clock.server";
+import { aPerson } from "./factories";
+import { payForPlan, type PlanChoice } from "./funnel-steps";
+import { TestBrowser } from "./route-harness";
+
+/** A visitor pays for `choice` on the final checkout; her subscription, on hold. */
+export async function paidSubscription(choice: PlanChoice = {}): Promise<SubscriptionRow> {
+  const browser = new TestBrowser();
+  const { responderUuid } = await payForPlan(browser, choice);
+  const subscription = await findSubscriptionByResponder(responderUuid);
+  if (!subscription) throw new Error("the payment made no subscription");
+  return subscription;
+}
+
+/**
+ * A hold of `amountCents` placed on the sandbox with `cardNumber` (3-D Secure passed where
+ * the card asks), with its order and subscription, as the checkout writes them.
+ */
+export async function heldSubscription(
+  options: { cardNumber?: string; plan?: PlanCode; amountCents?: number; renewalCents?: number } = {},
+): Promise<SubscriptionRow> {
+  const gateway = sandboxGateway();
+  const amountCents = options.amountCents ?? 13_900;
+  const responderUuid = randomUUID();
+  const person = aPerson();
+  let result = await gateway.authorise({
+    amountCents,
+    currency: "usd",
+    orderId: randomUUID(),
+    responderUuid,
+    customer: {
+      name: `${person.firstName} ${person.lastName}`,
+      email: person.email,
+      phone: person.phone,
+      address: { line1: "1 Main St", city: "Portland", state: "OR", postal_code: "97201", country: "US" },
+    },
+    idempotencyKey: randomUUID(),
+    returnUrl: "http://localhost/return",
+    card: { number: options.cardNumber ?? "4242424242424242", expiry: "12/30", securityCode: "123" },
+  });
+  if (result.status === "requires_action") result = await gateway.resume(result.reference, { authenticated: true });
+  if (result.status !== "authorised") throw new Error(`the test card was not authorised: ${result.status}`);
+  const db = await database();
+  const reference = orderReference(randomBytes(8));
+  const [order] = await db
+    .insert(orders)
+    .values({ responderUuid, reference, status: "authorised", body: {}, amountCents, gateway: "sandbox", paymentReference: result.reference })
+    .returning();
+  await startSubscription(db, {
+    orderId: order!.id,
+    responderUuid,
+    reference,
+    plan: options.plan ?? "monthly",
+    variant: "current",
+    gateway: "sandbox",
+    firstPeriodCents: amountCents,
+    renewalCents: options.renewalCents ?? amountCents,
+    holdReference: result.reference,
+    holdExpiresAt: result.holdExpiresAt!,
+    at: await lifecycleNow(),
+  });
+  return (await findSubscriptionByResponder(responderUuid))!;
+}
+
+export async function reload(subscription: SubscriptionRow): Promise<SubscriptionRow> {
+  return (await findSubscription(subscription.id))!;
+}
+
+export async function paymentsOf(subscription: SubscriptionRow) {
+  return (await database())
+    .select()
+    .from(subscriptionPayments)
+    .where(eq(subscriptionPayments.subscriptionId, subscription.id))
+    .orderBy(asc(subscriptionPayments.id));
+}
+
+/** The sandbox's own record of the hold (what the "bank" did). */
+export async function sandboxHold(subscription: SubscriptionRow) {
+  const [row] = await (await database()).select().from(sandboxPayments).where(eq(sandboxPayments.reference, subscription.holdReference));
+  return row!;
+}
+
+/** The sandbox's charges made from this hold's saved card. */
+export async function sandboxCharges(subscription: SubscriptionRow) {
+  return (await database())
+    .select()
+    .from(sandboxPayments)
+    .where(and(eq(sandboxPayments.savedFrom, subscription.holdReference), eq(sandboxPayments.kind, "charge")));
+}
+
+/** The order events queued for the provider about this order, in order. */
+export async function providerEventsOf(subscription: SubscriptionRow): Promise<string[]> {
+  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "order-event")).orderBy(asc(outboxMessages.id));
+  return rows
+    .map((row) => row.payload as { order_reference: string; event: string })
+    .filter((payload) => payload.order_reference === subscription.reference)
+    .map((payload) => payload.event);
+}
