@@ -179,14 +179,11 @@ export function orderReference(randomBytes: Uint8Array): string {
   return `MC-${characters.slice(0, 4).join("")}-${characters.slice(4).join("")}`;
 }
 
-/** A reference as she may type it: any case, spaces or dashes anywhere, O for 0 and so on. */
+/** A reference as she may type or read it out: any case, with or without MC, spaces or dashes. */
 export function readOrderReference(raw: string): string | undefined {
-  const compact = raw
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/^MC/, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const typed = raw.toUpperCase().replace(/[\s-]/g, "");
+  // With its prefix or without: a first group that itself begins with MC stays whole.
+  const compact = typed.length === 10 && typed.startsWith("MC") ? typed.slice(2) : typed;
   if (compact.length !== 8) return undefined;
   const reference = `MC-${compact.slice(0, 4)}-${compact.slice(4)}`;
   return referencePattern.test(reference) ? reference : undefined;
