@@ -14,6 +14,7 @@ import { closeDatabase, database } from "./server/db/client.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
 import { log } from "./server/log.server";
 import { startOutboxWorker, stopOutboxWorker } from "./server/outbox-worker.server";
+import { announceOwnerPassword } from "./server/owner/owner-password.server";
 import { startLifecycleWorker, stopLifecycleWorker } from "./server/subscriptions/lifecycle-worker.server";
 
 // Fail fast: a wrong setting stops the server here, with the list of what is wrong.
@@ -21,6 +22,7 @@ config();
 await database();
 startOutboxWorker();
 startLifecycleWorker();
+announceOwnerPassword();
 
 const renderTimeoutMs = 5_000;
 const sources = policySources(config());

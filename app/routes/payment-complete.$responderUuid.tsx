@@ -35,6 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       message: redirectMessages[outcome.destination.redirect_type],
       delayMs,
       card: order?.cardLast4 ? `${order.cardBrand ?? "Card"} ending ${order.cardLast4}` : null,
+      // What she quotes if she calls or writes to us about this order.
+      reference: order?.reference ?? null,
     },
     // Without JavaScript the browser goes on by itself after the delay (an HTTP Refresh rather
     // than a <meta> refresh, which screen readers announce as a sudden change); the link is
@@ -49,7 +51,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function PaymentComplete() {
-  const { destination, message, card, delayMs } = useLoaderData<typeof loader>();
+  const { destination, message, card, delayMs, reference } = useLoaderData<typeof loader>();
   // Reached by a client-side navigation from the checkout, the page goes on by itself.
   useEffect(() => {
     const timer = setTimeout(() => window.location.assign(destination), delayMs);
@@ -61,6 +63,11 @@ export default function PaymentComplete() {
         <img className="success-mark" src="/icons/check-circle.svg" alt="" width="56" height="56" />
         <h1 id="page-title">Payment Successful!</h1>
         <p className="lead">{message}</p>
+        {reference ? (
+          <p className="order-reference">
+            Your order reference is <strong>{reference}</strong>
+          </p>
+        ) : null}
         {card ? <p>Your card ({card}) has been pre-authorised. You are charged only if your treatment is prescribed.</p> : null}
         <p>
           <a className="button button-primary" href={destination}>

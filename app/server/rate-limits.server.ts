@@ -40,6 +40,14 @@ export const rateLimits = {
   emailCapture: { bucket: "email-capture", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 },
   /** Secure links opened (?st= or ?token=): she opens hers once or twice; guessing is slow. */
   tokenRead: { bucket: "token-read", limit: 10, addressLimit: 50, windowMs: 10 * 60_000 },
+  /** The owner's sign-in, counted on every try (there is no session to count yet): one client address. */
+  ownerSignIn: { bucket: "owner-sign-in", limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * The owner's sign-in from clients whose address we cannot tell apart (this machine, a
+   * private network, a proxy we do not trust), all in one bucket: a guessing script behind
+   * such a proxy is slowed too, and one typo of the owner's does not lock her out.
+   */
+  ownerSignInUnaddressed: { bucket: "owner-sign-in-unaddressed", limit: 50, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitAnswer {

@@ -18,6 +18,9 @@ export const intakeTemplate = `${intakeOrigin}/intake/{responderUuid}`;
 export const providerBaseUrl = `${intakeOrigin}/provider`;
 export const providerToken = "e2e-provider-token";
 
+/** The owner's console password of the apps under test (at least 16 characters). */
+export const ownerPassword = "e2e-owner-password-0123456789";
+
 /** Where the app started on this data folder writes its log. */
 export function logFileOf(dataDir: string): string {
   return `${dataDir.replace(/[\\/]+$/, "")}/app.log`;
@@ -42,6 +45,8 @@ export function appEnvironment(port: number, dataDir: string): Record<string, st
     LOG_FILE: logFileOf(dataDir),
     // Tests sign their tokens with this secret (test/support/tokens.ts).
     TOKEN_SECRET: testTokenSecret,
+    // The owner's console signs in with this (owner-console.e2e.ts).
+    OWNER_PASSWORD: ownerPassword,
     // The sandbox gateway whatever the shell says (stripeAppEnvironment sets its own).
     STRIPE_SECRET_KEY: "",
     STRIPE_PUBLISHABLE_KEY: "",

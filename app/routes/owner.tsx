@@ -1,0 +1,38 @@
+// The owner's console around each of its pages: its own bar (the console's name, Orders, Sign
+// out) in place of the funnel's, and no search engine. Each page guards itself: a layout's
+// loader runs beside its children's, never before them.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { readOwnerSession } from "../server/owner/owner-session.server";
+
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { signedIn: (await readOwnerSession(request)) !== undefined };
+}
+
+export default function OwnerConsole() {
+  const { signedIn } = useLoaderData<typeof loader>();
+  return (
+    <div className="owner-console">
+      <div className="owner-bar">
+        <p className="owner-bar-title">Owner's console</p>
+        {signedIn ? (
+          <div className="owner-bar-actions">
+            <nav aria-label="Owner's console">
+              <NavLink to="/owner/orders" end>
+                Orders
+              </NavLink>
+            </nav>
+            <Form method="post" action="/owner/sign-out" className="owner-sign-out">
+              <button type="submit" className="owner-button">
+                Sign out
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+      <Outlet />
+    </div>
+  );
+}
