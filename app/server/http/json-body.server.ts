@@ -5,8 +5,10 @@
 const maxJsonBytes = 16 * 1024;
 
 export type JsonBody =
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; status: 400 | 413 | 415; message: string };
+  /** `text`: the body as it came, for a signature made over its bytes. */
+  | { ok: true; value: Record<string, unknown>; text: string }
+  /** `text` where the body was read: a signature over it can still be checked. */
+  | { ok: false; status: 400 | 413 | 415; message: string; text?: string };
 
 export async function readJson(request: Request): Promise<JsonBody> {
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
@@ -19,9 +21,9 @@ export async function readJson(request: Request): Promise<JsonBody> {
   if (Buffer.byteLength(text) > maxJsonBytes) return tooLarge;
   try {
     const value: unknown = JSON.parse(text);
-    if (value && typeof value === "object" && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
+    if (value && typeof value === "object" && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown>, text };
   } catch {
     // falls through to the refusal below
   }
-  return { ok: false, status: 400, message: "The body must be a JSON object." };
+  return { ok: false, status: 400, message: "The body must be a JSON object.", text };
 }
