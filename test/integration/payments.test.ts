@@ -67,7 +67,13 @@ describe("sandbox gateway", () => {
     ["5555-5555-5555-4444", "mastercard", "4444"],
   ])("authorises %s, keeping only the brand and the last four", async (number, cardBrand, cardLast4) => {
     const result = await gateway.authorise(request({ card: card(number) }));
-    expect(result).toEqual({ status: "authorised", reference: expect.stringMatching(/^sandbox_pi_[0-9a-f]{24}$/), cardBrand, cardLast4 });
+    expect(result).toEqual({
+      status: "authorised",
+      reference: expect.stringMatching(/^sandbox_pi_[0-9a-f]{24}$/),
+      cardBrand,
+      cardLast4,
+      holdExpiresAt: expect.any(Date),
+    });
     const said = JSON.stringify(result);
     expect(said).not.toContain(number.replace(/\D/g, "").slice(0, 12));
     expect(said).not.toContain("12/34");
@@ -98,11 +104,13 @@ describe("sandbox gateway", () => {
     if (result.status !== "requires_action") throw new Error("expected requires_action");
     expect(result.action).toEqual({ kind: "redirect", url: `/sandbox/authenticate/${result.reference}` });
 
+    // The sandbox kept the brand and the last four with its hold, and the hold runs from now.
     expect(await gateway.resume(result.reference, { authenticated: true })).toEqual({
       status: "authorised",
       reference: result.reference,
-      cardBrand: null,
-      cardLast4: null,
+      cardBrand: "visa",
+      cardLast4: number.slice(-4),
+      holdExpiresAt: expect.any(Date),
     });
     const refused = {
       status: "declined",
@@ -168,7 +176,7 @@ describe("Stripe gateway", () => {
   it("authorises: a Customer, then a confirmed PaymentIntent held for manual capture", async () => {
     const attemptRequest = request({ paymentMethodId: "pm_card_visa" });
     const result = await gateway.authorise(attemptRequest);
-    expect(result).toEqual({ status: "authorised", reference: expect.stringMatching(/^pi_/), cardBrand: "visa", cardLast4: "4242" });
+    expect(result).toEqual({ status: "authorised", reference: expect.stringMatching(/^pi_/), cardBrand: "visa", cardLast4: "4242", holdExpiresAt: expect.any(Date) });
 
     const [customerCall] = standIn.requestsTo("POST", "/v1/customers");
     expect(customerCall).toMatchObject({
@@ -197,7 +205,7 @@ describe("Stripe gateway", () => {
       use_stripe_sdk: "true",
       return_url: attemptRequest.returnUrl,
       metadata: { order_id: attemptRequest.orderId, responder_uuid: attemptRequest.responderUuid },
-      expand: ["payment_method"],
+      expand: ["payment_method", "latest_charge"],
     });
     if (result.status !== "authorised") throw new Error("expected authorised");
     expect(standIn.paymentIntents.get(result.reference)).toMatchObject({ status: "requires_capture", amount: 39_900 });
@@ -227,9 +235,10 @@ describe("Stripe gateway", () => {
       reference: result.reference,
       cardBrand: "visa",
       cardLast4: "3184",
+      holdExpiresAt: expect.any(Date),
     });
     const retrieve = standIn.requestsTo("GET", `/v1/payment_intents/${result.reference}`).at(-1)!;
-    expect(retrieve.params).toEqual({ expand: ["payment_method"] });
+    expect(retrieve.params).toEqual({ expand: ["payment_method", "latest_charge"] });
   });
 
   it("declines when authentication failed, with Stripe's message", async () => {
@@ -357,10 +366,10 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
     standIn.completeCheckout(reference, "pm_card_mastercard");
     const result = await gateway.resumeHostedCheckout!(reference);
     const intentId = standIn.checkoutSessions.get(reference)!.payment_intent!;
-    expect(result).toEqual({ status: "authorised", reference: intentId, cardBrand: "mastercard", cardLast4: "4444" });
+    expect(result).toEqual({ status: "authorised", reference: intentId, cardBrand: "mastercard", cardLast4: "4444", holdExpiresAt: expect.any(Date) });
     expect(standIn.paymentIntents.get(intentId)).toMatchObject({ capture_method: "manual", setup_future_usage: "off_session", amount: 39_900 });
     expect(standIn.requestsTo("GET", `/v1/checkout/sessions/${reference}`)[0]!.params).toEqual({
-      expand: ["payment_intent", "payment_intent.payment_method"],
+      expand: ["payment_intent", "payment_intent.payment_method", "payment_intent.latest_charge"],
     });
   });
 

@@ -52,6 +52,9 @@ export interface StandInPaymentIntent {
   next_action: Record<string, unknown> | null;
   last_payment_error: Record<string, unknown> | null;
   metadata: Record<string, unknown>;
+  /** Unix seconds; a card hold can be captured for 7 days from it (capture_before). */
+  created: number;
+  amount_received: number;
   /** The parameters it was created with, as received. */
   params: StripeParams;
 }
@@ -209,10 +212,22 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     return { id, object: "payment_method", type: "card", card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 } };
   }
 
+  /** The charge of an authorised intent; a held card payment says until when it can be captured. */
+  function chargeObject(intent: StandInPaymentIntent): Record<string, unknown> | null {
+    if (intent.status !== "requires_capture" && intent.status !== "succeeded") return null;
+    const captureBefore = intent.capture_method === "manual" ? intent.created + 7 * 24 * 60 * 60 : undefined;
+    return { id: `ch_${intent.id.slice(3)}`, object: "charge", payment_method_details: { type: "card", card: { capture_before: captureBefore } } };
+  }
+
   function intentJson(intent: StandInPaymentIntent, expand: string[], prefix = ""): Record<string, unknown> {
     const { params: _params, ...json } = intent;
     const expandMethod = expand.includes(`${prefix}payment_method`) && intent.payment_method !== null;
-    return { ...json, payment_method: expandMethod ? paymentMethodObject(intent.payment_method!) : intent.payment_method };
+    const charge = chargeObject(intent);
+    return {
+      ...json,
+      payment_method: expandMethod ? paymentMethodObject(intent.payment_method!) : intent.payment_method,
+      latest_charge: charge && expand.includes(`${prefix}latest_charge`) ? charge : (charge?.id ?? null),
+    };
   }
 
   function sessionJson(session: StandInCheckoutSession, expand: string[]): Record<string, unknown> {
@@ -241,10 +256,21 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       next_action: null,
       last_payment_error: null,
       metadata: (params.metadata as Record<string, unknown> | undefined) ?? {},
+      created: Math.floor(Date.now() / 1000),
+      amount_received: 0,
       params,
     };
     if (confirm) {
-      if (card.outcome === "authorise") {
+      if (card.outcome === "authenticate" && params.off_session === "true") {
+        // A card that asks for 3-D Secure on every payment cannot be charged without her.
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = {
+          type: "card_error",
+          code: "authentication_required",
+          decline_code: "authentication_required",
+          message: "Your card was declined. This transaction requires authentication.",
+        };
+      } else if (card.outcome === "authorise") {
         intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
       } else if (card.outcome === "authenticate") {
         intent.status = "requires_action";
@@ -297,6 +323,43 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     return { status: 200, json: intentJson(intent, expand) };
   }
 
+  /** POST /v1/payment_intents/:id/capture: a held payment taken, once. */
+  function capturePaymentIntent(params: StripeParams, id: string): Answer {
+    const intent = standIn.paymentIntents.get(id);
+    if (!intent) return noSuch("payment_intent", id);
+    if (intent.status !== "requires_capture") {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+        payment_intent: intentJson(intent, []),
+      });
+    }
+    const amount = params.amount_to_capture === undefined ? intent.amount : Number(params.amount_to_capture);
+    if (amount > intent.amount) {
+      return stripeError(400, { type: "invalid_request_error", code: "amount_too_large", param: "amount_to_capture", message: "Amount to capture is too large" });
+    }
+    intent.status = "succeeded";
+    intent.amount_received = amount;
+    return { status: 200, json: intentJson(intent, expansions(params)) };
+  }
+
+  /** POST /v1/payment_intents/:id/cancel: the hold let go. */
+  function cancelPaymentIntent(params: StripeParams, id: string): Answer {
+    const intent = standIn.paymentIntents.get(id);
+    if (!intent) return noSuch("payment_intent", id);
+    if (intent.status === "succeeded" || intent.status === "canceled") {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        payment_intent: intentJson(intent, []),
+      });
+    }
+    intent.status = "canceled";
+    return { status: 200, json: intentJson(intent, expansions(params)) };
+  }
+
   function createCheckoutSession(params: StripeParams): Answer {
     if (params.mode === undefined) return missing("mode");
     if (params.success_url === undefined) return missing("success_url");
@@ -338,13 +401,13 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     return undefined;
   }
 
-  const post = (path: string, create: (params: StripeParams) => Answer) =>
-    http.post(`${stripeApiBase}${path}`, async ({ request }) => {
+  const post = (path: string, create: (params: StripeParams, id: string) => Answer) =>
+    http.post(`${stripeApiBase}${path}`, async ({ request, params: pathParams }) => {
       const body = await request.text();
       const idempotencyKey = request.headers.get("Idempotency-Key");
       const record: StripeRequestRecord = {
         method: "POST",
-        path,
+        path: new URL(request.url).pathname,
         idempotencyKey,
         authorization: request.headers.get("Authorization"),
         params: decodeStripeForm(body),
@@ -358,7 +421,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       standIn.requests.push(record);
       const kept = idempotencyKey === null ? undefined : idempotent.get(idempotencyKey);
       if (kept) {
-        if (kept.route !== path || kept.body !== body) {
+        if (kept.route !== record.path || kept.body !== body) {
           return respond(
             stripeError(400, {
               type: "idempotency_error",
@@ -369,10 +432,10 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
         record.replayed = true;
         return respond(kept.answer, true);
       }
-      const answer = create(record.params);
+      const answer = create(record.params, String(pathParams.id ?? ""));
       // Validation errors (400, 404) are not kept; a result that started executing is.
       if (idempotencyKey !== null && (answer.status === 200 || answer.status === 402)) {
-        idempotent.set(idempotencyKey, { route: path, body, answer });
+        idempotent.set(idempotencyKey, { route: record.path, body, answer });
       }
       return respond(answer);
     });
@@ -398,6 +461,8 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     post("/v1/customers", createCustomer),
     post("/v1/payment_intents", createPaymentIntent),
     post("/v1/checkout/sessions", createCheckoutSession),
+    post("/v1/payment_intents/:id/capture", capturePaymentIntent),
+    post("/v1/payment_intents/:id/cancel", cancelPaymentIntent),
     get("/v1/payment_intents", (id, params) => {
       const intent = standIn.paymentIntents.get(id);
       return intent ? { status: 200, json: intentJson(intent, expansions(params)) } : noSuch("payment_intent", id);

@@ -13,6 +13,7 @@ import {
   startSubscription,
   type SubscriptionRow,
 } from "../../app/server/db/stores/subscriptions.server";
+import type { PaymentGateway } from "../../app/server/payments/gateway.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { lifecycleNow } from "../../app/server/subscriptions/clock.server";
 import { aPerson } from "./factories";
@@ -33,9 +34,19 @@ export async function paidSubscription(choice: PlanChoice = {}): Promise<Subscri
  * the card asks), with its order and subscription, as the checkout writes them.
  */
 export async function heldSubscription(
-  options: { cardNumber?: string; plan?: PlanCode; amountCents?: number; renewalCents?: number } = {},
+  options: {
+    cardNumber?: string;
+    plan?: PlanCode;
+    amountCents?: number;
+    renewalCents?: number;
+    /** Another gateway (Stripe against its stand-in), paying with `paymentMethodId`. */
+    gateway?: PaymentGateway;
+    paymentMethodId?: string;
+    /** Stripe: what passes her 3-D Secure at the stand-in. */
+    authenticate?: (reference: string) => void | Promise<void>;
+  } = {},
 ): Promise<SubscriptionRow> {
-  const gateway = sandboxGateway();
+  const gateway = options.gateway ?? sandboxGateway();
   const amountCents = options.amountCents ?? 13_900;
   const responderUuid = randomUUID();
   const person = aPerson();
@@ -52,15 +63,20 @@ export async function heldSubscription(
     },
     idempotencyKey: randomUUID(),
     returnUrl: "http://localhost/return",
-    card: { number: options.cardNumber ?? "4242424242424242", expiry: "12/30", securityCode: "123" },
+    ...(gateway.kind === "sandbox"
+      ? { card: { number: options.cardNumber ?? "4242424242424242", expiry: "12/30", securityCode: "123" } }
+      : { paymentMethodId: options.paymentMethodId ?? "pm_card_visa" }),
   });
-  if (result.status === "requires_action") result = await gateway.resume(result.reference, { authenticated: true });
+  if (result.status === "requires_action") {
+    if (options.authenticate) await options.authenticate(result.reference);
+    result = await gateway.resume(result.reference, { authenticated: true });
+  }
   if (result.status !== "authorised") throw new Error(`the test card was not authorised: ${result.status}`);
   const db = await database();
   const reference = orderReference(randomBytes(8));
   const [order] = await db
     .insert(orders)
-    .values({ responderUuid, reference, status: "authorised", body: {}, amountCents, gateway: "sandbox", paymentReference: result.reference })
+    .values({ responderUuid, reference, status: "authorised", body: {}, amountCents, gateway: gateway.kind, paymentReference: result.reference })
     .returning();
   await startSubscription(db, {
     orderId: order!.id,
@@ -68,7 +84,7 @@ export async function heldSubscription(
     reference,
     plan: options.plan ?? "monthly",
     variant: "current",
-    gateway: "sandbox",
+    gateway: gateway.kind,
     firstPeriodCents: amountCents,
     renewalCents: options.renewalCents ?? amountCents,
     holdReference: result.reference,

@@ -60,7 +60,7 @@ function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): { cardBran
 /** Until when a held card payment can be captured (Stripe: capture_before on the charge). */
 function holdExpiryOf(intent: Stripe.PaymentIntent): Date | undefined {
   const charge = intent.latest_charge;
-  if (charge === null || typeof charge === "string") return undefined;
+  if (!charge || typeof charge === "string") return undefined;
   const captureBefore = charge.payment_method_details?.card?.capture_before;
   return typeof captureBefore === "number" ? new Date(captureBefore * 1000) : undefined;
 }
