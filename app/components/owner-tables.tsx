@@ -2,6 +2,7 @@
 // announces with each cell. Wide tables scroll sideways inside their own region on a phone;
 // the region takes the focus so a keyboard can scroll it too.
 import type { ReactNode } from "react";
+import type { PaymentLine } from "../server/owner/order-view.server";
 import { formatCents, formatDay, formatTime } from "./owner-format";
 
 /** A time as the console writes it, with its machine-readable value. */
@@ -142,18 +143,7 @@ export function TimelineTable({ events }: { events: TimelineRowView[] }) {
   );
 }
 
-export interface PaymentRowView {
-  id: number;
-  kind: string;
-  period: number;
-  status: string;
-  amountCents: number;
-  gatewayReference: string | null;
-  failureMessage: string | null;
-  at: string;
-}
-
-export function PaymentsTable({ payments }: { payments: PaymentRowView[] }) {
+export function PaymentsTable({ payments }: { payments: PaymentLine[] }) {
   return (
     <TableRegion label="Payments">
       <table className="owner-table">

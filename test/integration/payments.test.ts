@@ -331,6 +331,7 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
     expect(call!.params).toEqual({
       mode: "payment",
       customer_email: "jane@example.com",
+      customer_creation: "always",
       client_reference_id: started.orderId,
       allowed_payment_method_types: ["card"],
       line_items: [

@@ -1,12 +1,20 @@
 // MSW handlers for Stripe's API at https://api.stripe.com/v1 (form-encoded bodies, as the
-// stripe package sends them): customers, PaymentIntents and Checkout Sessions, enough for the
-// card gateway. Like Stripe it honours the Idempotency-Key header (same key and same
-// parameters: the same answer, replayed; other parameters: an idempotency_error), counts what
-// it really created, and records every request it received, decoded, for assertions.
-// Behaviour follows Stripe's test PaymentMethods (docs.stripe.com/testing):
+// stripe package sends them): customers, PaymentIntents (created, retrieved, captured,
+// canceled) and Checkout Sessions, enough for the card gateway. Like Stripe it honours the
+// Idempotency-Key header (same key and same parameters: the same answer, replayed, nothing
+// made twice; other parameters: an idempotency_error), counts what it really created, and
+// records every request it received, decoded, for assertions.
+// Behaviour follows Stripe's test PaymentMethods (docs.stripe.com/testing,
+// test/support/stripe-test-payment-methods.mjs):
 //   pm_card_visa, pm_card_mastercard        -> requires_capture
 //   pm_card_chargeDeclined (and ...InsufficientFunds) -> 402 card_error
 //   pm_card_threeDSecure2Required           -> requires_action until standIn.authenticate(id)
+// A hold (capture_method manual) says until when it can be captured (expand latest_charge:
+// payment_method_details.card.capture_before, 7 days after it was authorised); standIn.lapse
+// cancels it as Stripe does after that. A payment confirmed with a customer and
+// setup_future_usage saves its PaymentMethod to that customer; only a saved one can be charged
+// off session, which then does what the test card does without her: charged, declined
+// (card_declined) or refused for want of 3-D Secure (402 authentication_required).
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { testPaymentMethods } from "../support/stripe-test-payment-methods.mjs";
 
@@ -17,6 +25,8 @@ interface StandInCard {
   brand: string;
   last4: string;
   outcome: "authorise" | "decline" | "authenticate";
+  /** A charge without her, on the saved card. */
+  offSession: "charge" | "decline" | "authentication_required";
   declineCode?: string;
   message?: string;
 }
@@ -48,15 +58,19 @@ export interface StandInPaymentIntent {
   capture_method: string;
   setup_future_usage: string | null;
   status: "requires_payment_method" | "requires_action" | "requires_capture" | "succeeded" | "canceled";
+  /** canceled: requested_by_customer (and the other reasons we send), or automatic (a lapsed hold). */
+  cancellation_reason: string | null;
   client_secret: string;
   next_action: Record<string, unknown> | null;
   last_payment_error: Record<string, unknown> | null;
   metadata: Record<string, unknown>;
-  /** Unix seconds; a card hold can be captured for 7 days from it (capture_before). */
+  /** Unix seconds. */
   created: number;
   amount_received: number;
-  /** The parameters it was created with, as received. */
+  /** The parameters it was created with, as received (not part of Stripe's object). */
   params: StripeParams;
+  /** Unix seconds: when the card was authorised; a hold can be captured for 7 days from it (capture_before). Not part of Stripe's object. */
+  authorisedAt: number | null;
 }
 
 export interface StandInCheckoutSession {
@@ -85,8 +99,14 @@ export interface StripeStandIn {
   customers: Map<string, StripeParams & { id: string }>;
   paymentIntents: Map<string, StandInPaymentIntent>;
   checkoutSessions: Map<string, StandInCheckoutSession>;
+  /** The PaymentMethods saved to each customer (setup_future_usage), by customer id. */
+  savedCards: Map<string, Set<string>>;
   /** She passes (or fails) 3-D Secure for this PaymentIntent in Stripe.js. */
   authenticate(paymentIntentId: string, succeeds?: boolean): void;
+  /** Stripe lets an uncaptured hold go once its capture_before has passed: canceled, automatic. */
+  lapse(paymentIntentId: string): void;
+  /** Her bank declines every later charge of this PaymentMethod without her (card_declined). */
+  declineFromNow(paymentMethodId: string, message?: string): void;
   /** She pays on the hosted Checkout page with this test PaymentMethod. */
   completeCheckout(sessionId: string, paymentMethod?: string): void;
   /** Requests to one path (and method), e.g. requestsTo("POST", "/v1/payment_intents"). */
@@ -146,6 +166,8 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
   const idempotent = new Map<string, { route: string; body: string; answer: Answer }>();
   let serial = 0;
   const nextId = (prefix: string) => `${prefix}_standin${String(++serial).padStart(6, "0")}`;
+  /** PaymentMethods whose later charges her bank now declines, with its message. */
+  const declinedFromNow = new Map<string, string>();
 
   const standIn: StripeStandIn = {
     mode: "up",
@@ -154,12 +176,15 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     customers: new Map(),
     paymentIntents: new Map(),
     checkoutSessions: new Map(),
+    savedCards: new Map(),
     authenticate(paymentIntentId, succeeds = true) {
       const intent = standIn.paymentIntents.get(paymentIntentId);
       if (intent?.status !== "requires_action") throw new Error(`${paymentIntentId} is not waiting for authentication`);
       intent.next_action = null;
       if (succeeds) {
-        intent.status = "requires_capture";
+        intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+        intent.authorisedAt = Math.floor(Date.now() / 1000);
+        saveCard(intent);
       } else {
         intent.status = "requires_payment_method";
         intent.last_payment_error = authenticationFailure;
@@ -176,6 +201,12 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
         0,
       );
       const intentData = (session.params.payment_intent_data ?? {}) as StripeParams;
+      // As Stripe: in payment mode Checkout makes a Customer only when asked to (customer_creation
+      // always); without one the card is not saved, whatever setup_future_usage says.
+      let customer = session.params.customer as string | undefined;
+      if (customer === undefined && session.params.customer_creation === "always") {
+        customer = (createCustomer(session.customer_email ? { email: session.customer_email } : {}).json as { id: string }).id;
+      }
       const intent = createIntent(
         {
           amount: String(amount),
@@ -184,14 +215,30 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
           setup_future_usage: intentData.setup_future_usage,
           metadata: intentData.metadata,
           payment_method: paymentMethod,
+          customer,
           confirm: "true",
         },
         card,
       );
       // The hosted page does 3-D Secure itself; a decline leaves the session open.
-      if (intent.status === "requires_action") intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+      if (intent.status === "requires_action") {
+        intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+        intent.next_action = null;
+        intent.authorisedAt = intent.created;
+        saveCard(intent);
+      }
       session.payment_intent = intent.id;
       if (card.outcome !== "decline") session.status = "complete";
+    },
+    lapse(paymentIntentId) {
+      const intent = standIn.paymentIntents.get(paymentIntentId);
+      if (intent?.status !== "requires_capture") throw new Error(`${paymentIntentId} is not a hold waiting for capture`);
+      intent.status = "canceled";
+      intent.cancellation_reason = "automatic";
+    },
+    declineFromNow(paymentMethodId, message = "Your card was declined.") {
+      if (!standInPaymentMethods[paymentMethodId]) throw new Error(`unknown test PaymentMethod ${paymentMethodId}`);
+      declinedFromNow.set(paymentMethodId, message);
     },
     requestsTo(method, path) {
       return standIn.requests.filter((r) => r.method === method && r.path === path);
@@ -203,6 +250,8 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       standIn.customers.clear();
       standIn.paymentIntents.clear();
       standIn.checkoutSessions.clear();
+      standIn.savedCards.clear();
+      declinedFromNow.clear();
       idempotent.clear();
     },
   };
@@ -212,15 +261,32 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     return { id, object: "payment_method", type: "card", card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 } };
   }
 
-  /** The charge of an authorised intent; a held card payment says until when it can be captured. */
+  /**
+   * The charge of an authorised intent (it stays when the hold is captured or let go); a held
+   * card payment says until when it can be captured: 7 days after it was authorised.
+   */
   function chargeObject(intent: StandInPaymentIntent): Record<string, unknown> | null {
-    if (intent.status !== "requires_capture" && intent.status !== "succeeded") return null;
-    const captureBefore = intent.capture_method === "manual" ? intent.created + 7 * 24 * 60 * 60 : undefined;
-    return { id: `ch_${intent.id.slice(3)}`, object: "charge", payment_method_details: { type: "card", card: { capture_before: captureBefore } } };
+    if (intent.authorisedAt === null) return null;
+    const captureBefore = intent.capture_method === "manual" ? intent.authorisedAt + 7 * 24 * 60 * 60 : undefined;
+    return {
+      id: `ch_${intent.id.slice(3)}`,
+      object: "charge",
+      amount: intent.amount,
+      captured: intent.status === "succeeded",
+      payment_method_details: { type: "card", card: { brand: standInPaymentMethods[intent.payment_method ?? ""]?.brand ?? null, capture_before: captureBefore } },
+    };
+  }
+
+  /** As Stripe: a PaymentMethod confirmed with a customer and setup_future_usage is attached to it. */
+  function saveCard(intent: StandInPaymentIntent): void {
+    if (intent.customer === null || intent.payment_method === null || intent.setup_future_usage === null) return;
+    const saved = standIn.savedCards.get(intent.customer) ?? new Set<string>();
+    saved.add(intent.payment_method);
+    standIn.savedCards.set(intent.customer, saved);
   }
 
   function intentJson(intent: StandInPaymentIntent, expand: string[], prefix = ""): Record<string, unknown> {
-    const { params: _params, ...json } = intent;
+    const { params: _params, authorisedAt: _authorisedAt, ...json } = intent;
     const expandMethod = expand.includes(`${prefix}payment_method`) && intent.payment_method !== null;
     const charge = chargeObject(intent);
     return {
@@ -252,6 +318,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       capture_method: (params.capture_method as string | undefined) ?? "automatic_async",
       setup_future_usage: (params.setup_future_usage as string | undefined) ?? null,
       status: "requires_payment_method",
+      cancellation_reason: null,
       client_secret: `${id}_secret_standin`,
       next_action: null,
       last_payment_error: null,
@@ -259,19 +326,38 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       created: Math.floor(Date.now() / 1000),
       amount_received: 0,
       params,
+      authorisedAt: null,
     };
-    if (confirm) {
-      if (card.outcome === "authenticate" && params.off_session === "true") {
+    const authorised = () => {
+      intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+      if (intent.status === "succeeded") intent.amount_received = intent.amount;
+      intent.authorisedAt = intent.created;
+      saveCard(intent);
+    };
+    const laterDecline = declinedFromNow.get(String(params.payment_method));
+    if (confirm && params.off_session === "true") {
+      // Without her: what the card does when charged again (a renewal).
+      if (card.offSession === "authentication_required") {
         // A card that asks for 3-D Secure on every payment cannot be charged without her.
-        intent.status = "requires_payment_method";
         intent.last_payment_error = {
           type: "card_error",
           code: "authentication_required",
           decline_code: "authentication_required",
           message: "Your card was declined. This transaction requires authentication.",
         };
-      } else if (card.outcome === "authorise") {
-        intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+      } else if (card.offSession === "decline" || laterDecline !== undefined) {
+        intent.last_payment_error = {
+          type: "card_error",
+          code: "card_declined",
+          decline_code: card.declineCode ?? "generic_decline",
+          message: laterDecline ?? card.message ?? "Your card was declined.",
+        };
+      } else {
+        authorised();
+      }
+    } else if (confirm) {
+      if (card.outcome === "authorise") {
+        authorised();
       } else if (card.outcome === "authenticate") {
         intent.status = "requires_action";
         intent.next_action =
@@ -315,7 +401,16 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     if (params.customer !== undefined && !standIn.customers.has(String(params.customer))) {
       return noSuch("customer", String(params.customer), "customer");
     }
-    const intent = createIntent(params, card ?? { brand: "", last4: "", outcome: "authorise" });
+    // Without her, only a card saved to her customer can be charged.
+    if (params.off_session === "true" && methodId !== undefined && !standIn.savedCards.get(String(params.customer))?.has(methodId)) {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        param: "payment_method",
+        message:
+          "The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.",
+      });
+    }
+    const intent = createIntent(params, card ?? { brand: "", last4: "", outcome: "authorise", offSession: "charge" });
     const expand = expansions(params);
     if (intent.status === "requires_payment_method" && intent.last_payment_error) {
       return stripeError(402, { ...intent.last_payment_error, payment_intent: intentJson(intent, expand) });
@@ -334,6 +429,9 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
         message: `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
         payment_intent: intentJson(intent, []),
       });
+    }
+    if (params.amount_to_capture !== undefined && !/^\d+$/.test(String(params.amount_to_capture))) {
+      return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount_to_capture", message: "Invalid integer" });
     }
     const amount = params.amount_to_capture === undefined ? intent.amount : Number(params.amount_to_capture);
     if (amount > intent.amount) {
@@ -357,6 +455,8 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       });
     }
     intent.status = "canceled";
+    intent.cancellation_reason = (params.cancellation_reason as string | undefined) ?? null;
+    intent.next_action = null;
     return { status: 200, json: intentJson(intent, expansions(params)) };
   }
 

@@ -51,8 +51,19 @@ export async function freshWorkerDatabase(serverUrl: string, run: string, poolId
   const admin = await connectToTestServer(serverUrl);
   try {
     const quoted = admin.escapeIdentifier(name);
-    // `with (force)`: the previous file's connections may not all have closed yet.
-    await admin.query(`drop database if exists ${quoted} with (force)`);
+    // `with (force)`: the previous file's connections may not all have closed yet. An
+    // autovacuum worker on that database belongs to the server, not to the test role, and
+    // cannot be ended by it ("must be a member of the role..."): it finishes in a moment, so
+    // the drop is tried again a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${quoted} with (force)`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "42501" || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
     await admin.query(`create database ${quoted} encoding 'UTF8'`);
   } finally {
     await admin.end();

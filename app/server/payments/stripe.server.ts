@@ -2,8 +2,10 @@
 // that is a PaymentIntent confirmed with capture_method manual, captured once the order is
 // accepted. With JavaScript the card element makes a PaymentMethod in the browser and this
 // module confirms it; without, she pays on Stripe's hosted Checkout page (also manual capture).
-// Every call carries an idempotency key derived from the checkout attempt's, so a retried
-// attempt never holds her money twice.
+// Either way the card is saved to a Customer of hers (setup_future_usage off_session), and
+// renewals charge it off session (decision 0015). Every call carries an idempotency key
+// derived from the checkout attempt's or the subscription's, so a retried call never holds or
+// takes her money twice.
 import Stripe from "stripe";
 import {
   paymentMessages,
@@ -23,6 +25,9 @@ export interface StripeGatewayOptions {
 
 /** What she buys, as the hosted Checkout page names it. */
 const hostedProductName = "Menopause treatment plan";
+
+/** Why a hold's card cannot be charged again (no Customer or PaymentMethod was kept with it). */
+const noSavedCard = "The card of this order was not saved for later payments.";
 
 const paymentIntentId = /^pi_[A-Za-z0-9_]+$/;
 const checkoutSessionId = /^cs_[A-Za-z0-9_]+$/;
@@ -119,9 +124,11 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       if (done) return { status: "done", reference: intent.id };
       return intent.status === "canceled" ? { status: "expired" } : { status: "failed", message: `PaymentIntent is ${intent.status}` };
     } catch (error) {
-      // Already in the state asked for, or no longer capturable (the hold lapsed: canceled).
+      // Already in the state asked for (by an earlier call under another key), or no longer
+      // capturable: Stripe cancels an uncaptured hold after its capture_before (automatic).
       if (error instanceof Stripe.errors.StripeError && error.code === "payment_intent_unexpected_state") {
         const intent = await stripe.paymentIntents.retrieve(reference).catch(() => undefined);
+        if (intent?.status === "canceled" && intent.cancellation_reason === "automatic") return { status: "expired" };
         if (intent?.status === (operation === "capture" ? "succeeded" : "canceled")) return { status: "done", reference };
         if (intent?.status === "canceled") return { status: "expired" };
       }
@@ -144,15 +151,19 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       ),
 
     // Renewals charge the card saved with the hold (setup_future_usage off_session) on its
-    // customer, off session (decision 0015).
+    // customer, off session (decision 0015). The key is the subscription's, its period's and
+    // the try's: after a call that got no answer the same key is sent again, and Stripe
+    // answers with the PaymentIntent the first call made, never a second one.
     async chargeSavedCard(charge): Promise<ChargeResult> {
       if (!paymentIntentId.test(charge.holdReference)) return { status: "failed", message: "Not a PaymentIntent" };
       try {
         const hold = await stripe.paymentIntents.retrieve(charge.holdReference);
         const customer = typeof hold.customer === "string" ? hold.customer : hold.customer?.id;
         const method = typeof hold.payment_method === "string" ? hold.payment_method : hold.payment_method?.id;
-        if (!customer || !method) return { status: "failed", message: "The hold has no saved card" };
-        const intent = await stripe.paymentIntents.create(
+        // No card was saved with this hold: trying again cannot change that, so it is a
+        // refusal (the renewal's retries run their course) rather than a failure retried.
+        if (!customer || !method) return { status: "declined", reference: null, message: noSavedCard };
+        let intent = await stripe.paymentIntents.create(
           {
             amount: charge.amountCents,
             currency: charge.currency,
@@ -165,6 +176,9 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
           },
           { idempotencyKey: charge.idempotencyKey },
         );
+        // A replay under the key answers the first answer again: where that said processing,
+        // the PaymentIntent itself says what became of it.
+        if (intent.status === "processing") intent = await stripe.paymentIntents.retrieve(intent.id);
         if (intent.status === "succeeded") return { status: "paid", reference: intent.id };
         if (intent.status === "processing") return { status: "failed", message: "The charge is still processing" };
         return { status: "declined", reference: intent.id, message: intent.last_payment_error?.message || paymentMessages.cardMethodFailed };
@@ -233,6 +247,9 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
           {
             mode: "payment",
             customer_email: request.customer.email,
+            // In payment mode Checkout makes no Customer unless asked, and without one the card
+            // is not saved for the renewals, whatever setup_future_usage says.
+            customer_creation: "always",
             client_reference_id: request.orderId,
             // Cards only: the hold is captured later, which not every payment method allows.
             allowed_payment_method_types: ["card"],

@@ -12,7 +12,11 @@
 //   the behaviour of test/mocks/stripe.ts (the MSW stand-in of the integration tests):
 //   POST /v1/customers, POST /v1/payment_intents (confirm: pm_card_visa -> requires_capture,
 //   pm_card_chargeDeclined -> 402 "Your card was declined.", pm_card_threeDSecure2Required ->
-//   requires_action), GET /v1/payment_intents/{id}; the Idempotency-Key header is honoured.
+//   requires_action; off session, on a card saved to the customer: what the test card does
+//   without her, charged, card_declined or 402 authentication_required), GET
+//   /v1/payment_intents/{id} (expand payment_method and latest_charge, whose capture_before is
+//   7 days after the hold was authorised), POST /v1/payment_intents/{id}/capture
+//   (amount_to_capture at most the hold) and /cancel; the Idempotency-Key header is honoured.
 //   POST /stripe-api/authenticate is where the Stripe.js stand-in (?authenticate=) says how 3-D
 //   Secure went; GET /stripe-api/received[?responder_uuid=] lists the PaymentIntents created.
 // Usage: node test/e2e/support/intake-stand-in.mjs [port]  (or INTAKE_PORT)
@@ -126,9 +130,13 @@ const stripe = {
   customers: new Map(),
   /** PaymentIntents by id, in the order they were created. */
   paymentIntents: new Map(),
+  /** The PaymentMethods saved to each customer (setup_future_usage), by customer id. */
+  savedCards: new Map(),
   /** Answers kept by Idempotency-Key: { route, body, answer }. */
   idempotent: new Map(),
 };
+
+const holdLifetimeSeconds = 7 * 24 * 60 * 60;
 
 const nextId = (prefix) => `${prefix}_e2e${String(++stripe.serial).padStart(6, "0")}`;
 
@@ -161,10 +169,43 @@ function paymentMethodObject(id) {
   return { id, object: "payment_method", type: "card", card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 } };
 }
 
+/** The charge of an authorised intent; a held card payment says until when it can be captured. */
+function chargeObject(intent) {
+  if (intent.authorisedAt === null) return null;
+  const captureBefore = intent.capture_method === "manual" ? intent.authorisedAt + holdLifetimeSeconds : undefined;
+  return {
+    id: `ch_${intent.id.slice(3)}`,
+    object: "charge",
+    amount: intent.amount,
+    captured: intent.status === "succeeded",
+    payment_method_details: { type: "card", card: { capture_before: captureBefore } },
+  };
+}
+
 function intentJson(intent, expand) {
-  const { params: _params, ...json } = intent;
+  const { params: _params, authorisedAt: _authorisedAt, ...json } = intent;
   const expandMethod = expand.includes("payment_method") && intent.payment_method !== null;
-  return { ...json, payment_method: expandMethod ? paymentMethodObject(intent.payment_method) : intent.payment_method };
+  const charge = chargeObject(intent);
+  return {
+    ...json,
+    payment_method: expandMethod ? paymentMethodObject(intent.payment_method) : intent.payment_method,
+    latest_charge: charge && expand.includes("latest_charge") ? charge : (charge?.id ?? null),
+  };
+}
+
+/** As Stripe: a PaymentMethod confirmed with a customer and setup_future_usage is attached to it. */
+function saveCard(intent) {
+  if (intent.customer === null || intent.payment_method === null || intent.setup_future_usage === null) return;
+  const saved = stripe.savedCards.get(intent.customer) ?? new Set();
+  saved.add(intent.payment_method);
+  stripe.savedCards.set(intent.customer, saved);
+}
+
+function authorised(intent) {
+  intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+  if (intent.status === "succeeded") intent.amount_received = intent.amount;
+  intent.authorisedAt = Math.floor(Date.now() / 1000);
+  saveCard(intent);
 }
 
 function createCustomer(params) {
@@ -183,6 +224,16 @@ function createPaymentIntent(params) {
   const card = methodId === undefined ? undefined : testPaymentMethods[methodId];
   if (methodId !== undefined && card === undefined) return noSuch("PaymentMethod", methodId, "payment_method");
   if (params.customer !== undefined && !stripe.customers.has(params.customer)) return noSuch("customer", params.customer, "customer");
+  const offSession = params.off_session === "true";
+  // Without her, only a card saved to her customer can be charged.
+  if (offSession && methodId !== undefined && !stripe.savedCards.get(params.customer)?.has(methodId)) {
+    return stripeError(400, {
+      type: "invalid_request_error",
+      param: "payment_method",
+      message:
+        "The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.",
+    });
+  }
   const id = nextId("pi");
   const intent = {
     id,
@@ -194,15 +245,33 @@ function createPaymentIntent(params) {
     capture_method: params.capture_method ?? "automatic_async",
     setup_future_usage: params.setup_future_usage ?? null,
     status: "requires_payment_method",
+    cancellation_reason: null,
     client_secret: `${id}_secret_e2e`,
     next_action: null,
     last_payment_error: null,
     metadata: params.metadata ?? {},
+    created: Math.floor(Date.now() / 1000),
+    amount_received: 0,
     params,
+    authorisedAt: null,
   };
-  if (params.confirm === "true" && card) {
+  if (params.confirm === "true" && card && offSession) {
+    // Without her: what the card does when charged again (a renewal).
+    if (card.offSession === "authentication_required") {
+      intent.last_payment_error = {
+        type: "card_error",
+        code: "authentication_required",
+        decline_code: "authentication_required",
+        message: "Your card was declined. This transaction requires authentication.",
+      };
+    } else if (card.offSession === "decline") {
+      intent.last_payment_error = { type: "card_error", code: "card_declined", decline_code: card.declineCode, message: card.message };
+    } else {
+      authorised(intent);
+    }
+  } else if (params.confirm === "true" && card) {
     if (card.outcome === "authorise") {
-      intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+      authorised(intent);
     } else if (card.outcome === "authenticate") {
       intent.status = "requires_action";
       intent.next_action =
@@ -222,6 +291,42 @@ function createPaymentIntent(params) {
 function retrievePaymentIntent(id, params) {
   const intent = stripe.paymentIntents.get(id);
   return intent ? { status: 200, json: intentJson(intent, expansions(params)) } : noSuch("payment_intent", id);
+}
+
+const unexpectedState = (intent, doing) =>
+  stripeError(400, {
+    type: "invalid_request_error",
+    code: "payment_intent_unexpected_state",
+    message: `${doing} because it has a status of ${intent.status}.`,
+    payment_intent: intentJson(intent, []),
+  });
+
+/** POST /v1/payment_intents/{id}/capture: a held payment taken, once. */
+function capturePaymentIntent(params, id) {
+  const intent = stripe.paymentIntents.get(id);
+  if (!intent) return noSuch("payment_intent", id);
+  if (intent.status !== "requires_capture") return unexpectedState(intent, "This PaymentIntent could not be captured");
+  if (params.amount_to_capture !== undefined && !/^\d+$/.test(String(params.amount_to_capture))) {
+    return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount_to_capture", message: "Invalid integer" });
+  }
+  const amount = params.amount_to_capture === undefined ? intent.amount : Number(params.amount_to_capture);
+  if (amount > intent.amount) {
+    return stripeError(400, { type: "invalid_request_error", code: "amount_too_large", param: "amount_to_capture", message: "Amount to capture is too large" });
+  }
+  intent.status = "succeeded";
+  intent.amount_received = amount;
+  return { status: 200, json: intentJson(intent, expansions(params)) };
+}
+
+/** POST /v1/payment_intents/{id}/cancel: the hold let go. */
+function cancelPaymentIntent(params, id) {
+  const intent = stripe.paymentIntents.get(id);
+  if (!intent) return noSuch("payment_intent", id);
+  if (intent.status === "succeeded" || intent.status === "canceled") return unexpectedState(intent, "You cannot cancel this PaymentIntent");
+  intent.status = "canceled";
+  intent.cancellation_reason = params.cancellation_reason ?? null;
+  intent.next_action = null;
+  return { status: 200, json: intentJson(intent, expansions(params)) };
 }
 
 function readBody(req) {
@@ -245,6 +350,16 @@ const stripeRoutes = {
   "POST /v1/payment_intents": createPaymentIntent,
 };
 
+/** The POST that answers this path, with the id it names: create, capture or cancel. */
+function stripePost(pathname) {
+  const create = stripeRoutes[`POST ${pathname}`];
+  if (create) return (params) => create(params);
+  const move = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(pathname);
+  if (!move) return undefined;
+  const id = decodeURIComponent(move[1]);
+  return move[2] === "capture" ? (params) => capturePaymentIntent(params, id) : (params) => cancelPaymentIntent(params, id);
+}
+
 async function stripeApi(req, res, url) {
   if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? "")) {
     sendStripe(res, stripeError(401, { type: "invalid_request_error", message: "Invalid API Key provided" }));
@@ -255,7 +370,7 @@ async function stripeApi(req, res, url) {
     sendStripe(res, retrievePaymentIntent(decodeURIComponent(intentPath[1]), decodeStripeForm(url.search.slice(1))));
     return;
   }
-  const create = req.method === "POST" ? stripeRoutes[`POST ${url.pathname}`] : undefined;
+  const create = req.method === "POST" ? stripePost(url.pathname) : undefined;
   if (!create) {
     sendStripe(res, stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` }));
     return;
@@ -301,7 +416,7 @@ async function authenticate(req, res) {
   }
   intent.next_action = null;
   if (told.succeeds === true) {
-    intent.status = "requires_capture";
+    authorised(intent);
   } else {
     intent.status = "requires_payment_method";
     intent.last_payment_error = authenticationFailure;
