@@ -1,12 +1,17 @@
 // The order's life on Stripe, against the MSW stand-in of api.stripe.com: the hold captured
 // or released once, a lapsed hold said so, renewals charged off session on the saved card
-// (paid, or refused for want of 3-D Secure), each call once per idempotency key.
+// (paid, declined, or refused for want of 3-D Secure), each call once per idempotency key,
+// also when Stripe acted and its answer was lost; then the same through the review and the
+// lifecycle worker.
 import { setupServer } from "msw/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { log } from "../../app/server/log.server";
+import type { SavedCardCharge } from "../../app/server/payments/gateway.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
+import { subscriptionTimeline } from "../../app/server/db/stores/subscriptions.server";
 import { stripeStandIn, stripeTestSecretKey } from "../mocks/stripe";
 import { resetDatabase } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
@@ -15,21 +20,40 @@ const { standIn, handlers } = stripeStandIn();
 const server = setupServer(...handlers);
 const gateway = stripeGateway(stripeTestSecretKey);
 
+const authenticationRequired = "Your card was declined. This transaction requires authentication.";
+
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 beforeEach(async () => {
   standIn.reset();
   await resetDatabase();
+  // The gateway says what failed (a dropped answer is expected here); the tests read results.
+  vi.spyOn(log, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const held = (paymentMethodId = "pm_card_visa") =>
   heldSubscription({ gateway, paymentMethodId, authenticate: (reference) => standIn.authenticate(reference) });
 
+const renewal = (holdReference: string, overrides: Partial<SavedCardCharge> = {}): SavedCardCharge => ({
+  holdReference,
+  amountCents: 13_900,
+  currency: "usd",
+  idempotencyKey: "renewal:test:1:0",
+  description: "Order TEST, period 2",
+  metadata: { subscription_id: "00000000-0000-4000-8000-000000000001", period: "1", order_reference: "TEST" },
+  ...overrides,
+});
+
+const offSessionCalls = () => standIn.requestsTo("POST", "/v1/payment_intents").filter((call) => call.params.off_session === "true");
+
 describe("the hold on Stripe", () => {
   it("keeps Stripe's capture_before as the hold's end", async () => {
     const subscription = await held();
     const intent = standIn.paymentIntents.get(subscription.holdReference)!;
-    expect(subscription.holdExpiresAt).toEqual(new Date((intent.created + 7 * 24 * 60 * 60) * 1000));
+    expect(subscription.holdExpiresAt).toEqual(new Date((intent.authorisedAt! + 7 * 24 * 60 * 60) * 1000));
   });
 
   it("captures once, whatever the number of calls with one key", async () => {
@@ -46,17 +70,172 @@ describe("the hold on Stripe", () => {
     expect(standIn.paymentIntents.get(subscription.holdReference)).toMatchObject({ status: "succeeded", amount_received: 13_900 });
     // Captured already, under another key: still done, nothing more taken.
     expect(await gateway.capture(subscription.holdReference, 13_900, "capture:other")).toEqual(first);
+    expect(standIn.paymentIntents.get(subscription.holdReference)!.amount_received).toBe(13_900);
   });
 
-  it("releases a hold; a released or lapsed hold cannot be captured: expired", async () => {
+  it("a capture whose answer was lost fails, and the same key then says done without a second capture", async () => {
+    const subscription = await held();
+    standIn.answersLost = 2;
+    expect(await gateway.capture(subscription.holdReference, 13_900, "capture:lost")).toMatchObject({ status: "failed" });
+    expect(standIn.paymentIntents.get(subscription.holdReference)!.status).toBe("succeeded");
+    expect(await gateway.capture(subscription.holdReference, 13_900, "capture:lost")).toEqual({ status: "done", reference: subscription.holdReference });
+    const calls = standIn.requestsTo("POST", `/v1/payment_intents/${subscription.holdReference}/capture`);
+    expect(calls.filter((call) => !call.replayed)).toHaveLength(1);
+  });
+
+  it("never captures more than was held", async () => {
+    const subscription = await held();
+    expect(await gateway.capture(subscription.holdReference, 13_901, "capture:too-much")).toMatchObject({ status: "failed" });
+    expect(standIn.paymentIntents.get(subscription.holdReference)!.status).toBe("requires_capture");
+  });
+
+  it("releases a hold; a released hold cannot be captured: expired", async () => {
     const subscription = await held();
     expect(await gateway.release(subscription.holdReference, "release:test")).toEqual({ status: "done", reference: subscription.holdReference });
-    expect(standIn.paymentIntents.get(subscription.holdReference)!.status).toBe("canceled");
+    expect(await gateway.release(subscription.holdReference, "release:test")).toEqual({ status: "done", reference: subscription.holdReference });
+    expect(standIn.paymentIntents.get(subscription.holdReference)).toMatchObject({ status: "canceled", cancellation_reason: "requested_by_customer" });
     expect(await gateway.capture(subscription.holdReference, 13_900, "capture:late")).toEqual({ status: "expired" });
+  });
+
+  it("a hold Stripe let lapse (after capture_before) is expired, to capture and to release", async () => {
+    const subscription = await held();
+    standIn.lapse(subscription.holdReference);
+    expect(await gateway.capture(subscription.holdReference, 13_900, "capture:lapsed")).toEqual({ status: "expired" });
+    expect(await gateway.release(subscription.holdReference, "release:lapsed")).toEqual({ status: "expired" });
+    expect(standIn.paymentIntents.get(subscription.holdReference)!.amount_received).toBe(0);
+  });
+});
+
+describe("charging the saved card off session", () => {
+  it("charges the hold's customer and card without her, once per key", async () => {
+    const subscription = await held();
+    const hold = standIn.paymentIntents.get(subscription.holdReference)!;
+    const charge = renewal(subscription.holdReference);
+    const first = await gateway.chargeSavedCard(charge);
+    expect(first).toEqual({ status: "paid", reference: expect.stringMatching(/^pi_/) });
+    expect(await gateway.chargeSavedCard(charge)).toEqual(first);
+    expect(standIn.created.paymentIntents).toBe(2);
+
+    const calls = offSessionCalls();
+    expect(calls.map((call) => [call.idempotencyKey, call.replayed])).toEqual([
+      ["renewal:test:1:0", false],
+      ["renewal:test:1:0", true],
+    ]);
+    expect(calls[0]!.params).toEqual({
+      amount: "13900",
+      currency: "usd",
+      customer: hold.customer,
+      payment_method: hold.payment_method,
+      off_session: "true",
+      confirm: "true",
+      description: "Order TEST, period 2",
+      metadata: { ...charge.metadata, hold: subscription.holdReference },
+    });
+    if (first.status !== "paid") throw new Error("expected paid");
+    expect(standIn.paymentIntents.get(first.reference)).toMatchObject({ status: "succeeded", amount_received: 13_900, capture_method: "automatic_async" });
+  });
+
+  it("a charge whose answer was lost fails; the same key then gets the PaymentIntent Stripe made", async () => {
+    const subscription = await held();
+    const charge = renewal(subscription.holdReference);
+    standIn.answersLost = 2;
+    expect(await gateway.chargeSavedCard(charge)).toMatchObject({ status: "failed" });
+    const [made] = [...standIn.paymentIntents.values()].filter((intent) => intent.id !== subscription.holdReference);
+    expect(made).toMatchObject({ status: "succeeded" });
+    expect(await gateway.chargeSavedCard(charge)).toEqual({ status: "paid", reference: made!.id });
+    expect(standIn.created.paymentIntents).toBe(2);
+  });
+
+  it("a card that asks for 3-D Secure every time is declined without her (authentication_required), once per key", async () => {
+    const subscription = await held("pm_card_threeDSecure2Required");
+    const charge = renewal(subscription.holdReference);
+    const first = await gateway.chargeSavedCard(charge);
+    expect(first).toEqual({ status: "declined", reference: expect.stringMatching(/^pi_/), message: authenticationRequired });
+    expect(await gateway.chargeSavedCard(charge)).toEqual(first);
+    expect(standIn.created.paymentIntents).toBe(2);
+    if (first.status !== "declined") throw new Error("expected declined");
+    expect(standIn.paymentIntents.get(first.reference!)).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { type: "card_error", code: "authentication_required" },
+    });
+  });
+
+  it("a card authenticated once for later use is charged without her", async () => {
+    const subscription = await held("pm_card_authenticationRequiredSetupForOffSession");
+    expect(await gateway.chargeSavedCard(renewal(subscription.holdReference))).toMatchObject({ status: "paid" });
+  });
+
+  it("a card her bank now declines: card_declined, with the bank's message", async () => {
+    const subscription = await held();
+    standIn.declineFromNow("pm_card_visa", "Your card has insufficient funds.");
+    const result = await gateway.chargeSavedCard(renewal(subscription.holdReference));
+    expect(result).toEqual({ status: "declined", reference: expect.stringMatching(/^pi_/), message: "Your card has insufficient funds." });
+    if (result.status !== "declined") throw new Error("expected declined");
+    expect(standIn.paymentIntents.get(result.reference!)!.last_payment_error).toMatchObject({ code: "card_declined" });
+  });
+
+  it("a hold whose card was not saved cannot be charged again: declined, not retried as a failure", async () => {
+    const subscription = await held();
+    standIn.paymentIntents.get(subscription.holdReference)!.customer = null;
+    expect(await gateway.chargeSavedCard(renewal(subscription.holdReference))).toEqual({
+      status: "declined",
+      reference: null,
+      message: expect.stringContaining("not saved"),
+    });
+    expect(offSessionCalls()).toEqual([]);
+  });
+
+  it("charges a card held on the hosted Checkout page (Checkout makes her Customer and saves the card)", async () => {
+    const session = await gateway.startHostedCheckout!({
+      amountCents: 13_900,
+      currency: "usd",
+      orderId: "order-hosted",
+      responderUuid: "6f1c1d5e-8a47-4d3c-9a57-2f0c6a1b9e10",
+      customer: {
+        name: "Jane Doe",
+        email: "jane@example.com",
+        phone: "+12125550123",
+        address: { line1: "1 Main Street", city: "Springfield", state: "IL", postal_code: "62701", country: "US" },
+      },
+      idempotencyKey: "attempt-hosted",
+      returnUrl: "https://shop.test/payment-return",
+      cancelUrl: "https://shop.test/final-checkout",
+    });
+    standIn.completeCheckout(session.reference, "pm_card_visa");
+    const hold = await gateway.resumeHostedCheckout!(session.reference);
+    if (hold.status !== "authorised") throw new Error("expected authorised");
+    expect(await gateway.chargeSavedCard(renewal(hold.reference))).toMatchObject({ status: "paid" });
   });
 });
 
 describe("the review and renewals on Stripe", () => {
+  it("the owner's approval captures once, however often it is given", async () => {
+    const subscription = await held();
+    const first = await decideReview(gateway, subscription, "approved", null, "owner");
+    const again = await decideReview(gateway, subscription, "approved", null, "owner");
+    expect([first.status, again.status]).toEqual(["recorded", "unchanged"]);
+    expect(first.subscription).toMatchObject({ state: "active", periodsPaid: 1, decidedBy: "owner" });
+    const captureCalls = standIn.requestsTo("POST", `/v1/payment_intents/${subscription.holdReference}/capture`);
+    expect(captureCalls.map((call) => [call.idempotencyKey, call.replayed])).toEqual([[`capture:${subscription.id}`, false]]);
+    expect((await paymentsOf(subscription)).filter((p) => p.kind === "capture")).toMatchObject([
+      { status: "succeeded", amountCents: 13_900, gatewayReference: subscription.holdReference },
+    ]);
+  });
+
+  it("an approval after Stripe let the hold lapse charges the saved card off session, once", async () => {
+    const subscription = await held();
+    standIn.lapse(subscription.holdReference);
+    await Promise.all([
+      decideReview(gateway, subscription, "approved", null, "owner"),
+      decideReview(gateway, subscription, "approved", null, "owner"),
+    ]);
+    await runLifecycleRound(gateway);
+    expect(await reload(subscription)).toMatchObject({ state: "active", periodsPaid: 1 });
+    expect((await subscriptionTimeline(subscription.id)).events.map((e) => e.event)).toEqual(["hold_placed", "hold_expired", "approved_charged"]);
+    const charges = offSessionCalls().filter((call) => !call.replayed);
+    expect(charges.map((call) => [call.idempotencyKey, call.params.amount])).toEqual([[`approval:${subscription.id}`, "13900"]]);
+  });
+
   it("an approval captures once; each due period is charged off session once on the saved card", async () => {
     const subscription = await held();
     await Promise.all([
@@ -70,7 +249,7 @@ describe("the review and renewals on Stripe", () => {
 
     await moveSandboxClock(63);
     await Promise.all([runLifecycleRound(gateway), runLifecycleRound(gateway)]);
-    const renewals = standIn.requestsTo("POST", "/v1/payment_intents").filter((call) => call.params.off_session === "true");
+    const renewals = offSessionCalls();
     expect(renewals).toHaveLength(2);
     const hold = standIn.paymentIntents.get(subscription.holdReference)!;
     for (const [period, call] of renewals.entries()) {
@@ -82,6 +261,9 @@ describe("the review and renewals on Stripe", () => {
       [1, "succeeded"],
       [2, "succeeded"],
     ]);
+    // Another round bills nothing more.
+    await runLifecycleRound(gateway);
+    expect(offSessionCalls()).toHaveLength(2);
   });
 
   it("a card that needs 3-D Secure every time fails its renewal without her: retried, with Stripe's message", async () => {
@@ -95,7 +277,8 @@ describe("the review and renewals on Stripe", () => {
     expect((await paymentsOf(subscription)).at(-1)).toMatchObject({
       kind: "charge",
       status: "failed",
-      failureMessage: "Your card was declined. This transaction requires authentication.",
+      failureMessage: authenticationRequired,
     });
+    expect(offSessionCalls()).toHaveLength(1);
   });
 });

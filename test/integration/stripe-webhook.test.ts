@@ -1,7 +1,11 @@
-// POST /api/stripe/webhook: only an event Stripe signed is heard; a hold Stripe let lapse
-// becomes an expired hold once, whatever the number of deliveries.
+// POST /api/stripe/webhook: only an event Stripe signed is heard (the stripe library makes the
+// test signatures); a hold Stripe let lapse becomes an expired hold once, whatever the number
+// of deliveries; a charge's events change nothing we recorded, and one whose answer we never
+// got is left to the worker, which gets the same PaymentIntent with the same key. Stripe mode
+// against the MSW stand-in of api.stripe.com.
+import { setupServer } from "msw/node";
 import Stripe from "stripe";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const secret = vi.hoisted(() => {
   const value = "whsec_test_secret_for_the_webhook_tests";
@@ -10,57 +14,272 @@ const secret = vi.hoisted(() => {
 });
 
 import * as webhook from "../../app/routes/api.stripe.webhook";
-import { subscriptionTimeline } from "../../app/server/db/stores/subscriptions.server";
+import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
+import { log } from "../../app/server/log.server";
+import { stripeGateway } from "../../app/server/payments/stripe.server";
+import { billRenewal, runLifecycleRound } from "../../app/server/subscriptions/billing.server";
+import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
+import { decideReview, settleDecision } from "../../app/server/subscriptions/review.server";
+import { stripeStandIn, stripeTestSecretKey } from "../mocks/stripe";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, reload } from "../support/subscriptions";
+import { heldSubscription, paymentsOf, providerEventsOf, reload } from "../support/subscriptions";
 
-function event(type: string, object: Record<string, unknown>): string {
-  return JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: "event", type, data: { object }, api_version: "2024-06-20", created: Math.floor(Date.now() / 1000) });
-}
+const { standIn, handlers } = stripeStandIn();
+const server = setupServer(...handlers);
+const gateway = stripeGateway(stripeTestSecretKey);
 
-function deliver(payload: string, signature = Stripe.webhooks.generateTestHeaderString({ payload, secret }), action = webhook.action) {
-  return new TestBrowser().call(action, "/api/stripe/webhook", {
-    body: payload,
-    contentType: "application/json",
-    headers: { "Stripe-Signature": signature },
-  });
-}
+/** What the log was told during a test, every argument of every call, as text. */
+let logged: () => string;
 
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
 beforeEach(async () => {
+  standIn.reset();
   await resetDatabase();
+  const spies = (["info", "warn", "error"] as const).map((level) => vi.spyOn(log, level).mockImplementation(() => {}));
+  logged = () => JSON.stringify(spies.flatMap((spy) => spy.mock.calls));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
-describe("the Stripe webhook", () => {
-  it("a canceled hold awaiting review becomes an expired hold, once however often Stripe sends it", async () => {
-    const subscription = await heldSubscription();
-    const canceled = event("payment_intent.canceled", { id: subscription.holdReference, object: "payment_intent", status: "canceled" });
+let serial = 0;
+function event(type: string, object: unknown, id = `evt_test${++serial}`): string {
+  return JSON.stringify({ id, object: "event", type, data: { object }, api_version: "2025-08-27.basil", created: Math.floor(Date.now() / 1000), livemode: false });
+}
+
+/** The PaymentIntent as Stripe would put it in the event (the stand-in's own JSON). */
+function intentObject(id: string): Record<string, unknown> {
+  const { params: _params, authorisedAt: _authorisedAt, ...intent } = standIn.paymentIntents.get(id)!;
+  return intent;
+}
+
+const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret, timestamp: options.timestamp });
+
+function deliver(payload: string, signature: string | null = sign(payload), action = webhook.action) {
+  return new TestBrowser().call(action, "/api/stripe/webhook", {
+    body: payload,
+    contentType: "application/json; charset=utf-8",
+    headers: signature === null ? {} : { "Stripe-Signature": signature },
+  });
+}
+
+const held = (paymentMethodId = "pm_card_visa") =>
+  heldSubscription({ gateway, paymentMethodId, authenticate: (reference) => standIn.authenticate(reference) });
+
+const eventsOf = async (subscription: SubscriptionRow) => (await subscriptionTimeline(subscription.id)).events.map((e) => e.event);
+
+/** An approved subscription whose first renewal is due now. */
+async function dueForRenewal(): Promise<SubscriptionRow> {
+  const subscription = await held();
+  await decideReview(gateway, subscription, "approved", null, "owner");
+  const { nextBillingAt } = await reload(subscription);
+  await moveSandboxClock(Math.ceil((nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / (24 * 60 * 60 * 1000)));
+  return reload(subscription);
+}
+
+const renewalIntents = () => [...standIn.paymentIntents.values()].filter((intent) => intent.params.off_session === "true");
+
+describe("a hold Stripe let lapse", () => {
+  it("awaiting review: an expired hold, once however often Stripe sends it; an approval then charges the saved card", async () => {
+    const subscription = await held();
+    standIn.lapse(subscription.holdReference);
+    const canceled = event("payment_intent.canceled", intentObject(subscription.holdReference));
     expect(await deliver(canceled)).toHaveStatus(200);
-    expect(await deliver(canceled)).toHaveStatus(200);
-    expect((await reload(subscription)).state).toBe("hold_expired");
-    expect((await subscriptionTimeline(subscription.id)).events.map((e) => e.event)).toEqual(["hold_placed", "hold_expired"]);
+    const [again, atOnce] = await Promise.all([deliver(canceled), deliver(canceled)]);
+    expect([again.status, atOnce.status]).toEqual([200, 200]);
+    // Stripe may also send the same change as a new event.
+    expect(await deliver(event("payment_intent.canceled", intentObject(subscription.holdReference)))).toHaveStatus(200);
+
+    expect(await reload(subscription)).toMatchObject({ state: "hold_expired", dueAt: null });
+    expect(await eventsOf(subscription)).toEqual(["hold_placed", "hold_expired"]);
+    expect((await providerEventsOf(subscription)).filter((name) => name === "hold_expired")).toHaveLength(1);
+
+    const approved = await decideReview(gateway, subscription, "approved", null, "owner");
+    expect(approved.subscription).toMatchObject({ state: "active", periodsPaid: 1 });
+    expect(await eventsOf(subscription)).toEqual(["hold_placed", "hold_expired", "approved_charged"]);
+    expect(standIn.requestsTo("POST", `/v1/payment_intents/${subscription.holdReference}/capture`)).toEqual([]);
   });
 
-  it("a signature that does not verify is 400 and changes nothing", async () => {
-    const subscription = await heldSubscription();
-    const canceled = event("payment_intent.canceled", { id: subscription.holdReference, object: "payment_intent" });
-    expect(await deliver(canceled, "t=1,v1=abc")).toHaveStatus(400);
-    expect(await deliver(canceled, Stripe.webhooks.generateTestHeaderString({ payload: canceled, secret: "whsec_another" }))).toHaveStatus(400);
-    expect(await deliver(canceled, Stripe.webhooks.generateTestHeaderString({ payload: canceled, secret, timestamp: Math.floor(Date.now() / 1000) - 600 }))).toHaveStatus(400);
-    expect((await reload(subscription)).state).toBe("on_hold");
-  });
+  it("approved, its capture still to be tried again: left to the worker, which finds the hold gone and charges the card", async () => {
+    const subscription = await held();
+    standIn.mode = "failing";
+    expect((await decideReview(gateway, subscription, "approved", null, "owner")).subscription).toMatchObject({ state: "on_hold", decision: "approved" });
+    standIn.mode = "up";
+    standIn.lapse(subscription.holdReference);
+    expect(await deliver(event("payment_intent.canceled", intentObject(subscription.holdReference)))).toHaveStatus(200);
+    expect(await reload(subscription)).toMatchObject({ state: "on_hold", decision: "approved" });
+    expect(logged()).toContain("left to the worker");
 
-  it("events about what it does not know are acknowledged and ignored", async () => {
-    expect(await deliver(event("payment_intent.canceled", { id: "pi_unknown", object: "payment_intent" }))).toHaveStatus(200);
-    expect(await deliver(event("customer.created", { id: "cus_1", object: "customer" }))).toHaveStatus(200);
+    // The worker's next try (the request's claim is held for a minute of real time: called here).
+    expect(await settleDecision(gateway, await reload(subscription))).toMatchObject({ state: "active", periodsPaid: 1 });
+    expect(await eventsOf(subscription)).toEqual(["hold_placed", "hold_expired", "approved_charged"]);
   });
 
   it("a decided order is left to its decision", async () => {
-    const subscription = await heldSubscription();
-    const { decideReview } = await import("../../app/server/subscriptions/review.server");
-    const { paymentGateway } = await import("../../app/server/payments/index.server");
-    await decideReview(paymentGateway(), subscription, "declined", null, "owner");
-    expect(await deliver(event("payment_intent.canceled", { id: subscription.holdReference, object: "payment_intent" }))).toHaveStatus(200);
+    const subscription = await held();
+    await decideReview(gateway, subscription, "declined", null, "owner");
+    const released = event("payment_intent.canceled", intentObject(subscription.holdReference));
+    expect(await deliver(released)).toHaveStatus(200);
     expect((await reload(subscription)).state).toBe("declined");
+    expect(await eventsOf(subscription)).toEqual(["hold_placed", "declined_released"]);
+  });
+});
+
+describe("only what Stripe signed", () => {
+  it("a signature that does not verify is 400 and changes nothing", async () => {
+    const subscription = await held();
+    standIn.lapse(subscription.holdReference);
+    const canceled = event("payment_intent.canceled", intentObject(subscription.holdReference));
+    const forged = [
+      null,
+      "",
+      "t=1,v1=abc",
+      sign(canceled, { secret: "whsec_another" }),
+      sign(canceled, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
+      // Signed for another body.
+      sign(canceled.replace("payment_intent.canceled", "payment_intent.created")),
+    ];
+    for (const signature of forged) expect(await deliver(canceled, signature)).toHaveStatus(400);
+    expect((await reload(subscription)).state).toBe("on_hold");
+    expect(await eventsOf(subscription)).toEqual(["hold_placed"]);
+  });
+
+  it("signed bodies that are not events are 400; never a 500", async () => {
+    for (const payload of ["not json", "null", "[]", '"text"', "42"]) {
+      expect(await deliver(payload)).toHaveStatus(400);
+    }
+  });
+
+  it("a body larger than an event is refused unread (413), declared or not", async () => {
+    const big = event("customer.created", { id: "cus_1", object: "customer", description: "x".repeat(300 * 1024) });
+    expect(await deliver(big)).toHaveStatus(413);
+
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/api/stripe/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=abc" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const answer = await webhook.action({ request, params: {}, context: {} });
+    expect(answer.status).toBe(413);
+    expect(sent).toBeLessThan(10);
+  });
+
+  it("GET is not how Stripe calls: 405", async () => {
+    const answer = await new TestBrowser().call(webhook.loader, "/api/stripe/webhook");
+    expect(answer).toHaveStatus(405);
+  });
+});
+
+describe("events of charges", () => {
+  it("a renewal we recorded: nothing changes, however often", async () => {
+    const subscription = await dueForRenewal();
+    await runLifecycleRound(gateway);
+    const [charge] = renewalIntents();
+    const before = await subscriptionTimeline(subscription.id);
+    const succeeded = event("payment_intent.succeeded", intentObject(charge!.id));
+    expect(await deliver(succeeded)).toHaveStatus(200);
+    expect(await deliver(succeeded)).toHaveStatus(200);
+    expect(await subscriptionTimeline(subscription.id)).toEqual(before);
+    expect(logged()).toContain("already recorded");
+  });
+
+  it("a renewal refused without her that we recorded: nothing changes", async () => {
+    const subscription = await held("pm_card_threeDSecure2Required");
+    await decideReview(gateway, subscription, "approved", null, "owner");
+    const { nextBillingAt } = await reload(subscription);
+    await moveSandboxClock(Math.ceil((nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / (24 * 60 * 60 * 1000)));
+    await runLifecycleRound(gateway);
+    const before = await reload(subscription);
+    expect(before).toMatchObject({ state: "past_due", failedAttempts: 1 });
+    const [charge] = renewalIntents();
+    expect(await deliver(event("payment_intent.payment_failed", intentObject(charge!.id)))).toHaveStatus(200);
+    expect(await reload(subscription)).toEqual(before);
+  });
+
+  it("a renewal whose answer we never got is left to the worker, which then records that same PaymentIntent", async () => {
+    const subscription = await dueForRenewal();
+    // Stripe charged her, but our call's answer (and the client's retry's) was lost.
+    standIn.answersLost = 2;
+    await runLifecycleRound(gateway);
+    const [charge] = renewalIntents();
+    expect(charge).toMatchObject({ status: "succeeded", metadata: { subscription_id: subscription.id, period: "1" } });
+    expect(await reload(subscription)).toMatchObject({ state: "active", periodsPaid: 1 });
+
+    const succeeded = event("payment_intent.succeeded", intentObject(charge!.id));
+    expect(await deliver(succeeded)).toHaveStatus(200);
+    expect(await reload(subscription)).toMatchObject({ state: "active", periodsPaid: 1 });
+    expect(logged()).toContain("left to the worker");
+
+    // The worker's next try (its claim is held for a few minutes of real time: called here).
+    await billRenewal(gateway, await reload(subscription), await lifecycleNow());
+    expect(await reload(subscription)).toMatchObject({ periodsPaid: 2 });
+    expect(renewalIntents()).toHaveLength(1);
+    expect((await paymentsOf(subscription)).filter((p) => p.kind === "charge")).toMatchObject([
+      { period: 1, status: "succeeded", gatewayReference: charge!.id },
+    ]);
+    expect(await deliver(succeeded)).toHaveStatus(200);
+    expect(logged()).toContain("already recorded");
+  });
+
+  it("money Stripe took for a period already paid is logged for a person, by ids only", async () => {
+    const subscription = await dueForRenewal();
+    await runLifecycleRound(gateway);
+    const [charge] = renewalIntents();
+    const other = { ...intentObject(charge!.id), id: "pi_standin_not_ours" };
+    expect(await deliver(event("payment_intent.succeeded", other))).toHaveStatus(200);
+    expect(logged()).toContain("Stripe took a payment we have no record of");
+    expect(logged()).toContain("pi_standin_not_ours");
+    expect((await reload(subscription)).periodsPaid).toBe(2);
+  });
+
+  it("a captured hold we recorded: nothing changes", async () => {
+    const subscription = await held();
+    await decideReview(gateway, subscription, "approved", null, "owner");
+    const before = await subscriptionTimeline(subscription.id);
+    expect(await deliver(event("payment_intent.succeeded", intentObject(subscription.holdReference)))).toHaveStatus(200);
+    expect(await subscriptionTimeline(subscription.id)).toEqual(before);
+  });
+});
+
+describe("what it does not know", () => {
+  it("is acknowledged (200) and ignored, whatever its shape", async () => {
+    const unknownIntent = { id: "pi_unknown", object: "payment_intent", status: "succeeded", metadata: {} };
+    const bodies = [
+      event("customer.created", { id: "cus_1", object: "customer" }),
+      event("payment_intent.canceled", { id: "pi_unknown", object: "payment_intent" }),
+      event("payment_intent.succeeded", unknownIntent),
+      event("payment_intent.payment_failed", { ...unknownIntent, metadata: { subscription_id: "00000000-0000-4000-8000-000000000000", period: "1" } }),
+      event("payment_intent.succeeded", { ...unknownIntent, metadata: { subscription_id: "'; drop table subscriptions; --", period: "x" } }),
+      event("payment_intent.succeeded", { id: 42, object: "payment_intent" }),
+      event("payment_intent.canceled", null),
+      event("payment_intent.canceled", "pi_text"),
+      JSON.stringify({ id: "evt_bare" }),
+      JSON.stringify({ type: ["payment_intent.canceled"], data: 1 }),
+    ];
+    for (const body of bodies) expect(await deliver(body)).toHaveStatus(200);
+  });
+
+  it("never logs the payload", async () => {
+    const subscription = await held();
+    standIn.lapse(subscription.holdReference);
+    const marker = "jane.private@example.com";
+    const canceled = event("payment_intent.canceled", { ...intentObject(subscription.holdReference), receipt_email: marker, description: marker });
+    expect(await deliver(canceled)).toHaveStatus(200);
+    expect(await deliver(canceled, "t=1,v1=abc")).toHaveStatus(400);
+    expect(await deliver(event("customer.created", { id: "cus_1", object: "customer", email: marker }))).toHaveStatus(200);
+    expect(logged()).toContain("hold expired");
+    expect(logged()).not.toContain(marker);
   });
 });
 
@@ -74,6 +293,8 @@ describe("without STRIPE_WEBHOOK_SECRET", () => {
     vi.stubEnv("STRIPE_WEBHOOK_SECRET", "");
     vi.resetModules();
     const fresh = await import("../../app/routes/api.stripe.webhook");
-    expect(await deliver(event("customer.created", { id: "cus_1" }), undefined, fresh.action)).toHaveStatus(404);
+    const payload = event("customer.created", { id: "cus_1" });
+    expect(await deliver(payload, sign(payload), fresh.action)).toHaveStatus(404);
+    expect(await new TestBrowser().call(fresh.loader, "/api/stripe/webhook")).toHaveStatus(404);
   });
 });

@@ -93,6 +93,12 @@ export type StripeMode = "up" | "failing" | "refusing";
 export interface StripeStandIn {
   /** up; failing: every call answers 500 api_error; refusing: the connection fails. */
   mode: StripeMode;
+  /**
+   * How many of the next POSTs are carried out (and kept for their idempotency key) but whose
+   * answer never arrives: the connection drops on the way back. The stripe client retries
+   * once with the same key, so 2 make one of the gateway's calls fail after Stripe acted.
+   */
+  answersLost: number;
   requests: StripeRequestRecord[];
   /** How many objects were really created (replays do not count). */
   created: { customers: number; paymentIntents: number; checkoutSessions: number };
@@ -171,6 +177,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
 
   const standIn: StripeStandIn = {
     mode: "up",
+    answersLost: 0,
     requests: [],
     created: { customers: 0, paymentIntents: 0, checkoutSessions: 0 },
     customers: new Map(),
@@ -183,6 +190,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       intent.next_action = null;
       if (succeeds) {
         intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
+        if (intent.status === "succeeded") intent.amount_received = intent.amount;
         intent.authorisedAt = Math.floor(Date.now() / 1000);
         saveCard(intent);
       } else {
@@ -245,6 +253,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     },
     reset() {
       standIn.mode = "up";
+      standIn.answersLost = 0;
       standIn.requests.length = 0;
       standIn.created = { customers: 0, paymentIntents: 0, checkoutSessions: 0 };
       standIn.customers.clear();
@@ -530,15 +539,22 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
           );
         }
         record.replayed = true;
-        return respond(kept.answer, true);
+        return lostOr(respond(kept.answer, true));
       }
       const answer = create(record.params, String(pathParams.id ?? ""));
       // Validation errors (400, 404) are not kept; a result that started executing is.
       if (idempotencyKey !== null && (answer.status === 200 || answer.status === 402)) {
         idempotent.set(idempotencyKey, { route: record.path, body, answer });
       }
-      return respond(answer);
+      return lostOr(respond(answer));
     });
+
+  /** The answer of a POST that was carried out, unless it is one of those lost on the way back. */
+  function lostOr(answer: Response): Response {
+    if (standIn.answersLost <= 0) return answer;
+    standIn.answersLost -= 1;
+    return HttpResponse.error();
+  }
 
   const get = (path: string, find: (id: string, params: StripeParams) => Answer) =>
     http.get(`${stripeApiBase}${path}/:id`, ({ request, params }) => {
