@@ -10,6 +10,8 @@ export default defineConfig({
     // which engine a failure came from.
     name: onPostgres ? "postgresql" : undefined,
     include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+    // Two app processes on one database: PostgreSQL's pass only (PGlite is one process's).
+    exclude: onPostgres ? [] : ["test/integration/lifecycle-instances.test.ts", "**/node_modules/**"],
     environment: "node",
     globalSetup: ["test/support/postgres-global-setup.ts"],
     // The environment first: the matchers' imports may read it.
