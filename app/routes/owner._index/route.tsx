@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
-import { PasswordField } from "../../components/password-field";
+import { PasswordField } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { RouteHandle } from "../../route-handle";

@@ -99,11 +99,6 @@ function roundText(round: LifecycleRound | undefined): string {
   return done.length > 0 ? `Across all orders: ${done.join(", ")}.` : "Nothing fell due.";
 }
 
-function sum(a: LifecycleRound | undefined, b: LifecycleRound | undefined): LifecycleRound | undefined {
-  if (!a || !b) return a ?? b;
-  return { settled: a.settled + b.settled, expired: a.expired + b.expired, renewed: a.renewed + b.renewed, failed: a.failed + b.failed, lapsed: a.lapsed + b.lapsed };
-}
-
 /** Approve, Decline, or Move forward: the form's intent, done, then the page again. */
 export async function orderAction(owner: OwnerSession, subscription: SubscriptionRow, formData: FormData) {
   const back = orderAddress(subscription);
@@ -123,9 +118,7 @@ export async function orderAction(owner: OwnerSession, subscription: Subscriptio
     if (moved.status === "refused") {
       return data({ lastResult: submission.reply({ fieldErrors: { days: [moved.message] } }) }, { status: 400 });
     }
-    // A round already under way may have read the clock before it moved: it is waited for,
-    // and then one runs that reads the moved clock.
-    const round = sum(await runLifecycleNow(), await runLifecycleNow());
+    const round = await runLifecycleNow();
     return redirectWithNotice(owner, back, {
       tone: "success",
       text: `The sandbox clock moved forward ${days} ${days === 1 ? "day" : "days"}: it is now ${formatTime(moved.now.toISOString())}. ${roundText(round)}`,

@@ -6,7 +6,7 @@ import { applyTransition, claimSubscription, findSubscription, releaseClaim, typ
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { orderEventMessage } from "./order-events.server";
-import { claimMs } from "./review.server";
+import { claimMs, releaseHold } from "./review.server";
 
 export type CancelOutcome =
   | { status: "cancelled"; subscription: SubscriptionRow }
@@ -37,21 +37,8 @@ async function cancelClaimed(gateway: PaymentGateway, subscription: Subscription
     case "hold_expired": {
       // A decision already recorded is the team's: its money moves as decided.
       if (subscription.decision !== null) return "busy";
-      const releaseKey = `release:${subscription.id}`;
-      const released = subscription.state === "on_hold" ? await gateway.release(subscription.holdReference, releaseKey) : undefined;
-      if (released?.status === "failed") return "busy";
-      const amount = subscription.firstPeriodCents;
-      return applyTransition(subscription, {
-        event: "cancelled_released",
-        at,
-        changes: { dueAt: null, cancelledAt: at },
-        detail: { amount_cents: amount },
-        payment:
-          released?.status === "done"
-            ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
-            : undefined,
-        message: orderEventMessage(subscription, "cancelled_released", at, { amount_cents: amount }),
-      });
+      const released = await releaseHold(gateway, subscription, "cancelled_released", at, { cancelledAt: at });
+      return released !== undefined && "unanswered" in released ? "busy" : released;
     }
     case "active":
       if (subscription.nextBillingAt !== null && renewalStillBilled(at, subscription.nextBillingAt)) {

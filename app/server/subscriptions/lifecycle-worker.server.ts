@@ -14,10 +14,17 @@ interface Worker {
 
 const holder = globalThis as typeof globalThis & { __lifecycleWorker?: Worker };
 
-/** One round now (or the one running), for this process. */
-export function runLifecycleNow(): Promise<LifecycleRound | undefined> {
+/**
+ * One round that begins now, for this process: a round under way may have read the clock
+ * before it moved, so it is waited for first.
+ */
+export async function runLifecycleNow(): Promise<LifecycleRound | undefined> {
+  await holder.__lifecycleWorker?.running;
+  return startRound();
+}
+
+function startRound(): Promise<LifecycleRound | undefined> {
   const worker = holder.__lifecycleWorker;
-  if (worker?.running) return worker.running;
   const round = runLifecycleRound(paymentGateway())
     .then((done) => {
       if (done.renewed + done.failed + done.lapsed + done.settled + done.expired > 0) log.info({ ...done }, "lifecycle round");
@@ -28,7 +35,7 @@ export function runLifecycleNow(): Promise<LifecycleRound | undefined> {
       return undefined;
     })
     .finally(() => {
-      if (worker) worker.running = null;
+      if (worker?.running === round) worker.running = null;
     });
   if (worker) worker.running = round;
   return round;
@@ -39,7 +46,7 @@ export function startLifecycleWorker(): void {
   const worker: Worker = { running: null, stopped: false, timer: undefined! };
   holder.__lifecycleWorker = worker;
   worker.timer = setInterval(() => {
-    if (!worker.stopped && !worker.running) void runLifecycleNow();
+    if (!worker.stopped && !worker.running) void startRound();
   }, config().BILLING_POLL_MS);
   worker.timer.unref();
 }

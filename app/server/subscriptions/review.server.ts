@@ -12,6 +12,7 @@ import {
   recordDecision,
   releaseClaim,
   type SubscriptionRow,
+  type Transition,
 } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
@@ -154,31 +155,37 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
 }
 
 async function decline(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<Moved> {
-  if (subscription.state === "hold_expired") {
-    // Nothing is held any more: the decline is recorded and nothing moves.
-    return applyTransition(subscription, {
-      event: "declined_released",
-      at,
-      changes: { dueAt: null },
-      detail: { hold: "already expired" },
-      message: orderEventMessage(subscription, "declined_released", at),
-    });
-  }
-  if (subscription.state !== "on_hold") return undefined;
+  if (subscription.state !== "on_hold" && subscription.state !== "hold_expired") return undefined;
+  const released = await releaseHold(gateway, subscription, "declined_released", at);
+  return released !== undefined && "unanswered" in released ? tryLater(subscription, "release", released.unanswered) : released;
+}
+
+/**
+ * A hold let go before the subscription began (declined, or cancelled by her), with its
+ * transition: released at the gateway while it is held, recorded as already expired when it
+ * lapsed first. `unanswered`: the gateway did not answer, nothing was recorded.
+ */
+export async function releaseHold(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  event: "declined_released" | "cancelled_released",
+  at: Date,
+  changes: Transition["changes"] = {},
+): Promise<SubscriptionRow | undefined | { unanswered: string }> {
   const releaseKey = `release:${subscription.id}`;
-  const released = await gateway.release(subscription.holdReference, releaseKey);
-  if (released.status === "failed") return tryLater(subscription, "release", released.message);
+  const released = subscription.state === "on_hold" ? await gateway.release(subscription.holdReference, releaseKey) : undefined;
+  if (released?.status === "failed") return { unanswered: released.message };
   const amount = subscription.firstPeriodCents;
   return applyTransition(subscription, {
-    event: "declined_released",
+    event,
     at,
-    changes: { dueAt: null },
-    detail: { amount_cents: amount },
+    changes: { dueAt: null, ...changes },
+    detail: released ? { amount_cents: amount } : { hold: "already expired" },
     payment:
-      released.status === "done"
+      released?.status === "done"
         ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
         : undefined,
-    message: orderEventMessage(subscription, "declined_released", at, { amount_cents: amount }),
+    message: orderEventMessage(subscription, event, at, released ? { amount_cents: amount } : {}),
   });
 }
 

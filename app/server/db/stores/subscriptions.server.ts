@@ -3,11 +3,10 @@
 // moves the state only from the state it was read in (a conditional update), writes the
 // event, the payment and the provider's outbox message, so that of two workers or requests
 // racing exactly one records it, and a crash leaves either all of it or none.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import {
   nextState,
   type SubscriptionEvent,
-  type SubscriptionState,
 } from "../../../funnel/subscription-life";
 import { enqueueOutboxMessage, type OutboxMessage } from "../../outbox.server";
 import { database, type Queryable } from "../client.server";
@@ -246,20 +245,3 @@ export async function undecidedSince(before: Date, limit: number): Promise<Subsc
     .where(and(eq(subscriptions.state, "on_hold"), isNull(subscriptions.decision), lte(subscriptions.holdPlacedAt, before)))
     .limit(limit);
 }
-
-/** How many periods are paid, summed: a check that the tests and the owner can read. */
-export async function paidPeriodCount(subscriptionId: string): Promise<number> {
-  const [row] = await (await database())
-    .select({ paid: sql<number>`count(*)::int` })
-    .from(subscriptionPayments)
-    .where(
-      and(
-        eq(subscriptionPayments.subscriptionId, subscriptionId),
-        inArray(subscriptionPayments.kind, ["capture", "charge"]),
-        eq(subscriptionPayments.status, "succeeded"),
-      ),
-    );
-  return row?.paid ?? 0;
-}
-
-export type { SubscriptionState };
