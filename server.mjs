@@ -29,7 +29,8 @@ function routeOf(url) {
   const pathname = (url ?? "/").split("?")[0];
   return pathname
     .split("/")
-    .map((segment) => (uuidSegment.test(segment) ? ":uuid" : segment))
+    // Her private link's token is a key to her order: never logged.
+    .map((segment, index, segments) => (uuidSegment.test(segment) ? ":uuid" : segments[index - 1]?.toLowerCase() === "subscription" ? ":token" : segment))
     .join("/")
     .slice(0, 200);
 }

@@ -158,6 +158,30 @@ export function renewalStillBilled(cancelledAt: Date, nextBillingAt: Date): bool
 }
 
 /**
+ * Plans reminded before each renewal: a term of six months or more (California's automatic
+ * renewal law asks for a notice 15 to 45 days before a renewal of a year or longer; we send
+ * one for 6-month plans too).
+ */
+export const remindedPlans: readonly PlanCode[] = ["6_month", "yearly"];
+
+/** The reminder goes 30 days before the billing date, in the middle of the 15 to 45 days. */
+export const reminderDaysBefore = 30;
+
+/** When the reminder of the renewal on `billingAt` is due, or null when her plan has none. */
+export function renewalReminderAt(plan: PlanCode, billingAt: Date): Date | null {
+  return remindedPlans.includes(plan) ? new Date(billingAt.getTime() - reminderDaysBefore * 24 * 60 * 60 * 1000) : null;
+}
+
+/**
+ * Whether a reminder due earlier is still worth sending at `now`: only while she can still
+ * cancel that renewal (more than 72 hours before it). A worker that was stopped past its day
+ * sends it late rather than never; one past the 72 hours sends nothing.
+ */
+export function reminderStillUseful(now: Date, billingAt: Date): boolean {
+  return !renewalStillBilled(now, billingAt);
+}
+
+/**
  * What a period costs. The first is what she authorised (her promo discount included); every
  * later one is the plan's price she agreed to, without the discount: a promo code is for the
  * first period only (decision 0014).

@@ -23,6 +23,9 @@ export default function OwnerConsole() {
               <NavLink to="/owner/orders" end>
                 Orders
               </NavLink>
+              <NavLink to="/owner/emails" end>
+                Emails
+              </NavLink>
             </nav>
             <Form method="post" action="/owner/sign-out" className="owner-sign-out">
               <button type="submit" className="owner-button">

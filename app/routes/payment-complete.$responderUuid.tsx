@@ -1,7 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import type { RedirectType } from "../funnel/pre-auth-order";
+import { maskEmail } from "../funnel/her-subscription";
+import type { PreAuthOrderBody, RedirectType } from "../funnel/pre-auth-order";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { outcomeOf } from "../server/checkout/submit-order.server";
@@ -37,6 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       card: order?.cardLast4 ? `${order.cardBrand ?? "Card"} ending ${order.cardLast4}` : null,
       // What she quotes if she calls or writes to us about this order.
       reference: order?.reference ?? null,
+      // Where her acknowledgment went: enough for her to recognise the address, no more.
+      emailedTo: order ? maskEmail((order.body as unknown as PreAuthOrderBody).customer.email) : null,
     },
     // Without JavaScript the browser goes on by itself after the delay (an HTTP Refresh rather
     // than a <meta> refresh, which screen readers announce as a sudden change); the link is
@@ -51,7 +54,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function PaymentComplete() {
-  const { destination, message, card, delayMs, reference } = useLoaderData<typeof loader>();
+  const { destination, message, card, delayMs, reference, emailedTo } = useLoaderData<typeof loader>();
   // Reached by a client-side navigation from the checkout, the page goes on by itself.
   useEffect(() => {
     const timer = setTimeout(() => window.location.assign(destination), delayMs);
@@ -66,6 +69,12 @@ export default function PaymentComplete() {
         {reference ? (
           <p className="order-reference">
             Your order reference is <strong>{reference}</strong>
+          </p>
+        ) : null}
+        {emailedTo ? (
+          <p>
+            We have emailed your order details to <strong>{emailedTo}</strong>, with a private link where you can see your order or
+            cancel online at any time.
           </p>
         ) : null}
         {card ? <p>Your card ({card}) has been pre-authorised. You are charged only if your treatment is prescribed.</p> : null}

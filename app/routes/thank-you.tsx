@@ -27,7 +27,7 @@ export default function ThankYou() {
         <ol className="numbered-steps">
           <li>
             <h3>Confirmation email</h3>
-            <p>Check your inbox for your order confirmation.</p>
+            <p>Check your inbox for your order confirmation. It has a private link where you can see your order or cancel online at any time.</p>
           </li>
           <li>
             <h3>Medical consultation</h3>

@@ -97,6 +97,17 @@ const settingsSchema = z
         .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), "must be an address without a path (Stripe's client calls /v1/... there)")
         .optional(),
     ),
+    // Her emails: a real mail server when set (smtp:// or smtps://, credentials in the
+    // address); unset, each email is kept in the database and listed in the owner's console.
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^smtps?:\/\/[^/]/.test(v), "must be an smtp:// or smtps:// address")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(3).default("Menopause Care <care@example.com>"),
+    // The site's own address, for the links in her emails (they are read away from any request).
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     // The share of new visitors (percent) given the older "classic" variant; the rest
     // get "current". A `variant` link parameter or her earlier assignment comes first.
     CLASSIC_VARIANT_PERCENT: z.coerce.number().min(0).max(100).default(0),
@@ -157,4 +168,9 @@ export function config(): Settings {
 
 export function cookiesAreSecure(s: Settings = config()): boolean {
   return s.COOKIE_SECURE ? s.COOKIE_SECURE === "true" : s.NODE_ENV === "production";
+}
+
+/** The address her emails link to: PUBLIC_URL, else this server on localhost. */
+export function publicUrl(s: Settings = config()): string {
+  return (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, "");
 }

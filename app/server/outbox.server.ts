@@ -1,4 +1,4 @@
-// The durable outbox (ARCHITECTURE.md, "Reliability rules"): a provider call is written in
+// The durable outbox (ARCHITECTURE.md, "Reliability rules"): a provider call or an email is written in
 // the same transaction as the change it reports, then delivered at least once, with backoff,
 // by a worker in the server process. The idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
@@ -9,6 +9,8 @@ import type { PreCheckoutBody } from "../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../funnel/sales-funnel-record";
 import { database, type Queryable } from "./db/client.server";
+import type { EmailPayload } from "./mail/email-message.server";
+import { deliverEmail } from "./mail/her-emails.server";
 import { outboxMessages } from "./db/schema.server";
 import type { Provider } from "./provider/provider.server";
 
@@ -25,7 +27,9 @@ export type OutboxMessage =
   | { kind: "save-product-selection"; payload: LatestSavePayload<ProductSelectionBody> }
   | { kind: "save-pre-checkout"; payload: LatestSavePayload<PreCheckoutBody> }
   | { kind: "pre-auth-checkout"; payload: PreAuthCheckoutPayload }
-  | { kind: "order-event"; payload: OrderEventBody };
+  | { kind: "order-event"; payload: OrderEventBody }
+  /** One of her emails (app/server/mail), sent by the mailer rather than the provider. */
+  | { kind: "email"; payload: EmailPayload };
 
 /** The authorised order for the provider (orders.server.ts); one per order. */
 export interface PreAuthCheckoutPayload {
@@ -119,6 +123,8 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
     }
     case "order-event":
       return provider.reportOrderEvent(payload as OrderEventBody, key);
+    case "email":
+      return deliverEmail(payload as EmailPayload, key);
     default:
       throw new Error(`unknown outbox kind ${kind}`);
   }
@@ -153,6 +159,9 @@ export async function deliverDueOutboxMessages(provider: Provider, batchSize = 2
     .returning();
 
   const round: DeliveryRound = { delivered: 0, failed: 0 };
+  // In the order they were written (RETURNING keeps none): her approval email before the
+  // renewal receipt that follows it.
+  claimed.sort((a, b) => a.id - b.id);
   for (const message of claimed) {
     try {
       await deliver(provider, message.kind, message.payload, message.idempotencyKey);
@@ -178,11 +187,12 @@ export async function deliverDueOutboxMessages(provider: Provider, batchSize = 2
   return round;
 }
 
-export async function countPendingOutboxMessages(): Promise<number> {
+/** Messages not yet delivered, of one kind when given. */
+export async function countPendingOutboxMessages(kind?: OutboxMessage["kind"]): Promise<number> {
   const db = await database();
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(outboxMessages)
-    .where(eq(outboxMessages.status, "pending"));
+    .where(and(eq(outboxMessages.status, "pending"), kind === undefined ? undefined : eq(outboxMessages.kind, kind)));
   return row?.count ?? 0;
 }

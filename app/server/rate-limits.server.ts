@@ -40,6 +40,11 @@ export const rateLimits = {
   emailCapture: { bucket: "email-capture", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 },
   /** Secure links opened (?st= or ?token=): she opens hers once or twice; guessing is slow. */
   tokenRead: { bucket: "token-read", limit: 10, addressLimit: 50, windowMs: 10 * 60_000 },
+  /**
+   * Her link asked for again by email (/subscription): each sends an email, so a few an hour
+   * for one address or one email, and no way to flood her inbox.
+   */
+  linkRequest: { bucket: "link-request", limit: 5, addressLimit: 20, windowMs: 60 * 60_000 },
   /** The owner's sign-in, counted on every try (there is no session to count yet): one client address. */
   ownerSignIn: { bucket: "owner-sign-in", limit: 10, windowMs: 15 * 60_000 },
   /**

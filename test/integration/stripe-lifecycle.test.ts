@@ -2,11 +2,12 @@
 // or released once, a lapsed hold said so, renewals charged off session on the saved card
 // (paid, declined, or refused for want of 3-D Secure), each call once per idempotency key,
 // also when Stripe acted and its answer was lost; then the same through the review and the
-// lifecycle worker.
+// lifecycle worker; and another card she gives after a failed payment (a SetupIntent on the
+// hold's Customer, with the card element or on the hosted page in setup mode), charged later.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
-import type { SavedCardCharge } from "../../app/server/payments/gateway.server";
+import { paymentMessages, type SaveCardRequest, type SavedCardCharge } from "../../app/server/payments/gateway.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
@@ -38,7 +39,7 @@ const held = (paymentMethodId = "pm_card_visa") =>
   heldSubscription({ gateway, paymentMethodId, authenticate: (reference) => standIn.authenticate(reference) });
 
 const renewal = (holdReference: string, overrides: Partial<SavedCardCharge> = {}): SavedCardCharge => ({
-  holdReference,
+  savedCard: holdReference,
   amountCents: 13_900,
   currency: "usd",
   idempotencyKey: "renewal:test:1:0",
@@ -129,7 +130,7 @@ describe("charging the saved card off session", () => {
       off_session: "true",
       confirm: "true",
       description: "Order TEST, period 2",
-      metadata: { ...charge.metadata, hold: subscription.holdReference },
+      metadata: { ...charge.metadata, saved_card: subscription.holdReference },
     });
     if (first.status !== "paid") throw new Error("expected paid");
     expect(standIn.paymentIntents.get(first.reference)).toMatchObject({ status: "succeeded", amount_received: 13_900, capture_method: "automatic_async" });
@@ -280,5 +281,161 @@ describe("the review and renewals on Stripe", () => {
       failureMessage: authenticationRequired,
     });
     expect(offSessionCalls()).toHaveLength(1);
+  });
+});
+
+describe("another card", () => {
+  const anotherCard = (holdReference: string, overrides: Partial<SaveCardRequest> = {}): SaveCardRequest => ({
+    idempotencyKey: "another-card:test:0",
+    holdReference,
+    customer: { name: "Jane Doe", email: "jane@example.com" },
+    returnUrl: "https://shop.test/orders/TEST/another-card/return",
+    paymentMethodId: "pm_card_mastercard",
+    ...overrides,
+  });
+  const setupCalls = () => standIn.requestsTo("POST", "/v1/setup_intents");
+  const onlySetupIntent = () => {
+    const made = [...standIn.setupIntents.values()];
+    expect(made).toHaveLength(1);
+    return made[0]!;
+  };
+
+  it("keeps the card on the hold's Customer for use without her: saved, with its brand and last four", async () => {
+    const subscription = await held();
+    const hold = standIn.paymentIntents.get(subscription.holdReference)!;
+    const saved = await gateway.saveCard(anotherCard(subscription.holdReference));
+    expect(saved).toEqual({ status: "saved", reference: onlySetupIntent().id, cardBrand: "mastercard", cardLast4: "4444" });
+    expect(setupCalls().map((call) => [call.idempotencyKey, call.params])).toEqual([
+      [
+        "another-card:test:0",
+        {
+          customer: hold.customer,
+          payment_method: "pm_card_mastercard",
+          usage: "off_session",
+          confirm: "true",
+          return_url: "https://shop.test/orders/TEST/another-card/return",
+          allowed_payment_method_types: ["card"],
+          expand: ["payment_method"],
+        },
+      ],
+    ]);
+    expect(standIn.savedCards.get(hold.customer!)?.has("pm_card_mastercard")).toBe(true);
+    expect(standIn.created.customers).toBe(1);
+  });
+
+  it("a hold without a Customer: one is made with her email, and the card kept there", async () => {
+    const subscription = await held();
+    standIn.paymentIntents.get(subscription.holdReference)!.customer = null;
+    expect(await gateway.saveCard(anotherCard(subscription.holdReference))).toMatchObject({ status: "saved" });
+    const customers = standIn.requestsTo("POST", "/v1/customers");
+    expect(customers.at(-1)).toMatchObject({ idempotencyKey: "another-card:test:0:customer", params: { email: "jane@example.com" } });
+    expect(onlySetupIntent().customer).toBe([...standIn.customers.keys()].at(-1));
+    expect(standIn.created.customers).toBe(2);
+  });
+
+  it("a card her bank declines: declined with the bank's message, nothing kept", async () => {
+    const subscription = await held();
+    const hold = standIn.paymentIntents.get(subscription.holdReference)!;
+    const result = await gateway.saveCard(anotherCard(subscription.holdReference, { paymentMethodId: "pm_card_chargeDeclinedInsufficientFunds" }));
+    expect(result).toEqual({ status: "declined", message: "Your card has insufficient funds." });
+    expect(standIn.savedCards.get(hold.customer!)?.has("pm_card_chargeDeclinedInsufficientFunds")).toBe(false);
+  });
+
+  it("no card made in the browser, or Stripe not answering: failed, with the spec's messages", async () => {
+    const subscription = await held();
+    expect(await gateway.saveCard(anotherCard(subscription.holdReference, { paymentMethodId: undefined }))).toEqual({
+      status: "failed",
+      message: paymentMessages.cardMethodFailed,
+    });
+    expect(setupCalls()).toEqual([]);
+    standIn.mode = "failing";
+    expect(await gateway.saveCard(anotherCard(subscription.holdReference))).toEqual({ status: "failed", message: paymentMessages.unexpected });
+  });
+
+  it("a card whose bank checks her on setup: requires_action (a redirect), then saved once she passed it", async () => {
+    const subscription = await held();
+    const asked = await gateway.saveCard(
+      anotherCard(subscription.holdReference, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }),
+    );
+    const setup = onlySetupIntent();
+    expect(asked).toEqual({ status: "requires_action", url: `https://hooks.stripe.com/3d_secure_2/hosted/${setup.id}` });
+    // Back without passing it: nothing kept.
+    expect(await gateway.resumeSaveCard!(setup.id)).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
+    standIn.authenticate(setup.id);
+    expect(await gateway.resumeSaveCard!(setup.id)).toEqual({ status: "saved", reference: setup.id, cardBrand: "visa", cardLast4: "3155" });
+    // Kept for later: charged without her.
+    expect(await gateway.chargeSavedCard(renewal(setup.id))).toMatchObject({ status: "paid" });
+  });
+
+  it("a check on setup she fails: declined, and the SetupIntent has no card to charge", async () => {
+    const subscription = await held();
+    await gateway.saveCard(anotherCard(subscription.holdReference, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }));
+    const setup = onlySetupIntent();
+    standIn.authenticate(setup.id, false);
+    expect(await gateway.resumeSaveCard!(setup.id)).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
+    expect(await gateway.chargeSavedCard(renewal(setup.id))).toMatchObject({ status: "declined", reference: null });
+    expect(offSessionCalls()).toEqual([]);
+  });
+
+  it("the same key twice makes one SetupIntent and answers the same", async () => {
+    const subscription = await held();
+    const first = await gateway.saveCard(anotherCard(subscription.holdReference));
+    expect(await gateway.saveCard(anotherCard(subscription.holdReference))).toEqual(first);
+    expect(setupCalls().map((call) => [call.idempotencyKey, call.replayed])).toEqual([
+      ["another-card:test:0", false],
+      ["another-card:test:0", true],
+    ]);
+    expect(standIn.setupIntents.size).toBe(1);
+  });
+
+  it("charges the SetupIntent's Customer and card without her, once per key", async () => {
+    const subscription = await held();
+    const hold = standIn.paymentIntents.get(subscription.holdReference)!;
+    const saved = await gateway.saveCard(anotherCard(subscription.holdReference));
+    if (saved.status !== "saved") throw new Error("expected saved");
+    const charge = renewal(saved.reference, { idempotencyKey: "another-card:test:charge" });
+    const first = await gateway.chargeSavedCard(charge);
+    expect(first).toEqual({ status: "paid", reference: expect.stringMatching(/^pi_/) });
+    expect(await gateway.chargeSavedCard(charge)).toEqual(first);
+    const calls = offSessionCalls();
+    expect(calls.map((call) => [call.idempotencyKey, call.replayed])).toEqual([
+      ["another-card:test:charge", false],
+      ["another-card:test:charge", true],
+    ]);
+    expect(calls[0]!.params).toMatchObject({
+      customer: hold.customer,
+      payment_method: "pm_card_mastercard",
+      off_session: "true",
+      confirm: "true",
+      metadata: { ...charge.metadata, saved_card: saved.reference },
+    });
+    expect(standIn.created.paymentIntents).toBe(2);
+  });
+
+  it("the hosted page in setup mode: started on the hold's Customer, and saved once she gave her card there", async () => {
+    const subscription = await held();
+    const hold = standIn.paymentIntents.get(subscription.holdReference)!;
+    const started = await gateway.startHostedCardSetup!({
+      holdReference: subscription.holdReference,
+      customer: { email: "jane@example.com" },
+      returnUrl: "https://shop.test/orders/TEST/another-card/return?hosted=1",
+      cancelUrl: "https://shop.test/orders/TEST/another-card",
+    });
+    const [session] = [...standIn.checkoutSessions.values()];
+    expect(started).toEqual({ url: session!.url });
+    expect(session!.params).toEqual({
+      mode: "setup",
+      customer: hold.customer,
+      allowed_payment_method_types: ["card"],
+      success_url: "https://shop.test/orders/TEST/another-card/return?hosted=1&session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "https://shop.test/orders/TEST/another-card",
+    });
+    // Back before giving a card: nothing kept.
+    expect(await gateway.resumeHostedCardSetup!(session!.id)).toMatchObject({ status: "failed" });
+    standIn.completeCheckout(session!.id, "pm_card_mastercard");
+    const saved = await gateway.resumeHostedCardSetup!(session!.id);
+    expect(saved).toEqual({ status: "saved", reference: session!.setup_intent, cardBrand: "mastercard", cardLast4: "4444" });
+    expect(await gateway.chargeSavedCard(renewal(session!.setup_intent!))).toMatchObject({ status: "paid" });
+    expect(offSessionCalls()[0]!.params).toMatchObject({ customer: hold.customer, payment_method: "pm_card_mastercard" });
   });
 });

@@ -1,6 +1,7 @@
 // MSW handlers for Stripe's API at https://api.stripe.com/v1 (form-encoded bodies, as the
 // stripe package sends them): customers, PaymentIntents (created, retrieved, captured,
-// canceled) and Checkout Sessions, enough for the card gateway. Like Stripe it honours the
+// canceled), SetupIntents (created, retrieved) and Checkout Sessions (payment and setup mode),
+// enough for the card gateway. Like Stripe it honours the
 // Idempotency-Key header (same key and same parameters: the same answer, replayed, nothing
 // made twice; other parameters: an idempotency_error), counts what it really created, and
 // records every request it received, decoded, for assertions.
@@ -15,6 +16,10 @@
 // setup_future_usage saves its PaymentMethod to that customer; only a saved one can be charged
 // off session, which then does what the test card does without her: charged, declined
 // (card_declined) or refused for want of 3-D Secure (402 authentication_required).
+// A SetupIntent confirmed with a customer (another card, usage off_session) asks what the test
+// card asks while she is there: succeeded and saved to the customer, 402 card_error, or
+// requires_action (a redirect) until standIn.authenticate(id); a setup-mode Checkout Session
+// makes one when standIn.completeCheckout is called for it.
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { testPaymentMethods } from "../support/stripe-test-payment-methods.mjs";
 
@@ -73,6 +78,22 @@ export interface StandInPaymentIntent {
   authorisedAt: number | null;
 }
 
+export interface StandInSetupIntent {
+  id: string;
+  object: "setup_intent";
+  customer: string | null;
+  payment_method: string | null;
+  usage: string;
+  status: "requires_payment_method" | "requires_action" | "succeeded";
+  client_secret: string;
+  next_action: Record<string, unknown> | null;
+  last_setup_error: Record<string, unknown> | null;
+  /** Unix seconds. */
+  created: number;
+  /** The parameters it was created with, as received (not part of Stripe's object). */
+  params: StripeParams;
+}
+
 export interface StandInCheckoutSession {
   id: string;
   object: "checkout.session";
@@ -84,6 +105,8 @@ export interface StandInCheckoutSession {
   success_url: string;
   cancel_url: string | null;
   payment_intent: string | null;
+  /** Setup mode: the SetupIntent of the card she gave on the page. */
+  setup_intent: string | null;
   metadata: Record<string, unknown>;
   params: StripeParams;
 }
@@ -104,16 +127,18 @@ export interface StripeStandIn {
   created: { customers: number; paymentIntents: number; checkoutSessions: number };
   customers: Map<string, StripeParams & { id: string }>;
   paymentIntents: Map<string, StandInPaymentIntent>;
+  /** Every SetupIntent really created (replays make none). */
+  setupIntents: Map<string, StandInSetupIntent>;
   checkoutSessions: Map<string, StandInCheckoutSession>;
   /** The PaymentMethods saved to each customer (setup_future_usage), by customer id. */
   savedCards: Map<string, Set<string>>;
-  /** She passes (or fails) 3-D Secure for this PaymentIntent in Stripe.js. */
-  authenticate(paymentIntentId: string, succeeds?: boolean): void;
+  /** She passes (or fails) 3-D Secure for this PaymentIntent in Stripe.js, or for this SetupIntent on her bank's page. */
+  authenticate(intentId: string, succeeds?: boolean): void;
   /** Stripe lets an uncaptured hold go once its capture_before has passed: canceled, automatic. */
   lapse(paymentIntentId: string): void;
   /** Her bank declines every later charge of this PaymentMethod without her (card_declined). */
   declineFromNow(paymentMethodId: string, message?: string): void;
-  /** She pays on the hosted Checkout page with this test PaymentMethod. */
+  /** She pays (setup mode: gives her card) on the hosted Checkout page with this test PaymentMethod. */
   completeCheckout(sessionId: string, paymentMethod?: string): void;
   /** Requests to one path (and method), e.g. requestsTo("POST", "/v1/payment_intents"). */
   requestsTo(method: "GET" | "POST", path: string): StripeRequestRecord[];
@@ -152,6 +177,13 @@ const authenticationFailure = {
     "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
 };
 
+const setupAuthenticationFailure = {
+  type: "card_error",
+  code: "setup_intent_authentication_failure",
+  message:
+    "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+};
+
 function stripeError(status: number, error: Record<string, unknown>): Answer {
   return { status, json: { error } };
 }
@@ -182,11 +214,24 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     created: { customers: 0, paymentIntents: 0, checkoutSessions: 0 },
     customers: new Map(),
     paymentIntents: new Map(),
+    setupIntents: new Map(),
     checkoutSessions: new Map(),
     savedCards: new Map(),
-    authenticate(paymentIntentId, succeeds = true) {
-      const intent = standIn.paymentIntents.get(paymentIntentId);
-      if (intent?.status !== "requires_action") throw new Error(`${paymentIntentId} is not waiting for authentication`);
+    authenticate(intentId, succeeds = true) {
+      const setup = standIn.setupIntents.get(intentId);
+      if (setup) {
+        if (setup.status !== "requires_action") throw new Error(`${intentId} is not waiting for authentication`);
+        setup.next_action = null;
+        if (succeeds) {
+          setupSucceeded(setup);
+        } else {
+          setup.status = "requires_payment_method";
+          setup.last_setup_error = setupAuthenticationFailure;
+        }
+        return;
+      }
+      const intent = standIn.paymentIntents.get(intentId);
+      if (intent?.status !== "requires_action") throw new Error(`${intentId} is not waiting for authentication`);
       intent.next_action = null;
       if (succeeds) {
         intent.status = intent.capture_method === "manual" ? "requires_capture" : "succeeded";
@@ -203,6 +248,17 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       if (session?.status !== "open") throw new Error(`${sessionId} is not open`);
       const card = standInPaymentMethods[paymentMethod];
       if (!card) throw new Error(`unknown test PaymentMethod ${paymentMethod}`);
+      if (session.mode === "setup") {
+        const setup = createSetup(
+          { customer: session.params.customer, payment_method: paymentMethod, usage: "off_session", confirm: "true" },
+          card,
+        );
+        // The hosted page does 3-D Secure itself; a decline leaves the session open.
+        if (setup.status === "requires_action") setupSucceeded(setup);
+        session.setup_intent = setup.id;
+        if (card.outcome !== "decline") session.status = "complete";
+        return;
+      }
       const lineItems = (session.params.line_items ?? []) as { quantity?: string; price_data?: { unit_amount?: string; currency?: string } }[];
       const amount = lineItems.reduce(
         (sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1),
@@ -258,6 +314,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       standIn.created = { customers: 0, paymentIntents: 0, checkoutSessions: 0 };
       standIn.customers.clear();
       standIn.paymentIntents.clear();
+      standIn.setupIntents.clear();
       standIn.checkoutSessions.clear();
       standIn.savedCards.clear();
       declinedFromNow.clear();
@@ -294,6 +351,22 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     standIn.savedCards.set(intent.customer, saved);
   }
 
+  /** As Stripe: a SetupIntent that succeeded with a customer has attached its PaymentMethod to it. */
+  function setupSucceeded(setup: StandInSetupIntent): void {
+    setup.status = "succeeded";
+    setup.next_action = null;
+    if (setup.customer === null || setup.payment_method === null) return;
+    const saved = standIn.savedCards.get(setup.customer) ?? new Set<string>();
+    saved.add(setup.payment_method);
+    standIn.savedCards.set(setup.customer, saved);
+  }
+
+  function setupJson(setup: StandInSetupIntent, expand: string[], prefix = ""): Record<string, unknown> {
+    const { params: _params, ...json } = setup;
+    const expandMethod = expand.includes(`${prefix}payment_method`) && setup.payment_method !== null;
+    return { ...json, payment_method: expandMethod ? paymentMethodObject(setup.payment_method!) : setup.payment_method };
+  }
+
   function intentJson(intent: StandInPaymentIntent, expand: string[], prefix = ""): Record<string, unknown> {
     const { params: _params, authorisedAt: _authorisedAt, ...json } = intent;
     const expandMethod = expand.includes(`${prefix}payment_method`) && intent.payment_method !== null;
@@ -308,9 +381,11 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
   function sessionJson(session: StandInCheckoutSession, expand: string[]): Record<string, unknown> {
     const { params: _params, ...json } = session;
     const intent = session.payment_intent ? standIn.paymentIntents.get(session.payment_intent) : undefined;
+    const setup = session.setup_intent ? standIn.setupIntents.get(session.setup_intent) : undefined;
     return {
       ...json,
       payment_intent: intent && expand.includes("payment_intent") ? intentJson(intent, expand, "payment_intent.") : session.payment_intent,
+      setup_intent: setup && expand.includes("setup_intent") ? setupJson(setup, expand, "setup_intent.") : session.setup_intent,
     };
   }
 
@@ -427,6 +502,55 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
     return { status: 200, json: intentJson(intent, expand) };
   }
 
+  /** A SetupIntent, confirmed when asked with a PaymentMethod: what the test card does while she is there. */
+  function createSetup(params: StripeParams, card: StandInCard | undefined): StandInSetupIntent {
+    const id = nextId("seti");
+    const setup: StandInSetupIntent = {
+      id,
+      object: "setup_intent",
+      customer: (params.customer as string | undefined) ?? null,
+      payment_method: (params.payment_method as string | undefined) ?? null,
+      usage: (params.usage as string | undefined) ?? "off_session",
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_standin`,
+      next_action: null,
+      last_setup_error: null,
+      created: Math.floor(Date.now() / 1000),
+      params,
+    };
+    if (params.confirm === "true" && card !== undefined) {
+      if (card.outcome === "authorise") {
+        setupSucceeded(setup);
+      } else if (card.outcome === "authenticate") {
+        setup.status = "requires_action";
+        setup.next_action =
+          params.use_stripe_sdk === "true"
+            ? { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect" } }
+            : {
+                type: "redirect_to_url",
+                redirect_to_url: { url: `https://hooks.stripe.com/3d_secure_2/hosted/${id}`, return_url: params.return_url ?? null },
+              };
+      } else {
+        setup.last_setup_error = { type: "card_error", code: "card_declined", decline_code: card.declineCode, message: card.message };
+      }
+    }
+    standIn.setupIntents.set(id, setup);
+    return setup;
+  }
+
+  function createSetupIntent(params: StripeParams): Answer {
+    const methodId = params.payment_method as string | undefined;
+    const card = methodId === undefined ? undefined : standInPaymentMethods[methodId];
+    if (methodId !== undefined && card === undefined) return noSuch("PaymentMethod", methodId, "payment_method");
+    if (params.customer !== undefined && !standIn.customers.has(String(params.customer))) {
+      return noSuch("customer", String(params.customer), "customer");
+    }
+    const setup = createSetup(params, card);
+    const expand = expansions(params);
+    if (setup.last_setup_error) return stripeError(402, { ...setup.last_setup_error, setup_intent: setupJson(setup, expand) });
+    return { status: 200, json: setupJson(setup, expand) };
+  }
+
   /** POST /v1/payment_intents/:id/capture: a held payment taken, once. */
   function capturePaymentIntent(params: StripeParams, id: string): Answer {
     const intent = standIn.paymentIntents.get(id);
@@ -472,6 +596,13 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
   function createCheckoutSession(params: StripeParams): Answer {
     if (params.mode === undefined) return missing("mode");
     if (params.success_url === undefined) return missing("success_url");
+    // As Stripe: setup mode names its card types, or a currency to choose them by.
+    if (params.mode === "setup" && params.currency === undefined && params.allowed_payment_method_types === undefined) {
+      return missing("currency");
+    }
+    if (params.customer !== undefined && !standIn.customers.has(String(params.customer))) {
+      return noSuch("customer", String(params.customer), "customer");
+    }
     const id = nextId("cs_test");
     const session: StandInCheckoutSession = {
       id,
@@ -484,6 +615,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       success_url: String(params.success_url),
       cancel_url: (params.cancel_url as string | undefined) ?? null,
       payment_intent: null,
+      setup_intent: null,
       metadata: (params.metadata as Record<string, unknown> | undefined) ?? {},
       params,
     };
@@ -576,12 +708,17 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
   const handlers: HttpHandler[] = [
     post("/v1/customers", createCustomer),
     post("/v1/payment_intents", createPaymentIntent),
+    post("/v1/setup_intents", createSetupIntent),
     post("/v1/checkout/sessions", createCheckoutSession),
     post("/v1/payment_intents/:id/capture", capturePaymentIntent),
     post("/v1/payment_intents/:id/cancel", cancelPaymentIntent),
     get("/v1/payment_intents", (id, params) => {
       const intent = standIn.paymentIntents.get(id);
       return intent ? { status: 200, json: intentJson(intent, expansions(params)) } : noSuch("payment_intent", id);
+    }),
+    get("/v1/setup_intents", (id, params) => {
+      const setup = standIn.setupIntents.get(id);
+      return setup ? { status: 200, json: setupJson(setup, expansions(params)) } : noSuch("setup_intent", id);
     }),
     get("/v1/checkout/sessions", (id, params) => {
       const session = standIn.checkoutSessions.get(id);

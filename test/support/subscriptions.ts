@@ -76,7 +76,19 @@ export async function heldSubscription(
   const reference = orderReference(randomBytes(8));
   const [order] = await db
     .insert(orders)
-    .values({ responderUuid, reference, status: "authorised", body: {}, amountCents, gateway: gateway.kind, paymentReference: result.reference })
+    .values({
+      responderUuid,
+      reference,
+      status: "authorised",
+      // What her emails and her page read of the order (the checkout writes the whole body).
+      body: {
+        customer: { firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone },
+        medications: [{ name: "Estradiol Patch", dosage: "0.05 mg" }],
+      },
+      amountCents,
+      gateway: gateway.kind,
+      paymentReference: result.reference,
+    })
     .returning();
   await startSubscription(db, {
     orderId: order!.id,

@@ -10,7 +10,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { finalCheckoutSchema, missingGroupMessage, readBillingChoice } from "../../funnel/final-checkout";
 import { normalisePromoCode } from "../../funnel/promo";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
-import { cardBrand, cardInputMessages, readCardNumber, readExpiry, readSecurityCode } from "../../funnel/test-cards";
 import type { Toast } from "../../funnel/toasts";
 import { variantFacts, type Variant } from "../../funnel/variant";
 import { openCheckoutCart } from "../../server/checkout/cart.server";
@@ -19,6 +18,7 @@ import { applyPromoCode } from "../../server/checkout/promo-code.server";
 import { flowVariant } from "../../server/db/stores/flow-variants.server";
 import { ownedFlow, refuseFlowNotFound } from "../../server/flow-owner.server";
 import { readForm } from "../../server/http/form-body.server";
+import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { countStepPost, visitorRateKey } from "../../server/rate-limits.server";
 import { formEcho, formRefusal, retryAfter } from "../../server/form-refusal.server";
@@ -92,21 +92,6 @@ async function applyPromo({ formData, visitor, payer }: CheckoutPost) {
   }
   // Applied or refused, the message is kept with the cart and shown from there.
   return answer(visitor, { lastResult });
-}
-
-/** The sandbox's card fields, read; the gateway never sees a malformed one. */
-function readSandboxCard(formData: FormData) {
-  const number = readCardNumber(String(formData.get("cardNumber") ?? ""));
-  const expiryText = String(formData.get("expiry") ?? "");
-  const expiry = readExpiry(expiryText, new Date());
-  const brand = cardBrand(number ?? "");
-  const securityCode = readSecurityCode(String(formData.get("securityCode") ?? ""), brand);
-  const errors: Record<string, string[]> = {};
-  if (!number) errors.cardNumber = [cardInputMessages.cardNumber];
-  if (!expiry.ok) errors.expiry = [expiry.message];
-  if (!securityCode) errors.securityCode = [cardInputMessages.securityCode(brand)];
-  const card = number && expiry.ok && securityCode ? { number, expiry: expiryText, securityCode } : undefined;
-  return { card, errors };
 }
 
 /** COMPLETE PURCHASE: the form read and checked, then the checkout service pays for the flow. */

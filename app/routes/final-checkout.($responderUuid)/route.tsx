@@ -7,6 +7,7 @@ import { EmptyCart } from "../../components/empty-cart";
 import { ErrorSummary } from "../../components/error-summary";
 import { NeedHelp } from "../../components/need-help";
 import { OrderSummary } from "../../components/order-summary";
+import { RenewalDisclosure } from "../../components/renewal-disclosure";
 import { PaymentFailure } from "../../components/payment-failure";
 import { ProcessingOverlay } from "../../components/processing-overlay";
 import { ShippingFields } from "../../components/shipping-fields";
@@ -117,6 +118,9 @@ export default function FinalCheckout() {
               <CardFields fields={fields} payment={page.payment} />
             </fieldset>
             <SubscriptionAgreement field={fields.subscriptionAgreement} />
+            {page.cart.medications.length > 0 ? (
+              <RenewalDisclosure plan={page.cart.selectedPlan} renewalCents={page.totals.subtotalCents} holdCents={page.totals.totalCents} />
+            ) : null}
             <button type="submit" name="intent" value="complete-purchase" className="button button-primary complete-purchase">
               COMPLETE PURCHASE
             </button>

@@ -252,7 +252,11 @@ export const orders = pgTable(
     reference: text("reference").unique(),
     ...timestamps,
   },
-  (t) => [index("orders_status_idx").on(t.status)],
+  (t) => [
+    index("orders_status_idx").on(t.status),
+    // Her lost link is found by the email she ordered with, whatever its case.
+    index("orders_customer_email_idx").on(sql`lower(${t.body}->'customer'->>'email')`),
+  ],
 );
 
 /**
@@ -334,9 +338,21 @@ export const subscriptions = pgTable(
     /** A worker's claim, on the real clock: another may take it over after this. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Her private link's generation: a new link bumps it, and every older link stops opening. */
+    linkVersion: integer("link_version").notNull().default(1),
+    /** A card she gave after the hold (another card after a failed payment): charged instead of the hold's. */
+    cardReference: text("card_reference"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    /** When the reminder of a 6-month or yearly renewal is due, on the lifecycle clock; null once sent. */
+    reminderDueAt: timestamp("reminder_due_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index("subscriptions_due_idx").on(t.state, t.dueAt), index("subscriptions_created_idx").on(t.createdAt)],
+  (t) => [
+    index("subscriptions_due_idx").on(t.state, t.dueAt),
+    index("subscriptions_created_idx").on(t.createdAt),
+    index("subscriptions_reminder_idx").on(t.reminderDueAt),
+  ],
 );
 
 /** Every transition of a subscription, with its time: the order's timeline. */
@@ -395,8 +411,8 @@ export const subscriptionPayments = pgTable(
  */
 export const sandboxPayments = pgTable("sandbox_payments", {
   reference: text("reference").primaryKey(),
-  kind: text("kind").$type<"hold" | "charge">().notNull(),
-  status: text("status").$type<"requires_action" | "held" | "captured" | "released" | "paid" | "failed">().notNull(),
+  kind: text("kind").$type<"hold" | "charge" | "card">().notNull(),
+  status: text("status").$type<"requires_action" | "held" | "captured" | "released" | "paid" | "failed" | "saved">().notNull(),
   amountCents: integer("amount_cents").notNull(),
   cardBrand: text("card_brand"),
   cardLast4: text("card_last4"),
@@ -424,3 +440,25 @@ export const sandboxClock = pgTable("sandbox_clock", {
   offsetMs: bigint("offset_ms", { mode: "number" }).notNull().default(0),
   ...timestamps,
 });
+
+/**
+ * The embedded mail server: with no SMTP_URL, each email is kept here (once per outbox
+ * message) and the owner's console lists it, so a fresh clone shows every email it sends.
+ */
+export const storedEmails = pgTable(
+  "stored_emails",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The outbox message's key: a retried delivery keeps one copy. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    orderReference: text("order_reference"),
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stored_emails_created_idx").on(t.createdAt)],
+);

@@ -58,8 +58,11 @@ export type HoldResult =
 
 /** Charging her saved card without her (a renewal, or an approval after the hold lapsed). */
 export interface SavedCardCharge {
-  /** The hold whose card was saved for later use (setup_future_usage off_session). */
-  holdReference: string;
+  /**
+   * The saved card: the hold whose card was saved for later use (setup_future_usage
+   * off_session), or a card she gave later (saveCard).
+   */
+  savedCard: string;
   amountCents: number;
   currency: "usd";
   /** One per subscription and period and try: the same key never charges twice. */
@@ -76,6 +79,28 @@ export type ChargeResult =
   /** No answer or an error of ours: the same key is tried again. */
   | { status: "failed"; message: string };
 
+/** Another card she gives after a failed payment, kept to be charged without her. */
+export interface SaveCardRequest {
+  /** One per try: a repeated try saves nothing twice. */
+  idempotencyKey: string;
+  /** The hold her order began with (Stripe: its customer keeps the new card too). */
+  holdReference: string;
+  customer: { name: string; email: string };
+  /** Where she comes back to after her bank's check (Stripe's return_url). */
+  returnUrl: string;
+  /** Sandbox only (plain inputs). Never stored or logged. */
+  card?: { number: string; expiry: string; securityCode: string };
+  /** Stripe with JavaScript: the PaymentMethod Stripe.js made in her browser. */
+  paymentMethodId?: string;
+}
+
+export type SaveCardResult =
+  | { status: "saved"; reference: string; cardBrand: string | null; cardLast4: string | null }
+  /** Her bank wants her there first (Stripe: the SetupIntent's next action). */
+  | { status: "requires_action"; url: string }
+  | { status: "declined"; message: string }
+  | { status: "failed"; message: string };
+
 export interface PaymentGateway {
   readonly kind: "sandbox" | "stripe";
   /** Takes the held amount (at most what was held). The key makes a repeat do nothing. */
@@ -90,6 +115,14 @@ export interface PaymentGateway {
   startHostedCheckout?(
     request: Omit<AuthoriseRequest, "card" | "paymentMethodId"> & { cancelUrl: string },
   ): Promise<{ reference: string; url: string }>;
+  /** Keeps another card for charges without her (Stripe: a SetupIntent, usage off_session). */
+  saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
+  /** After her bank's check of a card being saved: Stripe retrieves the SetupIntent. */
+  resumeSaveCard?(setupIntentId: string): Promise<SaveCardResult>;
+  /** Stripe only, without JavaScript: Stripe's hosted page in setup mode for another card. */
+  startHostedCardSetup?(request: { holdReference: string; customer: { email: string }; returnUrl: string; cancelUrl: string }): Promise<{ url: string }>;
+  /** Stripe only: the setup-mode Checkout Session she came back from. */
+  resumeHostedCardSetup?(sessionId: string): Promise<SaveCardResult>;
   /** Stripe only: the Checkout Session she came back from. */
   resumeHostedCheckout?(sessionId: string): Promise<AuthorisationResult>;
 }

@@ -30,6 +30,8 @@ import {
   type ChargeResult,
   type HoldResult,
   type PaymentGateway,
+  type SaveCardRequest,
+  type SaveCardResult,
   type SavedCardCharge,
 } from "./gateway.server";
 
@@ -48,6 +50,12 @@ export function sandboxAuthenticationPath(reference: string): string {
 export function sandboxReference(idempotencyKey: string): string {
   const digest = createHash("sha256").update(`sandbox-payment:${idempotencyKey}`).digest("hex");
   return `${referencePrefix}${digest.slice(0, 24)}`;
+}
+
+/** A card kept by saveCard: its reference, from the try's key. */
+function sandboxCardReference(idempotencyKey: string): string {
+  const digest = createHash("sha256").update(`sandbox-card:${idempotencyKey}`).digest("hex");
+  return `sandbox_card_${digest.slice(0, 24)}`;
 }
 
 export function isSandboxReference(reference: string): boolean {
@@ -133,8 +141,8 @@ async function release(reference: string): Promise<HoldResult> {
 }
 
 async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
-  const hold = await findPayment(charge.holdReference);
-  if (hold?.kind !== "hold") return { status: "failed", message: "No such saved card" };
+  const hold = await findPayment(charge.savedCard);
+  if (hold?.kind !== "hold" && hold?.kind !== "card") return { status: "failed", message: "No such saved card" };
   if (!Number.isSafeInteger(charge.amountCents) || charge.amountCents < minimumAmountCents) {
     return { status: "failed", message: "The amount is under the smallest charge" };
   }
@@ -234,6 +242,43 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
         cardLast4: held?.cardLast4 ?? null,
         holdExpiresAt: held?.expiresAt ?? undefined,
       };
+    },
+
+    // Another card, kept as Stripe keeps a SetupIntent's card: the test card decides what a
+    // later charge without her does. Cards that ask for 3-D Secure on setup are kept as if she
+    // passed it (the sandbox has no setup page); 3184 still asks on every charge.
+    async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+      const card = request.card;
+      const digits = readCardNumber(card?.number ?? "");
+      if (card === undefined || digits === undefined) throw new InvalidCardInput("cardNumber", cardInputMessages.cardNumber);
+      const expiry = readExpiry(card.expiry, now());
+      if (!expiry.ok) throw new InvalidCardInput("expiry", expiry.message);
+      const brand = cardBrand(digits);
+      if (readSecurityCode(card.securityCode, brand) === undefined) {
+        throw new InvalidCardInput("securityCode", cardInputMessages.securityCode(brand));
+      }
+      const outcome = sandboxOutcome(digits);
+      if (outcome === "decline") return { status: "declined", message: sandboxDeclineMessage(digits) ?? paymentMessages.cardMethodFailed };
+      if (outcome === "refuse") return { status: "declined", message: paymentMessages.sandboxRefused };
+      const reference = sandboxCardReference(request.idempotencyKey);
+      const at = await lifecycleNow();
+      await (await database())
+        .insert(sandboxPayments)
+        .values({
+          reference,
+          kind: "card",
+          status: "saved",
+          amountCents: 0,
+          cardBrand: brand,
+          cardLast4: digits.slice(-4),
+          offSession: sandboxOffSessionOutcome(digits),
+          declineMessage: sandboxDeclineMessage(digits) ?? null,
+          savedFrom: request.holdReference,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: sandboxPayments.reference });
+      return { status: "saved", reference, cardBrand: brand, cardLast4: digits.slice(-4) };
     },
 
     capture: (reference, amountCents, idempotencyKey) => once(idempotencyKey, () => capture(reference, amountCents)),

@@ -3,9 +3,11 @@
 // accepted. With JavaScript the card element makes a PaymentMethod in the browser and this
 // module confirms it; without, she pays on Stripe's hosted Checkout page (also manual capture).
 // Either way the card is saved to a Customer of hers (setup_future_usage off_session), and
-// renewals charge it off session (decision 0015). Every call carries an idempotency key
-// derived from the checkout attempt's or the subscription's, so a retried call never holds or
-// takes her money twice.
+// renewals charge it off session (decision 0015). Another card she gives after a failed
+// payment is kept by a SetupIntent (usage off_session) on the same Customer, with the card
+// element or on the hosted page in setup mode. Every call carries an idempotency key derived
+// from the checkout attempt's, the subscription's or the try's, so a retried call never holds
+// or takes her money twice.
 import Stripe from "stripe";
 import {
   paymentMessages,
@@ -15,6 +17,8 @@ import {
   type ChargeResult,
   type HoldResult,
   type PaymentGateway,
+  type SaveCardRequest,
+  type SaveCardResult,
 } from "./gateway.server";
 import { log } from "../log.server";
 
@@ -30,6 +34,7 @@ const hostedProductName = "Menopause treatment plan";
 const noSavedCard = "The card of this order was not saved for later payments.";
 
 const paymentIntentId = /^pi_[A-Za-z0-9_]+$/;
+const setupIntentId = /^seti_[A-Za-z0-9_]+$/;
 const checkoutSessionId = /^cs_[A-Za-z0-9_]+$/;
 const paymentMethodId = /^pm_[A-Za-z0-9_]+$/;
 
@@ -96,6 +101,21 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationRe
   }
 }
 
+/**
+ * A SetupIntent's state as saving a card sees it. After her bank's check (`resumed`) nothing
+ * is left for her to do there: whatever has not succeeded was refused or abandoned.
+ */
+function fromSetupIntent(intent: Stripe.SetupIntent, resumed: boolean): SaveCardResult {
+  if (intent.status === "succeeded") return { status: "saved", reference: intent.id, ...cardOf(intent.payment_method) };
+  if (resumed) return { status: "declined", message: paymentMessages.authenticationFailed };
+  const url = intent.next_action?.redirect_to_url?.url;
+  if (intent.status === "requires_action" && url) return { status: "requires_action", url };
+  if (intent.status === "requires_payment_method" && intent.last_setup_error) {
+    return { status: "declined", message: intent.last_setup_error.message || paymentMessages.cardMethodFailed };
+  }
+  return { status: "failed", message: paymentMessages.unexpected };
+}
+
 export function stripeGateway(secretKey: string, options: StripeGatewayOptions = {}): PaymentGateway {
   const stripe = new Stripe(secretKey, {
     maxNetworkRetries: 1,
@@ -137,6 +157,42 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     }
   }
 
+  /** Runs one call that keeps a card: a card error is a decline with the issuer's message, anything else a failure. */
+  async function keepCard(operation: string, call: () => Promise<SaveCardResult>): Promise<SaveCardResult> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isCardError(error)) return { status: "declined", message: error.message || paymentMessages.cardMethodFailed };
+      logFailure(operation, error);
+      return { status: "failed", message: paymentMessages.unexpected };
+    }
+  }
+
+  /**
+   * Her Customer, the one the hold's card was saved to, so the new card sits beside it. A hold
+   * without one (not expected: both ways of paying make one) gets a new Customer.
+   */
+  async function customerOfHold(holdReference: string, email: string, idempotencyKey?: string): Promise<string> {
+    if (!paymentIntentId.test(holdReference)) throw new Error("The hold is not a PaymentIntent");
+    const hold = await stripe.paymentIntents.retrieve(holdReference);
+    const customer = typeof hold.customer === "string" ? hold.customer : hold.customer?.id;
+    if (customer) return customer;
+    return (await stripe.customers.create({ email }, idempotencyKey ? { idempotencyKey } : {})).id;
+  }
+
+  /** The Customer and PaymentMethod of a saved card: the hold's, or the SetupIntent's of another card. */
+  async function savedCardOf(reference: string): Promise<{ customer?: string; method?: string }> {
+    const saved = paymentIntentId.test(reference)
+      ? await stripe.paymentIntents.retrieve(reference)
+      : await stripe.setupIntents.retrieve(reference);
+    // A SetupIntent that never succeeded saved no card.
+    if (saved.object === "setup_intent" && saved.status !== "succeeded") return {};
+    return {
+      customer: typeof saved.customer === "string" ? saved.customer : saved.customer?.id,
+      method: typeof saved.payment_method === "string" ? saved.payment_method : saved.payment_method?.id,
+    };
+  }
+
   return {
     kind: "stripe",
 
@@ -150,18 +206,19 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
         stripe.paymentIntents.cancel(reference, { cancellation_reason: "requested_by_customer" }, { idempotencyKey }),
       ),
 
-    // Renewals charge the card saved with the hold (setup_future_usage off_session) on its
-    // customer, off session (decision 0015). The key is the subscription's, its period's and
-    // the try's: after a call that got no answer the same key is sent again, and Stripe
-    // answers with the PaymentIntent the first call made, never a second one.
+    // Renewals charge the card saved with the hold (setup_future_usage off_session), or the one
+    // she gave later (a SetupIntent), on its customer, off session (decision 0015). The key is
+    // the subscription's, its period's and the try's: after a call that got no answer the same
+    // key is sent again, and Stripe answers with the PaymentIntent the first call made, never
+    // a second one.
     async chargeSavedCard(charge): Promise<ChargeResult> {
-      if (!paymentIntentId.test(charge.holdReference)) return { status: "failed", message: "Not a PaymentIntent" };
+      if (!paymentIntentId.test(charge.savedCard) && !setupIntentId.test(charge.savedCard)) {
+        return { status: "failed", message: "Not a PaymentIntent or SetupIntent" };
+      }
       try {
-        const hold = await stripe.paymentIntents.retrieve(charge.holdReference);
-        const customer = typeof hold.customer === "string" ? hold.customer : hold.customer?.id;
-        const method = typeof hold.payment_method === "string" ? hold.payment_method : hold.payment_method?.id;
-        // No card was saved with this hold: trying again cannot change that, so it is a
-        // refusal (the renewal's retries run their course) rather than a failure retried.
+        const { customer, method } = await savedCardOf(charge.savedCard);
+        // No card was saved there: trying again cannot change that, so it is a refusal (the
+        // renewal's retries run their course) rather than a failure retried.
         if (!customer || !method) return { status: "declined", reference: null, message: noSavedCard };
         let intent = await stripe.paymentIntents.create(
           {
@@ -172,7 +229,8 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
             off_session: true,
             confirm: true,
             description: charge.description,
-            metadata: { ...charge.metadata, hold: charge.holdReference },
+            // The hold's PaymentIntent or another card's SetupIntent: where the card came from.
+            metadata: { ...charge.metadata, saved_card: charge.savedCard },
           },
           { idempotencyKey: charge.idempotencyKey },
         );
@@ -298,6 +356,69 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
           return { status: "declined", message: paymentMessages.authenticationFailed };
         }
         return result;
+      });
+    },
+
+    saveCard(request: SaveCardRequest) {
+      const methodId = request.paymentMethodId;
+      // No card made in the browser (spec section 8: the card method creation error).
+      if (methodId === undefined || !paymentMethodId.test(methodId)) {
+        return Promise.resolve({ status: "failed", message: paymentMessages.cardMethodFailed });
+      }
+      return keepCard("save card", async () => {
+        const customer = await customerOfHold(request.holdReference, request.customer.email, `${request.idempotencyKey}:customer`);
+        const intent = await stripe.setupIntents.create(
+          {
+            customer,
+            payment_method: methodId,
+            usage: "off_session",
+            confirm: true,
+            // Her bank's check, when it wants one, is a redirect back to this address.
+            return_url: request.returnUrl,
+            allowed_payment_method_types: ["card"],
+            expand: ["payment_method"],
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return fromSetupIntent(intent, false);
+      });
+    },
+
+    resumeSaveCard(reference: string) {
+      if (!setupIntentId.test(reference)) return Promise.resolve({ status: "failed", message: paymentMessages.unexpected });
+      return keepCard("save card resume", async () =>
+        fromSetupIntent(await stripe.setupIntents.retrieve(reference, { expand: ["payment_method"] }), true),
+      );
+    },
+
+    async startHostedCardSetup(request) {
+      const separator = request.returnUrl.includes("?") ? "&" : "?";
+      try {
+        const customer = await customerOfHold(request.holdReference, request.customer.email);
+        const session = await stripe.checkout.sessions.create({
+          mode: "setup",
+          // The hold's Customer: the card saved there is the one charged without her.
+          customer,
+          allowed_payment_method_types: ["card"],
+          success_url: `${request.returnUrl}${separator}session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: request.cancelUrl,
+        });
+        if (!session.url) throw new Error("Stripe Checkout answered a session without a url");
+        return { url: session.url };
+      } catch (error) {
+        logFailure("hosted card setup", error);
+        throw error;
+      }
+    },
+
+    resumeHostedCardSetup(sessionId: string) {
+      if (!checkoutSessionId.test(sessionId)) return Promise.resolve({ status: "failed", message: paymentMessages.unexpected });
+      return keepCard("hosted card setup resume", async () => {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent", "setup_intent.payment_method"] });
+        const intent = session.setup_intent;
+        // She came back before giving a card, or the session expired: nothing is kept.
+        if (intent === null || typeof intent === "string") return { status: "failed", message: paymentMessages.unexpected };
+        return fromSetupIntent(intent, true);
       });
     },
   };

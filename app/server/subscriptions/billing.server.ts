@@ -3,22 +3,26 @@
 // subscription is claimed by one worker at a time, and each charge carries a key made of the
 // subscription, the period and the try, so a period is billed once whatever the number of
 // workers or instances; a unique index on paid periods stands behind it.
-import { billingDate, periodAmountCents, renewalRetryAt } from "../../funnel/subscription-life";
+import { billingDate, periodAmountCents, reminderStillUseful, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
 import { config } from "../config.server";
 import {
   applyTransition,
   claimDueSubscriptions,
   postpone,
+  releaseClaim,
+  takeReminder,
   undecidedSince,
   type SubscriptionRow,
 } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
-import { orderEventMessage } from "./order-events.server";
-import { claimMs, decideReview, expireHold, settleDecision } from "./review.server";
+import { transitionMessages } from "./order-events.server";
+import { claimMs, decideReview, expireHold, savedCardOf, settleDecision } from "./review.server";
+import { emailMessage } from "./order-events.server";
 
 export interface LifecycleRound {
+  reminded: number;
   settled: number;
   expired: number;
   renewed: number;
@@ -39,7 +43,7 @@ export async function billRenewal(gateway: PaymentGateway, subscription: Subscri
   const amount = periodAmountCents(period, subscription);
   const key = `renewal:${subscription.id}:${period}:${attempt}`;
   const charged = await gateway.chargeSavedCard({
-    holdReference: subscription.holdReference,
+    savedCard: savedCardOf(subscription),
     amountCents: amount,
     currency: "usd",
     idempotencyKey: key,
@@ -59,10 +63,16 @@ export async function billRenewal(gateway: PaymentGateway, subscription: Subscri
       event: "renewal_charged",
       at: now,
       whilePeriodsPaid: period,
-      changes: { periodsPaid: period + 1, nextBillingAt: ends ? null : nextBillingAt, dueAt: ends ? null : nextBillingAt, failedAttempts: 0 },
+      changes: {
+        periodsPaid: period + 1,
+        nextBillingAt: ends ? null : nextBillingAt,
+        dueAt: ends ? null : nextBillingAt,
+        failedAttempts: 0,
+        reminderDueAt: ends ? null : renewalReminderAt(subscription.plan, nextBillingAt),
+      },
       detail,
       payment: { kind: "charge", period, status: "succeeded", amountCents: amount, gatewayReference: charged.reference, idempotencyKey: key },
-      message: orderEventMessage(subscription, "renewal_charged", now, { amount_cents: amount, period }),
+      messages: transitionMessages(subscription, "renewal_charged", now, { amount_cents: amount, period }, { nextBillingAt: ends ? undefined : nextBillingAt }),
     });
     return moved ? "renewed" : undefined;
   }
@@ -86,7 +96,13 @@ export async function billRenewal(gateway: PaymentGateway, subscription: Subscri
       changes: { failedAttempts: failures, dueAt: retryAt ?? null, nextBillingAt: retryAt === undefined ? null : billedAt },
       detail: retryAt ? { ...failedDetail, retry_at: retryAt.toISOString() } : failedDetail,
       payment,
-      message: orderEventMessage(subscription, "renewal_failed", now, { amount_cents: amount, period, message: charged.message }),
+      messages: transitionMessages(
+        subscription,
+        "renewal_failed",
+        now,
+        { amount_cents: amount, period, message: charged.message },
+        { retryAt, ends: subscription.state === "ending" },
+      ),
     });
     return moved ? "failed" : undefined;
   }
@@ -94,10 +110,10 @@ export async function billRenewal(gateway: PaymentGateway, subscription: Subscri
     event: "lapsed",
     at: now,
     whilePeriodsPaid: period,
-    changes: { failedAttempts: failures, dueAt: null, nextBillingAt: null },
+    changes: { failedAttempts: failures, dueAt: null, nextBillingAt: null, reminderDueAt: null },
     detail: failedDetail,
     payment,
-    message: orderEventMessage(subscription, "lapsed", now, { amount_cents: amount, period, message: charged.message }),
+    messages: transitionMessages(subscription, "lapsed", now, { amount_cents: amount, period, message: charged.message }),
   });
   return moved ? "lapsed" : undefined;
 }
@@ -111,7 +127,26 @@ async function advance(gateway: PaymentGateway, subscription: SubscriptionRow, n
   if (subscription.state === "on_hold") {
     return (await expireHold(subscription, now)) ? "expired" : undefined;
   }
+  const reminded = await remindOfRenewal(subscription, now);
+  if (subscription.dueAt === null || subscription.dueAt > now) {
+    // Only the reminder was due: the claim is let go so the renewal's own day finds it free.
+    await releaseClaim(subscription.id);
+    return reminded ? "reminded" : undefined;
+  }
   return billRenewal(gateway, subscription, now);
+}
+
+/** A 6-month or yearly plan's reminder, when its day has come (subscription-life.ts). */
+async function remindOfRenewal(subscription: SubscriptionRow, now: Date): Promise<boolean> {
+  const billingAt = subscription.nextBillingAt;
+  if (subscription.state !== "active" || subscription.reminderDueAt === null || subscription.reminderDueAt > now || billingAt === null) {
+    return false;
+  }
+  const useful = reminderStillUseful(now, billingAt);
+  return takeReminder(
+    subscription,
+    useful ? emailMessage(subscription, "renewal_reminder", now, { amountCents: subscription.renewalCents, nextBillingAt: billingAt }) : undefined,
+  );
 }
 
 /** The embedded provider's approvals, when EMBEDDED_AUTO_APPROVE_SECONDS is set. */
@@ -129,7 +164,7 @@ async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> 
 
 /** Everything due as of the lifecycle clock, until nothing is. Several instances may run it. */
 export async function runLifecycleRound(gateway: PaymentGateway): Promise<LifecycleRound> {
-  const round: LifecycleRound = { settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0 };
+  const round: LifecycleRound = { reminded: 0, settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0 };
   const now = await lifecycleNow();
   round.settled += await autoApprove(gateway, now);
   // A subscription moved forward a year by the sandbox clock has a period due for each month:

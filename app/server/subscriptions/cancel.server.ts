@@ -5,7 +5,7 @@ import { renewalStillBilled } from "../../funnel/subscription-life";
 import { applyTransition, claimSubscription, findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
-import { orderEventMessage } from "./order-events.server";
+import { transitionMessages } from "./order-events.server";
 import { claimMs, releaseHold } from "./review.server";
 
 export type CancelOutcome =
@@ -45,9 +45,9 @@ async function cancelClaimed(gateway: PaymentGateway, subscription: Subscription
         return applyTransition(subscription, {
           event: "cancelled_after_renewal",
           at,
-          changes: { cancelledAt: at },
+          changes: { cancelledAt: at, reminderDueAt: null },
           detail: { last_billing_at: subscription.nextBillingAt.toISOString() },
-          message: orderEventMessage(subscription, "cancelled_after_renewal", at),
+          messages: transitionMessages(subscription, "cancelled_after_renewal", at, {}, { lastBillingAt: subscription.nextBillingAt }),
         });
       }
     // Fall through: far enough from the next billing date, nothing more is billed.
@@ -56,8 +56,8 @@ async function cancelClaimed(gateway: PaymentGateway, subscription: Subscription
       return applyTransition(subscription, {
         event: "cancelled",
         at,
-        changes: { dueAt: null, nextBillingAt: null, cancelledAt: at },
-        message: orderEventMessage(subscription, "cancelled", at),
+        changes: { dueAt: null, nextBillingAt: null, cancelledAt: at, reminderDueAt: null },
+        messages: transitionMessages(subscription, "cancelled", at),
       });
     default:
       return undefined;

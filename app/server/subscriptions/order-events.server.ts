@@ -1,16 +1,16 @@
-// The provider's copy of a transition (the order-events path), made beside the transition so
-// it goes out in the same transaction, through the outbox.
+// What a transition tells others, made beside the transition so it goes out in the same
+// transaction, through the outbox: the provider's copy (the order-events path) and her email.
+import type { EmailFacts, EmailKind } from "../../funnel/emails";
 import type { OrderEventBody } from "../../funnel/order-event";
 import { nextState, type SubscriptionEvent } from "../../funnel/subscription-life";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
+import { emailPayload } from "../mail/email-message.server";
 import type { OutboxMessage } from "../outbox.server";
 
-export function orderEventMessage(
-  subscription: SubscriptionRow,
-  event: Exclude<SubscriptionEvent, "hold_placed">,
-  at: Date,
-  extra: Pick<OrderEventBody, "amount_cents" | "period" | "message"> = {},
-): OutboxMessage {
+type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message">;
+type Announced = Exclude<SubscriptionEvent, "hold_placed">;
+
+export function orderEventMessage(subscription: SubscriptionRow, event: Announced, at: Date, extra: Extra = {}): OutboxMessage {
   return {
     kind: "order-event",
     payload: {
@@ -22,4 +22,47 @@ export function orderEventMessage(
       occurred_at: at.toISOString(),
     },
   };
+}
+
+/** Which of her emails each transition sends. */
+const emailOfEvent: Record<Announced, EmailKind> = {
+  approved_captured: "approved",
+  approved_charged: "approved",
+  approved_payment_failed: "payment_needed",
+  declined_released: "declined",
+  hold_expired: "hold_expired",
+  cancelled_released: "cancelled",
+  cancelled: "cancelled",
+  cancelled_after_renewal: "cancelled",
+  renewal_charged: "renewal_charged",
+  renewal_failed: "renewal_failed",
+  lapsed: "lapsed",
+};
+
+/** The email her order gets for `event`. */
+export function emailMessage(subscription: SubscriptionRow, kind: EmailKind, at: Date, facts: Omit<EmailFacts, "kind"> = {}): OutboxMessage {
+  return { kind: "email", payload: emailPayload(subscription.reference, kind, at, facts) };
+}
+
+/**
+ * The provider's copy of the transition and her email about it. `facts` adds what only the
+ * caller knows (the next billing date, a retry's date); the amount and the bank's words come
+ * from `extra`.
+ */
+export function transitionMessages(
+  subscription: SubscriptionRow,
+  event: Announced,
+  at: Date,
+  extra: Extra = {},
+  facts: Omit<EmailFacts, "kind"> = {},
+): OutboxMessage[] {
+  return [
+    orderEventMessage(subscription, event, at, extra),
+    emailMessage(subscription, emailOfEvent[event], at, {
+      amountCents: extra.amount_cents,
+      period: extra.period,
+      failure: extra.message,
+      ...facts,
+    }),
+  ];
 }

@@ -3,7 +3,7 @@
 // a decline releases it. The decision is kept before any money moves, so a gateway that does
 // not answer leaves a decision the lifecycle worker settles later, with the same idempotency
 // key: the capture happens once however many requests, workers or instances try it.
-import { awaitingReviewStates, billingDate } from "../../funnel/subscription-life";
+import { awaitingReviewStates, billingDate, renewalReminderAt } from "../../funnel/subscription-life";
 import {
   applyTransition,
   claimSubscription,
@@ -17,7 +17,7 @@ import {
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
-import { orderEventMessage } from "./order-events.server";
+import { transitionMessages } from "./order-events.server";
 
 export type Decision = "approved" | "declined";
 export type DecidedBy = NonNullable<SubscriptionRow["decidedBy"]>;
@@ -84,14 +84,26 @@ export function expireHold(subscription: SubscriptionRow, at: Date): Promise<Sub
     at,
     changes: { dueAt: null },
     detail: { hold_expired_at: subscription.holdExpiresAt.toISOString() },
-    message: orderEventMessage(subscription, "hold_expired", at),
+    messages: transitionMessages(subscription, "hold_expired", at),
   });
+}
+
+/** The card a charge without her uses: the one she gave last, else the hold's. */
+export function savedCardOf(subscription: SubscriptionRow): string {
+  return subscription.cardReference ?? subscription.holdReference;
 }
 
 /** What a paid first period sets: the billing dates count from now. */
 function firstPeriodPaid(subscription: SubscriptionRow, at: Date) {
   const nextBillingAt = billingDate(at, subscription.plan, 1);
-  return { periodsPaid: 1, firstPeriodStart: at, nextBillingAt, dueAt: nextBillingAt, failedAttempts: 0 };
+  return {
+    periodsPaid: 1,
+    firstPeriodStart: at,
+    nextBillingAt,
+    dueAt: nextBillingAt,
+    failedAttempts: 0,
+    reminderDueAt: renewalReminderAt(subscription.plan, nextBillingAt),
+  };
 }
 
 async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<Moved> {
@@ -100,13 +112,14 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
     const captureKey = `capture:${subscription.id}`;
     const captured = await gateway.capture(subscription.holdReference, amount, captureKey);
     if (captured.status === "done") {
+      const paid = firstPeriodPaid(subscription, at);
       return applyTransition(subscription, {
         event: "approved_captured",
         at,
-        changes: firstPeriodPaid(subscription, at),
+        changes: paid,
         detail: { amount_cents: amount, period: 0 },
         payment: { kind: "capture", period: 0, status: "succeeded", amountCents: amount, gatewayReference: captured.reference, idempotencyKey: captureKey },
-        message: orderEventMessage(subscription, "approved_captured", at, { amount_cents: amount, period: 0 }),
+        messages: transitionMessages(subscription, "approved_captured", at, { amount_cents: amount, period: 0 }, { nextBillingAt: paid.nextBillingAt }),
       });
     }
     if (captured.status === "failed") return tryLater(subscription, "capture", captured.message);
@@ -118,7 +131,7 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
   if (subscription.state !== "hold_expired") return undefined;
   const chargeKey = `approval:${subscription.id}`;
   const charged = await gateway.chargeSavedCard({
-    holdReference: subscription.holdReference,
+    savedCard: savedCardOf(subscription),
     amountCents: amount,
     currency: "usd",
     idempotencyKey: chargeKey,
@@ -127,13 +140,14 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
   });
   if (charged.status === "failed") return tryLater(subscription, "approval charge", charged.message);
   if (charged.status === "paid") {
+    const paid = firstPeriodPaid(subscription, at);
     return applyTransition(subscription, {
       event: "approved_charged",
       at,
-      changes: firstPeriodPaid(subscription, at),
+      changes: paid,
       detail: { amount_cents: amount, period: 0 },
       payment: { kind: "charge", period: 0, status: "succeeded", amountCents: amount, gatewayReference: charged.reference, idempotencyKey: chargeKey },
-      message: orderEventMessage(subscription, "approved_charged", at, { amount_cents: amount, period: 0 }),
+      messages: transitionMessages(subscription, "approved_charged", at, { amount_cents: amount, period: 0 }, { nextBillingAt: paid.nextBillingAt }),
     });
   }
   return applyTransition(subscription, {
@@ -150,7 +164,7 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
       idempotencyKey: chargeKey,
       failureMessage: charged.message,
     },
-    message: orderEventMessage(subscription, "approved_payment_failed", at, { amount_cents: amount, period: 0, message: charged.message }),
+    messages: transitionMessages(subscription, "approved_payment_failed", at, { amount_cents: amount, period: 0, message: charged.message }),
   });
 }
 
@@ -185,7 +199,10 @@ export async function releaseHold(
       released?.status === "done"
         ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
         : undefined,
-    message: orderEventMessage(subscription, event, at, released ? { amount_cents: amount } : {}),
+    messages: transitionMessages(subscription, event, at, released ? { amount_cents: amount } : {}, {
+      holdReleased: released !== undefined,
+      beforeReview: event === "cancelled_released",
+    }),
   });
 }
 

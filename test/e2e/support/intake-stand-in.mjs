@@ -16,8 +16,17 @@
 //   without her, charged, card_declined or 402 authentication_required), GET
 //   /v1/payment_intents/{id} (expand payment_method and latest_charge, whose capture_before is
 //   7 days after the hold was authorised), POST /v1/payment_intents/{id}/capture
-//   (amount_to_capture at most the hold) and /cancel; the Idempotency-Key header is honoured.
-//   POST /stripe-api/authenticate is where the Stripe.js stand-in (?authenticate=) says how 3-D
+//   (amount_to_capture at most the hold) and /cancel; POST /v1/setup_intents (another card kept
+//   for later, usage off_session: confirmed as the test card asks while she is there, saved to
+//   the customer, 402 card_error, or requires_action whose redirect is the page below) and GET
+//   /v1/setup_intents/{id}; POST /v1/checkout/sessions in setup mode only and GET
+//   /v1/checkout/sessions/{id} (expand setup_intent); the Idempotency-Key header is honoured.
+//   GET /stripe-api/checkout/{id} is the hosted page of a setup session: a form of the test
+//   PaymentMethods whose POST keeps the card (3-D Secure passed there, as Stripe's page does it
+//   itself) and redirects to success_url, or shows the bank's message and stays open.
+//   GET /stripe-api/setup-authentication/{id} is her bank's check of a SetupIntent: "Complete"
+//   or "Fail" (POST), then back to its return_url with setup_intent and redirect_status, as
+//   Stripe does. POST /stripe-api/authenticate is where the Stripe.js stand-in (?authenticate=) says how 3-D
 //   Secure went; GET /stripe-api/received[?responder_uuid=] lists the PaymentIntents created.
 // Usage: node test/e2e/support/intake-stand-in.mjs [port]  (or INTAKE_PORT)
 import { readFileSync } from "node:fs";
@@ -130,8 +139,11 @@ const stripe = {
   customers: new Map(),
   /** PaymentIntents by id, in the order they were created. */
   paymentIntents: new Map(),
-  /** The PaymentMethods saved to each customer (setup_future_usage), by customer id. */
+  /** The PaymentMethods saved to each customer (setup_future_usage, or a SetupIntent), by customer id. */
   savedCards: new Map(),
+  setupIntents: new Map(),
+  /** Setup-mode Checkout Sessions by id. */
+  checkoutSessions: new Map(),
   /** Answers kept by Idempotency-Key: { route, body, answer }. */
   idempotent: new Map(),
 };
@@ -206,6 +218,110 @@ function authorised(intent) {
   if (intent.status === "succeeded") intent.amount_received = intent.amount;
   intent.authorisedAt = Math.floor(Date.now() / 1000);
   saveCard(intent);
+}
+
+/** As Stripe: a SetupIntent that succeeded with a customer has attached its PaymentMethod to it. */
+function setupSucceeded(setup) {
+  setup.status = "succeeded";
+  setup.next_action = null;
+  if (setup.customer === null || setup.payment_method === null) return;
+  const saved = stripe.savedCards.get(setup.customer) ?? new Set();
+  saved.add(setup.payment_method);
+  stripe.savedCards.set(setup.customer, saved);
+}
+
+function setupJson(setup, expand, prefix = "") {
+  const { params: _params, ...json } = setup;
+  const expandMethod = expand.includes(`${prefix}payment_method`) && setup.payment_method !== null;
+  return { ...json, payment_method: expandMethod ? paymentMethodObject(setup.payment_method) : setup.payment_method };
+}
+
+/** A SetupIntent, confirmed when asked: what the test card does while she is there. */
+function createSetup(params, card, origin) {
+  const id = nextId("seti");
+  const setup = {
+    id,
+    object: "setup_intent",
+    customer: params.customer ?? null,
+    payment_method: params.payment_method ?? null,
+    usage: params.usage ?? "off_session",
+    status: "requires_payment_method",
+    client_secret: `${id}_secret_e2e`,
+    next_action: null,
+    last_setup_error: null,
+    created: Math.floor(Date.now() / 1000),
+    params,
+  };
+  if (params.confirm === "true" && card) {
+    if (card.outcome === "authorise") {
+      setupSucceeded(setup);
+    } else if (card.outcome === "authenticate") {
+      setup.status = "requires_action";
+      setup.next_action = {
+        type: "redirect_to_url",
+        redirect_to_url: { url: `${origin}/stripe-api/setup-authentication/${id}`, return_url: params.return_url ?? null },
+      };
+    } else {
+      setup.last_setup_error = { type: "card_error", code: "card_declined", decline_code: card.declineCode, message: card.message };
+    }
+  }
+  stripe.setupIntents.set(id, setup);
+  return setup;
+}
+
+function createSetupIntent(params, origin) {
+  const methodId = params.payment_method;
+  const card = methodId === undefined ? undefined : testPaymentMethods[methodId];
+  if (methodId !== undefined && card === undefined) return noSuch("PaymentMethod", methodId, "payment_method");
+  if (params.customer !== undefined && !stripe.customers.has(params.customer)) return noSuch("customer", params.customer, "customer");
+  const setup = createSetup(params, card, origin);
+  const expand = expansions(params);
+  if (setup.last_setup_error) return stripeError(402, { ...setup.last_setup_error, setup_intent: setupJson(setup, expand) });
+  return { status: 200, json: setupJson(setup, expand) };
+}
+
+function retrieveSetupIntent(id, params) {
+  const setup = stripe.setupIntents.get(id);
+  return setup ? { status: 200, json: setupJson(setup, expansions(params)) } : noSuch("setup_intent", id);
+}
+
+/** Setup mode only: the app pays with the card element here, so the hosted payment page is not played. */
+function createCheckoutSession(params, origin) {
+  if (params.mode === undefined) return missing("mode");
+  if (params.mode !== "setup") {
+    return stripeError(400, { type: "invalid_request_error", param: "mode", message: "The e2e stand-in plays Checkout in setup mode only." });
+  }
+  if (params.success_url === undefined) return missing("success_url");
+  if (params.currency === undefined && params.allowed_payment_method_types === undefined) return missing("currency");
+  if (params.customer !== undefined && !stripe.customers.has(params.customer)) return noSuch("customer", params.customer, "customer");
+  const id = nextId("cs_test");
+  const session = {
+    id,
+    object: "checkout.session",
+    mode: "setup",
+    status: "open",
+    url: `${origin}/stripe-api/checkout/${id}`,
+    customer: params.customer ?? null,
+    success_url: String(params.success_url),
+    cancel_url: params.cancel_url ?? null,
+    setup_intent: null,
+    metadata: params.metadata ?? {},
+  };
+  stripe.checkoutSessions.set(id, session);
+  return { status: 200, json: sessionJson(session, expansions(params)) };
+}
+
+function sessionJson(session, expand) {
+  const setup = session.setup_intent ? stripe.setupIntents.get(session.setup_intent) : undefined;
+  return {
+    ...session,
+    setup_intent: setup && expand.includes("setup_intent") ? setupJson(setup, expand, "setup_intent.") : session.setup_intent,
+  };
+}
+
+function retrieveCheckoutSession(id, params) {
+  const session = stripe.checkoutSessions.get(id);
+  return session ? { status: 200, json: sessionJson(session, expansions(params)) } : noSuch("checkout.session", id);
 }
 
 function createCustomer(params) {
@@ -348,12 +464,14 @@ function sendStripe(res, answer, replayed = false) {
 const stripeRoutes = {
   "POST /v1/customers": createCustomer,
   "POST /v1/payment_intents": createPaymentIntent,
+  "POST /v1/setup_intents": createSetupIntent,
+  "POST /v1/checkout/sessions": createCheckoutSession,
 };
 
 /** The POST that answers this path, with the id it names: create, capture or cancel. */
-function stripePost(pathname) {
+function stripePost(pathname, origin) {
   const create = stripeRoutes[`POST ${pathname}`];
-  if (create) return (params) => create(params);
+  if (create) return (params) => create(params, origin);
   const move = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(pathname);
   if (!move) return undefined;
   const id = decodeURIComponent(move[1]);
@@ -365,12 +483,13 @@ async function stripeApi(req, res, url) {
     sendStripe(res, stripeError(401, { type: "invalid_request_error", message: "Invalid API Key provided" }));
     return;
   }
-  const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
-  if (req.method === "GET" && intentPath) {
-    sendStripe(res, retrievePaymentIntent(decodeURIComponent(intentPath[1]), decodeStripeForm(url.search.slice(1))));
+  const retrieved = /^\/v1\/(payment_intents|setup_intents|checkout\/sessions)\/([^/]+)$/.exec(url.pathname);
+  if (req.method === "GET" && retrieved) {
+    const retrieve = { payment_intents: retrievePaymentIntent, setup_intents: retrieveSetupIntent, "checkout/sessions": retrieveCheckoutSession }[retrieved[1]];
+    sendStripe(res, retrieve(decodeURIComponent(retrieved[2]), decodeStripeForm(url.search.slice(1))));
     return;
   }
-  const create = req.method === "POST" ? stripePost(url.pathname) : undefined;
+  const create = req.method === "POST" ? stripePost(url.pathname, `http://${req.headers.host}`) : undefined;
   if (!create) {
     sendStripe(res, stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` }));
     return;
@@ -424,6 +543,108 @@ async function authenticate(req, res) {
   res.writeHead(204).end();
 }
 
+function htmlPage(res, status, title, body) {
+  res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`);
+}
+
+const redirect = (res, location) => res.writeHead(303, { Location: location, "Cache-Control": "no-store" }).end();
+
+/** The hosted page of a setup-mode session: she picks a test card; 3-D Secure is done here. */
+async function hostedSetupPage(req, res, id) {
+  const session = stripe.checkoutSessions.get(id);
+  if (!session) {
+    htmlPage(res, 404, "No such session", "");
+    return;
+  }
+  let declined = null;
+  if (req.method === "POST" && session.status === "open") {
+    const methodId = new URLSearchParams(await readBody(req)).get("payment_method") ?? "";
+    const card = testPaymentMethods[methodId];
+    if (card) {
+      const setup = createSetup({ customer: session.customer ?? undefined, payment_method: methodId, usage: "off_session", confirm: "true" }, card, `http://${req.headers.host}`);
+      if (setup.status === "requires_action") setupSucceeded(setup);
+      session.setup_intent = setup.id;
+      if (setup.status === "succeeded") {
+        session.status = "complete";
+        redirect(res, session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id));
+        return;
+      }
+      declined = setup.last_setup_error?.message ?? "Your card was declined.";
+    }
+  }
+  if (session.status !== "open") {
+    htmlPage(res, 410, "This session is over", "");
+    return;
+  }
+  const choices = Object.entries(testPaymentMethods)
+    .map(
+      ([methodId, card], index) =>
+        `<label><input type="radio" name="payment_method" value="${escapeHtml(methodId)}"${index === 0 ? " checked" : ""}> ${escapeHtml(card.brand)} •••• ${escapeHtml(card.last4)} (${escapeHtml(methodId)})</label><br>`,
+    )
+    .join("\n");
+  const cancel = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>` : "";
+  htmlPage(
+    res,
+    declined ? 402 : 200,
+    "Save your card",
+    `${declined ? `<p role="alert">${escapeHtml(declined)}</p>` : ""}
+<form method="post"><fieldset><legend>Test card</legend>
+${choices}
+</fieldset><button type="submit">Save card</button></form>
+${cancel}`,
+  );
+}
+
+/** Her bank's check of a card being saved: "Complete" or "Fail", then back to the return_url. */
+async function setupAuthenticationPage(req, res, id) {
+  const setup = stripe.setupIntents.get(id);
+  if (!setup) {
+    htmlPage(res, 404, "No such SetupIntent", "");
+    return;
+  }
+  if (req.method === "POST" && setup.status === "requires_action") {
+    const succeeds = new URLSearchParams(await readBody(req)).get("outcome") === "complete";
+    const returnUrl = setup.next_action.redirect_to_url.return_url;
+    if (succeeds) {
+      setupSucceeded(setup);
+    } else {
+      setup.status = "requires_payment_method";
+      setup.next_action = null;
+      setup.last_setup_error = { ...authenticationFailure, code: "setup_intent_authentication_failure" };
+    }
+    if (returnUrl) {
+      const back = new URL(returnUrl);
+      back.searchParams.set("setup_intent", setup.id);
+      back.searchParams.set("setup_intent_client_secret", setup.client_secret);
+      back.searchParams.set("redirect_status", succeeds ? "succeeded" : "failed");
+      redirect(res, back.href);
+      return;
+    }
+  }
+  if (setup.status !== "requires_action") {
+    htmlPage(res, 410, "Nothing to authenticate", "");
+    return;
+  }
+  htmlPage(
+    res,
+    200,
+    "3D Secure test authentication",
+    `<form method="post"><button type="submit" name="outcome" value="complete">Complete authentication</button>
+<button type="submit" name="outcome" value="fail">Fail authentication</button></form>`,
+  );
+}
+
 /** The PaymentIntents created (replays not counted), for a test to read. */
 function stripeReceived(res, url) {
   const responderUuid = url.searchParams.get("responder_uuid");
@@ -446,6 +667,11 @@ function stripeStandIn(req, res, url) {
   if (url.pathname.startsWith("/v1/")) return stripeApi(req, res, url);
   if (req.method === "POST" && url.pathname === "/stripe-api/authenticate") return authenticate(req, res);
   if (req.method === "GET" && url.pathname === "/stripe-api/received") return stripeReceived(res, url);
+  const hostedPage = /^\/stripe-api\/(checkout|setup-authentication)\/([^/]+)$/.exec(url.pathname);
+  if (hostedPage && (req.method === "GET" || req.method === "POST")) {
+    const id = decodeURIComponent(hostedPage[2]);
+    return hostedPage[1] === "checkout" ? hostedSetupPage(req, res, id) : setupAuthenticationPage(req, res, id);
+  }
   if ((req.method === "GET" || req.method === "HEAD") && url.pathname === "/stripe-js/v3/") {
     res.writeHead(200, { "Content-Type": "application/javascript; charset=utf-8", "Cache-Control": "no-store" });
     res.end(req.method === "HEAD" ? undefined : stripeJs);

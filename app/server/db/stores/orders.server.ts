@@ -34,6 +34,15 @@ export async function findOrder(responderUuid: string): Promise<OrderRow | undef
   return row;
 }
 
+/** The authorised orders placed with this email, whatever its case. */
+export async function authorisedOrdersByEmail(email: string): Promise<OrderRow[]> {
+  return (await database())
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "authorised"), sql`lower(${orders.body}->'customer'->>'email') = ${email.trim().toLowerCase()}`))
+    .limit(20);
+}
+
 export async function findOrderByPaymentReference(reference: string): Promise<OrderRow | undefined> {
   const [row] = await (await database()).select().from(orders).where(eq(orders.paymentReference, reference));
   return row;

@@ -3,11 +3,12 @@
 // moves the state only from the state it was read in (a conditional update), writes the
 // event, the payment and the provider's outbox message, so that of two workers or requests
 // racing exactly one records it, and a crash leaves either all of it or none.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import {
   nextState,
   type SubscriptionEvent,
 } from "../../../funnel/subscription-life";
+import { emailPayload } from "../../mail/email-message.server";
 import { enqueueOutboxMessage, type OutboxMessage } from "../../outbox.server";
 import { database, type Queryable } from "../client.server";
 import { subscriptionEvents, subscriptionPayments, subscriptions } from "../schema.server";
@@ -41,6 +42,8 @@ export async function startSubscription(tx: Queryable, values: NewSubscription):
     .onConflictDoNothing({ target: subscriptions.orderId })
     .returning({ id: subscriptions.id });
   if (!made) return;
+  // The acknowledgment she can keep, sent once with the subscription it acknowledges.
+  await enqueueOutboxMessage(tx, { kind: "email", payload: emailPayload(values.reference, "order_received", at) });
   await tx.insert(subscriptionEvents).values({ subscriptionId: made.id, event: "hold_placed", fromState: null, toState: "on_hold", at, detail: { amount_cents: values.firstPeriodCents } });
   await tx.insert(subscriptionPayments).values({
     subscriptionId: made.id,
@@ -127,12 +130,18 @@ export interface Transition {
   /** On the lifecycle clock. */
   at: Date;
   /** Columns that change with it (billing dates, counters). */
-  changes?: Partial<Pick<SubscriptionRow, "periodsPaid" | "firstPeriodStart" | "nextBillingAt" | "failedAttempts" | "dueAt" | "cancelledAt">>;
+  changes?: Partial<
+    Pick<
+      SubscriptionRow,
+      "periodsPaid" | "firstPeriodStart" | "nextBillingAt" | "failedAttempts" | "dueAt" | "cancelledAt" | "reminderDueAt" | "cardReference" | "cardBrand" | "cardLast4"
+    >
+  >;
   /** Only while the subscription still has this many periods paid (a renewal's guard). */
   whilePeriodsPaid?: number;
   detail?: Record<string, unknown>;
   payment?: NewPayment;
-  message?: OutboxMessage;
+  /** What the transition tells the provider and her, sent through the outbox. */
+  messages?: OutboxMessage[];
 }
 
 /**
@@ -170,7 +179,7 @@ export async function applyTransition(from: SubscriptionRow, transition: Transit
         .values({ ...transition.payment, subscriptionId: from.id, at: transition.at })
         .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
     }
-    if (transition.message) await enqueueOutboxMessage(tx, transition.message);
+    for (const message of transition.messages ?? []) await enqueueOutboxMessage(tx, message);
     return moved;
   });
 }
@@ -181,6 +190,50 @@ export async function recordPayment(subscriptionId: string, payment: NewPayment,
     .insert(subscriptionPayments)
     .values({ ...payment, subscriptionId, at })
     .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
+}
+
+/**
+ * The renewal reminder, once: taken off the subscription and its email written in one
+ * transaction, only while it is still the reminder that was read (another worker's is not
+ * sent again). `message` undefined: dropped unsent (too late to be of use).
+ */
+export async function takeReminder(subscription: SubscriptionRow, message: OutboxMessage | undefined): Promise<boolean> {
+  const due = subscription.reminderDueAt;
+  if (due === null) return false;
+  return (await database()).transaction(async (tx) => {
+    const [taken] = await tx
+      .update(subscriptions)
+      .set({ reminderDueAt: null, updatedAt: new Date() })
+      .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.reminderDueAt, due)))
+      .returning({ id: subscriptions.id });
+    if (!taken) return false;
+    if (message) await enqueueOutboxMessage(tx, message);
+    return message !== undefined;
+  });
+}
+
+/** The card she gave after the hold's lapsed, for the approval to charge (no state moves). */
+export async function useCard(
+  subscriptionId: string,
+  card: Pick<SubscriptionRow, "cardReference" | "cardBrand" | "cardLast4">,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await (await database())
+    .update(subscriptions)
+    .set({ ...card, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscriptionId))
+    .returning();
+  return row;
+}
+
+/** A new generation of her link (every older link stops opening) and its email, in one transaction. */
+export async function replaceLink(subscriptionId: string, message: OutboxMessage): Promise<void> {
+  await (await database()).transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ linkVersion: sql`${subscriptions.linkVersion} + 1`, updatedAt: new Date() })
+      .where(eq(subscriptions.id, subscriptionId));
+    await enqueueOutboxMessage(tx, message);
+  });
 }
 
 /** Changes that move no state: the next try's time after a failure the gateway could not answer. */
@@ -203,6 +256,7 @@ export async function claimDueSubscriptions(now: Date, lockMs: number, limit: nu
         or(
           and(inArray(subscriptions.state, ["active", "past_due", "ending", "on_hold"]), lte(subscriptions.dueAt, now)),
           and(inArray(subscriptions.state, ["on_hold", "hold_expired"]), isNotNull(subscriptions.decision)),
+          and(eq(subscriptions.state, "active"), lte(subscriptions.reminderDueAt, now)),
         ),
         or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow)),
       ),

@@ -1,0 +1,379 @@
+// Her emails: what each one says, worded once and drawn twice, as plain text and as simple,
+// accessible HTML (one column, real headings, a link with words, no images, no tracking).
+// Only what she needs about her own order: never her answers, her address or card number.
+// Pure: the mail service (app/server/mail) fills in her order and her private link.
+import { formatCents } from "./cart";
+import { contact } from "./marketing";
+import { plans, type PlanCode } from "./plans";
+import { cancelNoticeMs } from "./subscription-life";
+import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
+
+export const emailKinds = [
+  /** The acknowledgment she can keep: what she ordered, the hold, the terms, her link. */
+  "order_received",
+  /** Prescribed and charged: the receipt for the first period. */
+  "approved",
+  /** Not prescribed: the hold let go. */
+  "declined",
+  /** The hold lapsed before the review ended: nothing charged yet. */
+  "hold_expired",
+  /** Prescribed, but her card could not be charged: the way to pay again. */
+  "payment_needed",
+  /** 15 to 45 days before a 6-month or yearly plan renews. */
+  "renewal_reminder",
+  "renewal_charged",
+  "renewal_failed",
+  /** Every retry of a renewal failed: the subscription ended. */
+  "lapsed",
+  "cancelled",
+  /** She asked for her link again (the old one no longer opens her page). */
+  "your_link",
+] as const;
+export type EmailKind = (typeof emailKinds)[number];
+
+/** Her order as every email names it. */
+export interface EmailOrder {
+  reference: string;
+  firstName: string;
+  plan: PlanCode;
+  medications: { name: string; dosage: string }[];
+  /** The first period (her promo discount included) and every later one. */
+  firstPeriodCents: number;
+  renewalCents: number;
+}
+
+/** What happened, as the transition that sends the email saw it. */
+export interface EmailFacts {
+  kind: EmailKind;
+  amountCents?: number;
+  /** The period paid or tried (0 is the first). */
+  period?: number;
+  /** The next billing date after this email's event, when there is one. */
+  nextBillingAt?: Date;
+  /** A failed renewal's next try. */
+  retryAt?: Date;
+  /** The bank's or gateway's words on a failed charge (never card data). */
+  failure?: string;
+  /** Cancelled before the review: the hold released (false: it had already ended). */
+  holdReleased?: boolean;
+  /** Cancelled within 72 hours of a renewal: that renewal's date, still billed. */
+  lastBillingAt?: Date;
+  /** Cancelled before review (true) or during the subscription (false). */
+  beforeReview?: boolean;
+  /** A failed renewal that ends the subscription she had cancelled: nothing is retried. */
+  ends?: boolean;
+}
+
+export interface EmailLinks {
+  /** Her private page. */
+  subscription: string;
+  /** The page where she gives another card. */
+  payment: string;
+}
+
+type Block =
+  | { type: "p"; text: string }
+  | { type: "h2"; text: string }
+  | { type: "list"; items: string[] }
+  | { type: "facts"; rows: [string, string][] }
+  | { type: "link"; text: string; href: string };
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** "January 22, 2027" (the day in UTC, the clock billing dates are kept on). */
+export function formatEmailDate(date: Date): string {
+  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** The last day on which cancelling still stops a renewal: the day before the 72 hours begin. */
+export function cancelBeforeDate(billingAt: Date): Date {
+  return new Date(billingAt.getTime() - cancelNoticeMs);
+}
+
+/** "$299.00 every 3 months". */
+export function amountAndCadence(cents: number, plan: PlanCode): string {
+  return `${formatCents(cents)} ${plans[plan].cadence}`;
+}
+
+/** "for your next 3 months" / "for your next month". */
+function periodWords(plan: PlanCode): string {
+  const months = plans[plan].months;
+  return months === 1 ? "month" : `${months} months`;
+}
+
+const releaseTiming =
+  "Depending on your bank, a released hold leaves your statement within 5 to 10 business days.";
+
+function orderFacts(order: EmailOrder): Block {
+  const rows: [string, string][] = [
+    ["Order reference", order.reference],
+    ["Plan", plans[order.plan].label],
+    ["Medications", order.medications.map((m) => (m.dosage ? `${m.name} (${m.dosage})` : m.name)).join("; ") || "None"],
+    ["Price", amountAndCadence(order.renewalCents, order.plan)],
+  ];
+  if (order.firstPeriodCents !== order.renewalCents) {
+    rows.push(["First period", `${formatCents(order.firstPeriodCents)} (promo code applied)`]);
+  }
+  return { type: "facts", rows };
+}
+
+function linkBlocks(links: EmailLinks): Block[] {
+  return [
+    { type: "h2", text: "Your subscription page" },
+    {
+      type: "p",
+      text: "See your order, its payments and its next billing date, or cancel online at any time, from your private page:",
+    },
+    { type: "link", text: "Open your subscription page", href: links.subscription },
+    {
+      type: "p",
+      text: "This link is your private key to your order: anyone who has it can see and cancel it, so please do not forward this email. You can ask for a new link at any time; the old one then stops working.",
+    },
+  ];
+}
+
+function help(): Block {
+  return { type: "p", text: `Questions? Call ${contact.phoneDisplay} or email ${contact.email}.` };
+}
+
+function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { subject: string; blocks: Block[] } {
+  const ref = order.reference;
+  const amount = formatCents(facts.amountCents ?? order.renewalCents);
+  const next = facts.nextBillingAt;
+  const nextLine: Block[] = next
+    ? [{ type: "p", text: `Your next billing date is ${formatEmailDate(next)}: ${formatCents(order.renewalCents)} for the following ${periodWords(order.plan)}.` }]
+    : [];
+  const cancelRule: Block = {
+    type: "p",
+    text: `To stop a renewal, cancel online at least 72 hours before the billing date. ${subscriptionTerms[2]}`,
+  };
+  switch (facts.kind) {
+    case "order_received":
+      return {
+        subject: `We've received your order ${ref}`,
+        blocks: [
+          { type: "p", text: "Thank you for your order. A licensed provider will review your plan; our team will contact you within 24 hours." },
+          orderFacts(order),
+          { type: "h2", text: "A hold, not a charge" },
+          {
+            type: "p",
+            text: `We have placed a hold of ${formatCents(order.firstPeriodCents)} on your card. ${preAuthorisationNote} If your treatment is not prescribed, the hold is released and nothing is charged.`,
+          },
+          { type: "h2", text: "Renewal and cancellation" },
+          { type: "list", items: [`Once prescribed, your plan costs ${amountAndCadence(order.renewalCents, order.plan)}.`, ...subscriptionTerms] },
+          { type: "p", text: "You can cancel online at any time from your subscription page." },
+        ],
+      };
+    case "approved":
+      return {
+        subject: `Your treatment was prescribed: receipt for ${ref}`,
+        blocks: [
+          { type: "p", text: `A licensed provider has reviewed and prescribed your plan. We charged ${amount} to your card for your first ${periodWords(order.plan)}.` },
+          orderFacts(order),
+          { type: "p", text: "Your medication ships within 3-5 business days." },
+          ...nextLine,
+          cancelRule,
+        ],
+      };
+    case "declined":
+      return {
+        subject: `Your order ${ref} was not prescribed`,
+        blocks: [
+          { type: "p", text: "After reviewing your plan, the medical team did not prescribe this treatment." },
+          {
+            type: "p",
+            text:
+              facts.holdReleased === false
+                ? "Nothing was charged: the hold on your card had already ended."
+                : `Nothing was charged: we released the ${formatCents(order.firstPeriodCents)} hold on your card. ${releaseTiming}`,
+          },
+          { type: "p", text: "This order is closed and nothing more will be charged. You are welcome to talk to your own doctor about other options." },
+        ],
+      };
+    case "hold_expired":
+      return {
+        subject: `The hold on your card for ${ref} has ended`,
+        blocks: [
+          {
+            type: "p",
+            text: "The review of your plan is taking longer than a card hold lasts, so the hold on your card has ended. Nothing was charged.",
+          },
+          {
+            type: "p",
+            text: `If a provider prescribes your treatment, we will charge ${formatCents(order.firstPeriodCents)} to the card you gave. To use another card instead, give it on this page:`,
+          },
+          { type: "link", text: "Use another card", href: links.payment },
+        ],
+      };
+    case "payment_needed":
+      return {
+        subject: `Payment needed for your order ${ref}`,
+        blocks: [
+          {
+            type: "p",
+            text: `A licensed provider has prescribed your treatment, but we could not charge ${amount} to your card${facts.failure ? `: ${facts.failure}` : "."}`,
+          },
+          { type: "p", text: "To receive your medication, pay with another card on this page:" },
+          { type: "link", text: "Pay with another card", href: links.payment },
+        ],
+      };
+    case "renewal_reminder": {
+      const at = next ?? new Date();
+      return {
+        subject: `Your ${plans[order.plan].name} plan renews on ${formatEmailDate(at)}`,
+        blocks: [
+          {
+            type: "p",
+            text: `Your subscription renews automatically on ${formatEmailDate(at)}. On that day we will charge ${amount} to your card for the next ${periodWords(order.plan)}.`,
+          },
+          orderFacts(order),
+          {
+            type: "p",
+            text: `To stop this renewal, cancel online before ${formatEmailDate(cancelBeforeDate(at))} (at least 72 hours before the billing date). ${subscriptionTerms[2]}`,
+          },
+        ],
+      };
+    }
+    case "renewal_charged":
+      return {
+        subject: `Receipt: your renewal of ${ref}`,
+        blocks: [
+          { type: "p", text: `We charged ${amount} to your card for the next ${periodWords(order.plan)} of your plan.` },
+          orderFacts(order),
+          ...(next ? nextLine : [{ type: "p" as const, text: "This was the last payment of your subscription, which you cancelled: nothing more will be charged." }]),
+          ...(next ? [cancelRule] : []),
+        ],
+      };
+    case "renewal_failed":
+      return {
+        subject: `We could not charge your renewal of ${ref}`,
+        blocks: [
+          { type: "p", text: `We could not charge ${amount} to your card for your renewal${facts.failure ? `: ${facts.failure}` : "."}` },
+          ...(facts.ends
+            ? [{ type: "p" as const, text: "You had cancelled this subscription, so we will not try again: it has ended and nothing more will be charged." }]
+            : [
+                {
+                  type: "p" as const,
+                  text: `${facts.retryAt ? `We will try your card again on ${formatEmailDate(facts.retryAt)}. ` : ""}To keep your treatment without a break, pay now with another card:`,
+                },
+                { type: "link" as const, text: "Pay with another card", href: links.payment },
+              ]),
+        ],
+      };
+    case "lapsed":
+      return {
+        subject: `Your subscription ${ref} has ended`,
+        blocks: [
+          { type: "p", text: "We tried your card on each retry day and could not charge your renewal, so your subscription has ended." },
+          { type: "p", text: `Nothing more will be charged. To start again, call ${contact.phoneDisplay} or email ${contact.email}.` },
+        ],
+      };
+    case "cancelled": {
+      const blocks: Block[] = [];
+      if (facts.beforeReview) {
+        blocks.push({
+          type: "p",
+          text:
+            facts.holdReleased === false
+              ? "You cancelled your order before it was reviewed. The hold on your card had already ended; nothing was charged."
+              : `You cancelled your order before it was reviewed. We released the ${formatCents(order.firstPeriodCents)} hold on your card; nothing was charged. ${releaseTiming}`,
+        });
+      } else if (facts.lastBillingAt) {
+        blocks.push({
+          type: "p",
+          text: `Your subscription is cancelled. You cancelled less than 72 hours before your next billing date, so, as the terms say, the renewal on ${formatEmailDate(facts.lastBillingAt)} of ${formatCents(order.renewalCents)} is still billed. After that, nothing more will be charged.`,
+        });
+      } else {
+        blocks.push({
+          type: "p",
+          text: "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.",
+        });
+        blocks.push({ type: "p", text: subscriptionTerms[2] });
+      }
+      return { subject: `Your subscription ${ref} is cancelled`, blocks };
+    }
+    case "your_link":
+      return {
+        subject: `Your link to order ${ref}`,
+        blocks: [
+          { type: "p", text: "You asked for the link to your order. Here it is; it replaces any link we sent you before." },
+          orderFacts(order),
+        ],
+      };
+  }
+}
+
+/** The email of `facts.kind` for her order, in text and HTML, with her private link. */
+export function renderEmail(order: EmailOrder, facts: EmailFacts, links: EmailLinks): RenderedEmail {
+  const { subject, blocks } = content(order, facts, links);
+  const all: Block[] = [{ type: "p", text: `Hi ${order.firstName},` }, ...blocks, ...linkBlocks(links), help()];
+  return { subject, text: toText(all), html: toHtml(subject, all) };
+}
+
+function toText(blocks: Block[]): string {
+  const parts = blocks.map((block) => {
+    switch (block.type) {
+      case "p":
+        return block.text;
+      case "h2":
+        return block.text.toUpperCase();
+      case "list":
+        return block.items.map((item) => `- ${item}`).join("\n");
+      case "facts":
+        return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+      case "link":
+        return `${block.text}: ${block.href}`;
+    }
+  });
+  return `${parts.join("\n\n")}\n`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const styles = {
+  body: "margin:0;padding:24px 16px;background:#ffffff;color:#2b2330;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5",
+  main: "max-width:560px;margin:0 auto",
+  h2: "font-size:18px;margin:24px 0 8px",
+  p: "margin:0 0 16px",
+  th: "text-align:left;padding:4px 12px 4px 0;vertical-align:top;font-weight:600",
+  td: "padding:4px 0;vertical-align:top",
+  a: "display:inline-block;padding:12px 20px;background:#6b3a68;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:underline",
+};
+
+function toHtml(subject: string, blocks: Block[]): string {
+  const body = blocks
+    .map((block) => {
+      switch (block.type) {
+        case "p":
+          return `<p style="${styles.p}">${escapeHtml(block.text)}</p>`;
+        case "h2":
+          return `<h2 style="${styles.h2}">${escapeHtml(block.text)}</h2>`;
+        case "list":
+          return `<ul style="${styles.p}">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+        case "facts":
+          return `<table role="presentation" style="${styles.p};border-collapse:collapse">${block.rows
+            .map(([label, value]) => `<tr><th scope="row" style="${styles.th}">${escapeHtml(label)}</th><td style="${styles.td}">${escapeHtml(value)}</td></tr>`)
+            .join("")}</table>`;
+        case "link":
+          return `<p style="${styles.p}"><a href="${escapeHtml(block.href)}" style="${styles.a}">${escapeHtml(block.text)}</a></p>`;
+      }
+    })
+    .join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="${styles.body}">
+<main style="${styles.main}">
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,139 @@
+// Her subscription as her private page says it (/subscription/{token}): where her order is,
+// what happened to it and to her money, and what cancelling would do right now, in plain
+// words. Pure: the page's server code reads the rows and asks these rules.
+import { formatCents } from "./cart";
+import { formatEmailDate } from "./emails";
+import { plans, type PlanCode } from "./plans";
+import { renewalStillBilled, type SubscriptionEvent, type SubscriptionState } from "./subscription-life";
+
+/** Where her order is, in her words. */
+export const herStateText: Record<SubscriptionState, { title: string; text: string }> = {
+  on_hold: {
+    title: "Under review",
+    text: "A licensed provider is reviewing your plan. Your card is held, not charged: it is charged only if a provider prescribes your treatment.",
+  },
+  hold_expired: {
+    title: "Under review",
+    text: "A licensed provider is still reviewing your plan. The hold on your card has ended; nothing is charged unless a provider prescribes your treatment.",
+  },
+  payment_needed: {
+    title: "Prescribed: payment needed",
+    text: "A licensed provider prescribed your treatment, but your card could not be charged. Pay with another card to receive your medication.",
+  },
+  active: { title: "Active", text: "Your treatment was prescribed and your subscription renews automatically until you cancel." },
+  past_due: {
+    title: "Renewal payment failed",
+    text: "We could not charge your renewal. We will try your card again, or you can pay now with another card.",
+  },
+  ending: {
+    title: "Cancelled",
+    text: "You cancelled within 72 hours of your billing date, so that last renewal is still billed. After it, nothing more is charged.",
+  },
+  declined: { title: "Not prescribed", text: "The medical team did not prescribe this treatment. The hold on your card was released; nothing was charged." },
+  cancelled: { title: "Cancelled", text: "Your subscription is cancelled. Nothing more will be charged." },
+  lapsed: { title: "Ended", text: "Your subscription ended because your renewal could not be charged. Nothing more will be charged." },
+};
+
+/** Each step of her timeline. */
+export const herEventText: Record<SubscriptionEvent, string> = {
+  hold_placed: "Order received; hold placed on your card",
+  approved_captured: "Prescribed; first payment charged",
+  approved_charged: "Prescribed; first payment charged",
+  approved_payment_failed: "Prescribed; your card could not be charged",
+  declined_released: "Not prescribed; hold released",
+  hold_expired: "Hold on your card ended while under review",
+  cancelled_released: "Cancelled before review; hold released",
+  renewal_charged: "Renewal charged",
+  renewal_failed: "Renewal could not be charged",
+  lapsed: "Ended after the last try failed",
+  cancelled: "Cancelled; nothing more will be charged",
+  cancelled_after_renewal: "Cancelled; the renewal within 72 hours is still billed",
+};
+
+export type PaymentKind = "hold" | "capture" | "release" | "charge";
+
+/** Each movement of her money. */
+export function herPaymentText(kind: PaymentKind, succeeded: boolean): string {
+  switch (kind) {
+    case "hold":
+      return "Hold placed";
+    case "capture":
+      return "Charged (from the hold)";
+    case "release":
+      return "Hold released";
+    case "charge":
+      return succeeded ? "Charged" : "Charge failed";
+  }
+}
+
+/** States she can still cancel from. */
+export const cancellableStates: readonly SubscriptionState[] = ["on_hold", "hold_expired", "payment_needed", "active", "past_due"];
+
+export interface CancelFacts {
+  state: SubscriptionState;
+  plan: PlanCode;
+  firstPeriodCents: number;
+  renewalCents: number;
+  nextBillingAt: Date | null;
+  /** The team decided and the money is about to move: nothing to cancel this minute. */
+  decided: boolean;
+}
+
+export type CancelPreview =
+  | { can: true; text: string; stillBilled?: { at: Date; amountCents: number } }
+  | { can: false; text: string };
+
+/** What pressing Cancel subscription would do at `now`, said before she confirms. */
+export function cancelPreview(facts: CancelFacts, now: Date): CancelPreview {
+  if (!cancellableStates.includes(facts.state)) {
+    return { can: false, text: "This subscription is already closed: nothing more will be charged." };
+  }
+  if ((facts.state === "on_hold" || facts.state === "hold_expired") && facts.decided) {
+    return { can: false, text: "The medical team has just decided on your order. Please try again in a minute." };
+  }
+  if (facts.state === "on_hold") {
+    return { can: true, text: `Your order is still under review, so the ${formatCents(facts.firstPeriodCents)} hold on your card is released at once. Nothing is charged.` };
+  }
+  if (facts.state === "hold_expired") {
+    return { can: true, text: "Your order is still under review. The hold on your card has already ended; nothing is charged." };
+  }
+  if (facts.state === "active" && facts.nextBillingAt && renewalStillBilled(now, facts.nextBillingAt)) {
+    return {
+      can: true,
+      text: `Your next billing date, ${formatEmailDate(facts.nextBillingAt)}, is less than 72 hours away. As the terms say, that renewal of ${formatCents(facts.renewalCents)} is still billed; after it, nothing more is charged.`,
+      stillBilled: { at: facts.nextBillingAt, amountCents: facts.renewalCents },
+    };
+  }
+  if (facts.state === "active") {
+    return {
+      can: true,
+      text: `No further renewal is billed: nothing more is charged after what you have paid. Your ${plans[facts.plan].name} plan ${facts.nextBillingAt ? `would have renewed on ${formatEmailDate(facts.nextBillingAt)}` : "does not renew"}.`,
+    };
+  }
+  return { can: true, text: "The payment that is due is not taken, and nothing more is charged." };
+}
+
+/** "j•••@example.com": enough for her to know which address, not enough for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** What cancelling did, said once she has confirmed. */
+export function cancelResultText(
+  result: "cancelled" | "ending" | "closed",
+  before: SubscriptionState,
+  facts: { firstPeriodCents: number; renewalCents: number; lastBillingAt: Date | null },
+): string {
+  if (result === "closed") return "This subscription was already cancelled or closed. Nothing more will be charged.";
+  if (result === "ending" && facts.lastBillingAt) {
+    return `Your subscription is cancelled. Your next billing date, ${formatEmailDate(facts.lastBillingAt)}, was less than 72 hours away, so, as the terms say, that renewal of ${formatCents(facts.renewalCents)} is still billed. After it, nothing more will be charged.`;
+  }
+  if (before === "on_hold") {
+    return `Your order is cancelled. We released the ${formatCents(facts.firstPeriodCents)} hold on your card; nothing was charged. Depending on your bank, the hold leaves your statement within 5 to 10 business days.`;
+  }
+  if (before === "hold_expired") return "Your order is cancelled. The hold on your card had already ended; nothing was charged.";
+  if (before === "active") return "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.";
+  return "Your subscription is cancelled. The payment that was due will not be taken, and nothing more will be charged.";
+}

@@ -1,0 +1,92 @@
+// Her emails as the embedded mail store kept them (no SMTP_URL): newest first, each with its
+// text, so a fresh clone shows every email the product sends and QA can open her link from
+// one. With a real mail server the emails go there and only the outbox's count shows here.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatTime } from "../components/owner-format";
+import { maskEmail } from "../funnel/her-subscription";
+import type { RouteHandle } from "../route-handle";
+import { config } from "../server/config.server";
+import { listStoredEmails } from "../server/db/stores/stored-emails.server";
+import { countPendingOutboxMessages } from "../server/outbox.server";
+import { requireOwner } from "../server/owner/owner-session.server";
+
+export const handle: RouteHandle = { title: "Emails: Owner's console" };
+
+const pageSize = 25;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const requested = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
+  const [{ rows, total }, pending] = await Promise.all([listStoredEmails(page, pageSize), countPendingOutboxMessages("email")]);
+  return {
+    smtp: config().SMTP_URL !== undefined,
+    pending,
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    emails: rows.map((row) => ({
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      to: maskEmail(row.toAddress),
+      reference: row.orderReference,
+      subject: row.subject,
+      text: row.text,
+    })),
+  };
+}
+
+export default function OwnerEmails() {
+  const { smtp, pending, total, page, pageCount, emails } = useLoaderData<typeof loader>();
+  return (
+    <section className="owner-page" aria-labelledby="page-title">
+      <h1 id="page-title">Emails</h1>
+      <p className="owner-count">
+        {smtp
+          ? "Emails are sent to the mail server set by SMTP_URL; none are kept here."
+          : "No mail server is set (SMTP_URL): every email is kept here instead of being sent."}{" "}
+        {pending} {pending === 1 ? "email is" : "emails are"} waiting in the outbox.
+      </p>
+      {total === 0 ? (
+        <p className="owner-empty">No emails kept yet.</p>
+      ) : (
+        <>
+          <p className="owner-count">
+            {total} {total === 1 ? "email" : "emails"}, newest first. Times are UTC.
+          </p>
+          <ol className="owner-emails">
+            {emails.map((email) => (
+              <li key={email.id}>
+                <details>
+                  <summary>
+                    <span className="owner-code">{email.reference ?? "no order"}</span> {email.subject}{" "}
+                    <span className="owner-footnote">
+                      to {email.to}, {formatTime(email.at)}
+                    </span>
+                  </summary>
+                  <pre className="owner-email-text">{email.text}</pre>
+                </details>
+              </li>
+            ))}
+          </ol>
+          <nav className="owner-pager" aria-label="Pages of emails">
+            {page > 1 ? (
+              <a href={`/owner/emails?page=${page - 1}`} rel="prev">
+                Previous<span className="visually-hidden"> page</span>
+              </a>
+            ) : null}
+            <p>
+              Page {page} of {pageCount}
+            </p>
+            {page < pageCount ? (
+              <a href={`/owner/emails?page=${page + 1}`} rel="next">
+                Next<span className="visually-hidden"> page</span>
+              </a>
+            ) : null}
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

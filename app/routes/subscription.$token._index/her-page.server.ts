@@ -1,0 +1,53 @@
+// Her private page's data: her order, where it is, its timeline and payments, and what she
+// may do now. Only her own order, named by her link; nothing of her answers or her card's
+// number (the brand and last four digits name the card).
+import { herEventText, herPaymentText, herStateText } from "../../funnel/her-subscription";
+import { planTypeText } from "../../funnel/cart";
+import { amountAndCadence } from "../../funnel/emails";
+import { billedStates, periodAmountCents } from "../../funnel/subscription-life";
+import { findOrder } from "../../server/db/stores/orders.server";
+import { subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { herOrder } from "../../server/mail/her-emails.server";
+import { anotherCardStates } from "../../server/subscriptions/another-card.server";
+import { cancellableStates } from "../../funnel/her-subscription";
+
+export async function herPage(subscription: SubscriptionRow) {
+  const [{ events, payments }, her, order] = await Promise.all([
+    subscriptionTimeline(subscription.id),
+    herOrder(subscription),
+    findOrder(subscription.responderUuid),
+  ]);
+  const billed = billedStates.includes(subscription.state) && subscription.state !== "ending" && subscription.nextBillingAt !== null;
+  const brand = subscription.cardLast4 ? subscription.cardBrand : order?.cardBrand;
+  const last4 = subscription.cardLast4 ?? order?.cardLast4;
+  return {
+    reference: subscription.reference,
+    state: subscription.state,
+    status: herStateText[subscription.state],
+    plan: planTypeText(subscription.plan),
+    price: amountAndCadence(subscription.renewalCents, subscription.plan),
+    firstPeriodCents: subscription.firstPeriodCents !== subscription.renewalCents ? subscription.firstPeriodCents : null,
+    medications: her?.order.medications ?? [],
+    card: last4 ? `${brand ? brand[0]!.toUpperCase() + brand.slice(1) : "Card"} ending ${last4}` : null,
+    nextBilling: billed ? { at: subscription.nextBillingAt!.toISOString(), amountCents: periodAmountCents(subscription.periodsPaid, subscription) } : null,
+    timeline: events.map((event) => ({
+      id: event.id,
+      at: event.at.toISOString(),
+      text: herEventText[event.event],
+      amountCents: typeof event.detail.amount_cents === "number" ? event.detail.amount_cents : null,
+    })),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      at: payment.at.toISOString(),
+      text: herPaymentText(payment.kind, payment.status === "succeeded"),
+      amountCents: payment.amountCents,
+      failed: payment.status === "failed",
+    })),
+    canCancel: cancellableStates.includes(subscription.state),
+    anotherCard: anotherCardStates.includes(subscription.state)
+      ? subscription.state === "hold_expired"
+        ? "Use another card"
+        : "Pay with another card"
+      : null,
+  };
+}

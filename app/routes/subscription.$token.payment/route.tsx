@@ -1,0 +1,96 @@
+// Another card after a failed payment, from her link: the card fields as on the final
+// checkout (the sandbox's three fields, or Stripe's card element; without JavaScript, Stripe's
+// hosted page in setup mode), then the amount due charged once.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CardFields } from "../../components/card-fields";
+import { ErrorSummary } from "../../components/error-summary";
+import { useFormReply } from "../../components/use-form-reply";
+import type { RouteHandle } from "../../route-handle";
+import { paymentGateway } from "../../server/payments/index.server";
+import { giveAnotherCard } from "../../server/subscriptions/another-card.server";
+import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/her-link.server";
+import { anotherCardPage, answerCard, cardFromReturn, giveCard } from "./another-card.server";
+
+export { headers } from "../../server/subscriptions/her-link.server";
+
+export const handle: RouteHandle = { title: "Pay with another card", hydrate: true };
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const subscription = await openHerSubscription(params.token);
+  const address = `/subscription/${params.token}/payment`;
+  const returned = await cardFromReturn(new URL(request.url));
+  if (returned) {
+    // Back from her bank or Stripe's page: the card is kept and the amount due charged here.
+    const answer = await answerCard(request, subscription, await giveAnotherCard(paymentGateway(), subscription, { resumed: returned }));
+    return data({ page: anotherCardPage(subscription, address), returned: answer.data }, { status: answer.init?.status ?? 200, headers: privatePageHeaders });
+  }
+  return data({ page: anotherCardPage(subscription, address), returned: null }, { headers: privatePageHeaders });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const subscription = await openHerSubscription(params.token);
+  return giveCard(request, subscription, `/subscription/${params.token}/payment`);
+}
+
+type Answer = { done: true; text: string } | { done: false; lastResult: { status: "error"; initialValue: Record<string, unknown>; error: Record<string, string[]> } };
+
+export default function AnotherCard() {
+  const { page, returned } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as Answer | undefined;
+  const answer = (posted ?? returned ?? undefined) as Answer | undefined;
+  const form = useFormReply({
+    id: "another-card",
+    names: ["cardNumber", "expiry", "securityCode"] as const,
+    lastResult: answer && !answer.done ? answer.lastResult : null,
+  });
+  const back = page.address.replace(/\/payment$/, "");
+  if (answer?.done) {
+    return (
+      <div className="step her-subscription">
+        <section className="panel narrow" role="status" aria-labelledby="page-title">
+          <h1 id="page-title">Pay with another card</h1>
+          <p className="lead">{answer.text}</p>
+          <p>
+            <a className="button button-primary" href={back}>
+              Back to your subscription
+            </a>
+          </p>
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="step her-subscription">
+      <section className="panel narrow" aria-labelledby="page-title">
+        <h1 id="page-title">Pay with another card</h1>
+        <p className="order-reference">
+          Order reference <strong>{page.reference}</strong>
+        </p>
+        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+        <p className="lead">{page.intro}</p>
+        {page.open ? (
+          <Form method="post" id="another-card" noValidate className="checkout-form">
+            <CardFields fields={form.fields} payment={page.payment} />
+            <div className="button-row">
+              <button type="submit" className="button button-primary">
+                {page.button}
+              </button>
+              <a className="button" href={back}>
+                Back to your subscription
+              </a>
+            </div>
+          </Form>
+        ) : (
+          <p>
+            <a className="button" href={back}>
+              Back to your subscription
+            </a>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The embedded mail store: each email kept once (by its outbox key), newest first for the
+// owner's console.
+import { count, desc, eq } from "drizzle-orm";
+import { database } from "../client.server";
+import { storedEmails } from "../schema.server";
+
+export type StoredEmail = typeof storedEmails.$inferSelect;
+
+export async function keepEmail(mail: {
+  idempotencyKey: string;
+  kind: string;
+  orderReference: string | null;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}): Promise<void> {
+  await (await database())
+    .insert(storedEmails)
+    .values({
+      idempotencyKey: mail.idempotencyKey,
+      kind: mail.kind,
+      orderReference: mail.orderReference,
+      fromAddress: mail.from,
+      toAddress: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    })
+    .onConflictDoNothing({ target: storedEmails.idempotencyKey });
+}
+
+export async function listStoredEmails(page: number, pageSize: number): Promise<{ rows: StoredEmail[]; total: number }> {
+  const db = await database();
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(storedEmails)
+      .orderBy(desc(storedEmails.id))
+      .limit(pageSize)
+      .offset(Math.max(0, page - 1) * pageSize),
+    db.select({ total: count() }).from(storedEmails),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findStoredEmail(id: number): Promise<StoredEmail | undefined> {
+  const [row] = await (await database()).select().from(storedEmails).where(eq(storedEmails.id, id));
+  return row;
+}
+
+/** Those sent to one order, oldest first. */
+export async function storedEmailsOf(orderReference: string): Promise<StoredEmail[]> {
+  return (await database()).select().from(storedEmails).where(eq(storedEmails.orderReference, orderReference)).orderBy(storedEmails.id);
+}

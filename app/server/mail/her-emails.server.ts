@@ -1,0 +1,41 @@
+// Delivering one of her emails (the outbox's "email" messages): her order and address read
+// now, the words from app/funnel/emails, her current private link, then the mailer.
+import { renderEmail, type EmailOrder } from "../../funnel/emails";
+import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { findOrder } from "../db/stores/orders.server";
+import { findSubscriptionByReference, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { log } from "../log.server";
+import { subscriptionLinks } from "../subscriptions/private-link.server";
+import { emailFacts, type EmailPayload } from "./email-message.server";
+import { mailer, type Mailer } from "./mailer.server";
+
+/** Her order as her emails and her page name it, and the address she gave. */
+export async function herOrder(subscription: SubscriptionRow): Promise<{ order: EmailOrder; email: string } | undefined> {
+  const row = await findOrder(subscription.responderUuid);
+  if (!row) return undefined;
+  const body = row.body as unknown as Partial<PreAuthOrderBody>;
+  if (!body.customer?.email) return undefined;
+  return {
+    email: body.customer.email,
+    order: {
+      reference: subscription.reference,
+      firstName: body.customer.firstName,
+      plan: subscription.plan,
+      medications: (body.medications ?? []).map((m) => ({ name: m.name, dosage: m.dosage })),
+      firstPeriodCents: subscription.firstPeriodCents,
+      renewalCents: subscription.renewalCents,
+    },
+  };
+}
+
+export async function deliverEmail(payload: EmailPayload, idempotencyKey: string, send: Mailer = mailer()): Promise<void> {
+  const subscription = await findSubscriptionByReference(payload.reference);
+  const her = subscription && (await herOrder(subscription));
+  if (!subscription || !her) {
+    // Nothing to send it about or to: trying again would not change that.
+    log.warn({ email: payload.email }, "email for an unknown order dropped");
+    return;
+  }
+  const rendered = renderEmail(her.order, emailFacts(payload), subscriptionLinks(subscription));
+  await send.send({ idempotencyKey, kind: payload.email, orderReference: subscription.reference, to: her.email, ...rendered });
+}

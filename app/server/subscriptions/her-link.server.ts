@@ -1,0 +1,23 @@
+// Opening her private pages (/subscription/{token}/...): the link read, or the refusal page
+// with the way to ask for a new link; and the headers every one of them answers with (the
+// token is in the address: no cache keeps the page, no other site is told the address).
+import type { HeadersFunction } from "@remix-run/node";
+import type { SubscriptionRow } from "../db/stores/subscriptions.server";
+import { refusePage } from "../http/page-refusal.server";
+import { readSubscriptionLink } from "./private-link.server";
+
+export const linkMessages = {
+  invalid: "This link does not open an order. Check that you copied the whole link from your email, or ask for a new one.",
+  replaced: "This link has been replaced by a newer one. Use the link in the latest email we sent you, or ask for a new one.",
+} as const;
+
+export const privatePageHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+
+/** Every private page's headers, its refusals' too. */
+export const headers: HeadersFunction = () => privatePageHeaders;
+
+export async function openHerSubscription(token: string | undefined): Promise<SubscriptionRow> {
+  const reading = await readSubscriptionLink(token ?? "");
+  if (reading.status === "open") return reading.subscription;
+  refusePage(reading.status === "replaced" ? 410 : 404, linkMessages[reading.status], "/subscription", privatePageHeaders);
+}

@@ -1,0 +1,135 @@
+// Her emails and her page's words: each email carries her link and what she needs, the HTML
+// is escaped, the renewal reminder falls 15 to 45 days before every renewal of a long plan,
+// and the cancel preview follows the 72-hour rule.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { emailKinds, escapeHtml, renderEmail, type EmailOrder } from "../../app/funnel/emails";
+import { cancelPreview, maskEmail } from "../../app/funnel/her-subscription";
+import { planCodes } from "../../app/funnel/plans";
+import { billingDate, reminderStillUseful, renewalReminderAt } from "../../app/funnel/subscription-life";
+import { renewalDisclosure } from "../../app/funnel/subscription-terms";
+
+const day = 24 * 60 * 60 * 1000;
+const order: EmailOrder = {
+  reference: "MC-7KQ2-94XD",
+  firstName: "Jane",
+  plan: "quarterly",
+  medications: [{ name: "Estradiol Patch", dosage: "0.05 mg" }],
+  firstPeriodCents: 29_900,
+  renewalCents: 29_900,
+};
+const links = { subscription: "https://care.example/subscription/abc.1.sig", payment: "https://care.example/subscription/abc.1.sig/payment" };
+
+describe("her emails", () => {
+  it.each(emailKinds)("%s has a subject, greets her, carries her link in text and HTML, and how to reach us", (kind) => {
+    const email = renderEmail(order, { kind, amountCents: 29_900, nextBillingAt: new Date("2027-02-23T10:00:00Z") }, links);
+    expect(email.subject.length).toBeGreaterThan(10);
+    expect(email.text.startsWith("Hi Jane,")).toBe(true);
+    expect(email.text).toContain(links.subscription);
+    expect(email.html).toContain(`href="${links.subscription}"`);
+    expect(email.text).toContain("1-888-555-0142");
+  });
+
+  it("the acknowledgment says the amount and how often, the hold, and every term", () => {
+    const { text } = renderEmail(order, { kind: "order_received" }, links);
+    expect(text).toContain("Price: $299.00 every 3 months");
+    expect(text).toContain("We have placed a hold of $299.00 on your card.");
+    expect(text).toContain("Your subscription renews automatically");
+    expect(text).toContain("cancel at least 72 hours before your next billing date");
+    expect(text).toContain("not refunded once charged");
+  });
+
+  it("a promo's first period is named beside the price", () => {
+    const { text } = renderEmail({ ...order, firstPeriodCents: 24_900 }, { kind: "order_received" }, links);
+    expect(text).toContain("First period: $249.00 (promo code applied)");
+  });
+
+  it("payment needed and a failed renewal link to the page for another card; a cancelled one does not", () => {
+    expect(renderEmail(order, { kind: "payment_needed" }, links).text).toContain(links.payment);
+    expect(renderEmail(order, { kind: "renewal_failed", retryAt: new Date("2027-02-24T00:00:00Z") }, links).text).toContain(
+      "We will try your card again on February 24, 2027.",
+    );
+    expect(renderEmail(order, { kind: "renewal_failed", ends: true }, links).text).not.toContain(links.payment);
+  });
+
+  it("the reminder names the date, the amount, and the last day to cancel (72 hours before)", () => {
+    const { subject, text } = renderEmail(
+      { ...order, plan: "yearly", renewalCents: 100_000 },
+      { kind: "renewal_reminder", amountCents: 100_000, nextBillingAt: new Date("2027-11-23T09:00:00Z") },
+      links,
+    );
+    expect(subject).toBe("Your yearly plan renews on November 23, 2027");
+    expect(text).toContain("we will charge $1,000.00 to your card for the next 12 months");
+    expect(text).toContain("cancel online before November 20, 2027");
+  });
+
+  it("what she typed cannot become markup in the HTML part", () => {
+    const { html } = renderEmail({ ...order, firstName: '<img src=x onerror="alert(1)">' }, { kind: "order_received" }, links);
+    expect(html).not.toContain("<img");
+    expect(html).toContain(escapeHtml('<img src=x onerror="alert(1)">'));
+  });
+});
+
+describe("the renewal reminder", () => {
+  it("falls 15 to 45 days before every renewal of a 6-month or yearly plan, none for shorter plans", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("2025-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }),
+        fc.constantFrom(...planCodes),
+        fc.integer({ min: 1, max: 20 }),
+        (start, plan, period) => {
+          const billingAt = billingDate(start, plan, period);
+          const reminder = renewalReminderAt(plan, billingAt);
+          if (plan === "monthly" || plan === "quarterly") return reminder === null;
+          const ahead = billingAt.getTime() - reminder!.getTime();
+          return ahead >= 15 * day && ahead <= 45 * day && reminderStillUseful(reminder!, billingAt);
+        },
+      ),
+    );
+  });
+
+  it("is still sent late while she can cancel, never within 72 hours", () => {
+    const billingAt = new Date("2027-06-01T12:00:00Z");
+    expect(reminderStillUseful(new Date(billingAt.getTime() - 72 * 60 * 60 * 1000 - 1), billingAt)).toBe(true);
+    expect(reminderStillUseful(new Date(billingAt.getTime() - 72 * 60 * 60 * 1000 + 1), billingAt)).toBe(false);
+  });
+});
+
+describe("the cancel preview", () => {
+  const facts = { plan: "monthly" as const, firstPeriodCents: 13_900, renewalCents: 13_900, decided: false };
+  const billingAt = new Date("2027-03-01T12:00:00Z");
+
+  it("before review: the hold is released", () => {
+    expect(cancelPreview({ ...facts, state: "on_hold", nextBillingAt: null }, billingAt).text).toContain("the $139.00 hold on your card is released at once");
+  });
+
+  it("active: within 72 hours that renewal is still billed; a moment earlier it is not", () => {
+    const within = cancelPreview({ ...facts, state: "active", nextBillingAt: billingAt }, new Date(billingAt.getTime() - 71 * 60 * 60 * 1000));
+    expect(within).toMatchObject({ can: true, stillBilled: { at: billingAt, amountCents: 13_900 } });
+    const before = cancelPreview({ ...facts, state: "active", nextBillingAt: billingAt }, new Date(billingAt.getTime() - 73 * 60 * 60 * 1000));
+    expect(before).toMatchObject({ can: true });
+    expect("stillBilled" in before && before.stillBilled).toBeFalsy();
+  });
+
+  it("closed states cannot be cancelled, and a decision being settled waits a minute", () => {
+    for (const state of ["declined", "cancelled", "lapsed", "ending"] as const) {
+      expect(cancelPreview({ ...facts, state, nextBillingAt: null }, billingAt).can).toBe(false);
+    }
+    expect(cancelPreview({ ...facts, state: "on_hold", nextBillingAt: null, decided: true }, billingAt).can).toBe(false);
+  });
+});
+
+describe("small words", () => {
+  it("masks her email to its first letter and domain", () => {
+    expect(maskEmail("jane.doe@example.com")).toBe("j•••@example.com");
+    expect(maskEmail("broken")).toBe("•••");
+  });
+
+  it("the checkout's disclosure names amount and cadence, the hold, and cancelling online", () => {
+    expect(renewalDisclosure("$299.00 every 3 months", "$299.00", false)).toEqual([
+      "$299.00 every 3 months, renewing automatically until you cancel.",
+      "We place a hold of $299.00 on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
+      "You can cancel online at any time from the link we email you.",
+    ]);
+  });
+});
