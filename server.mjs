@@ -135,6 +135,10 @@ app.use((req, res, next) => {
   });
   // The app reads the client's address from this header; whatever a client sent in it goes.
   req.headers[clientAddressHeader] = clientAddressOf(req);
+  // Her private pages send no referrer (her link's token is in their address), so browsers
+  // post their forms with "Origin: null", which Remix takes for a forgery. Sec-Fetch-Site still
+  // says where the post came from, and a forged post could not name her token anyway.
+  if (req.headers.origin === "null" && /^\/subscription(\/|$)/i.test(req.path)) delete req.headers.origin;
   const refusal = crossSiteRefusal({
     method: req.method,
     ownHost: req.headers.host ?? "",

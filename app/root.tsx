@@ -89,13 +89,14 @@ export function ErrorBoundary() {
   // A refusal may say where to go back to (a path on this site only).
   const returnTo = isRouteErrorResponse(error) ? error.data?.returnTo : undefined;
   const back = typeof returnTo === "string" && /^\/(?!\/)/.test(returnTo) ? returnTo : null;
+  const backLabel = isRouteErrorResponse(error) && typeof error.data?.returnLabel === "string" ? error.data.returnLabel : "Go back";
   return (
     <section className="panel narrow">
       <h1>{errorTitle(error)}</h1>
       <p>{message}</p>
       <p>
         <a className="button button-primary" href={back ?? "/welcome"}>
-          {back ? "Go back" : "Go to the start"}
+          {back ? backLabel : "Go to the start"}
         </a>
       </p>
     </section>

@@ -65,7 +65,9 @@ export default function OwnerEmails() {
                       to {email.to}, {formatTime(email.at)}
                     </span>
                   </summary>
-                  <pre className="owner-email-text">{email.text}</pre>
+                  <pre className="owner-email-text">
+                    <LinkedText text={email.text} />
+                  </pre>
                 </details>
               </li>
             ))}
@@ -88,5 +90,22 @@ export default function OwnerEmails() {
         </>
       )}
     </section>
+  );
+}
+
+/** The email's text with its addresses as links, so QA opens her link from here. */
+function LinkedText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(https?:\/\/[^\s]+)/).map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }

@@ -19,5 +19,5 @@ export const headers: HeadersFunction = () => privatePageHeaders;
 export async function openHerSubscription(token: string | undefined): Promise<SubscriptionRow> {
   const reading = await readSubscriptionLink(token ?? "");
   if (reading.status === "open") return reading.subscription;
-  refusePage(reading.status === "replaced" ? 410 : 404, linkMessages[reading.status], "/subscription", privatePageHeaders);
+  refusePage(reading.status === "replaced" ? 410 : 404, linkMessages[reading.status], "/subscription", privatePageHeaders, "Ask for a new link");
 }
