@@ -35,7 +35,8 @@ function OptionButton({ option }: { option: OptionView }) {
         name="optionId"
         value={option.id}
         aria-pressed={option.selected}
-        disabled={option.unavailableReason !== null}
+        // A choice her state cannot have stays pressable while chosen, so she can let it go.
+        disabled={option.unavailableReason !== null && !option.selected}
         aria-describedby={option.unavailableReason ? reasonId : undefined}
       >
         {option.image ? <img src={option.image} alt="" width="48" height="48" /> : null}

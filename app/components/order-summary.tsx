@@ -1,5 +1,6 @@
 import { formatCents, planTypeText, type Cart, type CartTotals } from "../funnel/cart";
 import { startingDosage } from "../funnel/pre-auth-order";
+import { stateUnavailableNotice } from "../funnel/state-availability";
 
 interface OrderSummaryProps {
   cart: Cart;
@@ -9,10 +10,12 @@ interface OrderSummaryProps {
   promoNotice: string | null;
   /** The checkout form the promo field and its button belong to. */
   formId: string;
+  /** Her shipping state cannot have these options (spec section 2), and where to change them. */
+  unavailableHere?: { optionIds: string[]; changeSelection: string };
 }
 
 /** The order summary (spec section 2), collapsible, with the promo code box. */
-export function OrderSummary({ cart, totals, promo, promoBoxShown, promoNotice, formId }: OrderSummaryProps) {
+export function OrderSummary({ cart, totals, promo, promoBoxShown, promoNotice, formId, unavailableHere }: OrderSummaryProps) {
   const message = promoNotice ?? promo.message;
   return (
     <details className="order-summary" open>
@@ -37,6 +40,11 @@ export function OrderSummary({ cart, totals, promo, promoBoxShown, promoNotice, 
               <span className="item-category">{medication.category_name}</span>
             </span>
             <span>{formatCents(Math.round(medication.selected_price * 100))}</span>
+            {unavailableHere?.optionIds.includes(medication.id) ? (
+              <p className="option-unavailable">
+                {stateUnavailableNotice}. <a href={unavailableHere.changeSelection}>Change your selection</a>
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 // Reads the provider's medication catalogue (spec section 3, section 7 "List of categories
 // with options") into our Catalogue, tolerating what a real API does and dropping what we
 // cannot show safely.
+import { usStateCodes } from "./us-states";
 import { z } from "zod";
 import { hrtCategoryCodes, type Catalogue, type MedicationCategory, type MedicationOption } from "./catalogue";
 import { imageAddress } from "./testimonials";
@@ -30,6 +31,18 @@ const optionSchema = z.object({
   quarterly_price: price,
   half_yearly_price: price,
   yearly_price: price,
+  // Where it cannot be shipped: unknown codes are dropped, and a list that is not one means
+  // everywhere (the provider says nothing we can read).
+  unavailable_states: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      Array.isArray(value)
+        ? [...new Set(value.filter((code): code is string => typeof code === "string").map((code) => code.trim().toUpperCase()))].filter((code) =>
+            (usStateCodes as readonly string[]).includes(code),
+          )
+        : undefined,
+    ),
 });
 
 const categorySchema = z.object({

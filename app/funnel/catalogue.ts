@@ -18,6 +18,8 @@ export interface MedicationOption {
   quarterly_price: number | null;
   half_yearly_price: number | null;
   yearly_price: number | null;
+  /** Two-letter states it cannot be shipped to (state-availability.ts); absent: everywhere. */
+  unavailable_states?: string[];
   /** The older sample medications' (weight-loss.ts) own facts, shown with the option. */
   dosage?: string;
   equivalent?: string;

@@ -4,13 +4,14 @@ import type { Catalogue, CategoryCode } from "./catalogue";
 import { orderedPlans, plans, type PlanCode } from "./plans";
 import { effectivePrice, priceDisplay, selectedMedications, totalPrice, type PriceDisplay } from "./pricing";
 import { progesteroneRequired, unavailableMessage, type PlanSelection } from "./selection";
+import { availableIn, stateUnavailableNotice } from "./state-availability";
 
 export interface OptionView {
   id: string;
   name: string;
   image: string | null;
   selected: boolean;
-  /** Why it cannot be chosen on this plan; the option is then disabled. */
+  /** Why it cannot be chosen on this plan or in her state; the option is then disabled. */
   unavailableReason: string | null;
   /** The "Required" tag on progesterone while systemic estrogen is chosen. */
   required: boolean;
@@ -40,6 +41,8 @@ export function selectionPageModel(
   catalogue: Catalogue,
   selection: PlanSelection,
   visiblePlans: readonly PlanCode[],
+  /** Her shipping state once she has given one: options it cannot have are disabled with the notice. */
+  shippingState: string | null = null,
 ): SelectionPageModel {
   const { selectedPlan, optionIds } = selection;
   const categories = catalogue.map((category) => ({
@@ -47,7 +50,8 @@ export function selectionPageModel(
     name: category.name,
     description: category.description,
     options: category.options.map((option, index) => {
-      const unavailableReason = unavailableMessage(option, selectedPlan, visiblePlans);
+      const unavailableReason =
+        unavailableMessage(option, selectedPlan, visiblePlans) ?? (availableIn(option, shippingState) ? null : stateUnavailableNotice);
       const price = effectivePrice(option, category.category, selectedPlan, optionIds);
       return {
         id: option.id,

@@ -11,6 +11,8 @@ import { productSelectionBody } from "../funnel/product-selection";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { changePlan, findOption, toggleOption, unavailableMessage, type PlanSelection } from "../funnel/selection";
 import { selectionPageModel } from "../funnel/selection-page";
+import { availableIn, stateUnavailableNotice } from "../funnel/state-availability";
+import { loadShippingAddress } from "../server/db/stores/addresses.server";
 import type { RouteHandle } from "../route-handle";
 import { checkoutFlow, pageAddress, preCheckoutAddress, searchWithout } from "../server/checkout/flow.server";
 import { config } from "../server/config.server";
@@ -36,13 +38,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const flow = await checkoutFlow(visitor, request, params.responderUuid);
   if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
   const visiblePlans = config().VISIBLE_PLANS;
-  const [catalogue, testimonials] = await Promise.all([
+  const [catalogue, testimonials, shipping] = await Promise.all([
     medicationsFor(flow.responderUuid, flow.variant),
     testimonialsFor(flow.responderUuid),
+    loadShippingAddress(flow.responderUuid),
   ]);
   const selection = await loadPlanSelection(flow.responderUuid, catalogue, visiblePlans);
   return visitor.data({
-    model: selectionPageModel(catalogue, selection, visiblePlans),
+    model: selectionPageModel(catalogue, selection, visiblePlans, shipping.state ?? null),
     testimonials,
     flowClaim: flow.flowClaim,
   });
@@ -78,8 +81,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "toggle": {
       const optionId = formData.get("optionId")?.toString() ?? "";
-      const result = toggleOption(catalogue, current, optionId);
       const found = findOption(catalogue, optionId);
+      // Spec section 2: an option her shipping state cannot have is not chosen (letting go is).
+      if (found && current.optionIds[found.category.category] !== optionId) {
+        const { state } = await loadShippingAddress(responderUuid);
+        if (!availableIn(found.option, state)) refusePage(400, stateUnavailableNotice, here);
+      }
+      const result = toggleOption(catalogue, current, optionId);
       if (!result.ok && result.refusal === "unknown-option") {
         refusePage(400, "That treatment option is not offered. Please choose one of the options shown.", here);
       }

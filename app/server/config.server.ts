@@ -2,6 +2,7 @@
 // embedded default that works offline; a wrong value stops the server with a readable list.
 import { z } from "zod";
 import { planCodes } from "../funnel/plans";
+import { usStateCodes } from "../funnel/us-states";
 
 /** A development-only secret that a production server refuses to use. */
 export const developmentSessionSecret = "development-session-secret-change-me";
@@ -97,6 +98,13 @@ const settingsSchema = z
         .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), "must be an address without a path (Stripe's client calls /v1/... there)")
         .optional(),
     ),
+    // Where the service operates at all (two-letter codes, comma-separated): a shipping state
+    // outside it is refused at checkout. Default: the 50 states and DC.
+    SERVED_STATES: z
+      .string()
+      .default(usStateCodes.join(","))
+      .transform((v) => v.split(",").map((code) => code.trim().toUpperCase()).filter(Boolean))
+      .pipe(z.array(z.enum(usStateCodes)).min(1, "must name at least one state")),
     // Her emails: a real mail server when set (smtp:// or smtps://, credentials in the
     // address); unset, each email is kept in the database and listed in the owner's console.
     SMTP_URL: optionalText.pipe(

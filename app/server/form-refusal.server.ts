@@ -22,6 +22,11 @@ export function formRefusal(formData: FormData, message: string, hideFields: str
   return parseWithZod(formData, { schema: anyFields }).reply({ formErrors: [message], hideFields });
 }
 
+/** A refusal of one field (her state, for the treatment she chose): what she typed kept. */
+export function fieldRefusal(formData: FormData, field: string, message: string, hideFields: string[] = []): SubmissionResult<string[]> {
+  return parseWithZod(formData, { schema: anyFields }).reply({ fieldErrors: { [field]: [message] }, hideFields });
+}
+
 /** What she posted, sent back as it was (less `hideFields`), with no message. */
 export function formEcho(formData: FormData, hideFields: string[] = []): SubmissionResult<string[]> {
   return parseWithZod(formData, { schema: anyFields }).reply({ hideFields });

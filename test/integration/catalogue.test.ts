@@ -31,6 +31,14 @@ import {
 } from "../mocks/provider";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 
+/** What the embedded provider's tables hold: the fallback, the Cream unavailable in two states (migration 0009). */
+const seededCatalogue = fallbackCatalogue.map((category) => ({
+  ...category,
+  options: category.options.map((option) =>
+    option.id === "vaginal_estrogen_cream" ? { ...option, unavailable_states: ["MS", "AR"] } : option,
+  ),
+}));
+
 const { standIn, handlers } = providerStandIn();
 const server = setupServer(...handlers);
 const http = httpProvider({ baseUrl: providerBaseUrl, token: "secret-token", ...providerPaths, timeoutMs: 2_000 });
@@ -80,8 +88,8 @@ async function embedded() {
 }
 
 describe("embedded provider", () => {
-  it("serves the seeded catalogue, which is the spec's fallback catalogue", async () => {
-    expect(await (await embedded()).getMedications(randomUUID())).toEqual(fallbackCatalogue);
+  it("serves the seeded catalogue: the spec's fallback catalogue, with where the Cream cannot be shipped", async () => {
+    expect(await (await embedded()).getMedications(randomUUID())).toEqual(seededCatalogue);
   });
 
   it("falls back to the built-in catalogue when its tables are empty", async () => {
@@ -95,7 +103,7 @@ describe("embedded provider", () => {
       })
       .catch(() => undefined);
     expect(whileEmpty).toBe(fallbackCatalogue);
-    expect(await (await embedded()).getMedications(randomUUID())).toEqual(fallbackCatalogue);
+    expect(await (await embedded()).getMedications(randomUUID())).toEqual(seededCatalogue);
   });
 
   it("serves four five-star testimonials", async () => {
@@ -345,7 +353,7 @@ describe("resource routes for other clients (spec section 7)", () => {
       params: { responderUuid },
     });
     expect(answer).toHaveStatus(200);
-    expect(answer.data).toEqual(fallbackCatalogue);
+    expect(answer.data).toEqual(seededCatalogue);
     expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
   });

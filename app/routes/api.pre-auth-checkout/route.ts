@@ -77,9 +77,11 @@ function replyOf(result: PaymentResult): [number, Record<string, unknown>, Heade
     case "declined":
       return [402, { success: false, message: result.message }];
     case "invalid":
-      return result.field === "promoCode"
-        ? [400, { success: false, message: result.message, errors: { "metadata.discount_code": result.message } }]
-        : [400, { success: false, message: result.message }];
+      if (result.field === "promoCode") {
+        return [400, { success: false, message: result.message, errors: { "metadata.discount_code": result.message } }];
+      }
+      if (result.field === "state") return [400, { success: false, message: result.message, errors: { "shippingAddress.state": result.message } }];
+      return [400, { success: false, message: result.message }];
     case "too_many_attempts":
       return [429, { success: false, message: result.message }, retryAfter(result.retryAfterSeconds)];
   }

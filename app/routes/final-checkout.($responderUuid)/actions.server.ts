@@ -21,7 +21,7 @@ import { readForm } from "../../server/http/form-body.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { countStepPost, visitorRateKey } from "../../server/rate-limits.server";
-import { formEcho, formRefusal, retryAfter } from "../../server/form-refusal.server";
+import { fieldRefusal, formEcho, formRefusal, retryAfter } from "../../server/form-refusal.server";
 import { Visitor } from "../../server/visitor.server";
 import { paymentFormTokenField, paymentFormTokenIsValid } from "./payment-form-token.server";
 
@@ -139,6 +139,10 @@ function answerPayment(post: CheckoutPost, result: PaymentResult) {
     case "declined":
       return refusal(post, 402, result.message);
     case "invalid":
+      if (result.field === "state") {
+        const lastResult = fieldRefusal(post.formData, "state", result.message, hideFields);
+        return answer(post.visitor, { lastResult, attemptKey: randomUUID() }, 400);
+      }
       return refusal(post, 400, result.message);
     case "too_many_attempts":
       return refusal(post, 429, result.message, retryAfter(result.retryAfterSeconds));

@@ -88,6 +88,7 @@ export default function FinalCheckout() {
             promoBoxShown={page.promoBoxShown}
             promoNotice={actionData?.promoNotice ?? null}
             formId={formId}
+            unavailableHere={page.unavailableHere}
           />
           <div className="large-screen-only">
             {page.testimonial ? (

@@ -9,6 +9,8 @@ import { tooManyPaymentsMessage } from "../../funnel/rate-limits";
 import { formatCents } from "../../funnel/cart";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { Variant } from "../../funnel/variant";
+import { shippingRefusal } from "../../funnel/state-availability";
+import { config } from "../config.server";
 import { saveCheckoutDetails } from "../db/stores/addresses.server";
 import { findOrder } from "../db/stores/orders.server";
 import { outcomeOf, resumeOrder, type OrderOutcome } from "./submit-order.server";
@@ -52,7 +54,7 @@ export type PaymentResult =
   | { kind: "processing"; message: string }
   | { kind: "declined"; message: string }
   /** Nothing to pay for, or a promo code that does not apply: the card was not tried. */
-  | { kind: "invalid"; message: string; field?: "promoCode" }
+  | { kind: "invalid"; message: string; field?: "promoCode" | "state" }
   /** The total is not what the client showed her: the card was not tried. */
   | { kind: "price_changed"; totalCents: number; message: string }
   | TooManyAttempts;
@@ -87,6 +89,11 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   if (wait > 0) return { kind: "too_many_attempts", retryAfterSeconds: wait, message: tooManyPaymentsMessage(wait) };
 
   await saveCheckoutDetails(responderUuid, order.account, order.shipping, order.billing);
+  // Spec section 2: where her state cannot have a treatment (or we do not serve it at all),
+  // the card is not tried. Her details are kept first, so the page shows the notice beside
+  // each option her state cannot have, and nothing she typed is lost.
+  const refusal = shippingRefusal(checkout.cart.medications, order.shipping.state, config().SERVED_STATES);
+  if (refusal) return { kind: "invalid", message: refusal.message, field: "state" };
   const gateway = paymentGateway();
   const origin = new URL(request.url).origin;
   const outcome = await placeOrder({

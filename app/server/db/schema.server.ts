@@ -128,6 +128,8 @@ export const catalogueOptions = pgTable(
     quarterlyPrice: price("quarterly_price"),
     halfYearlyPrice: price("half_yearly_price"),
     yearlyPrice: price("yearly_price"),
+    /** Two-letter states it cannot be shipped to; empty: everywhere. */
+    unavailableStates: text("unavailable_states").array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull(),
   },
   (t) => [index("catalogue_options_category_idx").on(t.category, t.sortOrder)],

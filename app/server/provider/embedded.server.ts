@@ -49,6 +49,7 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
               quarterly_price: option.quarterlyPrice,
               half_yearly_price: option.halfYearlyPrice,
               yearly_price: option.yearlyPrice,
+              ...(option.unavailableStates.length > 0 ? { unavailable_states: option.unavailableStates } : {}),
             })),
         }))
         .filter((category) => category.options.length > 0);
