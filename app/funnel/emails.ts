@@ -6,6 +6,7 @@ import { formatCents } from "./cart";
 import { contact } from "./marketing";
 import { plans, type PlanCode } from "./plans";
 import { cancelNoticeMs } from "./subscription-life";
+import type { PlanSummary } from "./plan-summary";
 import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
 
 export const emailKinds = [
@@ -312,6 +313,39 @@ export function renderEmail(order: EmailOrder, facts: EmailFacts, links: EmailLi
   const { subject, blocks } = content(order, facts, links);
   const all: Block[] = [{ type: "p", text: `Hi ${order.firstName},` }, ...blocks, ...linkBlocks(links), help()];
   return { subject, text: toText(all), html: toHtml(subject, all) };
+}
+
+/** Her plan for her own doctor: what she chose, her note, and the printable page. */
+export function renderDoctorEmail(
+  summary: PlanSummary,
+  from: { firstName: string | null; note: string | null },
+  printable: string,
+): RenderedEmail {
+  const who = from.firstName ?? "Your patient";
+  const subject = `${who} shared a menopause treatment plan with you`;
+  const blocks: Block[] = [
+    { type: "p", text: "Hello," },
+    {
+      type: "p",
+      text: `${who} is considering this menopause treatment plan with Menopause Care and asked us to send it to you. A licensed provider of ours reviews it before anything is prescribed.`,
+    },
+    ...(from.note ? [{ type: "h2" as const, text: `A note from ${who}` }, { type: "p" as const, text: from.note }] : []),
+    { type: "h2", text: "The plan" },
+    {
+      type: "facts",
+      rows: [
+        ["Plan", `${summary.plan} (${summary.cadence})`],
+        ...summary.medications.map((m): [string, string] => [m.category, `${m.name}: ${m.description}`]),
+        ["Starting dosage", summary.startingDosage],
+        ["Price", summary.total],
+      ],
+    },
+    { type: "h2", text: "What the provider's review involves" },
+    { type: "list", items: summary.review },
+    { type: "link", text: "View or print the plan", href: printable },
+    { type: "p", text: `Questions? Call ${summary.contact.phone} or email ${summary.contact.email}.` },
+  ];
+  return { subject, text: toText(blocks), html: toHtml(subject, blocks) };
 }
 
 function toText(blocks: Block[]): string {

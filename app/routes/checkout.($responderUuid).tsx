@@ -13,6 +13,7 @@ import { changePlan, findOption, toggleOption, unavailableMessage, type PlanSele
 import { selectionPageModel } from "../funnel/selection-page";
 import { availableIn, stateUnavailableNotice } from "../funnel/state-availability";
 import { loadShippingAddress } from "../server/db/stores/addresses.server";
+import { planSummaryPath } from "../server/plan-link.server";
 import type { RouteHandle } from "../route-handle";
 import { checkoutFlow, pageAddress, preCheckoutAddress, searchWithout } from "../server/checkout/flow.server";
 import { config } from "../server/config.server";
@@ -46,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const selection = await loadPlanSelection(flow.responderUuid, catalogue, visiblePlans);
   return visitor.data({
     model: selectionPageModel(catalogue, selection, visiblePlans, shipping.state ?? null),
+    // Spec section 1: the plan, shared with her own doctor, once something is chosen.
+    sharePlan: flow.flowClaim ? null : planSummaryPath(flow.responderUuid),
     testimonials,
     flowClaim: flow.flowClaim,
   });
@@ -123,7 +126,7 @@ async function addToPlan(
 }
 
 export default function SelectionPage() {
-  const { model, testimonials, flowClaim } = useLoaderData<typeof loader>();
+  const { model, testimonials, flowClaim, sharePlan } = useLoaderData<typeof loader>();
   return (
     <div className="selection-page">
       <header className="selection-intro">
@@ -152,6 +155,11 @@ export default function SelectionPage() {
           <button type="submit" className="button button-primary">
             ADD TO PLAN
           </button>
+          {sharePlan ? (
+            <p className="share-plan">
+              Or <a href={sharePlan}>share with my doctor</a> first.
+            </p>
+          ) : null}
         </Form>
       ) : null}
       <TrustIndicators />

@@ -9,8 +9,8 @@ import type { PreCheckoutBody } from "../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../funnel/sales-funnel-record";
 import { database, type Queryable } from "./db/client.server";
-import type { EmailPayload } from "./mail/email-message.server";
-import { deliverEmail } from "./mail/her-emails.server";
+import type { DoctorEmailPayload, EmailPayload } from "./mail/email-message.server";
+import { deliverDoctorEmail, deliverEmail } from "./mail/her-emails.server";
 import { outboxMessages } from "./db/schema.server";
 import type { Provider } from "./provider/provider.server";
 
@@ -29,7 +29,8 @@ export type OutboxMessage =
   | { kind: "pre-auth-checkout"; payload: PreAuthCheckoutPayload }
   | { kind: "order-event"; payload: OrderEventBody }
   /** One of her emails (app/server/mail), sent by the mailer rather than the provider. */
-  | { kind: "email"; payload: EmailPayload };
+  | { kind: "email"; payload: EmailPayload }
+  | { kind: "doctor-email"; payload: DoctorEmailPayload };
 
 /** The authorised order for the provider (orders.server.ts); one per order. */
 export interface PreAuthCheckoutPayload {
@@ -125,6 +126,8 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
       return provider.reportOrderEvent(payload as OrderEventBody, key);
     case "email":
       return deliverEmail(payload as EmailPayload, key);
+    case "doctor-email":
+      return deliverDoctorEmail(payload as DoctorEmailPayload, key);
     default:
       throw new Error(`unknown outbox kind ${kind}`);
   }

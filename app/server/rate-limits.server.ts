@@ -45,6 +45,8 @@ export const rateLimits = {
    * for one address or one email, and no way to flood her inbox.
    */
   linkRequest: { bucket: "link-request", limit: 5, addressLimit: 20, windowMs: 60 * 60_000 },
+  /** Her plan emailed to her doctor: each sends an email to an address she types. */
+  doctorEmail: { bucket: "doctor-email", limit: 5, addressLimit: 20, windowMs: 60 * 60_000 },
   /** The owner's sign-in, counted on every try (there is no session to count yet): one client address. */
   ownerSignIn: { bucket: "owner-sign-in", limit: 10, windowMs: 15 * 60_000 },
   /**

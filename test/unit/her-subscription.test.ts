@@ -133,3 +133,27 @@ describe("small words", () => {
     ]);
   });
 });
+
+describe("her plan for her doctor", () => {
+  it("summarises what she chose with each category's description, and says nothing without a choice", async () => {
+    const { fallbackCatalogue } = await import("../../app/funnel/catalogue");
+    const { planSummary } = await import("../../app/funnel/plan-summary");
+    const summary = planSummary(fallbackCatalogue, "quarterly", { systemic_estrogen: "patch", progesterone: "progesterone_pill" });
+    expect(summary?.medications.map((m) => m.name)).toEqual(["Patch", "Pill"]);
+    expect(summary?.medications[0]?.description).toBe("Relieves hot flashes, night sweats, sleep and mood symptoms.");
+    expect(summary?.total).toBe("$399.00 every 3 months");
+    expect(planSummary(fallbackCatalogue, "quarterly", {})).toBeNull();
+  });
+
+  it("the doctor's email escapes her note in HTML and carries the printable link", async () => {
+    const { fallbackCatalogue } = await import("../../app/funnel/catalogue");
+    const { planSummary } = await import("../../app/funnel/plan-summary");
+    const { renderDoctorEmail } = await import("../../app/funnel/emails");
+    const summary = planSummary(fallbackCatalogue, "quarterly", { systemic_estrogen: "gel" })!;
+    const email = renderDoctorEmail(summary, { firstName: null, note: "<b>hi</b>" }, "https://care.example/plan/abc");
+    expect(email.subject).toBe("Your patient shared a menopause treatment plan with you");
+    expect(email.html).not.toContain("<b>hi</b>");
+    expect(email.text).toContain("<b>hi</b>");
+    expect(email.text).toContain("View or print the plan: https://care.example/plan/abc");
+  });
+});

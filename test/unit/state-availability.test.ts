@@ -8,7 +8,7 @@ import { usStateCodes } from "../../app/funnel/us-states";
 import { parseSettings } from "../../app/server/config.server";
 
 const cream = { id: "vaginal_estrogen_cream", unavailable_states: ["MS", "AR"] };
-const patch = { id: "patch" };
+const patch: { id: string; unavailable_states?: string[] } = { id: "patch" };
 
 describe("availability", () => {
   it("an option without a list goes everywhere; with one, everywhere else", () => {

@@ -90,6 +90,11 @@ export default function FinalCheckout() {
             formId={formId}
             unavailableHere={page.unavailableHere}
           />
+          {page.sharePlan && page.cart.medications.length > 0 ? (
+            <p className="share-plan">
+              <a href={page.sharePlan}>Share with my doctor</a>
+            </p>
+          ) : null}
           <div className="large-screen-only">
             {page.testimonial ? (
               <section className="checkout-testimonial" aria-label="What women say">

@@ -10,6 +10,7 @@ import { subscriptionTimeline, type SubscriptionRow } from "../../server/db/stor
 import { herOrder } from "../../server/mail/her-emails.server";
 import { anotherCardStates } from "../../server/subscriptions/another-card.server";
 import { cancellableStates } from "../../funnel/her-subscription";
+import { planSummaryPath } from "../../server/plan-link.server";
 
 export async function herPage(subscription: SubscriptionRow) {
   const [{ events, payments }, her, order] = await Promise.all([
@@ -44,6 +45,7 @@ export async function herPage(subscription: SubscriptionRow) {
       failed: payment.status === "failed",
     })),
     canCancel: cancellableStates.includes(subscription.state),
+    sharePlan: planSummaryPath(subscription.responderUuid),
     anotherCard: anotherCardStates.includes(subscription.state)
       ? subscription.state === "hold_expired"
         ? "Use another card"

@@ -70,6 +70,10 @@ export default function HerSubscription() {
               <dd>{formatCents(page.firstPeriodCents)} (promo code applied)</dd>
             </>
           ) : null}
+          <dt>Share</dt>
+          <dd>
+            <a href={page.sharePlan}>Share with my doctor</a>
+          </dd>
           {page.card ? (
             <>
               <dt>Card</dt>

@@ -2,6 +2,7 @@
 // reference. Her address and her link are read when it is delivered, so the outbox holds no
 // contact details, and an email still waiting when she asks for a new link carries the new one.
 import type { EmailFacts, EmailKind } from "../../funnel/emails";
+import type { PlanSummary } from "../../funnel/plan-summary";
 
 export interface EmailPayload {
   reference: string;
@@ -58,4 +59,16 @@ export function emailFacts(payload: EmailPayload): EmailFacts {
     beforeReview: payload.before_review,
     ends: payload.ends,
   };
+}
+
+/** Her plan sent to her own doctor at her request: what she shared, as she shared it. */
+export interface DoctorEmailPayload {
+  to: string;
+  responder_uuid: string;
+  first_name: string | null;
+  note: string | null;
+  summary: PlanSummary;
+  printable: string;
+  /** Each request is its own email. */
+  requested_at: string;
 }

@@ -1,12 +1,12 @@
 // Delivering one of her emails (the outbox's "email" messages): her order and address read
 // now, the words from app/funnel/emails, her current private link, then the mailer.
-import { renderEmail, type EmailOrder } from "../../funnel/emails";
+import { renderDoctorEmail, renderEmail, type EmailOrder } from "../../funnel/emails";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { findOrder } from "../db/stores/orders.server";
 import { findSubscriptionByReference, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import { subscriptionLinks } from "../subscriptions/private-link.server";
-import { emailFacts, type EmailPayload } from "./email-message.server";
+import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "./email-message.server";
 import { mailer, type Mailer } from "./mailer.server";
 
 /** Her order as her emails and her page name it, and the address she gave. */
@@ -38,4 +38,10 @@ export async function deliverEmail(payload: EmailPayload, idempotencyKey: string
   }
   const rendered = renderEmail(her.order, emailFacts(payload), subscriptionLinks(subscription));
   await send.send({ idempotencyKey, kind: payload.email, orderReference: subscription.reference, to: her.email, ...rendered });
+}
+
+/** Her plan to her own doctor (the plan's printable page asked for it). */
+export async function deliverDoctorEmail(payload: DoctorEmailPayload, idempotencyKey: string, send: Mailer = mailer()): Promise<void> {
+  const rendered = renderDoctorEmail(payload.summary, { firstName: payload.first_name, note: payload.note }, payload.printable);
+  await send.send({ idempotencyKey, kind: "plan_for_doctor", orderReference: null, to: payload.to, ...rendered });
 }

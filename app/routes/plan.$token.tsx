@@ -1,0 +1,158 @@
+// Her plan to share with her own doctor (spec section 1): a printable summary at an address of
+// its own, signed and read-only, and "Email it to my doctor" (through the outbox and her mail
+// set-up; rate limited). No card, no answers, no phone: only what a doctor needs to advise her.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ErrorSummary } from "../components/error-summary";
+import { Field } from "../components/field";
+import { useFormReply } from "../components/use-form-reply";
+import { doctorEmailMessages, planSummary } from "../funnel/plan-summary";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
+import type { RouteHandle } from "../route-handle";
+import { config } from "../server/config.server";
+import { database } from "../server/db/client.server";
+import { flowVariant } from "../server/db/stores/flow-variants.server";
+import { loadPreCheckoutDraft } from "../server/db/stores/personal-details.server";
+import { loadPlanSelection } from "../server/db/stores/plan-selections.server";
+import { refusePage } from "../server/http/page-refusal.server";
+import { enqueueOutboxMessage } from "../server/outbox.server";
+import { wakeOutboxWorker } from "../server/outbox-worker.server";
+import { planSummaryUrl, readPlanSummaryToken } from "../server/plan-link.server";
+import { medicationsFor } from "../server/provider/catalogue-cache.server";
+import { countHit, rateLimits } from "../server/rate-limits.server";
+import { privatePageHeaders } from "../server/subscriptions/her-link.server";
+
+export { headers } from "../server/subscriptions/her-link.server";
+
+export const handle: RouteHandle = { title: "Your treatment plan" };
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+async function summaryOf(token: string | undefined) {
+  const responderUuid = readPlanSummaryToken(token ?? "");
+  if (!responderUuid) refusePage(404, "This link does not open a plan. Check that you copied the whole link.", undefined, privatePageHeaders);
+  const catalogue = await medicationsFor(responderUuid, await flowVariant(responderUuid, "current"));
+  const selection = await loadPlanSelection(responderUuid, catalogue, config().VISIBLE_PLANS);
+  const summary = planSummary(catalogue, selection.selectedPlan, selection.optionIds);
+  if (!summary) refusePage(404, "Nothing is chosen in this plan yet.", undefined, privatePageHeaders);
+  return { responderUuid, summary };
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const { summary } = await summaryOf(params.token);
+  return data({ summary }, { headers: privatePageHeaders });
+}
+
+const doctorEmailSchema = z.object({
+  doctorEmail: z
+    .string({ error: doctorEmailMessages.email })
+    .trim()
+    .max(254, doctorEmailMessages.email)
+    .pipe(z.email({ error: doctorEmailMessages.email })),
+  note: z.string().trim().max(500, doctorEmailMessages.note).optional(),
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { responderUuid, summary } = await summaryOf(params.token);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: doctorEmailSchema });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply(), sent: null }, { status: 400, headers: privatePageHeaders });
+  }
+  const wait = await countHit(request, `doctor-email:${responderUuid}`, rateLimits.doctorEmail);
+  if (wait > 0) {
+    return data(
+      { lastResult: submission.reply({ formErrors: [tooManyAttemptsMessage(wait)] }), sent: null },
+      { status: 429, headers: { ...privatePageHeaders, "Retry-After": String(wait) } },
+    );
+  }
+  const { doctorEmail, note } = submission.value;
+  const draft = await loadPreCheckoutDraft(responderUuid);
+  await enqueueOutboxMessage(await database(), {
+    kind: "doctor-email",
+    payload: {
+      to: doctorEmail,
+      responder_uuid: responderUuid,
+      first_name: draft.firstName?.trim() || null,
+      note: note || null,
+      summary,
+      printable: planSummaryUrl(responderUuid),
+      requested_at: new Date().toISOString(),
+    },
+  });
+  wakeOutboxWorker();
+  return data({ lastResult: null, sent: { to: doctorEmail, note: note || null } }, { headers: privatePageHeaders });
+}
+
+export default function SharedPlan() {
+  const { summary } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const form = useFormReply({ id: "doctor-email", names: ["doctorEmail", "note"] as const });
+  return (
+    <div className="step her-subscription plan-summary">
+      <h1>Your treatment plan</h1>
+      <p className="lead">A summary to share with your own doctor. It holds no payment details and none of your answers.</p>
+
+      <section className="panel" aria-labelledby="plan-title">
+        <h2 id="plan-title">
+          {summary.plan} plan, {summary.cadence}
+        </h2>
+        <dl className="facts">
+          {summary.medications.map((medication) => (
+            <div key={medication.name} className="facts-row">
+              <dt>{medication.category}</dt>
+              <dd>
+                <strong>{medication.name}</strong>, {medication.price}
+                <br />
+                {medication.description}
+              </dd>
+            </div>
+          ))}
+          <div className="facts-row">
+            <dt>Starting dosage</dt>
+            <dd>{summary.startingDosage}</dd>
+          </div>
+          <div className="facts-row">
+            <dt>Price</dt>
+            <dd>{summary.total}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="review-title">
+        <h2 id="review-title">What the provider's review involves</h2>
+        <ul>
+          {summary.review.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p>
+          Questions? Call {summary.contact.phone} or email {summary.contact.email}.
+        </p>
+      </section>
+
+      <section className="panel no-print" aria-labelledby="share-title">
+        <h2 id="share-title">Share with my doctor</h2>
+        <p>Print this page with your browser's Print command, or email it to your doctor.</p>
+        {answer?.sent ? (
+          <div role="status">
+            <p className="lead">
+              We have sent this plan to <strong>{answer.sent.to}</strong>
+              {answer.sent.note ? ", with your note." : "."}
+            </p>
+          </div>
+        ) : (
+          <Form method="post" id="doctor-email" noValidate reloadDocument>
+            <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+            <Field field={form.fields.doctorEmail} label="Your doctor's email address" type="email" autoComplete="off" required />
+            <Field field={form.fields.note} label="A note for your doctor (optional)" hint="Up to 500 characters" autoComplete="off" />
+            <button type="submit" className="button button-primary">
+              Email it to my doctor
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
