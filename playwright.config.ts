@@ -13,6 +13,7 @@ import {
   appPort,
   intakeOrigin,
   intakePort,
+  mailboxOrigin,
   stripeAppEnvironment,
   stripeAppOrigin,
   stripeAppPort,
@@ -89,6 +90,13 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: "node test/e2e/support/mailbox-stand-in.mjs",
+      url: `${mailboxOrigin}/ready`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: "ignore",
+    },
     {
       command: `node test/e2e/support/intake-stand-in.mjs ${intakePort}`,
       url: `${intakeOrigin}/ready`,

@@ -2,40 +2,13 @@
 // the sandbox card and reads her order reference; the owner signs in, finds the order by that
 // reference, approves it (the hold is captured), and moves the sandbox clock past the first
 // period to see the renewal charged. With and without JavaScript; axe on every screen.
-import { mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
+import { withClockLock } from "./support/clock-lock";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { expectErrorSummary, expectNoScripts, fillCard, fillShipping, press, submit } from "./support/funnel";
 import { ownerPassword } from "./support/servers";
 
 const referencePattern = /MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/;
-
-/**
- * The sandbox clock is one for the whole server, and both projects move it: while one test
- * waits between her payment and the approval, the other's move would let her hold lapse (an
- * approval then charges the saved card instead of capturing). The tests that move it take
- * turns, across the worker processes, with a folder as the lock.
- */
-async function withClockLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? tmpdir(), "owner-console-clock.lock");
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 /** A fact of the order page's summary, by its name. */
 function fact(page: Page, name: string) {

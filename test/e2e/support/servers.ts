@@ -7,6 +7,11 @@ export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 export const stripeAppPort = Number(process.env.E2E_STRIPE_APP_PORT ?? 3101);
 export const intakePort = Number(process.env.E2E_INTAKE_PORT ?? 3199);
 
+/** The mail stand-in: SMTP for the apps, HTTP for the tests (mailbox-stand-in.mjs). */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3198);
+export const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3197);
+export const mailboxOrigin = `http://127.0.0.1:${mailboxPort}`;
+
 export const appOrigin = `http://127.0.0.1:${appPort}`;
 export const stripeAppOrigin = `http://127.0.0.1:${stripeAppPort}`;
 export const intakeOrigin = `http://127.0.0.1:${intakePort}`;
@@ -47,6 +52,10 @@ export function appEnvironment(port: number, dataDir: string): Record<string, st
     TOKEN_SECRET: testTokenSecret,
     // The owner's console signs in with this (owner-console.e2e.ts).
     OWNER_PASSWORD: ownerPassword,
+    // Her emails go to the mail stand-in, their links to this app.
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Menopause Care <care@example.com>",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The sandbox gateway whatever the shell says (stripeAppEnvironment sets its own).
     STRIPE_SECRET_KEY: "",
     STRIPE_PUBLISHABLE_KEY: "",
