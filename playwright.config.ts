@@ -14,6 +14,10 @@ import {
   intakeOrigin,
   intakePort,
   mailboxOrigin,
+  mapsAppEnvironment,
+  mapsAppOrigin,
+  mapsAppPort,
+  mapsDataDirOf,
   stripeAppEnvironment,
   stripeAppOrigin,
   stripeAppPort,
@@ -27,13 +31,15 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "funnel-e2e-"));
   process.env.E2E_DATA_DIR_MADE_BY_CONFIG = process.env.E2E_DATA_DIR;
   // The Stripe app's sibling folder goes with it (the global teardown removes the main one).
-  const stripeDataDir = stripeDataDirOf(process.env.E2E_DATA_DIR);
-  process.on("exit", () => rmSync(stripeDataDir, { recursive: true, force: true, maxRetries: 3 }));
+  const siblings = [stripeDataDirOf(process.env.E2E_DATA_DIR), mapsDataDirOf(process.env.E2E_DATA_DIR)];
+  process.on("exit", () => siblings.forEach((dir) => rmSync(dir, { recursive: true, force: true, maxRetries: 3 })));
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
 /** The final checkout in Stripe mode runs only in the stripe project, against its own server. */
 const stripeCheckout = /stripe-checkout\.e2e\.ts$/;
+/** Address suggestions run only in the maps project, against the app with a maps key. */
+const addressSuggestions = /address-suggestions\.e2e\.ts$/;
 
 /**
  * The Stripe app serves the build the main app's command makes, never a stale one: it waits
@@ -81,8 +87,13 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "no-js", testIgnore: stripeCheckout, use: { ...chromium, javaScriptEnabled: false } },
-    { name: "js", testIgnore: stripeCheckout, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: [stripeCheckout, addressSuggestions], use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: [stripeCheckout, addressSuggestions], use: { ...chromium, javaScriptEnabled: true } },
+    {
+      name: "maps",
+      testMatch: addressSuggestions,
+      use: { ...chromium, javaScriptEnabled: true, baseURL: mapsAppOrigin },
+    },
     {
       name: "stripe",
       testMatch: stripeCheckout,
@@ -121,6 +132,15 @@ export default defineConfig({
       timeout: 120_000,
       stdout: "ignore",
       env: stripeAppEnvironment(stripeAppPort, dataDir),
+    },
+    {
+      // The same build again, with a maps key and the places script's stand-in.
+      command: `${waitForBuild} && node server.mjs`,
+      url: `${mapsAppOrigin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      env: mapsAppEnvironment(mapsAppPort, dataDir),
     },
   ],
 });

@@ -29,8 +29,8 @@ function routeOf(url) {
   const pathname = (url ?? "/").split("?")[0];
   return pathname
     .split("/")
-    // Her private link's token is a key to her order: never logged.
-    .map((segment, index, segments) => (uuidSegment.test(segment) ? ":uuid" : segments[index - 1]?.toLowerCase() === "subscription" ? ":token" : segment))
+    // Her private link's token and her plan's are keys: never logged.
+    .map((segment, index, segments) => (uuidSegment.test(segment) ? ":uuid" : /^(subscription|plan)$/i.test(segments[index - 1] ?? "") ? ":token" : segment))
     .join("/")
     .slice(0, 200);
 }
@@ -135,10 +135,10 @@ app.use((req, res, next) => {
   });
   // The app reads the client's address from this header; whatever a client sent in it goes.
   req.headers[clientAddressHeader] = clientAddressOf(req);
-  // Her private pages send no referrer (her link's token is in their address), so browsers
-  // post their forms with "Origin: null", which Remix takes for a forgery. Sec-Fetch-Site still
-  // says where the post came from, and a forged post could not name her token anyway.
-  if (req.headers.origin === "null" && /^\/subscription(\/|$)/i.test(req.path)) delete req.headers.origin;
+  // Her private pages and her shared plan send no referrer (a token is in their address), so
+  // browsers post their forms with "Origin: null", which Remix takes for a forgery. Sec-Fetch-Site
+  // still says where the post came from, and a forged post could not name her token anyway.
+  if (req.headers.origin === "null" && /^\/(subscription|plan)(\/|$)/i.test(req.path)) delete req.headers.origin;
   const refusal = crossSiteRefusal({
     method: req.method,
     ownHost: req.headers.host ?? "",

@@ -96,7 +96,7 @@ export default function handleRequest(
 /** Errors thrown in loaders and actions: logged without the request's data (no query, no body). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  // Her private link's token is a key to her order: never logged.
-  const path = new URL(request.url).pathname.replace(/(\/subscription\/)[^/]+/i, "$1:token");
+  // Her private link's token and her plan's are keys: never logged.
+  const path = new URL(request.url).pathname.replace(/(\/(?:subscription|plan)\/)[^/]+/i, "$1:token");
   log.error({ err: error, method: request.method, path }, "request failed");
 }

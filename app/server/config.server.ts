@@ -98,6 +98,11 @@ const settingsSchema = z
         .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), "must be an address without a path (Stripe's client calls /v1/... there)")
         .optional(),
     ),
+    // Address suggestions on the final checkout: Google's Maps JavaScript API (Places) with this
+    // browser key; unset, she types her address. MAPS_SCRIPT_URL is where the script loads from
+    // (tests point it at a local stand-in).
+    MAPS_API_KEY: optionalText,
+    MAPS_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default("https://maps.googleapis.com/maps/api/js?libraries=places&loading=async"),
     // Where the service operates at all (two-letter codes, comma-separated): a shipping state
     // outside it is refused at checkout. Default: the 50 states and DC.
     SERVED_STATES: z

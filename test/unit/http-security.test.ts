@@ -75,6 +75,16 @@ describe("the security headers (Mozilla HTTP Observatory's rules)", () => {
     expect(pagePolicy("n", embedded)).toContain("frame-src 'none'");
   });
 
+  it("lets the maps hosts and the places script's origin in only with a maps key", () => {
+    const withKey = pagePolicy("n", policySources(parseSettings({ MAPS_API_KEY: "k", MAPS_SCRIPT_URL: "http://127.0.0.1:3199/maps-js/api/js" })));
+    expect(withKey).toMatch(/script-src 'self' 'nonce-n' https:\/\/maps\.googleapis\.com http:\/\/127\.0\.0\.1:3199;/);
+    expect(withKey).toMatch(/connect-src 'self' https:\/\/maps\.googleapis\.com http:\/\/127\.0\.0\.1:3199;/);
+    expect(withKey).toContain("font-src 'self' https://fonts.gstatic.com");
+    expect(withKey).toContain("style-src 'self' 'unsafe-inline' https://fonts.googleapis.com");
+    const withoutKey = pagePolicy("n", policySources(parseSettings({ MAPS_SCRIPT_URL: "http://127.0.0.1:3199/maps-js/api/js" })));
+    expect(withoutKey).not.toMatch(/googleapis|gstatic|3199|unsafe-inline/);
+  });
+
   it("sends HSTS for two years in production only, and nosniff, referrer policy and DENY always", () => {
     const production = Object.fromEntries(baseSecurityHeaders(embedded));
     expect(production).toMatchObject({

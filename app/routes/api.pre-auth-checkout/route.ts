@@ -80,7 +80,9 @@ function replyOf(result: PaymentResult): [number, Record<string, unknown>, Heade
       if (result.field === "promoCode") {
         return [400, { success: false, message: result.message, errors: { "metadata.discount_code": result.message } }];
       }
-      if (result.field === "state") return [400, { success: false, message: result.message, errors: { "shippingAddress.state": result.message } }];
+      if (result.field === "state" || result.field === "zipCode") {
+        return [400, { success: false, message: result.message, errors: { [`shippingAddress.${result.field}`]: result.message } }];
+      }
       return [400, { success: false, message: result.message }];
     case "too_many_attempts":
       return [429, { success: false, message: result.message }, retryAfter(result.retryAfterSeconds)];

@@ -35,6 +35,8 @@ export interface CheckoutAnswer {
   attemptKey?: string;
   /** Stripe asks for 3-D Secure: Stripe.js finishes it in the page. */
   clientSecret?: string;
+  /** Options her state cannot have (with JavaScript a 4xx does not reload the page's data). */
+  unavailableOptionIds?: string[];
 }
 
 interface CheckoutPost {
@@ -139,9 +141,9 @@ function answerPayment(post: CheckoutPost, result: PaymentResult) {
     case "declined":
       return refusal(post, 402, result.message);
     case "invalid":
-      if (result.field === "state") {
-        const lastResult = fieldRefusal(post.formData, "state", result.message, hideFields);
-        return answer(post.visitor, { lastResult, attemptKey: randomUUID() }, 400);
+      if (result.field === "state" || result.field === "zipCode") {
+        const lastResult = fieldRefusal(post.formData, result.field, result.message, hideFields);
+        return answer(post.visitor, { lastResult, attemptKey: randomUUID(), unavailableOptionIds: result.unavailableOptionIds }, 400);
       }
       return refusal(post, 400, result.message);
     case "too_many_attempts":

@@ -1,5 +1,6 @@
 // The final checkout's loader (spec sections 2, 4, 5 and 8). Kept apart from the route module
 // with the actions: the one page that hydrates ships none of its server code.
+import { config } from "../../server/config.server";
 import { planSummaryPath } from "../../server/plan-link.server";
 import { availableIn } from "../../funnel/state-availability";
 import { randomUUID } from "node:crypto";
@@ -48,6 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       toast,
       cart: checkout.cart,
       sharePlan: flow.flowClaim ? null : planSummaryPath(responderUuid),
+      // Address suggestions load only where a maps key is configured.
+      mapsScriptUrl: config().MAPS_API_KEY ? config().MAPS_SCRIPT_URL : null,
       // Spec section 2: the notice beside each option her saved shipping state cannot have.
       unavailableHere: {
         optionIds: checkout.cart.medications.filter((m) => !availableIn(m, values.state)).map((m) => m.id),

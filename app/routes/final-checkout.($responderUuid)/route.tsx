@@ -8,6 +8,7 @@ import { ErrorSummary } from "../../components/error-summary";
 import { NeedHelp } from "../../components/need-help";
 import { OrderSummary } from "../../components/order-summary";
 import { RenewalDisclosure } from "../../components/renewal-disclosure";
+import { AddressSuggestions } from "../../components/address-suggestions";
 import { PaymentFailure } from "../../components/payment-failure";
 import { ProcessingOverlay } from "../../components/processing-overlay";
 import { ShippingFields } from "../../components/shipping-fields";
@@ -88,7 +89,11 @@ export default function FinalCheckout() {
             promoBoxShown={page.promoBoxShown}
             promoNotice={actionData?.promoNotice ?? null}
             formId={formId}
-            unavailableHere={page.unavailableHere}
+            unavailableHere={
+              actionData?.unavailableOptionIds
+                ? { ...page.unavailableHere, optionIds: actionData.unavailableOptionIds }
+                : page.unavailableHere
+            }
           />
           {page.sharePlan && page.cart.medications.length > 0 ? (
             <p className="share-plan">
@@ -123,6 +128,7 @@ export default function FinalCheckout() {
               <legend>Payment Method</legend>
               <CardFields fields={fields} payment={page.payment} />
             </fieldset>
+            <AddressSuggestions formId={formId} scriptUrl={page.mapsScriptUrl} />
             <SubscriptionAgreement field={fields.subscriptionAgreement} />
             {page.cart.medications.length > 0 ? (
               <RenewalDisclosure plan={page.cart.selectedPlan} renewalCents={page.totals.subtotalCents} holdCents={page.totals.totalCents} />

@@ -10,6 +10,8 @@ import { formatCents } from "../../funnel/cart";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { Variant } from "../../funnel/variant";
 import { shippingRefusal } from "../../funnel/state-availability";
+import { zipStateProblem } from "../../funnel/zip-codes";
+import { lookUpZip } from "../zip-codes.server";
 import { config } from "../config.server";
 import { saveCheckoutDetails } from "../db/stores/addresses.server";
 import { findOrder } from "../db/stores/orders.server";
@@ -54,7 +56,7 @@ export type PaymentResult =
   | { kind: "processing"; message: string }
   | { kind: "declined"; message: string }
   /** Nothing to pay for, or a promo code that does not apply: the card was not tried. */
-  | { kind: "invalid"; message: string; field?: "promoCode" | "state" }
+  | { kind: "invalid"; message: string; field?: "promoCode" | "state" | "zipCode"; unavailableOptionIds?: string[] }
   /** The total is not what the client showed her: the card was not tried. */
   | { kind: "price_changed"; totalCents: number; message: string }
   | TooManyAttempts;
@@ -92,8 +94,12 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   // Spec section 2: where her state cannot have a treatment (or we do not serve it at all),
   // the card is not tried. Her details are kept first, so the page shows the notice beside
   // each option her state cannot have, and nothing she typed is lost.
+  const zipProblem = zipStateProblem(order.shipping.zipCode, order.shipping.state, lookUpZip);
+  if (zipProblem) return { kind: "invalid", message: zipProblem, field: "zipCode" };
   const refusal = shippingRefusal(checkout.cart.medications, order.shipping.state, config().SERVED_STATES);
-  if (refusal) return { kind: "invalid", message: refusal.message, field: "state" };
+  if (refusal) {
+    return { kind: "invalid", message: refusal.message, field: "state", unavailableOptionIds: refusal.reason === "unavailable" ? refusal.optionIds : [] };
+  }
   const gateway = paymentGateway();
   const origin = new URL(request.url).origin;
   const outcome = await placeOrder({

@@ -10,6 +10,8 @@ export interface PolicySources {
   stripeJsOrigin?: string;
   /** Tests only: the stand-in for Stripe's API (STRIPE_API_BASE). */
   stripeApiOrigin?: string;
+  /** Address suggestions (MAPS_API_KEY set): where the places script loads from (MAPS_SCRIPT_URL). */
+  mapsScriptOrigin?: string;
   production: boolean;
 }
 
@@ -28,6 +30,7 @@ export function policySources(settings: Settings): PolicySources {
     intakeOrigin: originOf(settings.INTAKE_URL.replace("{responderUuid}", "x")),
     stripeJsOrigin: stripe ? originOf(settings.STRIPE_JS_URL) : undefined,
     stripeApiOrigin: stripe ? originOf(settings.STRIPE_API_BASE) : undefined,
+    mapsScriptOrigin: settings.MAPS_API_KEY ? originOf(settings.MAPS_SCRIPT_URL) : undefined,
     production: settings.NODE_ENV === "production",
   };
 }
@@ -40,6 +43,14 @@ const stripeHosts = {
   form: ["https://checkout.stripe.com"],
 };
 
+/** Google's hosts for the Maps JavaScript API (developers.google.com/maps/documentation/javascript/content-security-policy). */
+const mapsHosts = {
+  script: ["https://maps.googleapis.com"],
+  connect: ["https://maps.googleapis.com"],
+  font: ["https://fonts.gstatic.com"],
+  style: ["https://fonts.googleapis.com"],
+};
+
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
 
 /**
@@ -49,14 +60,22 @@ const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v)
  */
 export function pagePolicy(nonce: string, sources: PolicySources): string {
   const stripe = sources.stripeJsOrigin !== undefined;
+  const maps = sources.mapsScriptOrigin !== undefined;
+  const mapsOnly = (hosts: string[]) => (maps ? [...hosts, sources.mapsScriptOrigin] : []);
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", unique(["'self'", `'nonce-${nonce}'`, ...(stripe ? [...stripeHosts.script, sources.stripeJsOrigin] : [])])],
-    // Stripe.js styles the card element and its 3-D Secure dialog inline (styles cannot run code).
-    ["style-src", stripe ? ["'self'", "'unsafe-inline'"] : ["'self'"]],
+    [
+      "script-src",
+      unique(["'self'", `'nonce-${nonce}'`, ...(stripe ? [...stripeHosts.script, sources.stripeJsOrigin] : []), ...mapsOnly(mapsHosts.script)]),
+    ],
+    // Stripe.js and the places suggestions style their elements inline (styles cannot run code).
+    ["style-src", stripe || maps ? unique(["'self'", "'unsafe-inline'", ...(maps ? mapsHosts.style : [])]) : ["'self'"]],
     ["img-src", ["'self'", "data:", "https:"]],
-    ["font-src", ["'self'"]],
-    ["connect-src", unique(["'self'", ...(stripe ? [...stripeHosts.connect, sources.stripeJsOrigin, sources.stripeApiOrigin] : [])])],
+    ["font-src", unique(["'self'", ...(maps ? mapsHosts.font : [])])],
+    [
+      "connect-src",
+      unique(["'self'", ...(stripe ? [...stripeHosts.connect, sources.stripeJsOrigin, sources.stripeApiOrigin] : []), ...mapsOnly(mapsHosts.connect)]),
+    ],
     ["frame-src", stripe ? unique([...stripeHosts.frame, sources.stripeJsOrigin]) : ["'none'"]],
     ["form-action", unique(["'self'", sources.intakeOrigin, ...(stripe ? [...stripeHosts.form, sources.stripeApiOrigin] : [])])],
     ["frame-ancestors", ["'none'"]],

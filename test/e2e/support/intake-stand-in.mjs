@@ -5,8 +5,10 @@
 // - the provider's API under /provider (spec section 7): it records every POST with its
 //   bearer header, and GET /provider/received/{responder_uuid} lists what arrived as JSON
 //   (a post whose body or path names that uuid). GET testimonials answers four; GET
-//   medications answers 404, so the app shows its built-in catalogue (the spec's fallback);
+//   medications answers provider-catalogue.json: the spec's fallback catalogue, the Cream
+//   not to be shipped to Mississippi or Arkansas;
 // - Stripe.js at GET /stripe-js/v3/: the stand-in script test/e2e/support/stripe-js-stand-in.js;
+// - Google's places script at GET /maps-js/api/js: the stand-in test/e2e/support/maps-stand-in.js;
 // - Stripe's API at /v1/... (the app's STRIPE_API_BASE is this server's origin: Stripe's client
 //   always calls /v1/... at the host it is given), the few calls the card gateway makes, with
 //   the behaviour of test/mocks/stripe.ts (the MSW stand-in of the integration tests):
@@ -78,6 +80,11 @@ function provider(req, res, url) {
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(mine));
     return;
   }
+  // The catalogue: the spec's fallback, with the states the Cream cannot be shipped to.
+  if (req.method === "GET" && url.pathname.startsWith("/provider/api/hrt_checkout/medications/")) {
+    res.writeHead(200, { "Content-Type": "application/json" }).end(catalogue);
+    return;
+  }
   if (req.method === "GET" && url.pathname.startsWith("/provider/api/hrt_checkout/testimonials/")) {
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ testimonials }));
     return;
@@ -125,6 +132,8 @@ function provider(req, res, url) {
 // ---- Stripe.js and Stripe's API -------------------------------------------------------------
 
 const stripeJs = readFileSync(new URL("./stripe-js-stand-in.js", import.meta.url), "utf8");
+const mapsJs = readFileSync(new URL("./maps-stand-in.js", import.meta.url), "utf8");
+const catalogue = readFileSync(new URL("./provider-catalogue.json", import.meta.url), "utf8");
 
 
 const authenticationFailure = {
@@ -702,6 +711,12 @@ const server = createServer((req, res) => {
   }
   if (url.pathname === "/favicon.ico") {
     res.writeHead(204).end();
+    return;
+  }
+  // The places script (Google's Maps JavaScript API) for the app with a maps key.
+  if (url.pathname === "/maps-js/api/js") {
+    res.writeHead(200, { "Content-Type": "application/javascript; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(req.method === "HEAD" ? undefined : mapsJs);
     return;
   }
   res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });

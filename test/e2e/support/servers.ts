@@ -5,6 +5,7 @@ import { testTokenSecret } from "../../support/tokens";
 // Fixed ports (override by env) so the config and the tests agree without discovery.
 export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 export const stripeAppPort = Number(process.env.E2E_STRIPE_APP_PORT ?? 3101);
+export const mapsAppPort = Number(process.env.E2E_MAPS_APP_PORT ?? 3102);
 export const intakePort = Number(process.env.E2E_INTAKE_PORT ?? 3199);
 
 /** The mail stand-in: SMTP for the apps, HTTP for the tests (mailbox-stand-in.mjs). */
@@ -14,6 +15,7 @@ export const mailboxOrigin = `http://127.0.0.1:${mailboxPort}`;
 
 export const appOrigin = `http://127.0.0.1:${appPort}`;
 export const stripeAppOrigin = `http://127.0.0.1:${stripeAppPort}`;
+export const mapsAppOrigin = `http://127.0.0.1:${mapsAppPort}`;
 export const intakeOrigin = `http://127.0.0.1:${intakePort}`;
 
 /** The INTAKE_URL the app is started with; {responderUuid} is filled in by the app. */
@@ -86,5 +88,22 @@ export function stripeAppEnvironment(port: number, dataDir: string): Record<stri
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     STRIPE_API_BASE: stripeApiBase,
     STRIPE_JS_URL: `${intakeOrigin}/stripe-js/v3/?authenticate=${encodeURIComponent(stripeAuthenticateUrl)}`,
+  };
+}
+
+/** The maps app's database folder, a sibling of the main app's. */
+export function mapsDataDirOf(dataDir: string): string {
+  return `${dataDir.replace(/[\\/]+$/, "")}-maps`;
+}
+
+/**
+ * The same app with address suggestions: a maps key, and the places script played by the
+ * stand-in (maps-stand-in.js, served by the intake stand-in); nothing reaches Google.
+ */
+export function mapsAppEnvironment(port: number, dataDir: string): Record<string, string> {
+  return {
+    ...appEnvironment(port, mapsDataDirOf(dataDir)),
+    MAPS_API_KEY: "e2e-maps-browser-key",
+    MAPS_SCRIPT_URL: `${intakeOrigin}/maps-js/api/js?libraries=places`,
   };
 }

@@ -1,0 +1,73 @@
+// Sharing her plan with her own doctor, and treatments her state cannot have (spec sections 1
+// and 2): the printable plan from the selection page, emailed to her doctor (read at the mail
+// stand-in); the Cream refused for Mississippi at COMPLETE PURCHASE with the spec's notice
+// beside it, and disabled on the selection page once her state is known. With and without
+// JavaScript; axe on every new state.
+import { randomUUID } from "node:crypto";
+import { expect, failedLoadOf, test } from "./support/fixtures";
+import { fillCard, press } from "./support/funnel";
+import { waitForEmail } from "./support/inbox";
+
+const notice = "We are sorry but this treatment option is not available in your state";
+
+test("she shares her plan: the printable page, then Email it to my doctor, which arrives with her note", async ({ page, visitorAt, expectAccessible }) => {
+  await visitorAt("final-checkout");
+  await page.getByRole("link", { name: "Share with my doctor" }).click();
+  const opened = page.url();
+  expect(new URL(opened).pathname).toMatch(/^\/plan\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your treatment plan" })).toBeVisible();
+  await expect(page.getByText("Starting dose set by your provider")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What the provider's review involves" })).toBeVisible();
+  await expectAccessible(page);
+
+  // On paper: only the plan, not the form or the site's chrome.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Email it to my doctor" })).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+
+  const doctor = `dr.${randomUUID().slice(0, 8)}@clinic.example`;
+  await page.getByLabel("Your doctor's email address").fill(doctor);
+  await page.getByLabel("A note for your doctor (optional)").fill("Can we talk about this?");
+  await page.getByRole("button", { name: "Email it to my doctor" }).click();
+  await expect(page.getByRole("status")).toContainText(`We have sent this plan to ${doctor}, with your note.`);
+  await expectAccessible(page);
+  const email = await waitForEmail(doctor, /shared a menopause treatment plan with you/);
+  expect(email.text).toContain("Can we talk about this?");
+  expect(email.text).toContain(new URL(opened).pathname);
+});
+
+test("a changed plan address opens nothing", async ({ page, visitorAt, consoleGuard, expectAccessible }) => {
+  consoleGuard.allow(failedLoadOf(404));
+  await visitorAt("final-checkout");
+  const href = (await page.getByRole("link", { name: "Share with my doctor" }).getAttribute("href"))!;
+  const answer = await page.goto(`${href.slice(0, -1)}${href.endsWith("A") ? "B" : "A"}`);
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByText("This link does not open a plan.")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the Cream cannot go to Mississippi: COMPLETE PURCHASE says so beside it, and the selection page disables it", async ({
+  page,
+  visitorAt,
+  consoleGuard,
+  expectAccessible,
+}) => {
+  consoleGuard.allow(failedLoadOf(400));
+  const responderUuid = await visitorAt("final-checkout", { products: ["vaginal_estrogen_cream"], plan: "quarterly" });
+  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("200 Capitol St");
+  await page.getByRole("textbox", { name: "Zip Code" }).fill("39201");
+  await page.getByRole("combobox", { name: "State" }).selectOption("MS");
+  await page.getByRole("textbox", { name: "City" }).fill("Jackson");
+  await fillCard(page, "4242 4242 4242 4242");
+  expect((await press(page, "COMPLETE PURCHASE")).status()).toBe(400);
+  await expect(page.getByRole("alert").getByRole("link", { name: notice })).toBeVisible();
+  await expect(page.locator(".order-summary")).toContainText(notice);
+  await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("Jackson");
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Change your selection" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/checkout/${responderUuid}`);
+  const cream = page.getByRole("listitem").filter({ hasText: notice });
+  await expect(cream).toContainText("Cream");
+  await expectAccessible(page);
+});
