@@ -88,8 +88,9 @@ export function AddressSuggestions({ formId, scriptUrl }: { formId: string; scri
       const answer = await fetch(`/api/zip-codes/${typed.slice(0, 5)}`, { headers: { Accept: "application/json" } }).catch(() => null);
       if (!answer?.ok) return;
       const known = (await answer.json()) as { city: string; state: string };
-      if (city && !city.value) fill(form, "city", known.city);
-      if (state && !state.value) fill(form, "state", known.state);
+      // Never under her cursor: a field she is typing in when the answer comes is hers.
+      if (city && !city.value && document.activeElement !== city) fill(form, "city", known.city);
+      if (state && !state.value && document.activeElement !== state) fill(form, "state", known.state);
     };
     zip?.addEventListener("change", onZip);
 

@@ -27,7 +27,8 @@ export function readPlanSummaryToken(token: string): string | undefined {
   const hex = Buffer.from(match[1]!, "base64url").toString("hex");
   if (!/^[0-9a-f]{32}$/.test(hex)) return undefined;
   const responderUuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  const given = Buffer.from(match[2]!, "base64url");
-  const expected = signature(responderUuid);
+  // Compared as text: base64url's last character carries spare bits a decoder ignores.
+  const given = Buffer.from(match[2]!);
+  const expected = Buffer.from(signature(responderUuid).toString("base64url"));
   return given.length === expected.length && timingSafeEqual(given, expected) ? responderUuid : undefined;
 }

@@ -1,7 +1,8 @@
 // Address suggestions with a maps key (spec sections 2, 7 and 9), against the app started with
 // MAPS_API_KEY and the places script's stand-in: the key comes from /api/google-api-key, the
 // suggestions are restricted to the US and Canada, address type only, and her choice fills
-// Address Line 1, City, State and Zip Code.
+// Address Line 1, City, State and Zip Code. Also a known ZIP filling an empty City and State,
+// which needs JavaScript (this project is the one that runs it).
 import { expect, test } from "./support/fixtures";
 
 test("she types, picks a suggestion, and the four fields are filled", async ({ page, visitorAt, expectAccessible }) => {
@@ -16,4 +17,12 @@ test("she types, picks a suggestion, and the four fields are filled", async ({ p
   const options = await page.evaluate(() => (window as unknown as { __mapsStandIn: { options: unknown } }).__mapsStandIn.options);
   expect(options).toEqual({ componentRestrictions: { country: ["us", "ca"] }, types: ["address"], fields: ["address_components"] });
   await expectAccessible(page);
+});
+
+test("a known ZIP fills an empty City and State", async ({ page, visitorAt }) => {
+  await visitorAt("final-checkout");
+  await page.getByRole("textbox", { name: "Zip Code" }).fill("97206");
+  await page.getByRole("textbox", { name: "Zip Code" }).blur();
+  await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("Portland");
+  await expect(page.getByRole("combobox", { name: "State" })).toHaveValue("OR");
 });

@@ -1,5 +1,5 @@
 // The shipping address (spec section 2): the Zip Code checked against the State on the server,
-// with or without JavaScript; with JavaScript a known ZIP fills an empty City and State.
+// with or without JavaScript (a known ZIP filling City and State is in address-suggestions.e2e.ts).
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { expectErrorSummary, fillCard, press } from "./support/funnel";
 
@@ -16,13 +16,4 @@ test("a ZIP from another state is refused beside the field, everything typed kep
   await expect(page.getByRole("textbox", { name: "Zip Code" })).toHaveValue("97206");
   await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("New York");
   await expectAccessible(page);
-});
-
-test("with JavaScript, a known ZIP fills an empty City and State", async ({ page, visitorAt }, testInfo) => {
-  test.skip(testInfo.project.name === "no-js", "without JavaScript she types City and State herself");
-  await visitorAt("final-checkout");
-  await page.getByRole("textbox", { name: "Zip Code" }).fill("97206");
-  await page.getByRole("textbox", { name: "Zip Code" }).blur();
-  await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("Portland");
-  await expect(page.getByRole("combobox", { name: "State" })).toHaveValue("OR");
 });

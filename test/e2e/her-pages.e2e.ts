@@ -25,6 +25,8 @@ async function pays(page: Page, visitorAt: VisitorAt, plan = "quarterly") {
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText(/We have emailed your order details to/)).toContainText(`${email[0]}•••@example.org`);
   const reference = (await page.getByText(/^Your order reference is /).textContent())!.match(referencePattern)![0];
+  // The page sends her on by itself after a moment: let it, so it cannot cut a later visit short.
+  await expect(page).not.toHaveURL(/\/payment-complete\//, { timeout: 15_000 });
   return { email, reference };
 }
 

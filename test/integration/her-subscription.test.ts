@@ -338,3 +338,14 @@ describe("another card", () => {
     expect(await pay(subscription)).toHaveStatus(409);
   });
 });
+
+describe("her link's spelling", () => {
+  it("every other last character of the signature opens nothing (base64url's spare bits included)", async () => {
+    const subscription = await heldSubscription();
+    const token = await tokenOf(subscription);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (const last of alphabet.replace(token.at(-1)!, "")) {
+      expect((await openPage(subscription, `${token.slice(0, -1)}${last}`)).status).toBe(404);
+    }
+  });
+});

@@ -43,8 +43,10 @@ export async function readSubscriptionLink(token: string): Promise<LinkReading> 
   if (!uuidHex.test(hex)) return { status: "invalid" };
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   const version = Number(match[2]);
-  const given = Buffer.from(match[3]!, "base64url");
-  const expected = signature(id, version);
+  // Compared as text: base64url's last character carries spare bits a decoder ignores, so two
+  // spellings of one signature must not both open the page.
+  const given = Buffer.from(match[3]!);
+  const expected = Buffer.from(signature(id, version).toString("base64url"));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { status: "invalid" };
   const subscription = await findSubscription(id);
   if (!subscription) return { status: "invalid" };
