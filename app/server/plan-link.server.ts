@@ -25,7 +25,7 @@ export function readPlanSummaryToken(token: string): string | undefined {
   const match = tokenPattern.exec(token);
   if (!match) return undefined;
   const hex = Buffer.from(match[1]!, "base64url").toString("hex");
-  if (!/^[0-9a-f]{32}$/.test(hex)) return undefined;
+  if (!/^[0-9a-f]{32}$/.test(hex) || Buffer.from(hex, "hex").toString("base64url") !== match[1]) return undefined;
   const responderUuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   // Compared as text: base64url's last character carries spare bits a decoder ignores.
   const given = Buffer.from(match[2]!);

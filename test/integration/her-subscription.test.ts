@@ -347,5 +347,10 @@ describe("her link's spelling", () => {
     for (const last of alphabet.replace(token.at(-1)!, "")) {
       expect((await openPage(subscription, `${token.slice(0, -1)}${last}`)).status).toBe(404);
     }
+    // The id's last character has spare bits too.
+    const [id, ...rest] = token.split(".");
+    for (const last of alphabet.replace(id!.at(-1)!, "")) {
+      expect((await openPage(subscription, [`${id!.slice(0, -1)}${last}`, ...rest].join("."))).status).toBe(404);
+    }
   });
 });

@@ -40,7 +40,8 @@ export async function readSubscriptionLink(token: string): Promise<LinkReading> 
   const match = tokenPattern.exec(token);
   if (!match) return { status: "invalid" };
   const hex = Buffer.from(match[1]!, "base64url").toString("hex");
-  if (!uuidHex.test(hex)) return { status: "invalid" };
+  // Only the one spelling of the id (its last character has spare bits too).
+  if (!uuidHex.test(hex) || Buffer.from(hex, "hex").toString("base64url") !== match[1]) return { status: "invalid" };
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   const version = Number(match[2]);
   // Compared as text: base64url's last character carries spare bits a decoder ignores, so two
