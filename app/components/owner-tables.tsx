@@ -191,3 +191,24 @@ export function OwnerNotice({ notice }: { notice: { tone: "success" | "info"; te
     </div>
   );
 }
+
+/** The console's pages of a long list: Previous, where she is, Next. */
+export function OwnerPager({ address, label, page, pageCount }: { address: string; label: string; page: number; pageCount: number }) {
+  return (
+    <nav className="owner-pager" aria-label={label}>
+      {page > 1 ? (
+        <a href={`${address}?page=${page - 1}`} rel="prev">
+          Previous<span className="visually-hidden"> page</span>
+        </a>
+      ) : null}
+      <p>
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <a href={`${address}?page=${page + 1}`} rel="next">
+          Next<span className="visually-hidden"> page</span>
+        </a>
+      ) : null}
+    </nav>
+  );
+}

@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatTime } from "../components/owner-format";
+import { OwnerPager } from "../components/owner-tables";
 import { maskEmail } from "../funnel/her-subscription";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
@@ -72,21 +73,7 @@ export default function OwnerEmails() {
               </li>
             ))}
           </ol>
-          <nav className="owner-pager" aria-label="Pages of emails">
-            {page > 1 ? (
-              <a href={`/owner/emails?page=${page - 1}`} rel="prev">
-                Previous<span className="visually-hidden"> page</span>
-              </a>
-            ) : null}
-            <p>
-              Page {page} of {pageCount}
-            </p>
-            {page < pageCount ? (
-              <a href={`/owner/emails?page=${page + 1}`} rel="next">
-                Next<span className="visually-hidden"> page</span>
-              </a>
-            ) : null}
-          </nav>
+          <OwnerPager address="/owner/emails" label="Pages of emails" page={page} pageCount={pageCount} />
         </>
       )}
     </section>

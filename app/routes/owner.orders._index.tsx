@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../components/error-summary";
 import { Field } from "../components/field";
-import { OrdersTable } from "../components/owner-tables";
+import { OrdersTable, OwnerPager } from "../components/owner-tables";
 import { useFormReply } from "../components/use-form-reply";
 import { readOrderReference } from "../funnel/subscription-life";
 import type { RouteHandle } from "../route-handle";
@@ -88,29 +88,9 @@ export default function OwnerOrders() {
             {total} {total === 1 ? "order" : "orders"}, newest first. Times are UTC, on the lifecycle clock.
           </p>
           <OrdersTable orders={orders} />
-          <Pager page={page} pageCount={pageCount} />
+          <OwnerPager address="/owner/orders" label="Pages of orders" page={page} pageCount={pageCount} />
         </>
       )}
     </section>
-  );
-}
-
-function Pager({ page, pageCount }: { page: number; pageCount: number }) {
-  return (
-    <nav className="owner-pager" aria-label="Pages of orders">
-      {page > 1 ? (
-        <a href={`/owner/orders?page=${page - 1}`} rel="prev">
-          Previous<span className="visually-hidden"> page</span>
-        </a>
-      ) : null}
-      <p>
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <a href={`/owner/orders?page=${page + 1}`} rel="next">
-          Next<span className="visually-hidden"> page</span>
-        </a>
-      ) : null}
-    </nav>
   );
 }

@@ -13,11 +13,8 @@ import { cancellableStates } from "../../funnel/her-subscription";
 import { planSummaryPath } from "../../server/plan-link.server";
 
 export async function herPage(subscription: SubscriptionRow) {
-  const [{ events, payments }, her, order] = await Promise.all([
-    subscriptionTimeline(subscription.id),
-    herOrder(subscription),
-    findOrder(subscription.responderUuid),
-  ]);
+  const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);
+  const her = order && (await herOrder(subscription, order));
   const billed = billedStates.includes(subscription.state) && subscription.state !== "ending" && subscription.nextBillingAt !== null;
   const brand = subscription.cardLast4 ? subscription.cardBrand : order?.cardBrand;
   const last4 = subscription.cardLast4 ?? order?.cardLast4;

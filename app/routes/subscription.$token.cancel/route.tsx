@@ -3,6 +3,7 @@
 // and she gets the cancelled email (both through the outbox, with the transition).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { HerResult } from "../../components/her-result";
 import { cancelPreview, cancelResultText } from "../../funnel/her-subscription";
 import type { RouteHandle } from "../../route-handle";
 import { rateLimits, countHit } from "../../server/rate-limits.server";
@@ -49,18 +50,9 @@ export default function CancelSubscription() {
   const result = useActionData<typeof action>();
   if (result?.done) {
     return (
-      <div className="step her-subscription">
-        <section className="panel narrow" role="status" aria-labelledby="page-title">
-          <h1 id="page-title">Cancel subscription</h1>
-          <p className="lead">{result.text}</p>
-          {result.emailed ? <p>We have emailed you a confirmation.</p> : null}
-          <p>
-            <a className="button button-primary" href={result.address}>
-              Back to your subscription
-            </a>
-          </p>
-        </section>
-      </div>
+      <HerResult title="Cancel subscription" text={result.text} back={result.address}>
+        {result.emailed ? <p>We have emailed you a confirmation.</p> : null}
+      </HerResult>
     );
   }
   return (

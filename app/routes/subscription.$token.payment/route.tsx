@@ -6,6 +6,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
+import { HerResult } from "../../components/her-result";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { paymentGateway } from "../../server/payments/index.server";
@@ -47,21 +48,7 @@ export default function AnotherCard() {
     lastResult: answer && !answer.done ? answer.lastResult : null,
   });
   const back = page.address.replace(/\/payment$/, "");
-  if (answer?.done) {
-    return (
-      <div className="step her-subscription">
-        <section className="panel narrow" role="status" aria-labelledby="page-title">
-          <h1 id="page-title">Pay with another card</h1>
-          <p className="lead">{answer.text}</p>
-          <p>
-            <a className="button button-primary" href={back}>
-              Back to your subscription
-            </a>
-          </p>
-        </section>
-      </div>
-    );
-  }
+  if (answer?.done) return <HerResult title="Pay with another card" text={answer.text} back={back} />;
   return (
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">

@@ -2,7 +2,7 @@
 // now, the words from app/funnel/emails, her current private link, then the mailer.
 import { renderDoctorEmail, renderEmail, type EmailOrder } from "../../funnel/emails";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
-import { findOrder } from "../db/stores/orders.server";
+import { findOrder, type OrderRow } from "../db/stores/orders.server";
 import { findSubscriptionByReference, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import { subscriptionLinks } from "../subscriptions/private-link.server";
@@ -10,8 +10,12 @@ import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "./email-
 import { mailer, type Mailer } from "./mailer.server";
 
 /** Her order as her emails and her page name it, and the address she gave. */
-export async function herOrder(subscription: SubscriptionRow): Promise<{ order: EmailOrder; email: string } | undefined> {
-  const row = await findOrder(subscription.responderUuid);
+export async function herOrder(
+  subscription: SubscriptionRow,
+  /** The order row when the caller has read it already. */
+  read?: OrderRow,
+): Promise<{ order: EmailOrder; email: string } | undefined> {
+  const row = read ?? (await findOrder(subscription.responderUuid));
   if (!row) return undefined;
   const body = row.body as unknown as Partial<PreAuthOrderBody>;
   if (!body.customer?.email) return undefined;
