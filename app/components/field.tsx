@@ -76,7 +76,7 @@ function LabelledField({
 }
 
 interface FieldProps extends LabelledFieldProps {
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "date";
   autoComplete: string;
   /** The keyboard a phone shows. */
   inputMode?: "text" | "email" | "tel" | "numeric";

@@ -4,6 +4,9 @@
 export const variants = ["current", "classic"] as const;
 export type Variant = (typeof variants)[number];
 
+/** How the owner's console names each variant. */
+export const variantLabels: Record<Variant, string> = { current: "Current", classic: "Classic" };
+
 export function isVariant(value: unknown): value is Variant {
   return typeof value === "string" && (variants as readonly string[]).includes(value);
 }

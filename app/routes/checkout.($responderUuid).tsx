@@ -23,6 +23,7 @@ import { medicationsFor, testimonialsFor } from "../server/provider/catalogue-ca
 import { flowVariant } from "../server/db/stores/flow-variants.server";
 import { enqueueLatestSave } from "../server/outbox.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
+import { recordFlowSteps } from "../server/db/stores/flow-progress.server";
 import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/db/stores/plan-selections.server";
 import { countStepPost } from "../server/rate-limits.server";
 import { keepRetryAfter, retryAfter } from "../server/form-refusal.server";
@@ -43,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     medicationsFor(flow.responderUuid, flow.variant),
     testimonialsFor(flow.responderUuid),
     loadShippingAddress(flow.responderUuid),
+    // A flow not yet claimed is counted by her first click instead.
+    flow.flowClaim ? undefined : recordFlowSteps(flow.responderUuid, ["selection"], { variant: flow.variant, tracking: visitor.trackingParams }),
   ]);
   const selection = await loadPlanSelection(flow.responderUuid, catalogue, visiblePlans);
   return visitor.data({
@@ -117,8 +120,10 @@ async function addToPlan(
 ) {
   const selected = selectedMedications(catalogue, selection.selectedPlan, selection.optionIds);
   if (selected.length === 0) refusePage(400, "Please choose a treatment to continue.", `/checkout/${responderUuid}`);
+  const facts = { variant: await flowVariant(responderUuid, visitor.variant), tracking: visitor.trackingParams };
   await (await database()).transaction(async (tx) => {
     await saveAddedToPlan(responderUuid, selection, selected, tx);
+    await recordFlowSteps(responderUuid, ["selection", "add-to-plan"], facts, tx);
     await enqueueLatestSave(tx, "save-product-selection", responderUuid, productSelectionBody(selected, selection.selectedPlan));
   });
   wakeOutboxWorker();

@@ -88,6 +88,11 @@ export default function OwnerOrders() {
             {total} {total === 1 ? "order" : "orders"}, newest first. Times are UTC, on the lifecycle clock.
           </p>
           <OrdersTable orders={orders} />
+          <p className="owner-downloads">
+            <a href="/owner/orders.csv" download>
+              Download all orders (CSV)
+            </a>
+          </p>
           <OwnerPager address="/owner/orders" label="Pages of orders" page={page} pageCount={pageCount} />
         </>
       )}

@@ -1,5 +1,5 @@
-// The owner's console around each of its pages: its own bar (the console's name, Orders, Sign
-// out) in place of the funnel's, and no search engine. Each page guards itself: a layout's
+// The owner's console around each of its pages: its own bar (the console's name, Orders, Funnel,
+// Emails, Sign out) in place of the funnel's, and no search engine. Each page guards itself: a layout's
 // loader runs beside its children's, never before them.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
@@ -22,6 +22,9 @@ export default function OwnerConsole() {
             <nav aria-label="Owner's console">
               <NavLink to="/owner/orders" end>
                 Orders
+              </NavLink>
+              <NavLink to="/owner/funnel" end>
+                Funnel
               </NavLink>
               <NavLink to="/owner/emails" end>
                 Emails

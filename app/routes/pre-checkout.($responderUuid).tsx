@@ -22,6 +22,7 @@ import { takeToast } from "../server/toast.server";
 import { arriveWithToken } from "../server/token-arrival.server";
 import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
 import { ownedFlow, refuseFlowNotFound } from "../server/flow-owner.server";
+import { recordFlowSteps } from "../server/db/stores/flow-progress.server";
 import { Visitor } from "../server/visitor.server";
 import { log } from "../server/log.server";
 
@@ -38,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const flow = await checkoutFlow(visitor, request, params.responderUuid, "pre-checkout");
   if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
   const { toast, headers } = await takeToast(request);
+  if (!flow.flowClaim) await recordFlowSteps(flow.responderUuid, ["pre-checkout"], { variant: flow.variant, tracking: visitor.trackingParams });
   // A new visitor's flow is claimed by her first submit; until then there is nothing saved.
   const saved = flow.flowClaim ? {} : await loadPreCheckoutDraft(flow.responderUuid);
   const recordEmail = flow.flowClaim ? undefined : (await findFunnelRecord(flow.responderUuid))?.emailAddress;

@@ -17,6 +17,7 @@ import { readJson } from "../../server/http/json-body.server";
 import { log } from "../../server/log.server";
 import { paymentGateway, paymentMessages } from "../../server/payments/index.server";
 import { countStepPost, visitorRateKey } from "../../server/rate-limits.server";
+import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
 import { Visitor } from "../../server/visitor.server";
 import { objectOr, readOrderRequest } from "./order-request.server";
 
@@ -49,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const visitorKey = visitorRateKey(visitor, request, responderUuid);
     const variant = await flowVariant(responderUuid, visitor.variant);
+    await recordFlowSteps(responderUuid, ["final-checkout"], { variant, tracking: visitor.trackingParams });
     const result = await payForFlow({ request, visitorKey, responderUuid, variant }, reading.order);
     const [status, answer, headers] = replyOf(result);
     return jsonAnswer(status, answer, await visitor.headers(headers));

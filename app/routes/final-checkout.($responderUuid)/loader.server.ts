@@ -18,6 +18,7 @@ import { publicPaymentSettings } from "../../server/payments/index.server";
 import { testimonialsFor } from "../../server/provider/catalogue-cache.server";
 import { takeToast } from "../../server/toast.server";
 import { arriveWithToken } from "../../server/token-arrival.server";
+import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
 import { Visitor } from "../../server/visitor.server";
 import { paymentFormToken } from "./payment-form-token.server";
 
@@ -39,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     billingAsked ? loadBillingAddress(responderUuid) : {},
     openCheckoutCart(responderUuid, flow.variant),
     testimonialsFor(responderUuid),
+    flow.flowClaim ? undefined : recordFlowSteps(responderUuid, ["final-checkout"], { variant: flow.variant, tracking: visitor.trackingParams }),
   ]);
   const values = { ...fillEmptyFields(account, { email: visitor.trackingParams.email_address }), ...shipping, ...billing };
   return visitor.data(

@@ -464,3 +464,23 @@ export const storedEmails = pgTable(
   },
   (t) => [index("stored_emails_created_idx").on(t.createdAt)],
 );
+
+/**
+ * How far each flow went, for the owner's funnel report: one row per flow, made by the first
+ * step it reached, with the variant and first-touch source it began with and a bit for each
+ * page step reached (app/funnel/funnel-report.ts, `funnelStepBits`). Holds, approvals and
+ * renewals are read from the flow's subscription, which is their one record.
+ */
+export const flowProgress = pgTable(
+  "flow_progress",
+  {
+    responderUuid: uuid("responder_uuid").primaryKey(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    variant: text("variant").$type<Variant>().notNull(),
+    utmSource: text("utm_source"),
+    utmCampaign: text("utm_campaign"),
+    referralCode: text("referral_code"),
+    steps: integer("steps").notNull().default(0),
+  },
+  (t) => [index("flow_progress_started_idx").on(t.startedAt)],
+);

@@ -2,6 +2,7 @@
 // email, a phone number or a health answer (the console does not need them to run the
 // orders), and every time on the lifecycle clock, as ISO text for the page.
 import { plans } from "../../funnel/plans";
+import { variantLabels } from "../../funnel/variant";
 import { awaitingReviewStates, holdExpiresSoon, subscriptionEventLabels, subscriptionStateLabels } from "../../funnel/subscription-life";
 import type { SubscriptionEventRow, SubscriptionPaymentRow, SubscriptionRow } from "../db/stores/subscriptions.server";
 
@@ -19,7 +20,6 @@ export interface OrderLine {
   holdExpiresSoon: boolean;
 }
 
-const variantLabels: Record<SubscriptionRow["variant"], string> = { current: "Current", classic: "Classic" };
 
 /** Awaiting the medical team's decision (a decision recorded but not yet settled is not). */
 export function awaitsDecision(subscription: SubscriptionRow): boolean {

@@ -2,12 +2,23 @@
 // its outbox message for the provider, in one transaction.
 import { eq } from "drizzle-orm";
 import { salesFunnelRecordBody, type FunnelRecord } from "../../../funnel/sales-funnel-record";
+import type { RecordedStep } from "../../../funnel/funnel-report";
+import type { FunnelStepId } from "../../../funnel/questionnaire";
 import type { TrackingParams } from "../../../funnel/tracking";
 import type { Variant } from "../../../funnel/variant";
 import { database, type Queryable } from "../client.server";
 import { funnelRecords } from "../schema.server";
 import { enqueueOutboxMessage } from "../../outbox.server";
 import { wakeOutboxWorker } from "../../outbox-worker.server";
+import { recordFlowSteps } from "./flow-progress.server";
+
+/** The report's step for each questionnaire step a record says she answered. */
+const questionnaireSteps: Record<FunnelStepId, RecordedStep> = {
+  welcome: "welcome",
+  concerns: "concerns",
+  "social-proof": "social-proof",
+  congratulation: "congratulations",
+};
 
 type Row = typeof funnelRecords.$inferSelect;
 
@@ -65,7 +76,8 @@ export type FunnelStepChange = Partial<Omit<FunnelRecord, "responderUuid">>;
 
 /**
  * Records one step of the funnel: the record is created (with the visitor's variant, which it
- * keeps from then on) or updated, and the provider's copy is queued in the same transaction.
+ * keeps from then on) or updated, the step counted for the owner's report, and the provider's
+ * copy queued, all in one transaction.
  * Returns the record as it now stands.
  */
 export async function recordFunnelStep(
@@ -95,10 +107,15 @@ export async function recordFunnelStep(
       redirectUrl: next.redirectUrl,
       ...trackingColumns(next.trackingParams),
     };
-    await tx
+    const [kept] = await tx
       .insert(funnelRecords)
       .values({ responderUuid, variant, ...columns })
-      .onConflictDoUpdate({ target: funnelRecords.responderUuid, set: { ...columns, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: funnelRecords.responderUuid, set: { ...columns, updatedAt: new Date() } })
+      .returning({ variant: funnelRecords.variant });
+    if (next.currentStepId) {
+      const facts = { variant: kept?.variant ?? variant, tracking: next.trackingParams };
+      await recordFlowSteps(responderUuid, [questionnaireSteps[next.currentStepId]], facts, tx);
+    }
     await enqueueOutboxMessage(tx, { kind: "sales-funnel", payload: salesFunnelRecordBody(next) });
     return next;
   });

@@ -1,0 +1,60 @@
+// The orders list as CSV: every order, or those placed between ?from= and ?to=, with where its
+// flow came from. Never her name, contact details or health answers.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toCsv } from "../funnel/csv";
+import { plans } from "../funnel/plans";
+import { subscriptionStateLabels } from "../funnel/subscription-life";
+import { variantLabels } from "../funnel/variant";
+import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
+import { ordersForExport } from "../server/owner/funnel-report.server";
+import { requireOwner } from "../server/owner/owner-session.server";
+import { readReportQuery } from "./owner.funnel/report-page.server";
+
+const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const search = new URL(request.url).searchParams;
+  const ranged = search.has("from") || search.has("to");
+  const read = ranged ? await readReportQuery(request) : undefined;
+  if (read && !read.ok) return csvRefusal(Object.values(read.errors).flat());
+  const orders = await ordersForExport(read?.ok ? read.query : undefined);
+  const csv = toCsv(
+    [
+      "Reference",
+      "Placed (UTC)",
+      "Plan",
+      "First period ($)",
+      "Each renewal ($)",
+      "State",
+      "Decision",
+      "Periods paid",
+      "Next billing (UTC)",
+      "Variant",
+      "UTM source",
+      "UTM campaign",
+      "Referral code",
+      "Promo code",
+      "Promo discount ($)",
+    ],
+    orders.map((order) => [
+      order.reference,
+      order.holdPlacedAt.toISOString(),
+      plans[order.plan].label,
+      dollars(order.firstPeriodCents),
+      dollars(order.renewalCents),
+      subscriptionStateLabels[order.state],
+      order.decision,
+      order.periodsPaid,
+      order.nextBillingAt?.toISOString() ?? null,
+      variantLabels[order.variant],
+      order.utmSource,
+      order.utmCampaign,
+      order.referralCode,
+      order.promoCode,
+      dollars(order.promoDiscountCents),
+    ]),
+  );
+  const name = read?.ok ? `orders-${read.query.from}-to-${read.query.to}.csv` : "orders.csv";
+  return csvDownload(csv, name);
+}

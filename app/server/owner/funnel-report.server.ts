@@ -1,0 +1,310 @@
+// The owner's funnel report read from the database: flows of a date range counted by step
+// (flow_progress, and each flow's subscription for the hold, the approval and the first
+// renewal), by variant and by a chosen grouping; the money of the range; the health of the
+// outbox and of holds about to lapse; the orders list for export. Aggregates are computed by
+// the database, so a million flows cost one index range scan per query, never a row in Node.
+import { and, desc, eq, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import {
+  addCounts,
+  funnelSteps,
+  noValue,
+  rangeInstants,
+  recordedSteps,
+  funnelStepBit,
+  type FunnelCounts,
+  type ReportDimension,
+  type ReportFilters,
+  type ReportQuery,
+} from "../../funnel/funnel-report";
+import { moneyReport, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
+import type { PlanCode } from "../../funnel/plans";
+import type { SubscriptionState } from "../../funnel/subscription-life";
+import { variants, type Variant } from "../../funnel/variant";
+import { database } from "../db/client.server";
+import { checkoutCarts, flowProgress, outboxMessages, subscriptionPayments, subscriptions } from "../db/schema.server";
+
+const dimensionColumns = {
+  source: flowProgress.utmSource,
+  campaign: flowProgress.utmCampaign,
+  referral: flowProgress.referralCode,
+  variant: flowProgress.variant,
+} as const satisfies Record<ReportDimension, unknown>;
+
+/** How many groups a grouped report lists before the rest become "Other values". */
+export const groupsShown = 20;
+/** How many values a filter offers (the most frequent in the range). */
+export const filterValuesOffered = 50;
+
+function asNumber(value: unknown): number {
+  return Number(value ?? 0);
+}
+
+function flowConditions(query: ReportQuery, filters: ReportFilters): SQL | undefined {
+  const { start, end } = rangeInstants(query);
+  const conditions: (SQL | undefined)[] = [gte(flowProgress.startedAt, start), lt(flowProgress.startedAt, end)];
+  for (const [dimension, value] of Object.entries(filters) as [ReportDimension, string][]) {
+    const column = dimensionColumns[dimension];
+    conditions.push(value === noValue ? isNull(column) : eq(column, value));
+  }
+  return and(...conditions);
+}
+
+// The counts a row of the report needs, in funnelSteps order after `flows`. The bits are
+// constants of the code, written into the statement so that the planner sees them.
+const stepCounts = {
+  flows: sql<number>`count(*)`.mapWith(asNumber),
+  ...Object.fromEntries(
+    recordedSteps.map((step) => [step, sql<number>`count(*) filter (where (${flowProgress.steps} & ${sql.raw(String(funnelStepBit(step)))}) <> 0)`.mapWith(asNumber)]),
+  ),
+  "hold-placed": sql<number>`count(${subscriptions.id})`.mapWith(asNumber),
+  approved: sql<number>`count(*) filter (where ${subscriptions.decision} = 'approved')`.mapWith(asNumber),
+  "first-renewal": sql<number>`count(*) filter (where ${subscriptions.periodsPaid} >= 2)`.mapWith(asNumber),
+};
+
+function countsOf(row: Record<string, unknown>): FunnelCounts {
+  return { flows: asNumber(row.flows), steps: funnelSteps.map((step) => asNumber(row[step.code])) };
+}
+
+const emptyCounts = (): FunnelCounts => ({ flows: 0, steps: funnelSteps.map(() => 0) });
+
+async function groupedCounts(
+  dimension: ReportDimension,
+  query: ReportQuery,
+  filters: ReportFilters,
+): Promise<{ value: string | null; counts: FunnelCounts }[]> {
+  const column = dimensionColumns[dimension];
+  const rows = await (await database())
+    .select({ value: column, ...stepCounts })
+    .from(flowProgress)
+    .leftJoin(subscriptions, eq(subscriptions.responderUuid, flowProgress.responderUuid))
+    .where(flowConditions(query, filters))
+    .groupBy(column)
+    .orderBy(desc(sql`count(*)`), column);
+  return rows.map((row) => ({ value: row.value as string | null, counts: countsOf(row) }));
+}
+
+export interface FunnelGroup {
+  /** The value as stored; null: flows without it. */
+  value: string | null;
+  counts: FunnelCounts;
+}
+
+export interface VariantCounts {
+  variant: Variant;
+  counts: FunnelCounts;
+}
+
+export interface FunnelFigures {
+  total: FunnelCounts;
+  /** Each variant, with every filter but the variant's. */
+  variants: VariantCounts[];
+  /** The chosen grouping: the largest groups, then the rest summed as `other`. */
+  groups: { shown: FunnelGroup[]; other: FunnelCounts | null; count: number } | null;
+}
+
+export async function funnelFigures(query: ReportQuery, filters: ReportFilters, group: ReportDimension | undefined): Promise<FunnelFigures> {
+  const { variant: variantFilter, ...otherFilters } = filters;
+  const [byVariant, byGroup] = await Promise.all([
+    groupedCounts("variant", query, otherFilters),
+    group && group !== "variant" ? groupedCounts(group, query, filters) : undefined,
+  ]);
+  const variantCounts = variants.map((variant) => ({
+    variant,
+    counts: byVariant.find((row) => row.value === variant)?.counts ?? emptyCounts(),
+  }));
+  const total = byVariant
+    .filter((row) => variantFilter === undefined || row.value === variantFilter)
+    .reduce((sum, row) => addCounts(sum, row.counts), emptyCounts());
+  const grouped = group === "variant" ? byVariant.filter((row) => variantFilter === undefined || row.value === variantFilter) : byGroup;
+  return {
+    total,
+    variants: variantCounts,
+    groups: grouped
+      ? {
+          shown: grouped.slice(0, groupsShown),
+          other: grouped.length > groupsShown ? grouped.slice(groupsShown).reduce((sum, row) => addCounts(sum, row.counts), emptyCounts()) : null,
+          count: grouped.length,
+        }
+      : null,
+  };
+}
+
+export interface FilterChoice {
+  value: string;
+  flows: number;
+}
+
+/** The values each filter offers: those of the flows in the range, most frequent first. */
+export async function filterChoices(query: ReportQuery): Promise<Record<Exclude<ReportDimension, "variant">, FilterChoice[]>> {
+  const db = await database();
+  const conditions = flowConditions(query, {});
+  const choicesOf = async (dimension: "source" | "campaign" | "referral") => {
+    const column = dimensionColumns[dimension];
+    const rows = await db
+      .select({ value: column, flows: sql<number>`count(*)`.mapWith(asNumber) })
+      .from(flowProgress)
+      .where(conditions)
+      .groupBy(column)
+      .orderBy(desc(sql`count(*)`), column)
+      .limit(filterValuesOffered);
+    return rows.map((row) => ({ value: row.value ?? noValue, flows: row.flows }));
+  };
+  const [source, campaign, referral] = await Promise.all([choicesOf("source"), choicesOf("campaign"), choicesOf("referral")]);
+  return { source, campaign, referral };
+}
+
+export interface PromoUse {
+  code: string;
+  orders: number;
+  discountCents: number;
+}
+
+export interface MoneyFigures extends MoneyReport {
+  promos: PromoUse[];
+}
+
+/** Money moved in the range (on the lifecycle clock), and the promo codes of the orders placed in it. */
+export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
+  const db = await database();
+  const { start, end } = rangeInstants(query);
+  const month = sql<string>`to_char(${subscriptionPayments.at} at time zone 'UTC', 'YYYY-MM')`;
+  const renewal = sql<boolean>`${subscriptionPayments.period} > 0`;
+  const [payments, promos] = await Promise.all([
+    db
+      .select({
+        kind: subscriptionPayments.kind,
+        status: subscriptionPayments.status,
+        renewal,
+        plan: subscriptions.plan,
+        month,
+        count: sql<number>`count(*)`.mapWith(asNumber),
+        cents: sql<number>`coalesce(sum(${subscriptionPayments.amountCents}), 0)`.mapWith(asNumber),
+      })
+      .from(subscriptionPayments)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPayments.subscriptionId))
+      .where(and(gte(subscriptionPayments.at, start), lt(subscriptionPayments.at, end)))
+      .groupBy(subscriptionPayments.kind, subscriptionPayments.status, renewal, subscriptions.plan, month),
+    db
+      .select({
+        code: sql<string>`upper(${checkoutCarts.promoCode})`,
+        orders: sql<number>`count(*)`.mapWith(asNumber),
+        discountCents: sql<number>`coalesce(sum(${checkoutCarts.promoDiscountCents}), 0)`.mapWith(asNumber),
+      })
+      .from(subscriptions)
+      .innerJoin(checkoutCarts, eq(checkoutCarts.responderUuid, subscriptions.responderUuid))
+      .where(and(gte(subscriptions.holdPlacedAt, start), lt(subscriptions.holdPlacedAt, end), sql`${checkoutCarts.promoCode} is not null`))
+      .groupBy(sql`upper(${checkoutCarts.promoCode})`)
+      .orderBy(desc(sql`count(*)`), sql`upper(${checkoutCarts.promoCode})`),
+  ]);
+  const groups: PaymentGroup[] = payments.map((row) => ({ ...row, renewal: Boolean(row.renewal), plan: row.plan as PlanCode }));
+  return { ...moneyReport(groups), promos };
+}
+
+export interface OutboxHealth {
+  kind: string;
+  pending: number;
+  /** Pending messages whose delivery has failed at least once (the outbox retries them). */
+  failing: number;
+  oldestPendingAt: string | null;
+}
+
+export interface HealthFigures {
+  outbox: OutboxHealth[];
+  emails: { sent: number; failing: number };
+  /** Holds lapsing within 24 hours (lifecycle clock) that nobody has decided. */
+  expiringHolds: { reference: string; holdExpiresAt: string }[];
+}
+
+/** Now, whatever the range: what waits, what fails, what is about to lapse. Emails sent: in the range. */
+export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Promise<HealthFigures> {
+  const db = await database();
+  const { start, end } = rangeInstants(query);
+  const [outbox, [emails], expiring] = await Promise.all([
+    db
+      .select({
+        kind: outboxMessages.kind,
+        pending: sql<number>`count(*)`.mapWith(asNumber),
+        failing: sql<number>`count(*) filter (where ${outboxMessages.attempts} > 0)`.mapWith(asNumber),
+        oldest: sql<Date | string | null>`min(${outboxMessages.createdAt})`,
+      })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.status, "pending"))
+      .groupBy(outboxMessages.kind)
+      .orderBy(outboxMessages.kind),
+    db
+      .select({
+        sent: sql<number>`count(*) filter (where ${outboxMessages.status} = 'delivered' and ${outboxMessages.deliveredAt} >= ${start.toISOString()}::timestamptz and ${outboxMessages.deliveredAt} < ${end.toISOString()}::timestamptz)`.mapWith(asNumber),
+        failing: sql<number>`count(*) filter (where ${outboxMessages.status} = 'pending' and ${outboxMessages.attempts} > 0)`.mapWith(asNumber),
+      })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.kind, "email")),
+    db
+      .select({ reference: subscriptions.reference, holdExpiresAt: subscriptions.holdExpiresAt })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.state, "on_hold"),
+          isNull(subscriptions.decision),
+          lte(subscriptions.holdExpiresAt, new Date(lifecycleNow.getTime() + 24 * 3_600_000)),
+        ),
+      )
+      .orderBy(subscriptions.holdExpiresAt)
+      .limit(100),
+  ]);
+  return {
+    outbox: outbox.map((row) => ({
+      kind: row.kind,
+      pending: row.pending,
+      failing: row.failing,
+      oldestPendingAt: row.oldest === null ? null : new Date(row.oldest).toISOString(),
+    })),
+    emails: { sent: emails?.sent ?? 0, failing: emails?.failing ?? 0 },
+    expiringHolds: expiring.map((row) => ({ reference: row.reference, holdExpiresAt: row.holdExpiresAt.toISOString() })),
+  };
+}
+
+export interface OrderExportRow {
+  reference: string;
+  holdPlacedAt: Date;
+  plan: PlanCode;
+  firstPeriodCents: number;
+  renewalCents: number;
+  state: SubscriptionState;
+  variant: Variant;
+  decision: string | null;
+  periodsPaid: number;
+  nextBillingAt: Date | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  referralCode: string | null;
+  promoCode: string | null;
+  promoDiscountCents: number | null;
+}
+
+/** Every order (placed in the range, if one is given), newest first, with where its flow came from: no name, contact or answer. */
+export async function ordersForExport(range?: Pick<ReportQuery, "from" | "to">): Promise<OrderExportRow[]> {
+  const instants = range && rangeInstants(range);
+  return (await database())
+    .select({
+      reference: subscriptions.reference,
+      holdPlacedAt: subscriptions.holdPlacedAt,
+      plan: subscriptions.plan,
+      firstPeriodCents: subscriptions.firstPeriodCents,
+      renewalCents: subscriptions.renewalCents,
+      state: subscriptions.state,
+      variant: subscriptions.variant,
+      decision: subscriptions.decision,
+      periodsPaid: subscriptions.periodsPaid,
+      nextBillingAt: subscriptions.nextBillingAt,
+      utmSource: flowProgress.utmSource,
+      utmCampaign: flowProgress.utmCampaign,
+      referralCode: flowProgress.referralCode,
+      promoCode: checkoutCarts.promoCode,
+      promoDiscountCents: checkoutCarts.promoDiscountCents,
+    })
+    .from(subscriptions)
+    .leftJoin(flowProgress, eq(flowProgress.responderUuid, subscriptions.responderUuid))
+    .leftJoin(checkoutCarts, eq(checkoutCarts.responderUuid, subscriptions.responderUuid))
+    .where(instants && and(gte(subscriptions.holdPlacedAt, instants.start), lt(subscriptions.holdPlacedAt, instants.end)))
+    .orderBy(desc(subscriptions.holdPlacedAt), subscriptions.reference);
+}
