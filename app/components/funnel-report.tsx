@@ -44,7 +44,7 @@ export function FunnelChart({ rows, flows }: { rows: FunnelRow[]; flows: number 
 export function FunnelTable({ rows, caption }: { rows: FunnelRow[]; caption: string }) {
   return (
     <TableRegion label="Funnel by step">
-      <table className="owner-table">
+      <table className="owner-table funnel-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -60,10 +60,11 @@ export default function OwnerFunnel() {
   return (
     <section className="owner-page owner-funnel" aria-labelledby="page-title">
       <h1 id="page-title">Funnel</h1>
+      <p className="owner-count">Flows that began between two days (both included, in UTC), followed to today.</p>
       <Form method="get" action="/owner/funnel" id="report" className="owner-report-form" noValidate>
         <ErrorSummary summary={form.summary} />
-        <Field field={form.fields.from} type="date" label="From" hint="First day, UTC" autoComplete="off" />
-        <Field field={form.fields.to} type="date" label="To" hint="Last day, UTC" autoComplete="off" />
+        <Field field={form.fields.from} type="date" label="From" autoComplete="off" />
+        <Field field={form.fields.to} type="date" label="To" autoComplete="off" />
         <SelectField field={form.fields.source} label={dimensionLabels.source} emptyChoice="All" options={choicesOf("source")} autoComplete="off" />
         <SelectField field={form.fields.campaign} label={dimensionLabels.campaign} emptyChoice="All" options={choicesOf("campaign")} autoComplete="off" />
         <SelectField field={form.fields.referral} label={dimensionLabels.referral} emptyChoice="All" options={choicesOf("referral")} autoComplete="off" />
