@@ -7,7 +7,7 @@
 // over HTTP as a browser without JavaScript would: forms posted, 303s followed by hand.
 // Writes the table to stdout and to bench/latest.md.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { Browser, tagsOf } from "./browser.mjs";
+import { measureFunnelReport, reportLimitMs } from "./funnel-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -92,7 +93,7 @@ async function stopProcess(child, graceMs = 25_000) {
  * Starts the built app the way it is deployed: our own server (server.mjs) when there is one,
  * else remix-serve; waits for /healthz.
  */
-async function startApp({ port, dataDir }) {
+async function startApp({ port, dataDir, env: overrides = {} }) {
   const ownServer = existsSync(path.join(root, "server.mjs"));
   const [command, args] = ownServer ? [process.execPath, ["server.mjs"]] : ["npx", ["remix-serve", "build/index.js"]];
   const logFile = path.join(dataDir, "server.log");
@@ -108,6 +109,7 @@ async function startApp({ port, dataDir }) {
   for (const name of ["DATABASE_URL", "PROVIDER_BASE_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "TRUST_PROXY"]) {
     delete env[name];
   }
+  Object.assign(env, overrides);
   const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", log, log], detached: true });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -506,6 +508,22 @@ function screenRows(rows) {
   });
 }
 
+/** The owner's funnel report on PostgreSQL: each page's median and slowest of ten loads. */
+function reportRows(report) {
+  const section = { section: "The owner's funnel report on PostgreSQL: GET as the signed-in owner, 10 loads each after 2 to warm up" };
+  if (report.skipped) return [section, ["/owner/funnel", `not measured: ${report.skipped}`, `< ${reportLimitMs} ms`, "n/a"]];
+  return [
+    section,
+    ["database", `${report.flows.toLocaleString("en-US")} flows (${report.seeded})`, "1,000,000 flows", ""],
+    ...report.results.map((result, index) => [
+      result.label,
+      `p50 ${ms(result.p50)} · max ${ms(result.max)} · ${kb(result.bytes)}`,
+      index === 0 ? `p50 < ${reportLimitMs} ms` : "—",
+      index === 0 ? passFail(result.p50 < reportLimitMs) : "",
+    ]),
+  ];
+}
+
 function render(rows, format) {
   const header = ["Measure", "Measured", "Target", "Result"];
   if (format === "md") {
@@ -528,7 +546,7 @@ async function main() {
   const started = performance.now();
   const loadBefore = os.loadavg()[0];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "funnel-bench-"));
-  const [appPort, staticPort] = await freePorts(2);
+  const [appPort, staticPort, reportPort] = await freePorts(3);
   const progress = (text) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
 
   progress(`starting the app on port ${appPort} (data in ${dataDir})`);
@@ -583,6 +601,11 @@ async function main() {
   } catch (error) {
     orders = { error: error.message };
   }
+  const reportDir = path.join(dataDir, "funnel-report");
+  mkdirSync(reportDir);
+  const report = await measureFunnelReport({ root, startApp, port: reportPort, dataDir: reportDir, progress }).catch((error) => ({
+    skipped: error.message,
+  }));
 
   // The table.
   const { welcomeApp, checkoutApp, welcomeStatic } = throughput;
@@ -641,13 +664,14 @@ async function main() {
       passFail(c.errors === 0 && c.buildErrors.length === 0),
     ],
     ["checkout POST latency", `p50 ${ms(c.p50)} · p99 ${ms(c.p99)} (all ${c.posts} posts)`, "—", ""],
+    ...reportRows(report),
   ];
 
   const seconds = (performance.now() - started) / 1000;
   const heading =
     `Benchmark ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC · Node ${process.version} · ` +
     `${os.cpus().length} CPUs · load ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} · ${app.command}, ` +
-    `NODE_ENV=production, embedded PGlite, sandbox gateway · run took ${seconds.toFixed(0)} s`;
+    `NODE_ENV=production, embedded PGlite (the funnel report: PostgreSQL), sandbox gateway · run took ${seconds.toFixed(0)} s`;
   const failures = rows.filter((row) => !row.section && row[3] === "FAIL").map((row) => row[0]);
   const anomalies = [welcomeApp, checkoutApp, welcomeStatic]
     .map((r, i) => (r.bad ? `${["/welcome", "/checkout/{uuid}", "static /welcome"][i]}: ${r.problems.join(", ")}` : ""))
