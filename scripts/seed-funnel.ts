@@ -10,10 +10,11 @@
 // that opened the final checkout; of those holds 75% approved (captured, then renewed each
 // period that has come, 7% of renewals failing once), 15% declined (released), the rest still
 // on hold if recent, else lapsed. 15% of orders carry a promo code. Variant classic 20%.
+import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { closeDatabase, database, type Queryable } from "../app/server/db/client.server";
 
-interface Options {
+export interface Options {
   flows: number;
   days: number;
   reset: boolean;
@@ -59,13 +60,13 @@ const emptied = [
   "funnel_records",
 ];
 
-async function main() {
-  const options = readOptions(process.argv.slice(2));
+/** Adds `options.flows` generated flows (and their orders) to the app's database; returns the orders made. */
+export async function seedFunnel(options: Options, report: (line: string) => void = () => {}): Promise<number> {
   const db = await database();
   const began = Date.now();
   if (options.reset) {
     await db.execute(sql.raw(`truncate ${emptied.join(", ")}`));
-    console.log(`emptied ${emptied.join(", ")}`);
+    report(`emptied ${emptied.join(", ")}`);
   }
   // References of this run: a run number times 10^7 plus the order's number, so that runs appended to one another do not collide.
   const run = Math.floor(Math.random() * 60_000);
@@ -165,9 +166,17 @@ async function main() {
           from seed_renewals`));
       orderNumber += orders;
     });
-    console.log(`${Math.min(done + batchSize, options.flows).toLocaleString("en-US")} flows, ${orderNumber.toLocaleString("en-US")} orders, ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    report(`${Math.min(done + batchSize, options.flows).toLocaleString("en-US")} flows, ${orderNumber.toLocaleString("en-US")} orders, ${((Date.now() - began) / 1000).toFixed(1)} s`);
   }
   await db.execute(sql.raw("analyze flow_progress, funnel_records, orders, subscriptions, subscription_payments, checkout_carts"));
+  return orderNumber;
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  const began = Date.now();
+  await seedFunnel(options, (line) => console.log(line));
+  const db = await database();
   const [totals] = await rowsOf<{ flows: number; orders: number; payments: number }>(
     db,
     `select (select count(*) from flow_progress)::int as flows, (select count(*) from subscriptions)::int as orders,
@@ -180,4 +189,5 @@ async function main() {
   await closeDatabase();
 }
 
-await main();
+// Run as a script (npm run seed:funnel), not when a test imports seedFunnel.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -24,6 +24,7 @@ import { paymentGateway } from "../../app/server/payments/index.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { eq } from "drizzle-orm";
+import { seedFunnel } from "../../scripts/seed-funnel";
 import { aPerson, checkoutForm } from "../support/factories";
 import { paymentForm } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
@@ -278,5 +279,39 @@ describe("the CSV files", () => {
     const person = aPerson();
     for (const personal of [person.email, person.firstName, person.lastName, paid]) expect(orders.data).not.toContain(personal);
     expect(parseCsv((await owner.call(ordersCsv.loader, "/owner/orders.csv?from=2020-01-01&to=2020-01-31")).data)).toHaveLength(1);
+  });
+});
+
+describe("at scale", () => {
+  it("reports the seeded flows with steps that never grow down the funnel, and money that adds up", async () => {
+    const orders = await seedFunnel({ flows: 4000, days: 60, reset: false });
+    const owner = await signedInOwner();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const answer = await report(owner, `?from=${day(-61)}&to=${day(0)}`);
+    expect(answer).toHaveStatus(200);
+    const { flows, rows, money, variants } = answer.data.report;
+    expect(flows).toBe(4000);
+    // From the concerns on, each step is reached by no more flows than the one before (flows from the intake begin at the selection page).
+    for (let index = 2; index < rows.length; index++) {
+      if (rows[index].code !== "selection") expect(rows[index].reached, rows[index].code).toBeLessThanOrEqual(rows[index - 1].reached);
+    }
+    const step = (code: string) => rows.find((row: { code: string }) => row.code === code).reached;
+    expect(step("hold-placed")).toBe(orders);
+    expect(step("welcome")).toBeGreaterThan(0.9 * flows);
+    expect(step("final-checkout")).toBeGreaterThan(0.2 * flows);
+    expect(step("hold-placed")).toBeGreaterThan(0.2 * step("final-checkout"));
+    expect(step("hold-placed")).toBeLessThan(0.4 * step("final-checkout"));
+    expect(variants.rows.reduce((sum: number, row: { flows: number }) => sum + row.flows, 0)).toBe(flows);
+    expect(money.holdsPlaced.count).toBe(orders);
+    expect(money.revenue.cents).toBe(money.captured.cents + money.renewalsCharged.cents);
+    expect(money.byPlan.reduce((sum: number, line: { revenue: { cents: number } }) => sum + line.revenue.cents, 0)).toBe(money.revenue.cents);
+    expect(money.byMonth.reduce((sum: number, line: { revenue: { cents: number } }) => sum + line.revenue.cents, 0)).toBe(money.revenue.cents);
+    // Grouped by source, the groups add up to the whole.
+    const bySource = await report(owner, `?from=${day(-61)}&to=${day(0)}&group=source`);
+    const groups = bySource.data.report.grouped.rows as { counts: { flows: number; steps: number[] } }[];
+    expect(groups.reduce((sum, group) => sum + group.counts.flows, 0)).toBe(flows);
+    expect(groups.reduce((sum, group) => sum + group.counts.steps[8]!, 0)).toBe(orders);
+    const csv = parseCsv((await owner.call(ordersCsv.loader, "/owner/orders.csv")).data);
+    expect(csv).toHaveLength(orders + 1);
   });
 });
