@@ -2,13 +2,15 @@
 // files, plus what remix-serve cannot do: security headers on every answer, cross-site posts
 // refused, the client's address given to the app, one JSON log line per request (pino) that
 // names no one, a connection closed (not reused) after a post whose body was refused unread,
-// and an orderly stop on SIGTERM. The app's own pieces come from the build's entry module
+// an orderly stop on SIGTERM, and the entry pages of new visitors answered from memory. The app's own pieces come from the build's entry module
 // (app/entry.server.tsx), so the rules live in tested TypeScript.
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createDocumentHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
@@ -19,7 +21,8 @@ process.env.NODE_ENV ??= "production";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(root, "build/index.js"));
-const { log, securityHeaders, resourcePolicy, crossSiteRefusal, clientAddressHeader, trustProxy, shutdown } = build.entry.module;
+const { log, securityHeaders, resourcePolicy, crossSiteRefusal, clientAddressHeader, trustProxy, shutdown, createEntryPageMemory } =
+  build.entry.module;
 
 const uuidSegment = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -94,6 +97,13 @@ const crossSitePage = `<!doctype html>
 <p><a class="button button-primary" href="/welcome">Go to the start</a></p>
 </section></main></body></html>`;
 
+/** Every file under public/, as a path: answered by the static middleware, never a page. */
+const publicFiles = new Set(
+  readdirSync(path.join(root, "public"), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(path.join(root, "public"), path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join("/")}`),
+);
+
 const app = express();
 app.disable("x-powered-by");
 
@@ -159,13 +169,45 @@ app.use((req, res, next) => {
 });
 
 app.use(compression());
-// Fingerprinted build files forever; the rest of public/ for an hour (as remix-serve).
+// Fingerprinted build files forever; the rest of public/ for an hour (as remix-serve). Only
+// a path that is a file there is looked for on disk: a page's request costs no stat.
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+const publicFolder = express.static(path.join(root, "public"), { maxAge: "1h" });
+app.use((req, res, next) => (publicFiles.has(req.path) ? publicFolder(req, res, next) : next()));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
+// The entry pages a new visitor gets (the same bytes for everyone) are drawn once by the app
+// and then answered from memory before Express, the request log's middleware and Remix.
+const renderDocument = createDocumentHandler(build, process.env.NODE_ENV);
+const entryPages = createEntryPageMemory({
+  routes: build.routes,
+  render: (url) => renderDocument(new Request(url)),
+  headers: securityHeaders,
+  isFile: (pathname) => pathname.startsWith("/build/") || publicFiles.has(pathname),
+  onAnswer: ({ url, status }) => countMemoryAnswer(`${routeOf(url)} ${status}`),
+});
+
+// Answers from memory are counted, not logged one by one: a line per answer would cost more
+// than the answer itself (as a CDN's hits never reach the origin's log). Every 10 s, one line.
+let memoryAnswers = new Map();
+function countMemoryAnswer(label) {
+  memoryAnswers.set(label, (memoryAnswers.get(label) ?? 0) + 1);
+}
+function logMemoryAnswers() {
+  if (memoryAnswers.size === 0) return;
+  log.info({ answers: Object.fromEntries(memoryAnswers) }, "entry pages answered from memory");
+  memoryAnswers = new Map();
+}
+setInterval(logMemoryAnswers, 10_000).unref();
+
 const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => log.info({ port }, "listening"));
+const server = createServer((req, res) => {
+  const answered = entryPages.answer(req, res);
+  if (answered === true) return;
+  if (answered === false) return app(req, res);
+  answered.then((done) => done || app(req, res));
+});
+server.listen(port, () => log.info({ port }, "listening"));
 
 // SIGTERM (a deploy, docker stop): stop taking requests, let those in flight finish, stop the
 // outbox worker after its round, close the database, then exit. A stop that hangs is cut off.
@@ -182,6 +224,7 @@ async function stop(signal) {
     server.close(resolve);
     server.closeIdleConnections();
   });
+  logMemoryAnswers();
   await shutdown();
   log.info("stopped");
   log.flush(() => process.exit(0));

@@ -9,6 +9,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
+import type { RouteHandle } from "./route-handle";
 import { config } from "./server/config.server";
 import { closeDatabase, database } from "./server/db/client.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
@@ -28,6 +29,7 @@ const renderTimeoutMs = 5_000;
 const sources = policySources(config());
 
 export { crossSiteRefusal } from "./server/http/cross-site.server";
+export { createEntryPageMemory } from "./server/http/entry-page-memory.server";
 export { clientAddressHeader } from "./server/http/client-address.server";
 export { log };
 
@@ -54,11 +56,12 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const nonce = randomBytes(16).toString("base64");
+  // Only a page that hydrates ships scripts; every other one allows none and needs no nonce.
+  const nonce = pageHydrates(remixContext) ? randomBytes(16).toString("base64") : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <NonceContext.Provider value={nonce ?? ""}>
         <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} nonce={nonce} />
       </NonceContext.Provider>,
       {
@@ -69,8 +72,15 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, sources));
-          // Every page is drawn for one visitor's session: no shared cache may keep it.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
+          // A page is drawn for one visitor's session, and no shared cache may keep it, unless
+          // it is an entry page shown to a new visitor (entry-pages.server.ts) and came out as
+          // it does for everyone: a plain GET, no cookie set, no error.
+          const shareable =
+            (request.method === "GET" || request.method === "HEAD") &&
+            (responseStatusCode === 200 || responseStatusCode === 404) &&
+            !responseHeaders.has("Set-Cookie") &&
+            /^public\b/.test(responseHeaders.get("Cache-Control") ?? "");
+          if (!shareable) responseHeaders.set("Cache-Control", "no-store");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -92,6 +102,12 @@ export default function handleRequest(
   });
 }
 
+
+/** Whether the page ships scripts: a route asks to hydrate, and no error boundary draws it (root.tsx). */
+function pageHydrates(context: EntryContext): boolean {
+  const { matches, errors } = context.staticHandlerContext;
+  return !errors && matches.some((match) => (context.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.hydrate);
+}
 
 /** Errors thrown in loaders and actions: logged without the request's data (no query, no body). */
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -9,3 +9,15 @@ export const keepRetryAfter: HeadersFunction = ({ actionHeaders, loaderHeaders, 
   if (seconds) kept["Retry-After"] = seconds;
   return kept;
 };
+
+/**
+ * An entry page's answer also keeps its loader's Cache-Control (shareable for a new visitor:
+ * entry-pages.server.ts). The document's handler still makes every answer to a post, an
+ * error or a cookie private (entry.server.tsx).
+ */
+export const keepEntryPageHeaders: HeadersFunction = (args) => {
+  const kept = keepRetryAfter(args) as Record<string, string>;
+  const cacheControl = args.errorHeaders ? null : args.loaderHeaders.get("Cache-Control");
+  if (cacheControl) kept["Cache-Control"] = cacheControl;
+  return kept;
+};

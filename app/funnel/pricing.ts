@@ -71,7 +71,10 @@ export function totalPrice(selected: readonly { selected_price: number }[]): num
 }
 
 /** "$399", "$1,400", or "$63.50" when there are cents. */
+// Made once: toLocaleString builds a formatter on every call, a price's worth of work each time.
+const wholeDollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatDollars(amount: number): string {
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  return `$${amount.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return `$${(Number.isInteger(amount) ? wholeDollars : dollarsAndCents).format(amount)}`;
 }

@@ -1,13 +1,17 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RouteHandle } from "../route-handle";
-import { Visitor } from "../server/visitor.server";
+import { entryPageHeaders } from "../server/http/entry-pages.server";
+import { keepsTrackingParams } from "../server/tracking-visit.server";
+import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "404 Page Not Found" };
 
+export const headers = keepEntryPageHeaders;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   // Tracking params are kept from any URL (spec section 4), even one that leads nowhere.
-  const visitor = await Visitor.open(request);
-  return visitor.data(null, { status: 404 });
+  const kept = await keepsTrackingParams(request);
+  return data(null, { status: 404, headers: kept ?? entryPageHeaders("not-found", request) });
 }
 
 export default function NotFound() {

@@ -15,7 +15,7 @@ import { availableIn, stateUnavailableNotice } from "../funnel/state-availabilit
 import { loadShippingAddress } from "../server/db/stores/addresses.server";
 import { planSummaryPath } from "../server/plan-link.server";
 import type { RouteHandle } from "../route-handle";
-import { checkoutFlow, pageAddress, preCheckoutAddress, searchWithout } from "../server/checkout/flow.server";
+import { checkoutFlowUuid, pageAddress, preCheckoutAddress, searchWithout } from "../server/checkout/flow.server";
 import { config } from "../server/config.server";
 import { database } from "../server/db/client.server";
 import { readForm } from "../server/http/form-body.server";
@@ -24,7 +24,8 @@ import { flowVariant } from "../server/db/stores/flow-variants.server";
 import { enqueueLatestSave } from "../server/outbox.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { recordFlowSteps } from "../server/db/stores/flow-progress.server";
-import { loadPlanSelection, saveAddedToPlan, savePlanSelection } from "../server/db/stores/plan-selections.server";
+import { loadPlanSelection, planSelectionOf, saveAddedToPlan, savePlanSelection } from "../server/db/stores/plan-selections.server";
+import { readSelectionPage } from "../server/checkout/selection-page-read.server";
 import { countStepPost } from "../server/rate-limits.server";
 import { keepRetryAfter, retryAfter } from "../server/form-refusal.server";
 import { ownedFlow, refuseFlowNotFound } from "../server/flow-owner.server";
@@ -37,21 +38,26 @@ export const headers = keepRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const visitor = await Visitor.open(request);
-  const flow = await checkoutFlow(visitor, request, params.responderUuid);
+  const flow = await checkoutFlowUuid(visitor, request, params.responderUuid);
   if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
+  const { responderUuid } = flow;
+  // A flow not yet claimed has nothing kept: her first click claims it.
+  const kept = flow.flowClaim ? undefined : await readSelectionPage(responderUuid);
+  const variant = flow.variant ?? kept?.variant ?? (await flowVariant(responderUuid, visitor.variant));
   const visiblePlans = config().VISIBLE_PLANS;
-  const [catalogue, testimonials, shipping] = await Promise.all([
-    medicationsFor(flow.responderUuid, flow.variant),
-    testimonialsFor(flow.responderUuid),
-    loadShippingAddress(flow.responderUuid),
-    // A flow not yet claimed is counted by her first click instead.
-    flow.flowClaim ? undefined : recordFlowSteps(flow.responderUuid, ["selection"], { variant: flow.variant, tracking: visitor.trackingParams }),
+  const [catalogue, testimonials] = await Promise.all([
+    medicationsFor(responderUuid, variant),
+    testimonialsFor(responderUuid),
+    // Counted once: later views write nothing.
+    kept && !kept.selectionCounted
+      ? recordFlowSteps(responderUuid, ["selection"], { variant, tracking: visitor.trackingParams })
+      : undefined,
   ]);
-  const selection = await loadPlanSelection(flow.responderUuid, catalogue, visiblePlans);
+  const selection = planSelectionOf(kept?.selection, catalogue, visiblePlans);
   return visitor.data({
-    model: selectionPageModel(catalogue, selection, visiblePlans, shipping.state ?? null),
+    model: selectionPageModel(catalogue, selection, visiblePlans, kept?.shippingState ?? null),
     // Spec section 1: the plan, shared with her own doctor, once something is chosen.
-    sharePlan: flow.flowClaim ? null : planSummaryPath(flow.responderUuid),
+    sharePlan: flow.flowClaim ? null : planSummaryPath(responderUuid),
     testimonials,
     flowClaim: flow.flowClaim,
   });

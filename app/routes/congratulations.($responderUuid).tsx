@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorSummary } from "../components/error-summary";
 import { TrustBadges } from "../components/trust-badges";
 import { useFormReply } from "../components/use-form-reply";
@@ -7,35 +6,35 @@ import { congratulationsIntakeUrl } from "../funnel/intake";
 import { eligibilitySteps } from "../funnel/marketing";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
-import { newFlowClaim } from "../server/flow-claim.server";
 import { readForm } from "../server/http/form-body.server";
 import { findFunnelRecord, recordFunnelStep } from "../server/db/stores/funnel-records.server";
 import { countStepPost } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { entryPageHeaders } from "../server/http/entry-pages.server";
+import { flowForCongratulations } from "../server/new-flow.server";
 import { Visitor } from "../server/visitor.server";
+import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "Congrats, you're eligible!" };
 
-export const headers = keepRetryAfter;
+export const headers = keepEntryPageHeaders;
 
 /**
- * The flow this page belongs to: the one in the address when this browser owns it, else her
- * current one when the address names none, else a new one of her own. Its signed claim goes
- * into the form, so a second click of Build My Plan posts the same step for the same flow.
+ * The same page for every visitor: which flow Build My Plan hands over is decided when she
+ * presses it (the form posts back to this address, so the action reads what it names).
+ * /congratulations/{uuid} names a flow: only /congratulations itself is an entry page.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const visitor = await Visitor.open(request);
-  const named = params.responderUuid ?? new URL(request.url).searchParams.get("responder_uuid") ?? undefined;
-  const responderUuid = visitor.ownedUuid(named) ?? (named ? undefined : visitor.currentUuid);
-  return visitor.data({ flowClaim: newFlowClaim(responderUuid) });
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return data(null, { headers: params.responderUuid ? {} : entryPageHeaders("congratulations", request) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const visitor = await Visitor.open(request);
   const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
-  const responderUuid = visitor.claimFlow(formData.get("flowClaim"));
+  const named = params.responderUuid ?? new URL(request.url).searchParams.get("responder_uuid") ?? undefined;
+  const responderUuid = visitor.claim(flowForCongratulations(visitor, named));
   const record = await findFunnelRecord(responderUuid);
   const trackingParams = { ...record?.trackingParams, ...visitor.trackingParams };
   await recordFunnelStep(responderUuid, { currentStepId: "congratulation", trackingParams }, visitor.variant);
@@ -45,7 +44,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Congratulations() {
-  const { flowClaim } = useLoaderData<typeof loader>();
   // Build My Plan asks nothing: the only message is the form's own (too many attempts).
   const form = useFormReply({ id: "congratulations", names: [] });
   return (
@@ -58,13 +56,13 @@ export default function Congratulations() {
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <Form method="post" className="step-form">
+      {/* No action: the form posts to the page's own address, whatever it carries. */}
+      <form method="post" className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        <input type="hidden" name="flowClaim" value={flowClaim} />
         <button type="submit" className="button button-primary">
           Build My Plan
         </button>
-      </Form>
+      </form>
       <TrustBadges />
     </div>
   );

@@ -2,10 +2,11 @@
 // statistic (96%), the weight-loss chart and the two weight-loss injections, leading into
 // /welcome. A visitor of the current variant has no such page and goes straight to /welcome.
 //
-// Only her variant is read here, not her session: a visit writes nothing to the database (a
-// visitor's session would keep the link's tracking params in a row). "Get started" carries
-// them to /welcome, which keeps them when her flow begins.
+// Only her variant is read here, not her session, and nothing is written or set: "Get started"
+// carries the link's tracking params and the variant to /welcome, which keeps them when her
+// flow begins. So the page is the same for every new visitor with the same link.
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { keepEntryPageHeaders } from "../route-headers";
 import { useLoaderData } from "@remix-run/react";
 import { WeightLossChart } from "../components/weight-loss-chart";
 import { headlineClaim, providersClaim, recommendClaim } from "../funnel/marketing";
@@ -13,6 +14,7 @@ import { formatDollars } from "../funnel/pricing";
 import { readTrackingParams, withQuery } from "../funnel/tracking";
 import { weightLossData, weightLossMedications, weightLossOption } from "../funnel/weight-loss";
 import type { RouteHandle } from "../route-handle";
+import { entryPageHeaders } from "../server/http/entry-pages.server";
 import { variantOf } from "../server/variant-cookie.server";
 
 export const handle: RouteHandle = { title: "Menopause and weight-loss care, online" };
@@ -27,19 +29,20 @@ function weightLossTreatments() {
   });
 }
 
+export const headers = keepEntryPageHeaders;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { variant, setCookie } = await variantOf(request);
-  const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  if (variant !== "classic") throw redirect(`/welcome${url.search}`, { status: 303, headers });
+  const { variant, from } = await variantOf(request, { remember: false });
+  if (variant !== "classic") throw redirect(`/welcome${url.search}`, 303);
   return data(
     {
-      startUrl: withQuery("/welcome", readTrackingParams(url.searchParams)),
+      startUrl: withQuery("/welcome", { ...readTrackingParams(url.searchParams), variant }),
       weightLoss: weightLossData,
       treatments: weightLossTreatments(),
     },
-    { headers },
+    // A split's draw (no variant in the address, no cookie) is this visitor's alone.
+    { headers: from === "link" ? entryPageHeaders("home", request) : {} },
   );
 }
 

@@ -1,7 +1,16 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { contact } from "../funnel/marketing";
 import type { RouteHandle } from "../route-handle";
+import { keepEntryPageHeaders } from "../route-headers";
+import { entryPageHeaders } from "../server/http/entry-pages.server";
 
 export const handle: RouteHandle = { title: "Privacy Policy" };
+
+export const headers = keepEntryPageHeaders;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return data(null, { headers: entryPageHeaders("privacy", request) });
+}
 
 export default function Privacy() {
   return (

@@ -1,9 +1,18 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { contact } from "../funnel/marketing";
 import { planCodes, plans } from "../funnel/plans";
 import { preAuthorisationNote, subscriptionTerms } from "../funnel/subscription-terms";
 import type { RouteHandle } from "../route-handle";
+import { keepEntryPageHeaders } from "../route-headers";
+import { entryPageHeaders } from "../server/http/entry-pages.server";
 
 export const handle: RouteHandle = { title: "Terms of Service" };
+
+export const headers = keepEntryPageHeaders;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return data(null, { headers: entryPageHeaders("terms", request) });
+}
 
 export default function Terms() {
   return (

@@ -1,16 +1,24 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { contact } from "../funnel/marketing";
 import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
-import { Visitor } from "../server/visitor.server";
+import { entryPageHeaders } from "../server/http/entry-pages.server";
+import { keepsTrackingParams } from "../server/tracking-visit.server";
+import { variantOf } from "../server/variant-cookie.server";
+import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "Payment Completed Successfully!" };
 
+export const headers = keepEntryPageHeaders;
+
 /** Her variant's line (the older variant speaks of a weight loss journey, spec section 1). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const visitor = await Visitor.open(request);
-  return visitor.data({ journey: variantFacts[visitor.variant].thankYouJourney });
+  // A visitor with neither link nor cookie has no flow: a split's draw says nothing of hers.
+  const { variant, from } = await variantOf(request, { remember: false });
+  const journey = from === "draw" ? null : variantFacts[variant].thankYouJourney;
+  const kept = await keepsTrackingParams(request);
+  return data({ journey }, { headers: kept ?? entryPageHeaders("thank-you", request) });
 }
 
 export default function ThankYou() {

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
 import { useFormReply } from "../components/use-form-reply";
@@ -9,34 +8,36 @@ import { motivationOptions } from "../funnel/questionnaire";
 import { welcomeSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
-import { newFlowClaim } from "../server/flow-claim.server";
 import { recordFunnelStep } from "../server/db/stores/funnel-records.server";
 import { readForm } from "../server/http/form-body.server";
 import { countStepPost } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { entryPageHeaders } from "../server/http/entry-pages.server";
+import { flowForWelcomeAnswer } from "../server/new-flow.server";
 import { Visitor } from "../server/visitor.server";
+import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "It's not you. It's menopause." };
 
-export const headers = keepRetryAfter;
+export const headers = keepEntryPageHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Spec section 4: entering a new flow makes a new flow uuid and clears old tracking params.
-  // The uuid is claimed when she answers; nothing is written for a visit alone.
-  const visitor = await Visitor.open(request, { newFlow: true });
-  return visitor.data({ flowClaim: newFlowClaim() });
+/** The same page for every new visitor: nothing of hers is read or written for a visit. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return data(null, { headers: entryPageHeaders("welcome", request) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const visitor = await Visitor.open(request);
+  // Spec section 4: entering a new flow makes a new flow uuid and clears old tracking params;
+  // the new flow keeps those of this page's address (the form posts back to it).
+  const visitor = await Visitor.open(request, { newFlow: true });
   const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: welcomeSchema });
   if (submission.status !== "success") {
     return visitor.data({ lastResult: submission.reply() }, { status: 400 });
   }
-  const responderUuid = visitor.claimFlow(formData.get("flowClaim"));
+  const responderUuid = visitor.claim(await flowForWelcomeAnswer(visitor));
   await recordFunnelStep(responderUuid, {
     currentStepId: "welcome",
     reasonYouAreHereToday: [submission.value.reason],
@@ -46,7 +47,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Welcome() {
-  const { flowClaim } = useLoaderData<typeof loader>();
   const form = useFormReply({ id: "welcome", names: ["reason"] });
   return (
     <div className="step step-intro">
@@ -60,9 +60,10 @@ export default function Welcome() {
           <strong>{providersClaim}</strong> licensed and ready to help
         </li>
       </ul>
-      <Form method="post" id="welcome" noValidate className="step-form">
+      {/* No action: the form posts to the page's own address, tracking params and all, so
+          the page itself is the same for every visitor whatever link brought her. */}
+      <form method="post" id="welcome" noValidate className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        <input type="hidden" name="flowClaim" value={flowClaim} />
         <ChoiceQuestion
           field={form.fields.reason}
           question="What best describes why you are exploring HRT?"
@@ -71,7 +72,7 @@ export default function Welcome() {
         <button type="submit" className="button button-primary">
           Tell me more
         </button>
-      </Form>
+      </form>
     </div>
   );
 }

@@ -16,10 +16,15 @@ const variantCookie = () =>
   });
 
 /**
- * Her variant, and the cookie to keep it when it is new. While everyone gets "current" (no
- * split configured) a visitor without a `variant` link gets no cookie at all.
+ * Her variant, whether her address asked for it, and the cookie to keep it when it is new.
+ * While everyone gets "current" (no split configured) a visitor without a `variant` link gets
+ * no cookie at all; an entry page (`remember: false`) never sets it: it hands the variant on
+ * in its link instead, and her first answer keeps it.
  */
-export async function variantOf(request: Request): Promise<{ variant: Variant; setCookie?: string }> {
+export async function variantOf(
+  request: Request,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<{ variant: Variant; from: "link" | "cookie" | "draw"; setCookie?: string }> {
   const cookie = variantCookie();
   const kept: unknown = await cookie.parse(request.headers.get("Cookie"));
   const requested = new URL(request.url).searchParams.get("variant");
@@ -30,6 +35,11 @@ export async function variantOf(request: Request): Promise<{ variant: Variant; s
     classicPercent,
     draw: randomInt(1_000_000) / 1_000_000,
   });
-  const worthKeeping = readVariant(requested) !== undefined || classicPercent > 0;
-  return { variant, setCookie: kept === variant || !worthKeeping ? undefined : await cookie.serialize(variant) };
+  const from = readVariant(requested) ? "link" : readVariant(kept) ? "cookie" : "draw";
+  const worthKeeping = remember && (from === "link" || classicPercent > 0);
+  return {
+    variant,
+    from,
+    setCookie: kept === variant || !worthKeeping ? undefined : await cookie.serialize(variant),
+  };
 }

@@ -1,5 +1,5 @@
 // Production hardening as a browser meets it: the security headers on pages and
-// JSON, the nonce on the scripts of the one page that has any, cross-site posts refused with a
+// JSON (no script allowed where a page has none), the nonce on the scripts of the one page that has any, cross-site posts refused with a
 // clear page, a connection not reused after a post refused unread, and a server log that names no one.
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -7,12 +7,13 @@ import { expect, test } from "./support/fixtures";
 import { answerConcerns, answerWelcome, emailLabel, fillDetails, readIntake, submit } from "./support/funnel";
 import { appOrigin, logFileOf } from "./support/servers";
 
-test("pages carry a nonce-based CSP, HSTS, nosniff, a strict referrer policy and no framing", async ({ page }) => {
+test("pages carry a CSP, HSTS, nosniff, a strict referrer policy and no framing; a page without script allows none", async ({ page }) => {
   const response = await page.goto("/welcome");
   const headers = response!.headers();
   const csp = headers["content-security-policy"] ?? "";
   expect(csp).toMatch(/default-src 'self'/);
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+  expect(csp).toMatch(/script-src 'none'/);
+  expect(csp).not.toMatch(/nonce-/);
   expect(csp).toMatch(/frame-ancestors 'none'/);
   expect(csp).toMatch(/form-action 'self'/);
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
@@ -20,10 +21,15 @@ test("pages carry a nonce-based CSP, HSTS, nosniff, a strict referrer policy and
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-frame-options"]).toBe("DENY");
-  expect(headers["cache-control"]).toBe("no-store");
-  // Each page draws its own nonce.
-  const again = (await page.goto("/welcome"))!.headers()["content-security-policy"];
-  expect(again).not.toBe(csp);
+
+  // Once she has answered, her pages are hers alone: never kept by a shared cache.
+  await answerWelcome(page);
+  const own = (await page.goto(page.url()))!.headers();
+  expect(own["cache-control"]).toBe("no-store");
+  expect(own["content-security-policy"]).toMatch(/script-src 'none'/);
+  const welcomeAgain = (await page.goto("/welcome"))!.headers();
+  expect(welcomeAgain["cache-control"]).toBe("no-store");
+  expect(welcomeAgain["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
 
   const json = await page.request.get("/api/weight-loss-data");
   expect(json.headers()["content-security-policy"]).toMatch(/default-src 'none'/);

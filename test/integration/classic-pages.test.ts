@@ -12,6 +12,7 @@ import * as testimonialsApi from "../../app/routes/api.testimonials";
 import * as hrtTestimonialsApi from "../../app/routes/api.hrt-testimonials.$responderUuid";
 import * as weightLossDataApi from "../../app/routes/api.weight-loss-data";
 import * as home from "../../app/routes/home";
+import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
@@ -65,13 +66,13 @@ function variantCookieValue(answer: RouteAnswer): string | undefined {
 const visitHome = (browser: TestBrowser, query = "") => browser.call(home.loader, `/home${query}`);
 
 describe("/home, the older variant's landing", () => {
-  it("answers a visitor sent to the classic variant with the landing's data, and keeps her variant", async () => {
+  it("answers a visitor sent to the classic variant with the landing's data, handing her variant on in its link", async () => {
     const browser = new TestBrowser();
     const answer = await visitHome(browser, "?variant=classic&utm_source=news&referral_code=199sema&other=1");
     expect(answer).toHaveStatus(200);
     expect(answer.data).toEqual({
-      // Only the tracking params travel on; her variant is in its cookie.
-      startUrl: "/welcome?utm_source=news&referral_code=199sema",
+      // The tracking params and her variant travel on: the page sets no cookie.
+      startUrl: "/welcome?utm_source=news&referral_code=199sema&variant=classic",
       weightLoss: weightLossData,
       treatments: [
         {
@@ -92,14 +93,17 @@ describe("/home, the older variant's landing", () => {
         },
       ],
     });
-    expect(variantCookieValue(answer)).toBe("classic");
-    expect(answer.headers.getSetCookie()).toEqual([expect.stringMatching(/^funnel_variant=.*; Path=\/; .*HttpOnly; SameSite=Lax/)]);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(answer.headers.get("Cache-Control")).toMatch(/^public\b/);
 
-    // Back without the parameter: still classic, by her cookie, which needs no new copy.
+    // Her first answer, from that link, keeps the variant in her cookie: back without the
+    // parameter she is still classic, by her cookie, which needs no new copy.
+    await startFlow(browser, "?variant=classic");
     const again = await visitHome(browser);
     expect(again).toHaveStatus(200);
-    expect(again.data.startUrl).toBe("/welcome");
+    expect(again.data.startUrl).toBe("/welcome?variant=classic");
     expect(again.headers.getSetCookie()).toEqual([]);
+    expect(again.headers.get("Cache-Control")).toBeNull();
   });
 
   it("sends a visitor of the current variant to /welcome with the query as it came", async () => {
@@ -114,12 +118,14 @@ describe("/home, the older variant's landing", () => {
 
   it("follows a later variant link: a classic visitor sent to current goes to /welcome", async () => {
     const browser = new TestBrowser();
-    await visitHome(browser, "?variant=classic");
+    await startFlow(browser, "?variant=classic");
     const answer = await visitHome(browser, "?variant=current");
     expect(answer).toHaveStatus(303);
     expect(locationOf(answer).pathname).toBe("/welcome");
     expect(locationOf(answer).search).toBe("?variant=current");
-    expect(variantCookieValue(answer)).toBe("current");
+    // /welcome's answer keeps the new variant.
+    const welcomed = await browser.call(welcome.action, "/welcome?variant=current", { form: { reason: "nothing_else_has_helped" } });
+    expect(variantCookieValue(welcomed)).toBe("current");
     expect((await visitHome(browser))).toHaveStatus(303);
   });
 

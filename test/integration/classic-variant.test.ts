@@ -61,12 +61,17 @@ const categoriesOf = (page: { data: { model: { categories: { code: string }[] } 
 describe("assignment", () => {
   it("gives a visitor the variant her link names, keeps it in a cookie and on her funnel record", async () => {
     const browser = new TestBrowser();
+    // The page itself is the same for everyone and sets nothing; her answer keeps the variant.
     const page = await browser.call(welcome.loader, "/welcome?variant=classic");
-    expect(page.headers.get("Set-Cookie")).toMatch(/^funnel_variant=[^;]+;.*HttpOnly.*SameSite=Lax/i);
-    const uuid = await startFlow(browser);
+    expect(page.headers.get("Set-Cookie")).toBeNull();
+    const answer = await browser.call(welcome.action, "/welcome?variant=classic", { form: { reason: "nothing_else_has_helped" } });
+    expect(answer.headers.getSetCookie().find((c) => c.startsWith("funnel_variant="))).toMatch(/^funnel_variant=[^;]+;.*HttpOnly.*SameSite=Lax/i);
+    const uuid = locationOf(answer).pathname.split("/").pop()!;
     expect((await recordOf(uuid))?.variant).toBe("classic");
-    // Her next flow, with no link parameter, comes from her cookie.
+    // Her next flow (the first went on to the selection page), with no link parameter, comes from her cookie.
+    await selectionPage(browser, uuid);
     const next = await startFlow(browser);
+    expect(next).not.toBe(uuid);
     expect((await recordOf(next))?.variant).toBe("classic");
   });
 

@@ -45,8 +45,7 @@ type WalkTo = (typeof lastStep)[number];
 /** A visitor's walk from /welcome (with `query`) as far as `to`, each page opened and each form posted as her browser would. */
 async function walk(query: string, to: WalkTo, browser = new TestBrowser()): Promise<string> {
   const reached = (step: WalkTo) => lastStep.indexOf(to) >= lastStep.indexOf(step);
-  const page = await browser.call(welcome.loader, `/welcome${query}`);
-  const answer = await browser.call(welcome.action, `/welcome${query}`, { form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" } });
+  const answer = await browser.call(welcome.action, `/welcome${query}`, { form: { reason: "nothing_else_has_helped" } });
   const responderUuid = locationOf(answer).pathname.split("/").pop()!;
   const params = { responderUuid };
   if (reached("concerns")) {
@@ -56,8 +55,7 @@ async function walk(query: string, to: WalkTo, browser = new TestBrowser()): Pro
     await browser.call(socialProof.action, `/social-proof/${responderUuid}`, { params, form: { email: aPerson().email } });
   }
   if (reached("congratulations")) {
-    const built = await browser.call(congratulations.loader, `/congratulations/${responderUuid}`, { params });
-    await browser.call(congratulations.action, `/congratulations/${responderUuid}`, { params, form: { flowClaim: built.data.flowClaim } });
+    await browser.call(congratulations.action, `/congratulations/${responderUuid}`, { params, form: {} });
   }
   if (reached("selection")) expect(await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params })).toHaveStatus(200);
   if (reached("add-to-plan")) await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "add-to-plan" } });

@@ -30,10 +30,10 @@ beforeEach(async () => {
 /** Walks one visitor through the questionnaire: three steps, three messages. */
 async function completeQuestionnaire(email: string) {
   const browser = new TestBrowser();
-  const page = await browser.call(welcome.loader, "/welcome?utm_source=x");
-  const responderUuid = (page.data.flowClaim as string).split(".")[0]!;
+  const answer = await browser.call(welcome.action, "/welcome?utm_source=x", { form: { reason: "nothing_else_has_helped" } });
+  const responderUuid = locationOf(answer).pathname.split("/").pop()!;
   const steps = [
-    await browser.call(welcome.action, "/welcome?utm_source=x", { form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" } }),
+    answer,
     await browser.call(concerns.action, `/concerns/${responderUuid}`, { params: { responderUuid }, form: { concern: "ive_heard_its_not_safe" } }),
     await browser.call(socialProof.action, `/social-proof/${responderUuid}`, { params: { responderUuid }, form: { email } }),
   ];

@@ -8,7 +8,7 @@ import { loader as healthLoader } from "../../app/routes/healthz";
 import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
 import * as welcome from "../../app/routes/welcome";
 import { database } from "../../app/server/db/client.server";
-import { funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
+import { flowProgress, funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
 import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
 import { aPerson } from "../support/factories";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
@@ -25,18 +25,20 @@ async function recordCount() {
   return (await (await database()).select().from(funnelRecords)).length;
 }
 
-/** The uuid in a signed flow claim ("uuid.signature"). */
-function uuidOf(flowClaim: string): string {
-  return flowClaim.split(".")[0]!;
+/** The flow uuid an answer's redirect names (its last path segment). */
+function uuidIn(answer: { location: string | null }): string {
+  return locationOf(answer).pathname.split("/").pop()!;
 }
 
-/** Opens /welcome and answers it: returns the flow's uuid. */
-async function answerWelcome(browser: TestBrowser, query = "") {
-  const page = await browser.call(welcome.loader, `/welcome${query}`);
-  const answer = await browser.call(welcome.action, `/welcome${query}`, {
-    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
-  return { responderUuid: uuidOf(page.data.flowClaim), answer };
+/** Answers /welcome (the page posts back to its own address): returns the flow's uuid. */
+async function answerWelcome(browser: TestBrowser, query = "", reason = "nothing_else_has_helped") {
+  const answer = await browser.call(welcome.action, `/welcome${query}`, { form: { reason } });
+  return { responderUuid: uuidIn(answer), answer };
+}
+
+/** Presses Build My Plan on the congratulations page at `path`. */
+function buildMyPlan(browser: TestBrowser, path: string, responderUuid?: string) {
+  return browser.call(congratulations.action, path, { params: responderUuid ? { responderUuid } : {}, form: {} });
 }
 
 async function answerConcerns(browser: TestBrowser, responderUuid: string) {
@@ -47,14 +49,22 @@ async function answerConcerns(browser: TestBrowser, responderUuid: string) {
 }
 
 describe("welcome", () => {
-  it("offers a new visitor a new flow, writing nothing until she answers", async () => {
-    const browser = new TestBrowser();
-    const first = await browser.call(welcome.loader, "/welcome");
-    expect(uuidOf(first.data.flowClaim)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  it("is the same shareable page for every new visitor, writing nothing until she answers", async () => {
+    const first = await new TestBrowser().call(welcome.loader, "/welcome?utm_source=ad&gclid=1");
+    const second = await new TestBrowser().call(welcome.loader, "/welcome");
+    expect(first.data).toEqual(second.data);
     expect(first.headers.get("Set-Cookie")).toBeNull();
-    const reload = await browser.call(welcome.loader, "/welcome");
-    expect(reload.data.flowClaim).not.toBe(first.data.flowClaim);
+    expect(first.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
     expect(await (await database()).select().from(visitorSessions)).toHaveLength(0);
+    expect(await recordCount()).toBe(0);
+  });
+
+  it("is her own page (not shareable) once she has a session, and still reads nothing of hers", async () => {
+    const browser = new TestBrowser();
+    await answerWelcome(browser);
+    const again = await browser.call(welcome.loader, "/welcome");
+    expect(again.headers.get("Cache-Control")).toBeNull();
+    expect(again.headers.get("Set-Cookie")).toBeNull();
   });
 
   it("gives the flow to the browser that answers, in a signed, HttpOnly, SameSite=Lax cookie", async () => {
@@ -65,16 +75,30 @@ describe("welcome", () => {
     expect(page).toHaveStatus(200);
   });
 
-  it("keeps one flow when the answer is submitted twice", async () => {
+  it("keeps one flow when the answer is sent again (a double click, or Back and another answer)", async () => {
     const browser = new TestBrowser();
-    const page = await browser.call(welcome.loader, "/welcome");
-    const form = { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" };
-    // The second post may arrive before the browser has stored the first answer's cookie.
-    const first = await browser.call(welcome.action, "/welcome", { form });
-    const second = await new TestBrowser().call(welcome.action, "/welcome", { form });
-    expect(second.location).toBe(first.location);
+    const first = await answerWelcome(browser);
+    const second = await answerWelcome(browser, "", "im_ready_to_take_control");
+    expect(second.answer.location).toBe(first.answer.location);
     expect(await recordCount()).toBe(1);
-    expect(await outboxRows()).toHaveLength(1);
+    expect((await findFunnelRecord(first.responderUuid))?.reasonYouAreHereToday).toEqual(["im_ready_to_take_control"]);
+  });
+
+  it("starts a new flow when her flow went on past the first question", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser);
+    await answerConcerns(browser, responderUuid);
+    const again = await answerWelcome(browser);
+    expect(again.responderUuid).not.toBe(responderUuid);
+    expect(await recordCount()).toBe(2);
+  });
+
+  it("starts a new flow when her first answer is older than ten minutes", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await answerWelcome(browser);
+    await (await database()).update(flowProgress).set({ startedAt: new Date(Date.now() - 11 * 60_000) });
+    const again = await answerWelcome(browser);
+    expect(again.responderUuid).not.toBe(responderUuid);
   });
 
   it("records the answer with the tracking params and goes to /concerns/{uuid} carrying them", async () => {
@@ -99,13 +123,11 @@ describe("welcome", () => {
   it("starts a new flow with the old tracking params cleared", async () => {
     const browser = new TestBrowser();
     const { responderUuid } = await answerWelcome(browser, "?utm_source=old");
-    const again = await browser.call(welcome.loader, "/welcome");
-    expect(uuidOf(again.data.flowClaim)).not.toBe(responderUuid);
-    const answer = await browser.call(welcome.action, "/welcome", {
-      form: { flowClaim: again.data.flowClaim, reason: "im_ready_to_take_control" },
-    });
-    expect(locationOf(answer).search).toBe("");
-    expect((await findFunnelRecord(uuidOf(again.data.flowClaim)))?.trackingParams).toEqual({});
+    await answerConcerns(browser, responderUuid);
+    const again = await answerWelcome(browser, "", "im_ready_to_take_control");
+    expect(again.responderUuid).not.toBe(responderUuid);
+    expect(locationOf(again.answer).search).toBe("");
+    expect((await findFunnelRecord(again.responderUuid))?.trackingParams).toEqual({});
   });
 
   it.each([
@@ -114,10 +136,7 @@ describe("welcome", () => {
     ["an unknown code", { reason: "free_money" }],
   ])("answers %s with 400, the message, and writes nothing", async (_, form) => {
     const browser = new TestBrowser();
-    const page = await browser.call(welcome.loader, "/welcome");
-    const answer = await browser.call(welcome.action, "/welcome", {
-      form: { flowClaim: page.data.flowClaim, ...form },
-    });
+    const answer = await browser.call(welcome.action, "/welcome", { form });
     expect(answer).toHaveStatus(400);
     expect(answer.data.lastResult.error.reason).toEqual(["Select one option to continue"]);
     expect(await recordCount()).toBe(0);
@@ -143,13 +162,13 @@ describe("welcome", () => {
 
   it.each([
     ["a bare uuid", (uuid: string) => uuid],
-    ["a forged signature", (uuid: string) => `${uuid}.${"A".repeat(32)}`],
-  ])("never writes to another's flow: %s starts a flow of her own", async (_, forge) => {
+    ["a signed-looking claim", (uuid: string) => `${uuid}.${"A".repeat(32)}`],
+  ])("never writes to another's flow: %s in the form starts a flow of her own", async (_, forge) => {
     const owner = new TestBrowser();
     const { responderUuid } = await answerWelcome(owner);
     const stranger = new TestBrowser();
     const answer = await stranger.call(welcome.action, "/welcome", {
-      form: { flowClaim: forge(responderUuid), reason: "im_ready_to_take_control" },
+      form: { flowClaim: forge(responderUuid), responderUuid, reason: "im_ready_to_take_control" },
     });
     expect(answer).toHaveStatus(303);
     expect(locationOf(answer).pathname).not.toContain(responderUuid);
@@ -183,9 +202,8 @@ describe("concerns", () => {
 
   it("sends a visitor without a welcome answer to /welcome, keeping her tracking params", async () => {
     const browser = new TestBrowser();
-    const page = await browser.call(congratulations.loader, "/congratulations?utm_source=ad");
-    const responderUuid = uuidOf(page.data.flowClaim);
-    await browser.call(congratulations.action, "/congratulations?utm_source=ad", { form: { flowClaim: page.data.flowClaim } });
+    const built = await buildMyPlan(browser, "/congratulations?utm_source=ad");
+    const responderUuid = locationOf(built).searchParams.get("responderUuid")!;
     const answer = await browser.call(concerns.loader, `/concerns/${responderUuid}`, { params: { responderUuid } });
     expect(locationOf(answer).pathname + locationOf(answer).search).toBe("/welcome?utm_source=ad");
   });
@@ -269,12 +287,14 @@ describe("congratulations", () => {
   it("posts the step once however often Build My Plan is pressed, and goes to the intake", async () => {
     const browser = new TestBrowser();
     const page = await browser.call(congratulations.loader, "/congratulations?utm_source=mail&responder_uuid=x");
-    const responderUuid = uuidOf(page.data.flowClaim);
-    const path = "/congratulations?utm_source=mail&responder_uuid=x";
-    const first = await browser.call(congratulations.action, path, { form: { flowClaim: page.data.flowClaim } });
-    const second = await browser.call(congratulations.action, path, { form: { flowClaim: page.data.flowClaim } });
+    expect(page.headers.get("Cache-Control")).toMatch(/^public\b/);
+    // The address names no flow she owns: Build My Plan makes one of her own, and again keeps it.
+    const path = "/congratulations?utm_source=mail";
+    const first = await buildMyPlan(browser, path);
+    const second = await buildMyPlan(browser, path);
     expect(second.location).toBe(first.location);
     const intake = locationOf(first);
+    const responderUuid = intake.searchParams.get("responderUuid")!;
     expect(Object.fromEntries(intake.searchParams)).toEqual({ utm_source: "mail", responderUuid });
     expect(await recordCount()).toBe(1);
     const rows = await outboxRows();
@@ -285,17 +305,19 @@ describe("congratulations", () => {
   it("continues the browser's own flow, and never one it does not own", async () => {
     const owner = new TestBrowser();
     const { responderUuid } = await answerWelcome(owner);
-    const own = await owner.call(congratulations.loader, `/congratulations/${responderUuid}`, { params: { responderUuid } });
-    expect(uuidOf(own.data.flowClaim)).toBe(responderUuid);
+    const own = await buildMyPlan(owner, `/congratulations/${responderUuid}`, responderUuid);
+    expect(locationOf(own).searchParams.get("responderUuid")).toBe(responderUuid);
+    expect((await findFunnelRecord(responderUuid))?.currentStepId).toBe("congratulation");
+    // Her page names a flow: it is never a shared copy.
+    const page = await new TestBrowser().call(congratulations.loader, `/congratulations/${responderUuid}`, { params: { responderUuid } });
+    expect(page.headers.get("Cache-Control")).toBeNull();
     const stranger = new TestBrowser();
-    const theirs = await stranger.call(congratulations.loader, `/congratulations/${responderUuid}`, { params: { responderUuid } });
-    expect(uuidOf(theirs.data.flowClaim)).not.toBe(responderUuid);
-    const built = await stranger.call(congratulations.action, `/congratulations/${responderUuid}`, {
-      params: { responderUuid },
-      form: { flowClaim: theirs.data.flowClaim },
-    });
-    expect(locationOf(built).searchParams.get("responderUuid")).toBe(uuidOf(theirs.data.flowClaim));
-    expect((await findFunnelRecord(responderUuid))?.currentStepId).toBe("welcome");
+    const built = await buildMyPlan(stranger, `/congratulations/${responderUuid}`, responderUuid);
+    const theirs = locationOf(built).searchParams.get("responderUuid");
+    expect(theirs).toMatch(/^[0-9a-f-]{36}$/);
+    expect(theirs).not.toBe(responderUuid);
+    expect((await findFunnelRecord(responderUuid))?.currentStepId).toBe("congratulation");
+    expect((await findFunnelRecord(theirs!))?.currentStepId).toBe("congratulation");
   });
 });
 
@@ -309,11 +331,17 @@ describe("health and not found", () => {
     const browser = new TestBrowser();
     const answer = await browser.call(notFoundLoader, "/nowhere?utm_source=lost", { params: { "*": "nowhere" } });
     expect(answer).toHaveStatus(404);
-    const page = await browser.call(congratulations.loader, "/congratulations");
-    const built = await browser.call(congratulations.action, "/congratulations", {
-      form: { flowClaim: page.data.flowClaim },
-    });
+    expect(answer.headers.get("Cache-Control")).toBeNull();
+    const built = await buildMyPlan(browser, "/congratulations");
     expect(locationOf(built).searchParams.get("utm_source")).toBe("lost");
-    expect((await findFunnelRecord(uuidOf(page.data.flowClaim)))?.trackingParams).toEqual({ utm_source: "lost" });
+    const responderUuid = locationOf(built).searchParams.get("responderUuid")!;
+    expect((await findFunnelRecord(responderUuid))?.trackingParams).toEqual({ utm_source: "lost" });
+  });
+
+  it("answers an unknown path without tracking params with the shareable 404 page, keeping nothing", async () => {
+    const answer = await new TestBrowser().call(notFoundLoader, "/nowhere", { params: { "*": "nowhere" } });
+    expect(answer).toHaveStatus(404);
+    expect(answer.headers.get("Cache-Control")).toMatch(/^public\b/);
+    expect(answer.headers.get("Set-Cookie")).toBeNull();
   });
 });

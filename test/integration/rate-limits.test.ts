@@ -123,8 +123,7 @@ describe("step posts", () => {
     // Each post from a new browser: nobody keeps a cookie.
     const answerWelcome = async (headers: Record<string, string>, reason = "nothing_else_has_helped") => {
       const browser = new TestBrowser();
-      const page = await browser.call(welcome.loader, "/welcome");
-      return browser.call(welcome.action, "/welcome", { form: { flowClaim: page.data.flowClaim, reason }, headers });
+      return browser.call(welcome.action, "/welcome", { form: { reason }, headers });
     };
     for (let i = 0; i < limit.limit; i++) expect((await answerWelcome(here))).toHaveStatus(303);
     const recordsBefore = await recordCount();
@@ -169,11 +168,7 @@ describe("step posts", () => {
     const browser = new TestBrowser();
     const uuid = await startFlow(browser);
     const build = async () => {
-      const page = await browser.call(congratulations.loader, `/congratulations/${uuid}`, { params: { responderUuid: uuid } });
-      return browser.call(congratulations.action, `/congratulations/${uuid}`, {
-        params: { responderUuid: uuid },
-        form: { flowClaim: page.data.flowClaim },
-      });
+      return browser.call(congratulations.action, `/congratulations/${uuid}`, { params: { responderUuid: uuid }, form: {} });
     };
     const { refused, allowed } = await postUntilRefused(build, limit.limit);
     expect(allowed).toBe(limit.limit);

@@ -20,10 +20,7 @@ export interface PlanChoice {
 
 /** Opens /welcome and answers it: a flow of this browser's own. Returns its uuid. */
 export async function startFlow(browser: TestBrowser, query = ""): Promise<string> {
-  const page = await browser.call(welcome.loader, `/welcome${query}`);
-  const answer = await browser.call(welcome.action, `/welcome${query}`, {
-    form: { flowClaim: page.data.flowClaim, reason: "nothing_else_has_helped" },
-  });
+  const answer = await browser.call(welcome.action, `/welcome${query}`, { form: { reason: "nothing_else_has_helped" } });
   return locationOf(answer).pathname.split("/").pop()!;
 }
 

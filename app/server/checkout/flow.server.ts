@@ -43,9 +43,24 @@ export async function checkoutFlow(
   pathUuid: string | undefined,
   step: CheckoutStep = "checkout",
 ): Promise<CheckoutFlow> {
+  const flow = await checkoutFlowUuid(visitor, request, pathUuid, step);
+  if (flow.redirectTo !== undefined || flow.variant) return flow as CheckoutFlow;
+  return { ...flow, variant: await flowVariant(flow.responderUuid, visitor.variant) };
+}
+
+/**
+ * As `checkoutFlow`, but for a flow this browser already owns the variant is left for the
+ * page to read with the rest of what it shows (undefined).
+ */
+export async function checkoutFlowUuid(
+  visitor: Visitor,
+  request: Request,
+  pathUuid: string | undefined,
+  step: CheckoutStep = "checkout",
+): Promise<CheckoutFlow | { responderUuid: string; variant?: undefined; flowClaim?: undefined; redirectTo?: undefined }> {
   if (pathUuid) {
     const owned = visitor.ownedUuid(pathUuid);
-    if (owned) return { responderUuid: owned, variant: await flowVariant(owned, visitor.variant) };
+    if (owned) return { responderUuid: owned };
     if (isResponderUuid(pathUuid) && (await claimUnstartedFlow(pathUuid.toLowerCase()))) {
       const responderUuid = visitor.claim(pathUuid.toLowerCase());
       return { responderUuid, variant: await flowVariant(responderUuid, visitor.variant) };

@@ -56,9 +56,10 @@ const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v)
 /**
  * A page's policy: only our scripts that carry this request's nonce (no 'unsafe-inline'
  * scripts), our styles, images from us or the provider (testimonial photos), forms posted to
- * us, the intake and Stripe's hosted checkout, and no framing by anyone.
+ * us, the intake and Stripe's hosted checkout, and no framing by anyone. A page that ships no
+ * script (no nonce) allows none at all, and is then the same for everyone.
  */
-export function pagePolicy(nonce: string, sources: PolicySources): string {
+export function pagePolicy(nonce: string | undefined, sources: PolicySources): string {
   const stripe = sources.stripeJsOrigin !== undefined;
   const maps = sources.mapsScriptOrigin !== undefined;
   const mapsOnly = (hosts: string[]) => (maps ? [...hosts, sources.mapsScriptOrigin] : []);
@@ -66,7 +67,9 @@ export function pagePolicy(nonce: string, sources: PolicySources): string {
     ["default-src", ["'self'"]],
     [
       "script-src",
-      unique(["'self'", `'nonce-${nonce}'`, ...(stripe ? [...stripeHosts.script, sources.stripeJsOrigin] : []), ...mapsOnly(mapsHosts.script)]),
+      nonce === undefined
+        ? ["'none'"]
+        : unique(["'self'", `'nonce-${nonce}'`, ...(stripe ? [...stripeHosts.script, sources.stripeJsOrigin] : []), ...mapsOnly(mapsHosts.script)]),
     ],
     // Stripe.js and the places suggestions style their elements inline (styles cannot run code).
     ["style-src", stripe || maps ? unique(["'self'", "'unsafe-inline'", ...(maps ? mapsHosts.style : [])]) : ["'self'"]],

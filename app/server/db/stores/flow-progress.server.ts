@@ -1,7 +1,7 @@
 // How far each flow went (the owner's funnel report): the first step a flow reaches makes its
 // row, with its variant and the source it came from; each later step sets its bit. A step
 // reached again writes nothing, so a reload or a double submit counts once.
-import { sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { stepBits, type RecordedStep } from "../../../funnel/funnel-report";
 import type { TrackingParams } from "../../../funnel/tracking";
 import type { Variant } from "../../../funnel/variant";
@@ -47,4 +47,19 @@ export async function recordFlowSteps(
       },
       setWhere: sql`(${flowProgress.steps} & ${bits}::integer) <> ${bits}::integer`,
     });
+}
+
+/** Whether the flow began at or after `since` and has reached no step but `step` yet. */
+export async function reachedOnlySince(responderUuid: string, step: RecordedStep, since: Date): Promise<boolean> {
+  const rows = await (await database())
+    .select({ responderUuid: flowProgress.responderUuid })
+    .from(flowProgress)
+    .where(
+      and(
+        eq(flowProgress.responderUuid, responderUuid),
+        eq(flowProgress.steps, stepBits([step])),
+        gte(flowProgress.startedAt, since),
+      ),
+    );
+  return rows.length > 0;
 }

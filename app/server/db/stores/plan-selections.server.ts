@@ -1,6 +1,6 @@
 // The visitor's plan on the selection page, kept per responder uuid.
 import { eq } from "drizzle-orm";
-import type { Catalogue } from "../../../funnel/catalogue";
+import type { Catalogue, CategoryCode } from "../../../funnel/catalogue";
 import { defaultPlan, type PlanCode } from "../../../funnel/plans";
 import { changePlan, defaultOptionIds, knownOptionIds, type PlanSelection, type SelectedMedication } from "../../../funnel/selection";
 import { database, type Queryable } from "../client.server";
@@ -20,6 +20,15 @@ export async function loadPlanSelection(
     .select()
     .from(planSelections)
     .where(eq(planSelections.responderUuid, responderUuid));
+  return planSelectionOf(row, catalogue, visiblePlans);
+}
+
+/** Her selection as kept (or the defaults, without a row), on today's visible plans and catalogue. */
+export function planSelectionOf(
+  row: { selectedPlan: PlanCode | null; selectedOptionIds: Partial<Record<CategoryCode, string>> | null } | undefined,
+  catalogue: Catalogue,
+  visiblePlans: readonly PlanCode[],
+): PlanSelection {
   const storedPlan = row?.selectedPlan;
   const plan = storedPlan && visiblePlans.includes(storedPlan) ? storedPlan : defaultPlan(visiblePlans);
   if (!row?.selectedOptionIds) return { selectedPlan: plan, optionIds: defaultOptionIds(catalogue, plan) };

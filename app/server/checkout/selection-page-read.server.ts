@@ -1,0 +1,45 @@
+// What the selection page shows of her flow, read in one statement: her plan and options,
+// the state she ships to, the flow's variant, and whether the page was already counted in
+// the funnel. A page view is the busiest thing the database is asked, so it asks once.
+import { eq, sql } from "drizzle-orm";
+import { funnelStepBit } from "../../funnel/funnel-report";
+import type { PlanCode } from "../../funnel/plans";
+import type { CategoryCode } from "../../funnel/catalogue";
+import type { Variant } from "../../funnel/variant";
+import { database } from "../db/client.server";
+import { flowProgress, funnelRecords, planSelections, shippingAddresses } from "../db/schema.server";
+
+export interface SelectionPageFacts {
+  /** The flow's variant, when its record has one. */
+  variant: Variant | null;
+  selection: { selectedPlan: PlanCode | null; selectedOptionIds: Partial<Record<CategoryCode, string>> | null } | undefined;
+  shippingState: string | null;
+  /** The selection page is already among the flow's steps. */
+  selectionCounted: boolean;
+}
+
+export async function readSelectionPage(responderUuid: string): Promise<SelectionPageFacts> {
+  const flow = sql`(select ${responderUuid}::uuid as responder_uuid) as flow`;
+  const flowUuid = sql`flow.responder_uuid`;
+  const [row] = await (await database())
+    .select({
+      variant: funnelRecords.variant,
+      selectedPlan: planSelections.selectedPlan,
+      selectedOptionIds: planSelections.selectedOptionIds,
+      hasSelection: sql<boolean>`${planSelections.responderUuid} is not null`,
+      shippingState: shippingAddresses.state,
+      steps: flowProgress.steps,
+    })
+    .from(flow)
+    .leftJoin(funnelRecords, eq(funnelRecords.responderUuid, flowUuid))
+    .leftJoin(planSelections, eq(planSelections.responderUuid, flowUuid))
+    .leftJoin(shippingAddresses, eq(shippingAddresses.responderUuid, flowUuid))
+    .leftJoin(flowProgress, eq(flowProgress.responderUuid, flowUuid));
+  const bit = funnelStepBit("selection");
+  return {
+    variant: row?.variant ?? null,
+    selection: row?.hasSelection ? { selectedPlan: row.selectedPlan, selectedOptionIds: row.selectedOptionIds } : undefined,
+    shippingState: row?.shippingState ?? null,
+    selectionCounted: ((row?.steps ?? 0) & bit) === bit,
+  };
+}
