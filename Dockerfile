@@ -22,6 +22,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npx remix build
@@ -29,6 +30,8 @@ RUN npx remix build
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# patch-package (a dependency) applies patches/ after the install: the route matcher's cache.
+COPY patches ./patches
 RUN npm ci --omit=dev
 
 FROM node:20-bookworm-slim
