@@ -68,6 +68,10 @@ export default function handleRequest(
         nonce,
         // Everyone gets the whole document at once: pages are small and mostly ship no script.
         onAllReady() {
+          // Drawn: nothing is left to cut short. (A timer left waiting would hold the whole
+          // request, its streams and its page, in memory for its length: thousands of them
+          // under load.)
+          clearTimeout(renderDeadline);
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -90,6 +94,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(renderDeadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -98,7 +103,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, renderTimeoutMs + 1_000);
+    const renderDeadline = setTimeout(abort, renderTimeoutMs + 1_000);
   });
 }
 

@@ -11,7 +11,7 @@ import { database } from "../../app/server/db/client.server";
 import { flowProgress, funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";
 import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
 import { aPerson } from "../support/factories";
-import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+import { locationOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 
 const { email } = aPerson();
 
@@ -26,7 +26,7 @@ async function recordCount() {
 }
 
 /** The flow uuid an answer's redirect names (its last path segment). */
-function uuidIn(answer: { location: string | null }): string {
+function uuidIn(answer: RouteAnswer): string {
   return locationOf(answer).pathname.split("/").pop()!;
 }
 
