@@ -116,6 +116,13 @@ export class Browser {
     this.cookies = new Map();
   }
 
+  /** The same visitor (the same cookie jar) on another instance of the app. */
+  at(origin) {
+    const other = new Browser(origin);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
