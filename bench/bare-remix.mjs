@@ -24,8 +24,12 @@ function run(command, args, options) {
   });
 }
 
-/** Builds the bare page (into bench/bare-remix/build) and serves it on `port`; `stop()` ends it. */
-export async function startBareRemix({ port, logFile }) {
+/**
+ * Builds the bare page in place (bench/bare-remix/build and public/build, both ignored by git)
+ * and serves it on `port`, its output to `logFile` or else `workDir`/bare-remix.log; `stop()`
+ * ends it (SIGTERM to its process group, SIGKILL after 5 s).
+ */
+export async function startBareRemix({ port, workDir, logFile = path.join(workDir, "bare-remix.log") }) {
   await run(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
     cwd: appDir,
     env: { ...process.env, NODE_ENV: "production" },
@@ -38,18 +42,6 @@ export async function startBareRemix({ port, logFile }) {
     detached: true,
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the bare Remix page stopped at start (${child.exitCode})`);
-    try {
-      const answer = await fetch(`${origin}/welcome`);
-      if (answer.ok && (await answer.text()).includes("Tell me more")) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the bare Remix page did not answer within 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -68,5 +60,22 @@ export async function startBareRemix({ port, logFile }) {
     await exited;
     clearTimeout(timer);
   };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the bare Remix page stopped at start (${child.exitCode ?? child.signalCode}); see ${logFile}`);
+    }
+    try {
+      const answer = await fetch(`${origin}/welcome`);
+      if (answer.ok && (await answer.text()).includes("Tell me more")) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the bare Remix page did not answer within 60 s; see ${logFile}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return { origin, pid: child.pid, stop };
 }

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorSummary } from "../components/error-summary";
 import { TrustBadges } from "../components/trust-badges";
+import { useOwnAddressAction } from "../components/own-address-action";
 import { useFormReply } from "../components/use-form-reply";
 import { congratulationsIntakeUrl } from "../funnel/intake";
 import { eligibilitySteps } from "../funnel/marketing";
@@ -45,6 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function Congratulations() {
   // Build My Plan asks nothing: the only message is the form's own (too many attempts).
+  const postTo = useOwnAddressAction();
   const form = useFormReply({ id: "congratulations", names: [] });
   return (
     <div className="step congratulations">
@@ -56,8 +58,8 @@ export default function Congratulations() {
           <li key={step}>{step}</li>
         ))}
       </ol>
-      {/* No action: the form posts to the page's own address, whatever it carries. */}
-      <form method="post" className="step-form">
+      {/* No action on the shared page: the form posts to the page's own address. */}
+      <form method="post" action={postTo} className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <button type="submit" className="button button-primary">
           Build My Plan

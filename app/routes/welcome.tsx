@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
+import { useOwnAddressAction } from "../components/own-address-action";
 import { useFormReply } from "../components/use-form-reply";
 import { headlineClaim, providersClaim } from "../funnel/marketing";
 import { motivationOptions } from "../funnel/questionnaire";
@@ -47,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Welcome() {
+  const postTo = useOwnAddressAction();
   const form = useFormReply({ id: "welcome", names: ["reason"] });
   return (
     <div className="step step-intro">
@@ -60,9 +62,9 @@ export default function Welcome() {
           <strong>{providersClaim}</strong> licensed and ready to help
         </li>
       </ul>
-      {/* No action: the form posts to the page's own address, tracking params and all, so
-          the page itself is the same for every visitor whatever link brought her. */}
-      <form method="post" id="welcome" noValidate className="step-form">
+      {/* No action on the shared page: the form posts to the page's own address, tracking
+          params and all, so the page is the same for every visitor whatever link brought her. */}
+      <form method="post" action={postTo} id="welcome" noValidate className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <ChoiceQuestion
           field={form.fields.reason}

@@ -1,6 +1,7 @@
-// A new flow's uuid travels in the page's form with a signature, so a page that starts a flow
-// (/welcome, /congratulations) needs no server write until the visitor answers, and a double
-// submit claims the same flow twice instead of starting two.
+// A new flow's uuid travels in the page's form with a signature, so a checkout page opened
+// without a flow (a new visitor at /checkout) needs no server write until her first click, and
+// a double submit claims the same flow twice instead of starting two. (The entry pages carry
+// no claim: they are the same for everyone, and their flow is made when she answers.)
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { sessionSecret } from "./session-secret.server";
 

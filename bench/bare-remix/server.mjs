@@ -12,4 +12,4 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
-app.listen(Number(process.env.PORT ?? 3000), () => process.send?.("ready"));
+app.listen(Number(process.env.PORT ?? 3000));

@@ -2,7 +2,7 @@
 // landing statistic, the weight-loss chart with its table for screen readers, the two
 // weight-loss injections, and "Get started" into /welcome. A current visitor never sees it.
 import { expect, test } from "./support/fixtures";
-import { expectNoScripts } from "./support/funnel";
+import { answerWelcome, expectNoScripts } from "./support/funnel";
 
 const chartName = "An example weight-loss journey: the first three months";
 const welcomeHeading = "It's not you. It's menopause.";
@@ -40,16 +40,18 @@ test("a classic visitor sees the 96% statistic, the chart and its table, and get
   await expectNoScripts(page);
   await expectAccessible(page);
 
-  // "Get started" carries the tracking params; her variant travels in its cookie.
+  // "Get started" carries the tracking params and her variant: the page sets no cookie.
   const start = page.getByRole("link", { name: "Get started" });
-  await expect(start).toHaveAttribute("href", "/welcome?utm_source=e2e");
+  await expect(start).toHaveAttribute("href", "/welcome?utm_source=e2e&variant=classic");
   await start.click();
-  await expect(page).toHaveURL(/\/welcome\?utm_source=e2e$/);
+  await expect(page).toHaveURL(/\/welcome\?utm_source=e2e&variant=classic$/);
   await expect(page.getByRole("heading", { level: 1, name: welcomeHeading })).toBeVisible();
 });
 
-test("the classic variant sticks: /home without the link parameter still shows the landing", async ({ page }) => {
+test("the classic variant sticks once she answers: /home without the link parameter still shows the landing", async ({ page }) => {
   await page.goto("/home?variant=classic");
+  await page.getByRole("link", { name: "Get started" }).click();
+  await answerWelcome(page, "?variant=classic");
   const again = await page.goto("/home");
   expect(again?.status()).toBe(200);
   await expect(page).toHaveURL(/\/home$/);
