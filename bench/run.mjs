@@ -138,7 +138,10 @@ async function stopProcess(child, graceMs = 25_000) {
  */
 async function startApp({ port, dataDir, env: overrides = {} }) {
   const ownServer = existsSync(path.join(root, "server.mjs"));
-  const [command, args] = ownServer ? [process.execPath, ["server.mjs"]] : ["npx", ["remix-serve", "build/index.js"]];
+  // BENCH_APP_FLAGS passes Node flags to the app, to profile it under this load
+  // (`BENCH_APP_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/profiles"`).
+  const flags = (process.env.BENCH_APP_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  const [command, args] = ownServer ? [process.execPath, [...flags, "server.mjs"]] : ["npx", ["remix-serve", "build/index.js"]];
   const logFile = path.join(dataDir, "server.log");
   const log = openSync(logFile, "a");
   const env = {

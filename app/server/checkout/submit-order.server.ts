@@ -43,6 +43,14 @@ const waitForAttemptMs = 20_000;
 
 const unexpected = "An unexpected error occurred. Please try again.";
 
+/**
+ * The attempts this process is running, by flow: a second press that reaches the same
+ * process waits for the attempt itself instead of asking the database every 150 ms (a burst
+ * of double clicks would otherwise be hundreds of reads a second). One on another instance
+ * is still waited for through the database.
+ */
+const attemptsRunningHere = new Map<string, Promise<unknown>>();
+
 export interface CheckoutAttempt {
   responderUuid: string;
   /** From the page's form: one per rendered page, so a resubmitted page is the same attempt. */
@@ -75,14 +83,22 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<OrderOutcom
     (await claimStaleOrder(attempt.responderUuid, staleProcessingMs));
   if (!claimed) return settledOutcome(attempt.responderUuid);
 
-  let result: AuthorisationResult;
+  const running = (async () => {
+    let result: AuthorisationResult;
+    try {
+      result = await attempt.authorise(claimed.id, `${claimed.id}:${claimed.attemptKey ?? attempt.attemptKey}`);
+    } catch (error) {
+      log.error({ error: error instanceof Error ? error.name : "unknown" }, "payment gateway failed");
+      result = { status: "failed", message: unexpected };
+    }
+    return recordResult(claimed, result);
+  })();
+  attemptsRunningHere.set(attempt.responderUuid, running);
   try {
-    result = await attempt.authorise(claimed.id, `${claimed.id}:${claimed.attemptKey ?? attempt.attemptKey}`);
-  } catch (error) {
-    log.error({ error: error instanceof Error ? error.name : "unknown" }, "payment gateway failed");
-    result = { status: "failed", message: unexpected };
+    return await running;
+  } finally {
+    if (attemptsRunningHere.get(attempt.responderUuid) === running) attemptsRunningHere.delete(attempt.responderUuid);
   }
-  return recordResult(claimed, result);
 }
 
 /** After authentication (3-D Secure) or the hosted page: records where the payment now stands. */
@@ -147,6 +163,13 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
 /** The result of the attempt that holds the order, once it has one (or "processing"). */
 async function settledOutcome(responderUuid: string): Promise<OrderOutcome> {
   const deadline = Date.now() + waitForAttemptMs;
+  const runningHere = attemptsRunningHere.get(responderUuid);
+  if (runningHere) {
+    let timer: NodeJS.Timeout | undefined;
+    const cutOff = new Promise((resolve) => (timer = setTimeout(resolve, waitForAttemptMs)));
+    await Promise.race([runningHere.catch(() => undefined), cutOff]);
+    clearTimeout(timer);
+  }
   for (;;) {
     const order = await findOrder(responderUuid);
     if (!order) return { status: "failed", message: unexpected };

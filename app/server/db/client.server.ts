@@ -1,9 +1,9 @@
 // The database: PGlite in a local data folder by default, a PostgreSQL server when
 // DATABASE_URL is set. Opened once per process; migrations applied before first use.
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
@@ -56,26 +56,16 @@ const pgliteSettings = ["shared_buffers=32MB"];
 
 function createPgliteDatabase(folder: string): Promise<void> {
   const source = `
-    const { workerData, parentPort } = require("node:worker_threads");
-    import(workerData.module)
-      .then(async ({ PGlite }) => {
-        const db = new PGlite(workerData.folder, { postgresqlconf: workerData.settings });
-        await db.waitReady;
-        await db.close();
-        parentPort.postMessage("made");
-      })
-      .catch((error) => parentPort.postMessage(String(error?.stack ?? error)));`;
-  const worker = new Worker(source, {
-    eval: true,
-    workerData: { folder, settings: pgliteSettings, module: import.meta.resolve("@electric-sql/pglite") },
-  });
+    const [folder, module, settings] = process.argv.slice(1);
+    const { PGlite } = await import(module);
+    const db = new PGlite(folder, { postgresqlconf: JSON.parse(settings) });
+    await db.waitReady;
+    await db.close();`;
+  const args = ["--input-type=module", "-e", source, folder, import.meta.resolve("@electric-sql/pglite"), JSON.stringify(pgliteSettings)];
   return new Promise((resolve, reject) => {
-    worker.once("message", (message) => {
-      void worker.terminate();
-      if (message === "made") resolve();
-      else reject(new Error(`the embedded database could not be made: ${message}`));
-    });
-    worker.once("error", reject);
+    execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`the embedded database could not be made: ${stderr.trim().split("\n").at(-1) ?? error.message}`)) : resolve(),
+    );
   });
 }
 
@@ -87,7 +77,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const folder = inMemory ? undefined : path.resolve(dataDir, "pglite");
   if (folder && !existsSync(folder)) {
     // A new database is made by initdb, whose memory (about 500 MB) the engine keeps for the
-    // life of the process: it is made in a worker thread, whose memory goes when it ends.
+    // life of the process: it is made by a short-lived process of its own.
     await mkdir(dataDir, { recursive: true });
     await createPgliteDatabase(folder);
   }
