@@ -689,7 +689,7 @@ function engineRows(r, anchors) {
   const memoryLimit = targets.residentMb[r.engine];
   const maxResident = Math.max(...r.residentMb);
   return [
-    { section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${c.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}` },
+    { short: r.engine === "postgres" ? "PostgreSQL" : "PGlite", section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${c.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}` },
     ratioRow("/welcome, new visitor (from memory)", r.welcomeNew, anchors.static, "static", targets.welcomeNewToStatic),
     ratioRow("/welcome, her session (rendered)", r.welcomeSession, anchors.bare, "bare Remix", targets.welcomeSessionToBare),
     checkoutRow,
@@ -797,7 +797,12 @@ async function main() {
     `Benchmark ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC · Node ${process.version} · ` +
     `${os.cpus().length} CPUs · load ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} · ${results[0].command}, ` +
     `NODE_ENV=production, sandbox gateway · run took ${seconds.toFixed(0)} s`;
-  const failures = rows.filter((row) => !row.section && row[3] === "FAIL").map((row) => row[0]);
+  const failures = [];
+  let part = "";
+  for (const row of rows) {
+    if (row.section) part = row.short ? `${row.short}: ` : "";
+    else if (row[3] === "FAIL") failures.push(`${part}${row[0]}`);
+  }
   const summary = [
     failures.length ? `Targets missed: ${failures.join("; ")}.` : "Every target met.",
     ...skipped,
