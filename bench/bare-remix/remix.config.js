@@ -1,11 +1,5 @@
+// The app's own compiler settings (module format, future flags), so the floor is built as the app is.
+import app from "../../remix.config.js";
+
 /** @type {import('@remix-run/dev').AppConfig} */
-export default {
-  serverModuleFormat: "esm",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_singleFetch: true,
-    v3_lazyRouteDiscovery: true,
-  },
-};
+export default { serverModuleFormat: app.serverModuleFormat, future: app.future };

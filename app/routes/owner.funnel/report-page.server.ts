@@ -109,3 +109,6 @@ export async function reportPage(query: ReportQuery) {
     },
   };
 }
+
+/** What the report page shows below its form. */
+export type FunnelReportPage = Awaited<ReturnType<typeof reportPage>>;
