@@ -38,6 +38,12 @@ function routeOf(url) {
     .slice(0, 200);
 }
 
+/** The request's id: the one a proxy gave it when well formed, else a new one. */
+function requestIdOf(req) {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
+}
+
 /** The client's address: the socket's peer, or behind a trusted proxy the first X-Forwarded-For hop. */
 function clientAddressOf(req) {
   const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
@@ -111,8 +117,7 @@ app.use(
   pinoHttp({
     logger: log,
     genReqId(req, res) {
-      const given = req.headers["x-request-id"];
-      const id = typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
+      const id = requestIdOf(req);
       res.setHeader("X-Request-Id", id);
       return id;
     },
@@ -183,6 +188,7 @@ const entryPages = createEntryPageMemory({
   routes: build.routes,
   render: (url) => renderDocument(new Request(url)),
   headers: securityHeaders,
+  requestId: requestIdOf,
   isFile: (pathname) => pathname.startsWith("/build/") || publicFiles.has(pathname),
   onAnswer: ({ url, status }) => countMemoryAnswer(`${routeOf(url)} ${status}`),
 });

@@ -9,7 +9,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
-import type { RouteHandle } from "./route-handle";
+import { pageHydrates } from "./route-handle";
 import { config } from "./server/config.server";
 import { closeDatabase, database } from "./server/db/client.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
@@ -57,7 +57,9 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   // Only a page that hydrates ships scripts; every other one allows none and needs no nonce.
-  const nonce = pageHydrates(remixContext) ? randomBytes(16).toString("base64") : undefined;
+  const { matches, errors } = remixContext.staticHandlerContext;
+  const scripts = pageHydrates(matches.map((match) => remixContext.routeModules[match.route.id]?.handle), Boolean(errors));
+  const nonce = scripts ? randomBytes(16).toString("base64") : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -107,12 +109,6 @@ export default function handleRequest(
   });
 }
 
-
-/** Whether the page ships scripts: a route asks to hydrate, and no error boundary draws it (root.tsx). */
-function pageHydrates(context: EntryContext): boolean {
-  const { matches, errors } = context.staticHandlerContext;
-  return !errors && matches.some((match) => (context.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.hydrate);
-}
 
 /** Errors thrown in loaders and actions: logged without the request's data (no query, no body). */
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -6,7 +6,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./nonce";
 import { keepRetryAfter } from "./route-headers";
-import type { RouteHandle } from "./route-handle";
+import { pageHydrates, type RouteHandle } from "./route-handle";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -41,7 +41,7 @@ function PageTitle({ fallback }: { fallback: string }) {
 export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const error = useRouteError();
-  const hydrate = !error && matches.some((match) => handleOf(match).hydrate);
+  const hydrate = pageHydrates(matches.map((match) => match.handle), Boolean(error));
   const nonce = useNonce();
   return (
     <html lang="en">

@@ -8,3 +8,11 @@ export interface RouteHandle {
   /** True only for routes that need JavaScript in the browser (the card element). */
   hydrate?: boolean;
 }
+
+/**
+ * Whether the page ships scripts: a route of it asks to hydrate and no error boundary draws
+ * it. The server decides its nonce by this (entry.server.tsx), the root its <Scripts> (root.tsx).
+ */
+export function pageHydrates(handles: unknown[], hasError: boolean): boolean {
+  return !hasError && handles.some((handle) => (handle as Partial<RouteHandle> | undefined)?.hydrate === true);
+}

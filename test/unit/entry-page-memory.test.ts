@@ -1,4 +1,5 @@
 // The server's in-memory entry pages, in front of a stand-in app, over real HTTP.
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -36,6 +37,7 @@ beforeEach(async () => {
       return renderOf(new URL(url));
     },
     headers: [["X-Content-Type-Options", "nosniff"]],
+    requestId: () => randomUUID(),
     isFile: (pathname) => pathname === "/favicon.svg",
   });
   server = createServer((req, res) => {

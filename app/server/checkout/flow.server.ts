@@ -24,9 +24,12 @@ import {
 } from "../db/schema.server";
 import { isResponderUuid, type Visitor } from "../visitor.server";
 
-export type CheckoutFlow =
-  | { responderUuid: string; variant: Variant; flowClaim?: string; redirectTo?: undefined }
-  | { redirectTo: string; responderUuid?: undefined; variant?: undefined; flowClaim?: undefined };
+type ElsewhereFlow = { redirectTo: string; responderUuid?: undefined; variant?: undefined; flowClaim?: undefined };
+type FoundFlow = { responderUuid: string; flowClaim?: string; redirectTo?: undefined };
+
+export type CheckoutFlow = (FoundFlow & { variant: Variant }) | ElsewhereFlow;
+/** A checkout flow whose variant is not read yet when this browser already owns it. */
+export type CheckoutFlowUuid = (FoundFlow & { variant?: Variant }) | ElsewhereFlow;
 
 export function searchWithout(request: Request, ...names: string[]): string {
   const search = new URL(request.url).searchParams;
@@ -44,8 +47,8 @@ export async function checkoutFlow(
   step: CheckoutStep = "checkout",
 ): Promise<CheckoutFlow> {
   const flow = await checkoutFlowUuid(visitor, request, pathUuid, step);
-  if (flow.redirectTo !== undefined || flow.variant) return flow as CheckoutFlow;
-  return { ...flow, variant: await flowVariant(flow.responderUuid, visitor.variant) };
+  if (flow.redirectTo !== undefined) return flow;
+  return { ...flow, variant: flow.variant ?? (await flowVariant(flow.responderUuid, visitor.variant)) };
 }
 
 /**
@@ -57,7 +60,7 @@ export async function checkoutFlowUuid(
   request: Request,
   pathUuid: string | undefined,
   step: CheckoutStep = "checkout",
-): Promise<CheckoutFlow | { responderUuid: string; variant?: undefined; flowClaim?: undefined; redirectTo?: undefined }> {
+): Promise<CheckoutFlowUuid> {
   if (pathUuid) {
     const owned = visitor.ownedUuid(pathUuid);
     if (owned) return { responderUuid: owned };

@@ -64,7 +64,7 @@ function createPgliteDatabase(folder: string): Promise<void> {
   const args = ["--input-type=module", "-e", source, folder, import.meta.resolve("@electric-sql/pglite"), JSON.stringify(pgliteSettings)];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`the embedded database could not be made: ${stderr.trim().split("\n").at(-1) ?? error.message}`)) : resolve(),
+      error ? reject(new Error(`the embedded database could not be made: ${stderr.trim().split("\n").at(-1) || error.message}`)) : resolve(),
     );
   });
 }

@@ -2,7 +2,7 @@
 // (entry-pages.server.ts) is drawn once by the app, kept in memory already compressed, and
 // from then on answered straight from the HTTP server, before any routing, session or render.
 // This is what lets an advertisement's burst of new visitors cost next to nothing.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
@@ -28,13 +28,13 @@ export interface EntryPageMemoryOptions {
   headers: [string, string][];
   /** Paths answered by files, not pages (public/): never the 404 page. */
   isFile: (pathname: string) => boolean;
+  /** The request's id, as the request log gives every request. */
+  requestId: (req: IncomingMessage) => string;
   /** Told of each answer given from memory (the request log). */
-  onAnswer?: (details: { id: string; method: string; url: string; status: number }) => void;
+  onAnswer?: (details: { method: string; url: string; status: number }) => void;
   /** At most this many pages kept (a 404 is one page whatever its path). */
   maxPages?: number;
 }
-
-const requestIdPattern = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export function createEntryPageMemory(options: EntryPageMemoryOptions) {
   const isUnknownPath = unknownPathTest(options.routes);
@@ -66,9 +66,7 @@ export function createEntryPageMemory(options: EntryPageMemoryOptions) {
   }
 
   function send(page: KeptPage, req: IncomingMessage, res: ServerResponse) {
-    const given = req.headers["x-request-id"];
-    const id = typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
-    res.setHeader("X-Request-Id", id);
+    res.setHeader("X-Request-Id", options.requestId(req));
     let status = page.status;
     if (page.status === 200 && matchesEtag(req.headers["if-none-match"], page.etag)) {
       status = 304;
@@ -77,7 +75,7 @@ export function createEntryPageMemory(options: EntryPageMemoryOptions) {
       const encoding = chooseEncoding(req.headers["accept-encoding"]);
       res.writeHead(page.status, page.headers[encoding]).end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
     }
-    options.onAnswer?.({ id, method: req.method!, url: req.url ?? "/", status });
+    options.onAnswer?.({ method: req.method!, url: req.url ?? "/", status });
   }
 
   return {
@@ -118,10 +116,6 @@ export function createEntryPageMemory(options: EntryPageMemoryOptions) {
         },
         () => false,
       );
-    },
-    /** How many pages are kept (the benchmark and tests read it). */
-    get size() {
-      return [...kept.values()].filter(Boolean).length;
     },
   };
 }
