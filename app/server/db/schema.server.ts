@@ -484,3 +484,36 @@ export const flowProgress = pgTable(
   },
   (t) => [index("flow_progress_started_idx").on(t.startedAt)],
 );
+
+/**
+ * Signed-in sessions of the console, kept on the server: the cookie carries only a random id,
+ * and this row (found by a hash of that id, so a copy of the table opens nothing) is what makes
+ * it valid. Signing out deletes the row; a session idle too long or older than its absolute
+ * limit is refused and deleted. `account` names who signed in, so named staff can share it.
+ */
+export const consoleSessions = pgTable(
+  "console_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    account: text("account").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("console_sessions_account_idx").on(t.account), index("console_sessions_last_seen_idx").on(t.lastSeenAt)],
+);
+
+/**
+ * Secure links (?st= / ?token=) already opened: a token opens her flow in the one browser that
+ * first used it. `tokenKey` is a keyed hash of the token's jti, or of the whole token when it
+ * has none; `browserKey` a keyed hash of that browser's session. Kept until the token expires.
+ */
+export const secureTokenUses = pgTable(
+  "secure_token_uses",
+  {
+    tokenKey: text("token_key").primaryKey(),
+    browserKey: text("browser_key").notNull(),
+    firstUsedAt: timestamp("first_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("secure_token_uses_expires_idx").on(t.expiresAt)],
+);
