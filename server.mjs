@@ -1,16 +1,17 @@
 // Our HTTP server, in place of remix-serve: the same Express, compression and static
 // files, plus what remix-serve cannot do: security headers on every answer, cross-site posts
 // refused, the client's address given to the app, one JSON log line per request (pino) that
-// names no one, a connection closed (not reused) after a post whose body was refused unread,
-// an orderly stop on SIGTERM, and the entry pages of new visitors answered from memory. The app's own pieces come from the build's entry module
-// (app/entry.server.tsx), so the rules live in tested TypeScript.
+// names no one, every request's body counted as it arrives and held to its door's cap (413
+// past it), a connection closed (not reused) after a post whose body was refused unread, an
+// orderly stop on SIGTERM, and the entry pages of new visitors answered from memory. The
+// app's own pieces come from the build's entry module (app/entry.server.tsx), so the rules
+// live in tested TypeScript.
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createDocumentHandler } from "@remix-run/node";
+import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
@@ -21,8 +22,21 @@ process.env.NODE_ENV ??= "production";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(root, "build/index.js"));
-const { log, securityHeaders, resourcePolicy, crossSiteRefusal, clientAddressHeader, trustProxy, shutdown, createEntryPageMemory } =
-  build.entry.module;
+const {
+  log,
+  securityHeaders,
+  resourcePolicy,
+  crossSiteRefusal,
+  clientAddressHeader,
+  trustProxy,
+  shutdown,
+  createEntryPageMemory,
+  bodyCaps,
+  bodyDoorOf,
+  declaredOver,
+  readStreamWithin,
+  tooLargeMessages,
+} = build.entry.module;
 
 const uuidSegment = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -59,10 +73,16 @@ const stylesheet = (() => {
   }
 })();
 
+/** Whether a request comes with a body (chunked, or a length over 0). */
+function hasBody(req) {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
 /**
  * After an answer to a request whose body was not read to the end (a post refused unread:
- * cross-site, too large, the wrong type), the rest of that body is still on its way in this
- * connection, where the next request would be looked for: such a connection is not reused.
+ * cross-site, over its cap), the rest of that body is still on its way in this connection (or
+ * waits in it, unread), where the next request would be looked for: such a connection is not
+ * reused.
  */
 const lingerBytes = 1024 * 1024;
 const lingerMs = 2_000;
@@ -72,7 +92,10 @@ function closeAfterAnswer(req, res) {
   // Node closes the socket as soon as the answer is out; unread bytes still in it make the
   // kernel send a reset, which can cost a client the answer it was about to read. So the
   // answer is followed by our half of the close, and a bounded amount of what is left of the
-  // body is read and dropped before the socket goes.
+  // body is read and dropped (a client that sends a little too much finishes and reads the
+  // answer). Past that nothing more is read: the client's sending stops (TCP's window closes)
+  // while it can still read the answer, and the socket goes when the body ends or after
+  // lingerMs. A reset then, with the answer long delivered, costs nothing.
   const socket = req.socket;
   socket.destroySoon = function lingeringClose() {
     this.end();
@@ -87,21 +110,91 @@ function closeAfterAnswer(req, res) {
     req.removeAllListeners("data");
     req.on("data", (chunk) => {
       left -= chunk.length;
-      if (left <= 0) close();
+      if (left <= 0) req.pause();
     });
     req.once("end", close);
     req.resume();
   };
 }
 
-const crossSitePage = `<!doctype html>
+/** A page the server answers by itself, before the app: a title, what happened, the way back. */
+function plainPage(title, text) {
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>This form was sent from another site</title>${stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : ""}</head>
+<title>${title}</title>${stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : ""}</head>
 <body><main id="main" class="page"><section class="panel narrow">
-<h1>This form was sent from another site</h1>
-<p>For your safety we only accept forms sent from our own pages, so nothing was saved. Please go back to our site and try again from there.</p>
+<h1>${title}</h1>
+<p>${text}</p>
 <p><a class="button button-primary" href="/welcome">Go to the start</a></p>
 </section></main></body></html>`;
+}
+
+/** The policy of those pages: a stylesheet, nothing else. */
+const plainPagePolicy = "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const crossSitePage = plainPage(
+  "This form was sent from another site",
+  "For your safety we only accept forms sent from our own pages, so nothing was saved. Please go back to our site and try again from there.",
+);
+
+const tooLargePage = plainPage("That was more than this form accepts", "Nothing was saved. Please go back and try again.");
+
+/**
+ * The request's body, read as it arrives and never past the cap of its door (form, JSON,
+ * webhook: body-cap.server.ts), before Remix is given the request: over the cap, declared or
+ * counted, the answer is 413 at once and the rest is not read (the connection is closed after
+ * the answer). The bytes read, null for a read without a body, or undefined when answered or
+ * when the client went before the end of its body.
+ */
+async function bodyWithinCap(req, res) {
+  const reading = req.method === "GET" || req.method === "HEAD";
+  if (!hasBody(req)) return reading ? null : Buffer.alloc(0);
+  const door = bodyDoorOf(req.path);
+  const cap = bodyCaps[door];
+  const read = declaredOver(req.headers["content-length"], cap) ? { status: "too large" } : await readStreamWithin(req, cap);
+  if (read.status === "broken") return undefined;
+  if (read.status === "read") return reading ? null : read.bytes;
+  req.log.warn({ door, cap }, "request body over its cap refused");
+  if (door === "form") {
+    res.status(413).set({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": plainPagePolicy }).send(tooLargePage);
+  } else {
+    res.status(413).json({ success: false, message: tooLargeMessages[door] });
+  }
+  return undefined;
+}
+
+// Remix's Express adapter (@remix-run/express) reads the body from the socket itself, so its
+// two halves are done here, as it does them, around a body already read within its cap.
+
+/** The request Remix is given: as the adapter makes it, with the body read (or null). */
+function remixRequestOf(req, res, body) {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (Array.isArray(values)) for (const value of values) headers.append(name, value);
+    else if (values) headers.set(name, values);
+  }
+  // Loaders and actions are stopped once no answer can be sent (closed before it was finished).
+  let controller = new AbortController();
+  const { signal } = controller;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal,
+    ...(body === null ? {} : { body }),
+  });
+}
+
+/** Remix's answer, sent as the adapter sends it. */
+async function sendRemixAnswer(res, answer) {
+  res.statusMessage = answer.statusText;
+  res.status(answer.status);
+  for (const [name, value] of answer.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(answer.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (answer.body) await writeReadableStreamToWritable(answer.body, res);
+  else res.end();
+}
 
 /** Every file under public/, as a path: answered by the static middleware, never a page. */
 const publicFiles = new Set(
@@ -144,9 +237,10 @@ app.use((req, res, next) => {
     for (const [name, value] of securityHeaders) if (!res.getHeader(name)) res.setHeader(name, value);
     if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", resourcePolicy);
     if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-    // A synchronous answer can come before Node has marked a bodiless request complete.
-    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (hasBody && !req.complete) closeAfterAnswer(req, res);
+    // Its body not read to the end: refused before it was read, or past its cap. (A bodiless
+    // request is never "ended" until read, and a synchronous answer can come before Node has
+    // marked it complete: only a request with a body counts.)
+    if (hasBody(req) && !req.readableEnded) closeAfterAnswer(req, res);
   });
   // The app reads the client's address from this header; whatever a client sent in it goes.
   req.headers[clientAddressHeader] = clientAddressOf(req);
@@ -165,11 +259,7 @@ app.use((req, res, next) => {
   req.log.warn({ refusal }, "cross-site request refused");
   res
     .status(403)
-    .set({
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    })
+    .set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": plainPagePolicy })
     .send(crossSitePage);
 });
 
@@ -179,14 +269,23 @@ app.use(compression());
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
 const publicFolder = express.static(path.join(root, "public"), { maxAge: "1h" });
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicFolder(req, res, next) : next()));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+const remix = createRequestHandler(build, process.env.NODE_ENV);
+app.all("*", async (req, res, next) => {
+  try {
+    const body = await bodyWithinCap(req, res);
+    if (body === undefined) return;
+    await sendRemixAnswer(res, await remix(remixRequestOf(req, res, body)));
+  } catch (error) {
+    // Express does not wait for a promise: its error handler is called by hand.
+    next(error);
+  }
+});
 
 // The entry pages a new visitor gets (the same bytes for everyone) are drawn once by the app
 // and then answered from memory before Express, the request log's middleware and Remix.
-const renderDocument = createDocumentHandler(build, process.env.NODE_ENV);
 const entryPages = createEntryPageMemory({
   routes: build.routes,
-  render: (url) => renderDocument(new Request(url)),
+  render: (url) => remix(new Request(url)),
   headers: securityHeaders,
   requestId: requestIdOf,
   isFile: (pathname) => pathname.startsWith("/build/") || publicFiles.has(pathname),
@@ -213,6 +312,10 @@ const server = createServer((req, res) => {
   if (answered === false) return app(req, res);
   answered.then((done) => done || app(req, res));
 });
+// A body is at most its door's cap (256 KB), which a poor phone sends in seconds: a client that
+// trickles one for longer only holds a connection and its buffer. Node's own default is 5 minutes.
+server.requestTimeout = 30_000;
+server.headersTimeout = 20_000;
 server.listen(port, () => log.info({ port }, "listening"));
 
 // SIGTERM (a deploy, docker stop): stop taking requests, let those in flight finish, stop the

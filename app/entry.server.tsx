@@ -1,7 +1,7 @@
 // The server's entry: boots the process (configuration, database, outbox and lifecycle workers) once, then
 // renders each document request with its security headers. It also hands our HTTP server
 // (server.mjs) what it needs from the app: the headers for every answer, the cross-site check,
-// the logger, and an orderly shutdown.
+// the cap on every request's body, the logger, and an orderly shutdown.
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
@@ -30,7 +30,9 @@ const sources = policySources(config());
 
 export { crossSiteRefusal } from "./server/http/cross-site.server";
 export { createEntryPageMemory } from "./server/http/entry-page-memory.server";
-export { clientAddressHeader } from "./server/http/client-address.server";
+/** The client address header, and whether the proxy in front of us may name the client (TRUST_PROXY). */
+export { clientAddressHeader, trustProxy } from "./server/http/client-address.server";
+export { bodyCaps, bodyDoorOf, declaredOver, readStreamWithin, tooLargeMessages } from "./server/http/body-cap.server";
 export { log };
 
 /** The policy of every answer that is not a page (server.mjs sets it where none is set). */
@@ -38,9 +40,6 @@ export { resourcePolicy };
 
 /** Headers for every answer, files included (server.mjs sets them before anything else). */
 export const securityHeaders = baseSecurityHeaders(sources);
-
-/** Whether the proxy in front of us is trusted to say who the client is (X-Forwarded-For). */
-export const trustProxy = process.env.TRUST_PROXY === "true";
 
 /** Stops the outbox worker (its round in progress finishes) and closes the database. */
 export async function shutdown(): Promise<void> {

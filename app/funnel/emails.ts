@@ -6,7 +6,7 @@ import { formatCents } from "./cart";
 import { contact } from "./marketing";
 import { plans, type PlanCode } from "./plans";
 import { cancelNoticeMs } from "./subscription-life";
-import type { PlanSummary } from "./plan-summary";
+import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
 import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
 
 export const emailKinds = [
@@ -315,14 +315,18 @@ export function renderEmail(order: EmailOrder, facts: EmailFacts, links: EmailLi
   return { subject, text: toText(all), html: toHtml(subject, all) };
 }
 
-/** Her plan for her own doctor: what she chose, her note, and the printable page. */
+/**
+ * Her plan for her own doctor: what she chose, her note, and the printable page. It goes out
+ * under our name to an address she typed, so the subject is ours alone, her name is used only
+ * when it reads as a name (patientName), and her note was refused at the form if it held a link.
+ */
 export function renderDoctorEmail(
   summary: PlanSummary,
   from: { firstName: string | null; note: string | null },
   printable: string,
 ): RenderedEmail {
-  const who = from.firstName ?? "Your patient";
-  const subject = `${who} shared a menopause treatment plan with you`;
+  const who = patientName(from.firstName);
+  const subject = doctorEmailSubject;
   const blocks: Block[] = [
     { type: "p", text: "Hello," },
     {

@@ -4,6 +4,8 @@
 import type { SubscriptionEvent } from "./subscription-life";
 
 export interface OrderEventBody {
+  /** The order was paid on the sandbox gateway: no real money moved. Absent for Stripe. */
+  sandbox?: true;
   responder_uuid: string;
   order_reference: string;
   event: Exclude<SubscriptionEvent, "hold_placed">;

@@ -4,6 +4,7 @@
 // Nothing else of hers: no card, no answers, no phone. Pure.
 import type { Catalogue } from "./catalogue";
 import { formatCents } from "./cart";
+import { firstLinkIn } from "./links-in-text";
 import { contact } from "./marketing";
 import { plans, type PlanCode } from "./plans";
 import { startingDosage } from "./pre-auth-order";
@@ -49,4 +50,36 @@ export function planSummary(catalogue: Catalogue, plan: PlanCode, optionIds: Sel
 export const doctorEmailMessages = {
   email: "Enter your doctor's email address, like doctor@example.com",
   note: "Keep your note under 500 characters",
+  /** Her note goes out under our name: it carries words, never a link (links-in-text.ts). */
+  link: (found: string) => `Your note cannot contain a web or email address. Please remove \u201C${found}\u201D and send it again.`,
+  /** A plan before any order: anyone can start one, so it sends nothing to an address typed in. */
+  beforeOrder: "You can email this plan to your doctor once you have placed your order, from your subscription page. Until then, print it or share this page's address.",
+  /** Over the day's ceiling for everyone. */
+  dailyLimit: "We cannot send any more plans to doctors today. Please try again tomorrow, or print this page for your doctor.",
 } as const;
+
+/** What the plan's address answers when it does not open the plan. */
+export const planLinkMessages = {
+  invalid: "This link does not open a plan. Check that you copied the whole link.",
+  /** Ended or retired, her order placed: a fresh link is on her subscription page. */
+  endedAfterOrder:
+    "This link to the plan has expired. To share your plan again, open your subscription page from the link in our latest email and choose Share with my doctor. If you cannot find that email, ask for a new link.",
+  /** Ended before any order: a fresh link is on her plan's page. */
+  endedBeforeOrder: "This link to the plan has expired. To share your plan again, go back to your plan and choose Share with my doctor.",
+} as const;
+
+/** The subject of every email to a doctor: our words only, nothing she typed. */
+export const doctorEmailSubject = "A patient shared a menopause treatment plan with you";
+
+const plainName = /^[\p{L}\p{M}][\p{L}\p{M} .'\u2019-]{0,39}$/u;
+
+/**
+ * How the email to her doctor names her: her first name when it reads as a name (letters,
+ * spaces, hyphens, apostrophes, at most 40 characters, nothing a mail program would link),
+ * otherwise "Your patient". She typed
+ * it, and it goes out under our name, so it cannot carry a link or a sentence.
+ */
+export function patientName(firstName: string | null | undefined): string {
+  const name = firstName?.normalize("NFKC").replace(/\s+/g, " ").trim() ?? "";
+  return plainName.test(name) && firstLinkIn(name) === undefined ? name : "Your patient";
+}

@@ -35,6 +35,11 @@ interface AddressFields {
 }
 
 export interface PreAuthOrderBody {
+  /**
+   * Paid on the sandbox gateway: a test card, no money held. Absent for a real payment, so the
+   * spec's body is unchanged; the provider must not treat such an order as paid.
+   */
+  sandbox?: true;
   customer: { firstName: string; lastName: string; email: string; phone: string };
   shippingAddress: AddressFields;
   billingAddress: AddressFields & { sameAsShipping: boolean };
@@ -122,6 +127,8 @@ export interface OrderInput {
   tracking: TrackingParams;
   paymentMethodId: string;
   timestamp: Date;
+  /** The sandbox gateway takes the payment (no real money). */
+  sandbox?: boolean;
 }
 
 interface SelectedMedicationLike {
@@ -168,6 +175,7 @@ export function preAuthOrderBody(input: OrderInput): PreAuthOrderBody {
   if (input.promoCode) metadata.discount_code = input.promoCode;
   for (const name of utmParamNames) if (input.tracking[name]) metadata[name] = input.tracking[name];
   return {
+    ...(input.sandbox ? { sandbox: true as const } : {}),
     customer: { ...input.customer },
     shippingAddress: address,
     billingAddress: input.billing

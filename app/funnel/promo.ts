@@ -1,4 +1,5 @@
 // Promo codes (spec sections 3 "Promo result", 5, 7 and 8).
+import { formatCents } from "./cart";
 
 /** The provider's answer to a promo check (spec section 3). Amounts in cents. */
 export interface PromoResult {
@@ -74,6 +75,16 @@ export const promoMessages = {
   failed: "Unable to validate promo code. Please try again.",
   applied: (discountCents: number) => `Promo code applied! You saved $${(discountCents / 100).toFixed(2)}`,
 } as const;
+
+/**
+ * A code she applied that ran out (its cap, its dates) before she paid: it comes off her
+ * cart and the card is not tried, so she sees the price she would pay before paying it.
+ */
+export const promoNoLongerAvailable = "This promo code is no longer available, so it has been removed from your order.";
+
+export function promoWithdrawnMessage(totalCents: number): string {
+  return `${promoNoLongerAvailable} Your order total is now ${formatCents(totalCents)}. Please review your order and try again.`;
+}
 
 /** Spec section 8, "Promo exception": the code and the $100 it is worth when the check fails. */
 const fallbackCode = "HRT100";

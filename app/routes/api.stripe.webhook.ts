@@ -33,6 +33,7 @@ import {
   findSubscriptionByHold,
   type SubscriptionRow,
 } from "../server/db/stores/subscriptions.server";
+import { readRequestWithin, tooLargeMessages } from "../server/http/body-cap.server";
 import { jsonAnswer, notFoundJson } from "../server/http/json-answer.server";
 import { log } from "../server/log.server";
 import { lifecycleNow } from "../server/subscriptions/clock.server";
@@ -62,13 +63,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!secret) return notFoundJson();
   if (request.method !== "POST") return jsonAnswer(405, { success: false, message: "Use POST." }, { Allow: "POST" });
 
-  const payload = await readBoundedBody(request, maxEventBytes);
-  if (payload === "too large") return jsonAnswer(413, { success: false, message: "The event is larger than this endpoint accepts." });
-  if (payload === undefined) return jsonAnswer(400, { success: false, message: "The event could not be read." });
+  const payload = await readRequestWithin(request, maxEventBytes);
+  if (payload.status === "too large") return jsonAnswer(413, { success: false, message: tooLargeMessages.webhook });
+  if (payload.status === "broken") return jsonAnswer(400, { success: false, message: "The event could not be read." });
 
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(payload, request.headers.get("Stripe-Signature") ?? "", secret);
+    event = Stripe.webhooks.constructEvent(payload.bytes, request.headers.get("Stripe-Signature") ?? "", secret);
   } catch {
     // The library's error carries the payload and the header: neither is logged.
     log.warn({ reason: "signature" }, "Stripe event refused");
@@ -82,31 +83,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await handle(event);
   log.info({ event: textOf(event.id), type: textOf(event.type), outcome }, "Stripe event");
   return jsonAnswer(200, { received: true });
-}
-
-/** At most `maxBytes` of the body, read as it comes: a larger one is not read to its end. */
-async function readBoundedBody(request: Request, maxBytes: number): Promise<Buffer | "too large" | undefined> {
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return "too large";
-  if (request.body === null) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return "too large";
-      }
-      chunks.push(value);
-    }
-  } catch {
-    // The sender went away mid-body.
-    return undefined;
-  }
-  return Buffer.concat(chunks);
 }
 
 /** A short string from the event for the log, or undefined. */

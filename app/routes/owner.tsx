@@ -4,15 +4,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { readOwnerSession } from "../server/owner/owner-session.server";
+import { paymentsAreSandbox } from "../server/payments/index.server";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { signedIn: (await readOwnerSession(request)) !== undefined };
+  return { signedIn: (await readOwnerSession(request)) !== undefined, sandboxPayments: paymentsAreSandbox() };
 }
 
 export default function OwnerConsole() {
-  const { signedIn } = useLoaderData<typeof loader>();
+  const { signedIn, sandboxPayments } = useLoaderData<typeof loader>();
   return (
     <div className="owner-console">
       <div className="owner-bar">
@@ -38,6 +39,14 @@ export default function OwnerConsole() {
           </div>
         ) : null}
       </div>
+      {/* Every console page, signed in or not: Approve here captures nothing real. */}
+      {sandboxPayments ? (
+        <section className="sandbox-note owner-sandbox-note" aria-label="Payments">
+          <p>
+            <strong>Sandbox payments:</strong> no real money moves. Test cards only.
+          </p>
+        </section>
+      ) : null}
       <Outlet />
     </div>
   );

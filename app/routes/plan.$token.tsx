@@ -1,6 +1,11 @@
 // Her plan to share with her own doctor (spec section 1): a printable summary at an address of
-// its own, signed and read-only, and "Email it to my doctor" (through the outbox and her mail
-// set-up; rate limited). No card, no answers, no phone: only what a doctor needs to advise her.
+// its own, signed, read-only and ending (plan-link.server.ts), and "Email it to my doctor"
+// (through the outbox and her mail set-up; rate limited). No card, no answers, no phone: only
+// what a doctor needs to advise her.
+//
+// The email goes from our address to one she types, so it is offered only for a plan with an
+// order: anyone can start a plan with one post, while an order took a card and a hold. Before
+// that the page says when she can email it, and shows no form that could only refuse her.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,18 +13,19 @@ import { z } from "zod";
 import { ErrorSummary } from "../components/error-summary";
 import { Field } from "../components/field";
 import { useFormReply } from "../components/use-form-reply";
-import { doctorEmailMessages, planSummary } from "../funnel/plan-summary";
+import { firstLinkIn } from "../funnel/links-in-text";
+import { doctorEmailMessages, planLinkMessages, planSummary } from "../funnel/plan-summary";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
-import { database } from "../server/db/client.server";
 import { flowVariant } from "../server/db/stores/flow-variants.server";
 import { loadPreCheckoutDraft } from "../server/db/stores/personal-details.server";
 import { loadPlanSelection } from "../server/db/stores/plan-selections.server";
+import { emailPlanToDoctor } from "../server/doctor-email.server";
+import { readForm } from "../server/http/form-body.server";
 import { refusePage } from "../server/http/page-refusal.server";
-import { enqueueOutboxMessage } from "../server/outbox.server";
 import { wakeOutboxWorker } from "../server/outbox-worker.server";
-import { planSummaryUrl, readPlanSummaryToken } from "../server/plan-link.server";
+import { planSummaryUrl, readPlanLink } from "../server/plan-link.server";
 import { medicationsFor } from "../server/provider/catalogue-cache.server";
 import { countHit, rateLimits } from "../server/rate-limits.server";
 import { privatePageHeaders } from "../server/subscriptions/her-link.server";
@@ -29,19 +35,25 @@ export { headers } from "../server/subscriptions/her-link.server";
 export const handle: RouteHandle = { title: "Your treatment plan" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-async function summaryOf(token: string | undefined) {
-  const responderUuid = readPlanSummaryToken(token ?? "");
-  if (!responderUuid) refusePage(404, "This link does not open a plan. Check that you copied the whole link.", undefined, privatePageHeaders);
+/** The plan a link opens, or the page that says it does not (404), or no longer does (410: nothing of the plan). */
+async function openPlan(token: string | undefined) {
+  const reading = await readPlanLink(token ?? "");
+  if (reading.status === "invalid") refusePage(404, planLinkMessages.invalid, undefined, privatePageHeaders);
+  if (reading.status === "ended") {
+    if (reading.ordered) refusePage(410, planLinkMessages.endedAfterOrder, "/subscription", privatePageHeaders, "Ask for a new link");
+    refusePage(410, planLinkMessages.endedBeforeOrder, `/checkout/${reading.responderUuid}`, privatePageHeaders, "Back to your plan");
+  }
+  const { responderUuid, subscription } = reading;
   const catalogue = await medicationsFor(responderUuid, await flowVariant(responderUuid, "current"));
   const selection = await loadPlanSelection(responderUuid, catalogue, config().VISIBLE_PLANS);
   const summary = planSummary(catalogue, selection.selectedPlan, selection.optionIds);
   if (!summary) refusePage(404, "Nothing is chosen in this plan yet.", undefined, privatePageHeaders);
-  return { responderUuid, summary };
+  return { responderUuid, subscription, summary };
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { summary } = await summaryOf(params.token);
-  return data({ summary }, { headers: privatePageHeaders });
+  const { summary, subscription } = await openPlan(params.token);
+  return data({ summary, canEmail: subscription !== undefined }, { headers: privatePageHeaders });
 }
 
 const doctorEmailSchema = z.object({
@@ -50,13 +62,28 @@ const doctorEmailSchema = z.object({
     .trim()
     .max(254, doctorEmailMessages.email)
     .pipe(z.email({ error: doctorEmailMessages.email })),
-  note: z.string().trim().max(500, doctorEmailMessages.note).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(500, doctorEmailMessages.note)
+    .superRefine((note, context) => {
+      if (note.length > 500) return; // refused for its length already
+      const found = firstLinkIn(note);
+      if (found !== undefined) context.addIssue({ code: "custom", message: doctorEmailMessages.link(found) });
+    })
+    .optional(),
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { responderUuid, summary } = await summaryOf(params.token);
-  const formData = await request.formData();
+  const { responderUuid, subscription, summary } = await openPlan(params.token);
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: doctorEmailSchema });
+  if (!subscription) {
+    return data(
+      { lastResult: submission.reply({ formErrors: [doctorEmailMessages.beforeOrder] }), sent: null },
+      { status: 403, headers: privatePageHeaders },
+    );
+  }
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply(), sent: null }, { status: 400, headers: privatePageHeaders });
   }
@@ -69,24 +96,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const { doctorEmail, note } = submission.value;
   const draft = await loadPreCheckoutDraft(responderUuid);
-  await enqueueOutboxMessage(await database(), {
-    kind: "doctor-email",
-    payload: {
-      to: doctorEmail,
-      responder_uuid: responderUuid,
-      first_name: draft.firstName?.trim() || null,
-      note: note || null,
-      summary,
-      printable: planSummaryUrl(responderUuid),
-      requested_at: new Date().toISOString(),
-    },
+  const outcome = await emailPlanToDoctor({
+    to: doctorEmail,
+    responderUuid,
+    firstName: draft.firstName?.trim() || null,
+    note: note || null,
+    summary,
+    // A fresh link of her current generation: the one she opened may be near its end.
+    printable: planSummaryUrl(responderUuid, subscription.linkVersion),
   });
+  if (outcome.status === "daily limit") {
+    return data(
+      { lastResult: submission.reply({ formErrors: [doctorEmailMessages.dailyLimit] }), sent: null },
+      { status: 429, headers: { ...privatePageHeaders, "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
   wakeOutboxWorker();
   return data({ lastResult: null, sent: { to: doctorEmail, note: note || null } }, { headers: privatePageHeaders });
 }
 
 export default function SharedPlan() {
-  const { summary } = useLoaderData<typeof loader>();
+  const { summary, canEmail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const form = useFormReply({ id: "doctor-email", names: ["doctorEmail", "note"] as const });
   return (
@@ -134,8 +164,12 @@ export default function SharedPlan() {
 
       <section className="panel no-print" aria-labelledby="share-title">
         <h2 id="share-title">Share with my doctor</h2>
-        <p>Print this page with your browser's Print command, or email it to your doctor.</p>
-        {answer?.sent ? (
+        {!canEmail ? (
+          <>
+            <p>Print this page with your browser's Print command.</p>
+            <p>{doctorEmailMessages.beforeOrder}</p>
+          </>
+        ) : answer?.sent ? (
           <div role="status">
             <p className="lead">
               We have sent this plan to <strong>{answer.sent.to}</strong>
@@ -143,14 +177,22 @@ export default function SharedPlan() {
             </p>
           </div>
         ) : (
-          <Form method="post" id="doctor-email" noValidate reloadDocument>
-            <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-            <Field field={form.fields.doctorEmail} label="Your doctor's email address" type="email" autoComplete="off" required />
-            <Field field={form.fields.note} label="A note for your doctor (optional)" hint="Up to 500 characters" autoComplete="off" />
-            <button type="submit" className="button button-primary">
-              Email it to my doctor
-            </button>
-          </Form>
+          <>
+            <p>Print this page with your browser's Print command, or email it to your doctor.</p>
+            <Form method="post" id="doctor-email" noValidate reloadDocument>
+              <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+              <Field field={form.fields.doctorEmail} label="Your doctor's email address" type="email" autoComplete="off" required />
+              <Field
+                field={form.fields.note}
+                label="A note for your doctor (optional)"
+                hint="Up to 500 characters, without web or email addresses"
+                autoComplete="off"
+              />
+              <button type="submit" className="button button-primary">
+                Email it to my doctor
+              </button>
+            </Form>
+          </>
         )}
       </section>
     </div>

@@ -11,6 +11,7 @@ import { useFormReply } from "../components/use-form-reply";
 import { maskEmail } from "../funnel/her-subscription";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import type { RouteHandle } from "../route-handle";
+import { readForm } from "../server/http/form-body.server";
 import { countHit, rateLimits } from "../server/rate-limits.server";
 import { privatePageHeaders } from "../server/subscriptions/her-link.server";
 import { lifecycleNow } from "../server/subscriptions/clock.server";
@@ -30,7 +31,7 @@ const linkRequestSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: linkRequestSchema });
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply(), sentTo: null }, { status: 400, headers: privatePageHeaders });

@@ -86,6 +86,10 @@ const settingsSchema = z
     // Card payments: Stripe when both keys are set, otherwise the sandbox gateway.
     STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith("sk_", "must start with sk_").optional()),
     STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith("pk_", "must start with pk_").optional()),
+    // The sandbox gateway says yes to Stripe's public test cards and moves no money, so a server
+    // with a public PUBLIC_URL runs on it only when this says it is meant ("true"); "false"
+    // insists on Stripe. Unset: the sandbox without Stripe keys, refused on a public address.
+    SANDBOX_PAYMENTS: optionalText.pipe(z.enum(["true", "false"]).optional()),
     /** Where the browser loads Stripe.js from; tests point it at a local stand-in. */
     STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3/"),
     /**
@@ -119,6 +123,9 @@ const settingsSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().trim().min(3).default("Menopause Care <care@example.com>"),
+    // "Email it to my doctor" sends from MAIL_FROM to an address she types: at most this many
+    // such emails in any 24 hours, all plans together (0: none).
+    DOCTOR_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
     // The site's own address, for the links in her emails (they are read away from any request).
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     // The share of new visitors (percent) given the older "classic" variant; the rest
@@ -128,6 +135,11 @@ const settingsSchema = z
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
     // How often the lifecycle worker looks for lapsing holds and due renewals.
     BILLING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+    // Site-wide ceilings, whoever asks: a script that no per-visitor limit can tell apart
+    // (new sessions, new addresses, a proxy without TRUST_PROXY) still cannot test cards or
+    // guess promo codes faster than this. Well above a real peak.
+    PAYMENT_FAILURE_CEILING_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    PROMO_CHECK_CEILING_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   })
   .superRefine((settings, ctx) => {
     if ((settings.STRIPE_SECRET_KEY === undefined) !== (settings.STRIPE_PUBLISHABLE_KEY === undefined)) {
@@ -137,6 +149,8 @@ const settingsSchema = z
         message: "Stripe needs both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY",
       });
     }
+    const sandboxProblem = sandboxPaymentsProblem(settings);
+    if (sandboxProblem) ctx.addIssue({ code: "custom", path: ["SANDBOX_PAYMENTS"], message: sandboxProblem });
     if (settings.NODE_ENV !== "production" || settings.SESSION_SECRET === undefined) return;
     if (settings.SESSION_SECRET === developmentSessionSecret) {
       ctx.addIssue({
@@ -154,6 +168,35 @@ const settingsSchema = z
   });
 
 export type Settings = z.output<typeof settingsSchema>;
+
+/**
+ * Whether an address is this machine: localhost (or a name under it), 127.x or ::1. A server
+ * without PUBLIC_URL counts as local: its emails could only link to localhost.
+ */
+export function isLocalAddress(address: string | undefined): boolean {
+  if (address === undefined) return true;
+  const host = new URL(address).hostname.toLowerCase().replace(/\.$/, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
+
+/** Why the choice between the sandbox and Stripe does not hold together, or undefined. */
+function sandboxPaymentsProblem(s: Pick<Settings, "SANDBOX_PAYMENTS" | "STRIPE_SECRET_KEY" | "PUBLIC_URL">): string | undefined {
+  const stripe = s.STRIPE_SECRET_KEY !== undefined;
+  if (s.SANDBOX_PAYMENTS === "true" && stripe) {
+    return "SANDBOX_PAYMENTS=true asks for the sandbox gateway, but STRIPE_SECRET_KEY is set: keep one or the other";
+  }
+  if (s.SANDBOX_PAYMENTS === "false" && !stripe) {
+    return "SANDBOX_PAYMENTS=false asks for real payments: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY";
+  }
+  if (s.SANDBOX_PAYMENTS === undefined && !stripe && !isLocalAddress(s.PUBLIC_URL)) {
+    return (
+      `PUBLIC_URL ${s.PUBLIC_URL} is a public address, but without Stripe keys card payments go to the sandbox ` +
+      "gateway, which accepts public test cards and takes no real money. Set STRIPE_SECRET_KEY and " +
+      "STRIPE_PUBLISHABLE_KEY for real payments, or SANDBOX_PAYMENTS=true if this server is meant to take test cards only"
+    );
+  }
+  return undefined;
+}
 
 export class ConfigurationError extends Error {
   constructor(public readonly problems: string[]) {

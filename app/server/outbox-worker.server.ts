@@ -1,8 +1,10 @@
 // The outbox worker: one per server process. It polls for due messages and is woken at once
 // after a step writes one, so the provider usually hears within milliseconds.
 import { config } from "./config.server";
+import { deleteExpiredSecureTokenUses } from "./db/stores/secure-token-uses.server";
 import { deliverDueOutboxMessages } from "./outbox.server";
 import { provider } from "./provider/index.server";
+import { deleteOldRateLimitCounters } from "./rate-limits.server";
 import { deleteExpiredSessions } from "./session.server";
 import { log } from "./log.server";
 
@@ -25,7 +27,11 @@ async function runUntilIdle(worker: Worker): Promise<void> {
     if (round.delivered >= 20) worker.again = true;
   } while (worker.again && !worker.stopped);
   // Housekeeping about once an hour at the default poll interval.
-  if (++worker.rounds % 1800 === 0) await deleteExpiredSessions();
+  if (++worker.rounds % 1800 === 0) {
+    await deleteExpiredSessions();
+    await deleteExpiredSecureTokenUses();
+    await deleteOldRateLimitCounters();
+  }
 }
 
 function tick(worker: Worker): void {

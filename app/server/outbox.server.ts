@@ -2,7 +2,7 @@
 // the same transaction as the change it reports, then delivered at least once, with backoff,
 // by a worker in the server process. The idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { PreAuthOrderBody } from "../funnel/pre-auth-order";
 import type { OrderEventBody } from "../funnel/order-event";
 import type { PreCheckoutBody } from "../funnel/pre-checkout";
@@ -63,6 +63,18 @@ export async function enqueueOutboxMessage(
       nextAttemptAt: notBefore,
     })
     .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
+}
+
+/**
+ * The messages of `kind` written since `since` (delivered or not), and when the oldest of them
+ * was: for a ceiling on what one kind may send in a period, whoever asked.
+ */
+export async function outboxMessagesSince(tx: Queryable, kind: OutboxMessage["kind"], since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: sql<Date | null>`min(${outboxMessages.createdAt})`.mapWith(outboxMessages.createdAt) })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.kind, kind), gte(outboxMessages.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
 }
 
 /**

@@ -2,12 +2,18 @@
 // app instances share it. A counter is one row per limit, key and window; each hit is a single
 // atomic upsert. Keys are keyed hashes, so no address or id is ever stored in clear.
 import { createHmac } from "node:crypto";
-import { BlockList, isIP } from "node:net";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { clientOfAddress } from "../funnel/client-address";
+import { config, type Settings } from "./config.server";
 import { database } from "./db/client.server";
 import { rateLimitCounters } from "./db/schema.server";
-import { clientAddressOf } from "./http/client-address.server";
+import { clientAddressOf, trustProxy } from "./http/client-address.server";
+import { untrustedProxyWatch } from "./http/untrusted-proxy.server";
+import { log } from "./log.server";
 import { sessionSecret } from "./session-secret.server";
+
+/** The settings that hold a site-wide ceiling, in hits a minute. */
+type CeilingSetting = "PAYMENT_FAILURE_CEILING_PER_MINUTE" | "PROMO_CHECK_CEILING_PER_MINUTE";
 
 export interface RateLimit {
   bucket: string;
@@ -18,6 +24,20 @@ export interface RateLimit {
    * carrier's NAT); `limit` when not given.
    */
   addressLimit?: number;
+  /**
+   * Hits a window allows, all together, the requests with nothing to tell them apart: no
+   * session, no flow, no address we can count (this machine, a private network, a proxy not
+   * trusted to name the client). One shared bucket; `addressLimit` (else `limit`) when not given.
+   */
+  unaddressedLimit?: number;
+  /**
+   * Each hit sends an email. Without an address we can count, every hit then counts in the
+   * shared bucket too, whatever its own key: new emails and new flows cost a script nothing,
+   * so a key of its choosing alone would let it send as many as it likes.
+   */
+  sendsEmail?: true;
+  /** The setting that caps this limit's hits a minute across everyone, whatever their keys. */
+  ceilingPerMinute?: CeilingSetting;
   windowMs: number;
 }
 
@@ -26,35 +46,54 @@ export interface RateLimit {
  * COMPLETE PURCHASE, is about 20 posts, a few of them again after a typo.
  */
 export const rateLimits = {
-  /** Promo codes checked against the provider: guessing codes is slow. */
-  promoCheck: { bucket: "promo-check", limit: 10, windowMs: 10 * 60_000 },
-  /** Declined or failed payments: card testing is slow. */
-  paymentFailure: { bucket: "payment-failure", limit: 5, windowMs: 60 * 60_000 },
+  /**
+   * Promo codes checked against the provider: guessing codes is slow. She checks hers from her
+   * session; only a script checks without one.
+   */
+  promoCheck: {
+    bucket: "promo-check",
+    limit: 10,
+    unaddressedLimit: 50,
+    ceilingPerMinute: "PROMO_CHECK_CEILING_PER_MINUTE",
+    windowMs: 10 * 60_000,
+  },
+  /** Declined or failed payments: card testing is slow, however many sessions it makes. */
+  paymentFailure: {
+    bucket: "payment-failure",
+    limit: 5,
+    unaddressedLimit: 20,
+    ceilingPerMinute: "PAYMENT_FAILURE_CEILING_PER_MINUTE",
+    windowMs: 60 * 60_000,
+  },
   /**
    * Every form post of the funnel (COMPLETE PURCHASE too, counted before the card is tried)
    * and the JSON routes that write: three whole funnels in ten minutes for one visitor;
-   * fifteen for everyone behind one address.
+   * fifteen for everyone behind one address. Without a session (her first answer at
+   * /welcome) and without an address we can count: a new visitor a second, all together.
    */
-  stepPost: { bucket: "step-post", limit: 60, addressLimit: 300, windowMs: 10 * 60_000 },
+  stepPost: { bucket: "step-post", limit: 60, addressLimit: 300, unaddressedLimit: 600, windowMs: 10 * 60_000 },
   /** Emails left on the social proof page (each is sent on to the provider): typos allowed, spam not. */
   emailCapture: { bucket: "email-capture", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 },
-  /** Secure links opened (?st= or ?token=): she opens hers once or twice; guessing is slow. */
-  tokenRead: { bucket: "token-read", limit: 10, addressLimit: 50, windowMs: 10 * 60_000 },
+  /**
+   * Secure links opened (?st= or ?token=): she opens hers once or twice; guessing is slow. A
+   * new visitor arriving by her link has no session yet: 20 a minute, all together, when we
+   * cannot count their addresses.
+   */
+  tokenRead: { bucket: "token-read", limit: 10, addressLimit: 50, unaddressedLimit: 200, windowMs: 10 * 60_000 },
   /**
    * Her link asked for again by email (/subscription): each sends an email, so a few an hour
    * for one address or one email, and no way to flood her inbox.
    */
-  linkRequest: { bucket: "link-request", limit: 5, addressLimit: 20, windowMs: 60 * 60_000 },
+  linkRequest: { bucket: "link-request", limit: 5, addressLimit: 20, unaddressedLimit: 50, sendsEmail: true, windowMs: 60 * 60_000 },
   /** Her plan emailed to her doctor: each sends an email to an address she types. */
-  doctorEmail: { bucket: "doctor-email", limit: 5, addressLimit: 20, windowMs: 60 * 60_000 },
-  /** The owner's sign-in, counted on every try (there is no session to count yet): one client address. */
-  ownerSignIn: { bucket: "owner-sign-in", limit: 10, windowMs: 15 * 60_000 },
+  doctorEmail: { bucket: "doctor-email", limit: 5, addressLimit: 20, unaddressedLimit: 50, sendsEmail: true, windowMs: 60 * 60_000 },
   /**
-   * The owner's sign-in from clients whose address we cannot tell apart (this machine, a
-   * private network, a proxy we do not trust), all in one bucket: a guessing script behind
-   * such a proxy is slowed too, and one typo of the owner's does not lock her out.
+   * The owner's sign-in, counted on every try (there is no session to count yet): one client
+   * address. Clients whose address we cannot tell apart (this machine, a private network, a
+   * proxy we do not trust) are all in one bucket: a guessing script behind such a proxy is
+   * slowed too, and one typo of the owner's does not lock her out.
    */
-  ownerSignInUnaddressed: { bucket: "owner-sign-in-unaddressed", limit: 50, windowMs: 15 * 60_000 },
+  ownerSignIn: { bucket: "owner-sign-in", limit: 10, unaddressedLimit: 50, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitAnswer {
@@ -69,8 +108,12 @@ function windowOf(limit: RateLimit, now: Date): { start: Date; retryAfterSeconds
   return { start: new Date(startMs), retryAfterSeconds };
 }
 
-/** The hits a window allows on this key: an address key has the address limit. */
+/** The one counter of everyone we cannot tell apart (rateLimitKeys). */
+const unaddressedKey = "unaddressed";
+
+/** The hits a window allows on this key: an address key has the address limit; the shared bucket its own. */
 function allowedHits(limit: RateLimit, key: string): number {
+  if (key === unaddressedKey) return limit.unaddressedLimit ?? limit.addressLimit ?? limit.limit;
   return key.startsWith("address:") ? (limit.addressLimit ?? limit.limit) : limit.limit;
 }
 
@@ -120,41 +163,35 @@ function hashed(value: string): string {
   return createHmac("sha256", sessionSecret()).update(value).digest("base64url");
 }
 
+let noticeSharedPeer: (() => void) | undefined;
+
 /**
- * Addresses that never stand for one visitor: this machine and private networks. A request
- * from one came through a proxy in front of us that is not trusted to name the client
- * (TRUST_PROXY unset), or from a local client (the tests, the benchmark). Counting such an
- * address would put everyone behind that proxy into one bucket, so it is not counted; her
- * session still is.
+ * The client our server saw, as a limit counts her: an IPv4 address, or the /64 of an IPv6
+ * one (app/funnel/client-address.ts). Undefined for this machine and private networks: such
+ * a request came through a proxy in front of us that is not trusted to name the client
+ * (TRUST_PROXY unset), or from a local client (the tests, the benchmark), and counting that
+ * address would put everyone behind the proxy into one bucket of the visitor's size. Her
+ * session still counts her; without one she is in the shared bucket (rateLimitKeys).
  */
-const sharedAddresses = new BlockList();
-sharedAddresses.addSubnet("127.0.0.0", 8, "ipv4");
-sharedAddresses.addSubnet("10.0.0.0", 8, "ipv4");
-sharedAddresses.addSubnet("172.16.0.0", 12, "ipv4");
-sharedAddresses.addSubnet("192.168.0.0", 16, "ipv4");
-sharedAddresses.addSubnet("169.254.0.0", 16, "ipv4");
-sharedAddresses.addAddress("::1", "ipv6");
-sharedAddresses.addSubnet("fc00::", 7, "ipv6");
-sharedAddresses.addSubnet("fe80::", 10, "ipv6");
-
-function isSharedAddress(address: string): boolean {
-  // An IPv4 address as a dual-stack socket names it: ::ffff:127.0.0.1.
-  const plain = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1] ?? address;
-  const family = isIP(plain);
-  return family !== 0 && sharedAddresses.check(plain, family === 4 ? "ipv4" : "ipv6");
-}
-
-/** The client's address, when our server saw one that stands for her (see sharedAddresses). */
 export function countedClientAddress(request: Request): string | undefined {
   const address = clientAddressOf(request);
-  return address && !isSharedAddress(address) ? address : undefined;
+  if (!address) return undefined;
+  const client = clientOfAddress(address);
+  if (client.kind === "shared") {
+    noticeSharedPeer ??= untrustedProxyWatch({ production: config().NODE_ENV === "production", trustProxy }, (message) =>
+      log.warn(message),
+    );
+    noticeSharedPeer();
+  }
+  return client.kind === "counted" ? client.key : undefined;
 }
 
 /**
  * Who a limit counts as one visitor: her session; a client without one that has shown it may
  * act for a flow (a bearer token), that flow; otherwise her address, so visitors without a
  * cookie (her first post, a script) are counted apart, never in one shared bucket. Undefined
- * when none is known: then only her address could count her, and it is not known either.
+ * when none is known: then only her address could count her, and it is not known either, so
+ * she is counted in the bucket of everyone we cannot tell apart (rateLimitKeys).
  */
 export function visitorRateKey(visitor: { session: { id: string } }, request: Request, authorisedFlow?: string): string | undefined {
   if (visitor.session.id) return `session:${visitor.session.id}`;
@@ -165,23 +202,39 @@ export function visitorRateKey(visitor: { session: { id: string } }, request: Re
 
 /**
  * The keys a request is counted under: the visitor ("visitor:" + hash) when known, and her
- * address ("address:" + hash) when our server saw one that stands for her. A limit is reached
- * when any of them reaches it.
+ * address ("address:" + hash) when our server saw one that stands for her. With neither, the
+ * one shared bucket ("unaddressed") of everyone we cannot tell apart: never no limit at all.
+ * A limit is reached when any of them reaches it.
  */
 export function rateLimitKeys(request: Request, visitorKey: string | undefined): string[] {
   const keys = visitorKey ? [`visitor:${hashed(visitorKey)}`] : [];
   const address = countedClientAddress(request);
   if (address) keys.push(`address:${hashed(address)}`);
-  return keys;
+  return keys.length > 0 ? keys : [unaddressedKey];
+}
+
+/** The one counter of a limit's site-wide ceiling: a minute's hits of everyone. */
+const everyoneKey = "everyone";
+
+function ceilingOf(limit: RateLimit, settings: Settings = config()): RateLimit | undefined {
+  if (!limit.ceilingPerMinute) return undefined;
+  return { bucket: `${limit.bucket}-ceiling`, limit: settings[limit.ceilingPerMinute], windowMs: 60_000 };
 }
 
 /**
- * Seconds to wait when a limit holds for this visitor key or for her address; 0 when allowed.
- * `count` adds a hit; without it the count is only read (limits counted on failures).
+ * Seconds to wait when a limit holds for this visitor key, her address (or the shared bucket:
+ * rateLimitKeys, and RateLimit.sendsEmail) or the site-wide ceiling; 0 when allowed. `count`
+ * adds a hit; without it the count is only read (limits counted on failures). The ceiling
+ * comes last, so that a hit her own limit refused does not use up everyone else's.
  */
 export async function rateLimitWait(limit: RateLimit, request: Request, visitorKey: string | undefined, count: boolean): Promise<number> {
-  for (const key of rateLimitKeys(request, visitorKey)) {
-    const answer = count ? await hitRateLimit(limit, key) : await peekRateLimit(limit, key);
+  const keys = rateLimitKeys(request, visitorKey);
+  if (limit.sendsEmail && !keys.includes(unaddressedKey) && !countedClientAddress(request)) keys.push(unaddressedKey);
+  const counters: [RateLimit, string][] = keys.map((key) => [limit, key]);
+  const ceiling = ceilingOf(limit);
+  if (ceiling) counters.push([ceiling, everyoneKey]);
+  for (const [counter, key] of counters) {
+    const answer = count ? await hitRateLimit(counter, key) : await peekRateLimit(counter, key);
     if (!answer.allowed) return answer.retryAfterSeconds;
   }
   return 0;
@@ -211,7 +264,7 @@ export function countStepPost(
   return countHit(request, visitorKey, rateLimits.stepPost, ...(options.alsoCounts ?? []));
 }
 
-/** Removes counters whose window ended before the longest limit's window could still count. */
+/** Removes counters whose window ended before the longest limit's window could still count (a ceiling's minute is shorter). */
 export async function deleteOldRateLimitCounters(now: Date = new Date()): Promise<void> {
   const longestWindowMs = Math.max(...Object.values(rateLimits).map((limit) => limit.windowMs));
   const db = await database();

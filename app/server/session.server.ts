@@ -2,7 +2,7 @@
 // a server-side row. The row says which responder uuids this browser owns, which flow is
 // current, and the tracking params kept for her.
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
 import { eq, lt } from "drizzle-orm";
 import type { TrackingParams } from "../funnel/tracking";
 import { cookiesAreSecure } from "./config.server";
@@ -22,6 +22,17 @@ const sessionLifetimeSeconds = 60 * 60 * 24 * 30;
 /** A browser keeps at most this many flows; the oldest are forgotten first. */
 const maxOwnedFlows = 20;
 
+/** A new session's row; its id is what the cookie will carry. */
+async function insertSession(data: Partial<VisitorSessionData>, expires?: Date): Promise<string> {
+  const id = randomBytes(24).toString("base64url");
+  await (await database()).insert(visitorSessions).values({
+    id,
+    data: data as Record<string, unknown>,
+    expiresAt: expires ?? new Date(Date.now() + sessionLifetimeSeconds * 1000),
+  });
+  return id;
+}
+
 let storage: ReturnType<typeof createSessionStorage<VisitorSessionData>> | undefined;
 
 function visitorSessionStore() {
@@ -34,15 +45,7 @@ function visitorSessionStore() {
       maxAge: sessionLifetimeSeconds,
       secrets: [sessionSecret()],
     }),
-    async createData(data, expires) {
-      const id = randomBytes(24).toString("base64url");
-      await (await database()).insert(visitorSessions).values({
-        id,
-        data: data as Record<string, unknown>,
-        expiresAt: expires ?? new Date(Date.now() + sessionLifetimeSeconds * 1000),
-      });
-      return id;
-    },
+    createData: insertSession,
     async readData(id) {
       const [row] = await (await database()).select().from(visitorSessions).where(eq(visitorSessions.id, id));
       if (!row || row.expiresAt.getTime() < Date.now()) return null;
@@ -67,6 +70,16 @@ function visitorSessionStore() {
 
 export function getVisitorSession(request: Request): Promise<VisitorSession> {
   return visitorSessionStore().getSession(request.headers.get("Cookie"));
+}
+
+/**
+ * The session with an id: itself when it has one; a new visitor's is saved now, so its id is
+ * known before the reply and is the one her cookie will carry (committing a session that has
+ * an id keeps that id).
+ */
+export async function savedVisitorSession(session: VisitorSession): Promise<VisitorSession> {
+  if (session.id) return session;
+  return createSession<VisitorSessionData>(session.data, await insertSession(session.data));
 }
 
 export function commitVisitorSession(session: VisitorSession): Promise<string> {

@@ -3,19 +3,33 @@
 // browser's. Either way she is sent to the same address without the token, so it stays
 // neither in her history nor in a Referer. Opening links is rate limited (rateLimits.tokenRead):
 // over the limit the token is not read at all.
+//
+// A token opens her flow in one browser only: the first that opens it, which may open it again
+// until it expires. Any other (a forwarded email, a mail scanner that followed the link first)
+// gets the refused toast and an empty form, as for a token it cannot read.
+import { createHmac } from "node:crypto";
 import { waitInMinutes } from "../funnel/rate-limits";
 import type { ToastCode } from "../funnel/toasts";
 import { claimUnstartedFlow, searchWithout, type CheckoutStep } from "./checkout/flow.server";
 import { database } from "./db/client.server";
 import { saveTokenProducts } from "./db/stores/order-products.server";
+import { claimSecureTokenUse } from "./db/stores/secure-token-uses.server";
 import { fillEmptyDetails } from "./db/stores/personal-details.server";
 import { countHit, rateLimits, visitorRateKey } from "./rate-limits.server";
 import { refusePage } from "./http/page-refusal.server";
 import { flashToast } from "./toast.server";
 import { retryAfter } from "./form-refusal.server";
-import { configuredTokenKeys, readToken } from "./tokens.server";
+import { sessionSecret } from "./session-secret.server";
+import { configuredTokenKeys, readToken, type TokenUse } from "./tokens.server";
 import type { Visitor } from "./visitor.server";
 import { log } from "./log.server";
+
+/**
+ * How long the first use of a legacy token (which never expires) is kept: as long as a visitor
+ * session lasts, the longest the browser that used it could still be told apart. After that it
+ * can open only a flow nobody has started (the legacy rule below).
+ */
+const legacyUseKeptMs = 30 * 24 * 60 * 60 * 1000;
 
 export const tokenParamNames = ["st", "token"] as const;
 
@@ -63,6 +77,7 @@ export async function arriveWithToken(
   if (reading.form === "legacy" && !visitor.ownedUuid(tokenUuid) && !(await claimUnstartedFlow(tokenUuid))) {
     return refuse("legacy-for-started-flow");
   }
+  if (!(await claimTokenUse(visitor, reading.use))) return refuse("used-in-another-browser");
   visitor.claim(tokenUuid);
   const responderUuid = ownedPathUuid ? visitor.claim(ownedPathUuid) : reading.details.responderUuid;
   // Spec section 4: the token fills in the fields she left empty, and its products and plan
@@ -72,6 +87,27 @@ export async function arriveWithToken(
     await saveTokenProducts(tx, responderUuid, reading.details);
   });
   return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toasts.loaded) });
+}
+
+/**
+ * True when the token is this browser's to use: its first use, or a later one by the browser
+ * that made the first. Both keys are keyed hashes (HMAC under the session secret), so the
+ * table names neither a token (her details are in it) nor a session (the key to her flows).
+ */
+async function claimTokenUse(visitor: Visitor, use: TokenUse): Promise<boolean> {
+  const now = new Date();
+  return claimSecureTokenUse(
+    {
+      tokenKey: keyed(`secure-token:${use.identity}`),
+      browserKey: keyed(`secure-token-browser:${await visitor.sessionId()}`),
+      expiresAt: use.expiresAt ?? new Date(now.getTime() + legacyUseKeptMs),
+    },
+    now,
+  );
+}
+
+function keyed(value: string): string {
+  return createHmac("sha256", sessionSecret()).update(value).digest("base64url");
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   getVisitorSession,
   ownsResponderUuid,
   releaseResponderUuid,
+  savedVisitorSession,
   type VisitorSession,
 } from "./session.server";
 import { variantOf } from "./variant-cookie.server";
@@ -24,15 +25,34 @@ export function isResponderUuid(value: unknown): value is string {
 
 export class Visitor {
   private readonly before: string;
+  /** Saved early (sessionId), so its cookie is sent even when nothing in it changed. */
+  private savedEarly = false;
 
   private constructor(
-    readonly session: VisitorSession,
+    private current: VisitorSession,
     /** Her A/B variant for new flows (a flow keeps the one it began with: flow-variant.server.ts). */
     readonly variant: Variant,
     /** The cookie that keeps her variant, when it is new or changed. */
     private readonly variantCookie: string | undefined,
   ) {
-    this.before = JSON.stringify(session.data);
+    this.before = JSON.stringify(current.data);
+  }
+
+  get session(): VisitorSession {
+    return this.current;
+  }
+
+  /**
+   * Her session's id, for what must be bound to this browser now (a secure link's first use).
+   * A new visitor has none until her session is saved, so it is saved here, and the reply
+   * carries its cookie: the session the browser keeps is the one the id names.
+   */
+  async sessionId(): Promise<string> {
+    if (!this.current.id) {
+      this.current = await savedVisitorSession(this.current);
+      this.savedEarly = true;
+    }
+    return this.current.id;
   }
 
   /** Opens the visitor's session and keeps any tracking params the URL carries. */
@@ -87,7 +107,7 @@ export class Visitor {
   async headers(init: HeadersInit = {}): Promise<Headers> {
     const headers = new Headers(init);
     if (this.variantCookie) headers.append("Set-Cookie", this.variantCookie);
-    if (JSON.stringify(this.session.data) !== this.before) {
+    if (this.savedEarly || JSON.stringify(this.session.data) !== this.before) {
       headers.append("Set-Cookie", await commitVisitorSession(this.session));
     }
     return headers;

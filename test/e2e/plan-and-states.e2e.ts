@@ -1,39 +1,70 @@
 // Sharing her plan with her own doctor, and treatments her state cannot have (spec sections 1
-// and 2): the printable plan from the selection page, emailed to her doctor (read at the mail
-// stand-in); the Cream refused for Mississippi at COMPLETE PURCHASE with the spec's notice
+// and 2): the printable plan from the checkout, emailed to her doctor once she has ordered
+// (read at the mail stand-in); the Cream refused for Mississippi at COMPLETE PURCHASE with the spec's notice
 // beside it, and disabled on the selection page once her state is known. With and without
 // JavaScript; axe on every new state.
 import { randomUUID } from "node:crypto";
 import { expect, failedLoadOf, test } from "./support/fixtures";
-import { fillCard, press } from "./support/funnel";
-import { waitForEmail } from "./support/inbox";
+import { aPerson } from "../support/factories";
+import { fillCard, fillShipping, press } from "./support/funnel";
+import { subscriptionLinkIn, waitForEmail } from "./support/inbox";
 
 const notice = "We are sorry but this treatment option is not available in your state";
 
-test("she shares her plan: the printable page, then Email it to my doctor, which arrives with her note", async ({ page, visitorAt, expectAccessible }) => {
-  await visitorAt("final-checkout");
+test("before ordering she can print her plan but not email it; once ordered, Email it to my doctor arrives with her note under our subject", async ({
+  page,
+  visitorAt,
+  consoleGuard,
+  expectAccessible,
+}) => {
+  test.slow(); // a payment and two emails
+  consoleGuard.allow(failedLoadOf(400)); // the note with a link, refused
+  const email = `jane.${randomUUID().slice(0, 8)}@example.org`;
+  await visitorAt("final-checkout", { details: { ...aPerson(), email } });
+  const finalCheckout = page.url();
   await page.getByRole("link", { name: "Share with my doctor" }).click();
-  const opened = page.url();
-  expect(new URL(opened).pathname).toMatch(/^\/plan\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  expect(new URL(page.url()).pathname).toMatch(/^\/plan\/[A-Za-z0-9_-]{22}\.0\.\d+\.[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your treatment plan" })).toBeVisible();
   await expect(page.getByText("Starting dose set by your provider")).toBeVisible();
   await expect(page.getByRole("heading", { name: "What the provider's review involves" })).toBeVisible();
+  // No order yet: no form that could only refuse her, and the page says when she can.
+  await expect(page.getByText("You can email this plan to your doctor once you have placed your order")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Email it to my doctor" })).toHaveCount(0);
   await expectAccessible(page);
 
-  // On paper: only the plan, not the form or the site's chrome.
+  // On paper: only the plan, not the sharing panel or the site's chrome.
   await page.emulateMedia({ media: "print" });
-  await expect(page.getByRole("button", { name: "Email it to my doctor" })).toBeHidden();
+  await expect(page.getByText("You can email this plan to your doctor once you have placed your order")).toBeHidden();
   await page.emulateMedia({ media: "screen" });
+
+  await page.goto(finalCheckout);
+  await fillShipping(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await press(page, "COMPLETE PURCHASE");
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/payment-complete\//, { timeout: 15_000 });
+  await page.goto(subscriptionLinkIn((await waitForEmail(email, /We've received your order/)).text));
+  await page.getByRole("link", { name: "Share with my doctor" }).click();
+  const opened = page.url();
+  expect(new URL(opened).pathname).toMatch(/^\/plan\/[A-Za-z0-9_-]{22}\.1\.\d+\.[A-Za-z0-9_-]{43}$/);
 
   const doctor = `dr.${randomUUID().slice(0, 8)}@clinic.example`;
   await page.getByLabel("Your doctor's email address").fill(doctor);
+  await page.getByLabel("A note for your doctor (optional)").fill("Can we talk about this? See www.example.com");
+  await page.getByRole("button", { name: "Email it to my doctor" }).click();
+  await expect(page.getByText("Your note cannot contain a web or email address.").first()).toBeVisible();
+  await expect(page.getByLabel("Your doctor's email address")).toHaveValue(doctor);
+  await expect(page.getByLabel("A note for your doctor (optional)")).toHaveValue("Can we talk about this? See www.example.com");
+  await expectAccessible(page);
+
   await page.getByLabel("A note for your doctor (optional)").fill("Can we talk about this?");
   await page.getByRole("button", { name: "Email it to my doctor" }).click();
   await expect(page.getByRole("status")).toContainText(`We have sent this plan to ${doctor}, with your note.`);
   await expectAccessible(page);
-  const email = await waitForEmail(doctor, /shared a menopause treatment plan with you/);
-  expect(email.text).toContain("Can we talk about this?");
-  expect(email.text).toContain(new URL(opened).pathname);
+  const sent = await waitForEmail(doctor, /shared a menopause treatment plan with you/);
+  expect(sent.subject).toBe("A patient shared a menopause treatment plan with you");
+  expect(sent.text).toContain("Can we talk about this?");
+  expect(sent.text).toMatch(/\/plan\/[A-Za-z0-9_-]{22}\.1\.\d+\.[A-Za-z0-9_-]{43}/);
 });
 
 test("a changed plan address opens nothing", async ({ page, visitorAt, consoleGuard, expectAccessible }) => {

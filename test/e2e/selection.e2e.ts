@@ -2,11 +2,7 @@
 // PLAN", sections 5 and 9): the plan toggle, the four categories, the prices, the
 // rules a click applies, and the way on to pre-checkout, all without a script. Every click is
 // a form post that comes back to the same place on the page (see clickAndComeBack).
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
@@ -31,7 +27,8 @@ import {
   uuidInPath,
   type CategoryName,
 } from "./support/funnel";
-import { appEnvironment, intakeTemplate, providerBaseUrl, providerToken } from "./support/servers";
+import { startAppServer } from "./support/app-server";
+import { intakeTemplate, providerBaseUrl, providerToken } from "./support/servers";
 
 const noPreference = "I don't know / No preference";
 const nonHormonal = "Paroxetine";
@@ -440,62 +437,3 @@ test("with every plan visible: Yearly and 6 Months prices, and Patch on Yearly",
     await server.stop();
   }
 });
-
-/** A free port on the loopback address. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The built app (build/, made by the config's web server) on a port of its own, with a fresh
- * database and the suite's settings but for `overrides`; stopped by the process id it started.
- */
-async function startAppServer(root: string, overrides: Record<string, string>) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "funnel-e2e-plans-"));
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "server.mjs")],
-    {
-      cwd: root,
-      stdio: "ignore",
-      env: { ...appEnvironment(port, dataDir), ...overrides } as NodeJS.ProcessEnv,
-    },
-  );
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.once("error", () => resolve());
-  });
-  // Should the worker end mid-test, the server ends with it.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  // A throwaway server: no graceful shutdown to wait for (SIGTERM takes seconds), its
-  // database goes with it.
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    await exited;
-    process.removeListener("exit", killOnExit);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${origin}/healthz`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (ready) return { origin, stop };
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the second app server on ${origin} did not start (exit code ${child.exitCode})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -64,6 +64,14 @@ describe("the provider's answer to the order", () => {
     expect(message?.status).toBe("delivered");
   });
 
+  it("tells the provider the order was paid on the sandbox (sandbox: true): no real money was held", async () => {
+    const browser = new TestBrowser();
+    const uuid = await readyToPay(browser);
+    expect((await pay(browser, uuid)).location).toBe(`/payment-complete/${uuid}`);
+    expect(orderPosts()).toHaveLength(1);
+    expect(orderPosts()[0]?.body).toMatchObject({ sandbox: true, payment: { stripePaymentMethodId: expect.stringMatching(/^sandbox_pi_/) } });
+  });
+
   it("keeps a paid order when the provider is down, sends her to /thank-you, and delivers it later", async () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser);

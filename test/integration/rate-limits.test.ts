@@ -3,6 +3,7 @@
 // with what she typed, writes nothing, and leaves every other visitor alone.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as promoApi from "../../app/routes/api.check-promo-code.$code.$priceInCents";
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
 import * as checkout from "../../app/routes/checkout.($responderUuid)";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
@@ -307,6 +308,51 @@ describe("COMPLETE PURCHASE", () => {
     expect(refused.data.lastResult.initialValue.securityCode).toBeUndefined();
     const [order] = await (await database()).select().from(orders);
     expect(order).toMatchObject({ status: "requires_action", attempts: allowed, attemptKey: `try-${allowed - 1}` });
+  });
+});
+
+describe("an IPv6 client", () => {
+  const limit = rateLimits.promoCheck;
+  const tooManyPromoCodes = /^Too many promo codes tried\. Please try again in (1 minute|\d+ minutes)\.$/;
+  /** A promo code guessed by a script that keeps no cookie, from this address. */
+  const guess = (address: string, code: string) =>
+    new TestBrowser().call(promoApi.loader, `/api/check-promo-code/${code}/39900`, {
+      params: { code, priceInCents: "39900" },
+      headers: { [clientAddressHeader]: address },
+    });
+
+  it("is her /64: thirty addresses of one /64, however written, are limited as one client", async () => {
+    // One /64 (2001:db8:5:7::/64), thirty of its 2^64 addresses, each in another spelling.
+    const spellings = (i: number) => {
+      const id = (i + 1).toString(16);
+      return [
+        `2001:db8:5:7::${id}`,
+        `2001:0DB8:0005:0007:0000:0000:0000:${id.padStart(4, "0")}`,
+        `2001:db8:5:7:${id}::1%eth0`,
+        `2001:DB8:5:7:abcd:${id}:0:1`,
+        `2001:db8:5:7:ffff:ffff:${id}:ffff`,
+      ][i % 5]!;
+    };
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await guess(spellings(i), `GUESS${i}`));
+    const refused = answers.filter((answer) => answer.status === 429);
+    // The first ten are checked; the twenty after them are refused as the same client's.
+    expect(answers.slice(0, limit.limit).map((answer) => answer.status)).not.toContain(429);
+    expect(refused).toHaveLength(30 - limit.limit);
+    for (const answer of refused) {
+      expectRetryAfter(answer, limit.windowMs);
+      expect(answer.data).toEqual({ valid: false, message: expect.stringMatching(tooManyPromoCodes) });
+    }
+    // Someone in another /64 is another client.
+    expect(await guess("2001:db8:5:8::1", "OTHER")).toHaveStatus(200);
+  });
+
+  it("is her IPv4 address when her IPv4 address comes written as IPv6", async () => {
+    for (let i = 0; i < limit.limit; i++) {
+      expect(await guess(i % 2 ? "203.0.113.9" : "::ffff:203.0.113.9", `GUESS${i}`)).toHaveStatus(200);
+    }
+    expect(await guess("::FFFF:cb00:7109", "ONE-MORE")).toHaveStatus(429);
+    expect(await guess("203.0.113.10", "ONE-MORE")).toHaveStatus(200);
   });
 });
 

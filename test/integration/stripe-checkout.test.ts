@@ -15,11 +15,13 @@ vi.hoisted(() => {
 });
 
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
+import * as ownerLayout from "../../app/routes/owner";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import * as paymentReturn from "../../app/routes/payment-return.$responderUuid";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
-import { orders } from "../../app/server/db/schema.server";
+import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
+import { paymentsAreSandbox } from "../../app/server/payments/index.server";
 import { stripeStandIn } from "../mocks/stripe";
 import { aPerson, anAddress, checkoutForm } from "../support/factories";
 import { readyToPay, paymentForm } from "../support/funnel-steps";
@@ -76,6 +78,17 @@ async function allOrders() {
 const createdIntents = () => standIn.requestsTo("POST", "/v1/payment_intents").filter((r) => !r.replayed);
 
 describe("the final checkout with Stripe", () => {
+  it("says nothing of the sandbox: no notice on the console, no sandbox flag on the provider's order", async () => {
+    expect(paymentsAreSandbox()).toBe(false);
+    expect((await new TestBrowser().call(ownerLayout.loader, "/owner")).data).toMatchObject({ sandboxPayments: false });
+    const browser = new TestBrowser();
+    const { responderUuid, page } = await onFinalCheckout(browser);
+    expect(await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_visa"))).toRedirectTo(`/payment-complete/${responderUuid}`);
+    const received = (await (await database()).select().from(embeddedProviderReceipts)).filter((row) => row.kind === "pre-auth-checkout");
+    expect(received).toHaveLength(1);
+    expect(received[0]!.body).not.toHaveProperty("sandbox");
+  });
+
   it("tells the page only the publishable key and where Stripe.js comes from", async () => {
     const { page } = await onFinalCheckout(new TestBrowser());
     expect(page.payment).toEqual({ kind: "stripe", publishableKey: "pk_test_123", stripeJsUrl: "https://js.stripe.com/v3/" });

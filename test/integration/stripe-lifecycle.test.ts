@@ -12,7 +12,7 @@ import { stripeGateway } from "../../app/server/payments/stripe.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
-import { subscriptionTimeline } from "../../app/server/db/stores/subscriptions.server";
+import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { stripeStandIn, stripeTestSecretKey } from "../mocks/stripe";
 import { resetDatabase } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
@@ -285,15 +285,17 @@ describe("the review and renewals on Stripe", () => {
 });
 
 describe("another card", () => {
-  const anotherCard = (holdReference: string, overrides: Partial<SaveCardRequest> = {}): SaveCardRequest => ({
+  const anotherCard = (subscription: SubscriptionRow, overrides: Partial<SaveCardRequest> = {}): SaveCardRequest => ({
     idempotencyKey: "another-card:test:0",
-    holdReference,
+    holdReference: subscription.holdReference,
+    subscriptionId: subscription.id,
     customer: { name: "Jane Doe", email: "jane@example.com" },
     returnUrl: "https://shop.test/orders/TEST/another-card/return",
     paymentMethodId: "pm_card_mastercard",
     ...overrides,
   });
   const setupCalls = () => standIn.requestsTo("POST", "/v1/setup_intents");
+  const ownerOf = (subscription: SubscriptionRow) => ({ holdReference: subscription.holdReference, subscriptionId: subscription.id });
   const onlySetupIntent = () => {
     const made = [...standIn.setupIntents.values()];
     expect(made).toHaveLength(1);
@@ -303,7 +305,7 @@ describe("another card", () => {
   it("keeps the card on the hold's Customer for use without her: saved, with its brand and last four", async () => {
     const subscription = await held();
     const hold = standIn.paymentIntents.get(subscription.holdReference)!;
-    const saved = await gateway.saveCard(anotherCard(subscription.holdReference));
+    const saved = await gateway.saveCard(anotherCard(subscription));
     expect(saved).toEqual({ status: "saved", reference: onlySetupIntent().id, cardBrand: "mastercard", cardLast4: "4444" });
     expect(setupCalls().map((call) => [call.idempotencyKey, call.params])).toEqual([
       [
@@ -315,6 +317,7 @@ describe("another card", () => {
           confirm: "true",
           return_url: "https://shop.test/orders/TEST/another-card/return",
           allowed_payment_method_types: ["card"],
+          metadata: { subscription_id: subscription.id },
           expand: ["payment_method"],
         },
       ],
@@ -326,7 +329,7 @@ describe("another card", () => {
   it("a hold without a Customer: one is made with her email, and the card kept there", async () => {
     const subscription = await held();
     standIn.paymentIntents.get(subscription.holdReference)!.customer = null;
-    expect(await gateway.saveCard(anotherCard(subscription.holdReference))).toMatchObject({ status: "saved" });
+    expect(await gateway.saveCard(anotherCard(subscription))).toMatchObject({ status: "saved" });
     const customers = standIn.requestsTo("POST", "/v1/customers");
     expect(customers.at(-1)).toMatchObject({ idempotencyKey: "another-card:test:0:customer", params: { email: "jane@example.com" } });
     expect(onlySetupIntent().customer).toBe([...standIn.customers.keys()].at(-1));
@@ -336,51 +339,51 @@ describe("another card", () => {
   it("a card her bank declines: declined with the bank's message, nothing kept", async () => {
     const subscription = await held();
     const hold = standIn.paymentIntents.get(subscription.holdReference)!;
-    const result = await gateway.saveCard(anotherCard(subscription.holdReference, { paymentMethodId: "pm_card_chargeDeclinedInsufficientFunds" }));
+    const result = await gateway.saveCard(anotherCard(subscription, { paymentMethodId: "pm_card_chargeDeclinedInsufficientFunds" }));
     expect(result).toEqual({ status: "declined", message: "Your card has insufficient funds." });
     expect(standIn.savedCards.get(hold.customer!)?.has("pm_card_chargeDeclinedInsufficientFunds")).toBe(false);
   });
 
   it("no card made in the browser, or Stripe not answering: failed, with the spec's messages", async () => {
     const subscription = await held();
-    expect(await gateway.saveCard(anotherCard(subscription.holdReference, { paymentMethodId: undefined }))).toEqual({
+    expect(await gateway.saveCard(anotherCard(subscription, { paymentMethodId: undefined }))).toEqual({
       status: "failed",
       message: paymentMessages.cardMethodFailed,
     });
     expect(setupCalls()).toEqual([]);
     standIn.mode = "failing";
-    expect(await gateway.saveCard(anotherCard(subscription.holdReference))).toEqual({ status: "failed", message: paymentMessages.unexpected });
+    expect(await gateway.saveCard(anotherCard(subscription))).toEqual({ status: "failed", message: paymentMessages.unexpected });
   });
 
   it("a card whose bank checks her on setup: requires_action (a redirect), then saved once she passed it", async () => {
     const subscription = await held();
     const asked = await gateway.saveCard(
-      anotherCard(subscription.holdReference, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }),
+      anotherCard(subscription, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }),
     );
     const setup = onlySetupIntent();
     expect(asked).toEqual({ status: "requires_action", url: `https://hooks.stripe.com/3d_secure_2/hosted/${setup.id}` });
     // Back without passing it: nothing kept.
-    expect(await gateway.resumeSaveCard!(setup.id)).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
     standIn.authenticate(setup.id);
-    expect(await gateway.resumeSaveCard!(setup.id)).toEqual({ status: "saved", reference: setup.id, cardBrand: "visa", cardLast4: "3155" });
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({ status: "saved", reference: setup.id, cardBrand: "visa", cardLast4: "3155" });
     // Kept for later: charged without her.
     expect(await gateway.chargeSavedCard(renewal(setup.id))).toMatchObject({ status: "paid" });
   });
 
   it("a check on setup she fails: declined, and the SetupIntent has no card to charge", async () => {
     const subscription = await held();
-    await gateway.saveCard(anotherCard(subscription.holdReference, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }));
+    await gateway.saveCard(anotherCard(subscription, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }));
     const setup = onlySetupIntent();
     standIn.authenticate(setup.id, false);
-    expect(await gateway.resumeSaveCard!(setup.id)).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
     expect(await gateway.chargeSavedCard(renewal(setup.id))).toMatchObject({ status: "declined", reference: null });
     expect(offSessionCalls()).toEqual([]);
   });
 
   it("the same key twice makes one SetupIntent and answers the same", async () => {
     const subscription = await held();
-    const first = await gateway.saveCard(anotherCard(subscription.holdReference));
-    expect(await gateway.saveCard(anotherCard(subscription.holdReference))).toEqual(first);
+    const first = await gateway.saveCard(anotherCard(subscription));
+    expect(await gateway.saveCard(anotherCard(subscription))).toEqual(first);
     expect(setupCalls().map((call) => [call.idempotencyKey, call.replayed])).toEqual([
       ["another-card:test:0", false],
       ["another-card:test:0", true],
@@ -391,7 +394,7 @@ describe("another card", () => {
   it("charges the SetupIntent's Customer and card without her, once per key", async () => {
     const subscription = await held();
     const hold = standIn.paymentIntents.get(subscription.holdReference)!;
-    const saved = await gateway.saveCard(anotherCard(subscription.holdReference));
+    const saved = await gateway.saveCard(anotherCard(subscription));
     if (saved.status !== "saved") throw new Error("expected saved");
     const charge = renewal(saved.reference, { idempotencyKey: "another-card:test:charge" });
     const first = await gateway.chargeSavedCard(charge);
@@ -412,11 +415,71 @@ describe("another card", () => {
     expect(standIn.created.paymentIntents).toBe(2);
   });
 
+  it("her return with another order's SetupIntent, one without her metadata, or one Stripe does not know: not_this_order", async () => {
+    const mine = await held();
+    const theirs = await held();
+    await gateway.saveCard(anotherCard(theirs, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }));
+    const setup = onlySetupIntent();
+    standIn.authenticate(setup.id);
+    // Theirs is a good card, saved for their order: never for hers.
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(theirs))).toMatchObject({ status: "saved" });
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(mine))).toEqual({ status: "not_this_order" });
+    // Her order's id on another Customer's SetupIntent (a forged metadata): not hers either.
+    setup.metadata = { subscription_id: mine.id };
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(mine))).toEqual({ status: "not_this_order" });
+    // On her Customer but without her order's metadata (made elsewhere on the account).
+    setup.customer = standIn.paymentIntents.get(mine.holdReference)!.customer;
+    setup.metadata = {};
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(mine))).toEqual({ status: "not_this_order" });
+    expect(await gateway.resumeSaveCard!("seti_unknown000", ownerOf(mine))).toEqual({ status: "not_this_order" });
+    expect(await gateway.resumeSaveCard!("pi_notasetup", ownerOf(mine))).toEqual({ status: "not_this_order" });
+    expect(offSessionCalls()).toEqual([]);
+  });
+
+  it("her return with another order's setup session, or a payment-mode session: not_this_order", async () => {
+    const mine = await held();
+    const theirs = await held();
+    const setupFor = (subscription: SubscriptionRow) =>
+      gateway.startHostedCardSetup!({
+        holdReference: subscription.holdReference,
+        subscriptionId: subscription.id,
+        customer: { email: "x@example.com" },
+        returnUrl: "https://shop.test/return",
+        cancelUrl: "https://shop.test/cancel",
+      });
+    await setupFor(theirs);
+    const [session] = [...standIn.checkoutSessions.values()];
+    standIn.completeCheckout(session!.id, "pm_card_mastercard");
+    expect(await gateway.resumeHostedCardSetup!(session!.id, ownerOf(theirs))).toMatchObject({ status: "saved" });
+    expect(await gateway.resumeHostedCardSetup!(session!.id, ownerOf(mine))).toEqual({ status: "not_this_order" });
+    // Her session, but the SetupIntent swapped for another order's: the card is not hers.
+    await setupFor(mine);
+    const [, hers] = [...standIn.checkoutSessions.values()];
+    standIn.completeCheckout(hers!.id, "pm_card_visa");
+    hers!.setup_intent = session!.setup_intent;
+    expect(await gateway.resumeHostedCardSetup!(hers!.id, ownerOf(mine))).toEqual({ status: "not_this_order" });
+    // The final checkout's hosted payment session is no card setup.
+    const payment = await gateway.startHostedCheckout!({
+      amountCents: 13_900,
+      currency: "usd",
+      orderId: "order-1",
+      responderUuid: mine.responderUuid,
+      customer: { name: "Jane", email: "x@example.com", phone: "2125550100", address: { line1: "1 Main St", city: "Portland", state: "OR", postal_code: "97201", country: "US" } },
+      idempotencyKey: "hosted:test",
+      returnUrl: "https://shop.test/return",
+      cancelUrl: "https://shop.test/cancel",
+    });
+    expect(await gateway.resumeHostedCardSetup!(payment.reference, ownerOf(mine))).toEqual({ status: "not_this_order" });
+    expect(await gateway.resumeHostedCardSetup!("cs_test_unknown", ownerOf(mine))).toEqual({ status: "not_this_order" });
+    expect(offSessionCalls()).toEqual([]);
+  });
+
   it("the hosted page in setup mode: started on the hold's Customer, and saved once she gave her card there", async () => {
     const subscription = await held();
     const hold = standIn.paymentIntents.get(subscription.holdReference)!;
     const started = await gateway.startHostedCardSetup!({
       holdReference: subscription.holdReference,
+      subscriptionId: subscription.id,
       customer: { email: "jane@example.com" },
       returnUrl: "https://shop.test/orders/TEST/another-card/return?hosted=1",
       cancelUrl: "https://shop.test/orders/TEST/another-card",
@@ -427,13 +490,15 @@ describe("another card", () => {
       mode: "setup",
       customer: hold.customer,
       allowed_payment_method_types: ["card"],
+      metadata: { subscription_id: subscription.id },
+      setup_intent_data: { metadata: { subscription_id: subscription.id } },
       success_url: "https://shop.test/orders/TEST/another-card/return?hosted=1&session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "https://shop.test/orders/TEST/another-card",
     });
     // Back before giving a card: nothing kept.
-    expect(await gateway.resumeHostedCardSetup!(session!.id)).toMatchObject({ status: "failed" });
+    expect(await gateway.resumeHostedCardSetup!(session!.id, ownerOf(subscription))).toMatchObject({ status: "failed" });
     standIn.completeCheckout(session!.id, "pm_card_mastercard");
-    const saved = await gateway.resumeHostedCardSetup!(session!.id);
+    const saved = await gateway.resumeHostedCardSetup!(session!.id, ownerOf(subscription));
     expect(saved).toEqual({ status: "saved", reference: session!.setup_intent, cardBrand: "mastercard", cardLast4: "4444" });
     expect(await gateway.chargeSavedCard(renewal(session!.setup_intent!))).toMatchObject({ status: "paid" });
     expect(offSessionCalls()[0]!.params).toMatchObject({ customer: hold.customer, payment_method: "pm_card_mastercard" });

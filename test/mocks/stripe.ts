@@ -19,7 +19,8 @@
 // A SetupIntent confirmed with a customer (another card, usage off_session) asks what the test
 // card asks while she is there: succeeded and saved to the customer, 402 card_error, or
 // requires_action (a redirect) until standIn.authenticate(id); a setup-mode Checkout Session
-// makes one when standIn.completeCheckout is called for it.
+// makes one when standIn.completeCheckout is called for it (with its setup_intent_data's
+// metadata). Every object keeps the metadata it was made with.
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { testPaymentMethods } from "../support/stripe-test-payment-methods.mjs";
 
@@ -88,6 +89,7 @@ export interface StandInSetupIntent {
   client_secret: string;
   next_action: Record<string, unknown> | null;
   last_setup_error: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
   /** Unix seconds. */
   created: number;
   /** The parameters it was created with, as received (not part of Stripe's object). */
@@ -100,6 +102,8 @@ export interface StandInCheckoutSession {
   mode: string;
   status: "open" | "complete" | "expired";
   url: string;
+  /** The Customer it was made for, or (payment mode, customer_creation always) the one it made. */
+  customer: string | null;
   customer_email: string | null;
   client_reference_id: string | null;
   success_url: string;
@@ -249,8 +253,9 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       const card = standInPaymentMethods[paymentMethod];
       if (!card) throw new Error(`unknown test PaymentMethod ${paymentMethod}`);
       if (session.mode === "setup") {
+        const setupData = (session.params.setup_intent_data ?? {}) as StripeParams;
         const setup = createSetup(
-          { customer: session.params.customer, payment_method: paymentMethod, usage: "off_session", confirm: "true" },
+          { customer: session.params.customer, payment_method: paymentMethod, usage: "off_session", confirm: "true", metadata: setupData.metadata },
           card,
         );
         // The hosted page does 3-D Secure itself; a decline leaves the session open.
@@ -270,6 +275,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       let customer = session.params.customer as string | undefined;
       if (customer === undefined && session.params.customer_creation === "always") {
         customer = (createCustomer(session.customer_email ? { email: session.customer_email } : {}).json as { id: string }).id;
+        session.customer = customer;
       }
       const intent = createIntent(
         {
@@ -515,6 +521,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       client_secret: `${id}_secret_standin`,
       next_action: null,
       last_setup_error: null,
+      metadata: (params.metadata as Record<string, unknown> | undefined) ?? {},
       created: Math.floor(Date.now() / 1000),
       params,
     };
@@ -610,6 +617,7 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
       mode: String(params.mode),
       status: "open",
       url: `https://checkout.stripe.com/c/pay/${id}`,
+      customer: (params.customer as string | undefined) ?? null,
       customer_email: (params.customer_email as string | undefined) ?? null,
       client_reference_id: (params.client_reference_id as string | undefined) ?? null,
       success_url: String(params.success_url),

@@ -26,6 +26,12 @@ describe("configuration", () => {
     expect(settings.PROVIDER_BASE_URL).toBeUndefined();
   });
 
+  it("caps the doctor emails a day at 200 unless told otherwise; 0 sends none; a count it cannot read stops the server", () => {
+    expect(parseSettings({}).DOCTOR_EMAILS_PER_DAY).toBe(200);
+    expect(parseSettings({ DOCTOR_EMAILS_PER_DAY: "0" }).DOCTOR_EMAILS_PER_DAY).toBe(0);
+    for (const wrong of ["-1", "1.5", "lots"]) expect(problemsOf({ DOCTOR_EMAILS_PER_DAY: wrong })[0]).toMatch(/^DOCTOR_EMAILS_PER_DAY: /);
+  });
+
   it("starts in production with no settings at all (the secret is generated then)", () => {
     expect(parseSettings({ NODE_ENV: "production" }).SESSION_SECRET).toBeUndefined();
   });

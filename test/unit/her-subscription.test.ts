@@ -151,9 +151,24 @@ describe("her plan for her doctor", () => {
     const { renderDoctorEmail } = await import("../../app/funnel/emails");
     const summary = planSummary(fallbackCatalogue, "quarterly", { systemic_estrogen: "gel" })!;
     const email = renderDoctorEmail(summary, { firstName: null, note: "<b>hi</b>" }, "https://care.example/plan/abc");
-    expect(email.subject).toBe("Your patient shared a menopause treatment plan with you");
+    expect(email.subject).toBe("A patient shared a menopause treatment plan with you");
     expect(email.html).not.toContain("<b>hi</b>");
     expect(email.text).toContain("<b>hi</b>");
     expect(email.text).toContain("View or print the plan: https://care.example/plan/abc");
+  });
+
+  it("the doctor's email has our subject whatever she typed, and names her only by a name", async () => {
+    const { fallbackCatalogue } = await import("../../app/funnel/catalogue");
+    const { planSummary, patientName, doctorEmailSubject } = await import("../../app/funnel/plan-summary");
+    const { renderDoctorEmail } = await import("../../app/funnel/emails");
+    const summary = planSummary(fallbackCatalogue, "quarterly", { systemic_estrogen: "gel" })!;
+    for (const firstName of ["Jane", "WIN $500 NOW", "see prize.example", null]) {
+      expect(renderDoctorEmail(summary, { firstName, note: "Call me" }, "https://care.example/plan/abc").subject).toBe(doctorEmailSubject);
+    }
+    expect(renderDoctorEmail(summary, { firstName: "Jane", note: null }, "https://care.example/plan/abc").text).toContain("Jane is considering");
+    for (const name of ["Jane", "Mary-Ann", "O'Brien", "Zoë", "Anne Marie", "  Jane  "]) expect(patientName(name)).toBe(name.trim());
+    for (const notAName of ["prize.example", "Jane.Com", "WIN $500", "x".repeat(41), "Call 555 0123", "", null, undefined, "-Jane"]) {
+      expect(patientName(notAName)).toBe("Your patient");
+    }
   });
 });

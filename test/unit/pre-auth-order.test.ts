@@ -197,6 +197,14 @@ describe("readOrderDestination: where she goes after payment", () => {
   });
 });
 
+describe("an order paid on the sandbox", () => {
+  it("says sandbox: true, and a real payment's body says nothing of it", () => {
+    expect(preAuthOrderBody({ ...input, sandbox: true })).toStrictEqual({ sandbox: true, ...preAuthOrderBody(input) });
+    expect(preAuthOrderBody({ ...input, sandbox: false })).not.toHaveProperty("sandbox");
+    expect(preAuthOrderBody(input)).not.toHaveProperty("sandbox");
+  });
+});
+
 describe("the older variant in the order", () => {
   it("names the variant in the metadata", () => {
     expect(preAuthOrderBody({ ...input, variant: "classic" }).metadata.variant).toBe("classic");

@@ -5,6 +5,7 @@ import { tooManyAttemptsMessage, waitInMinutes } from "../../app/funnel/rate-lim
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { countedClientAddress, rateLimitKeys, rateLimits, visitorRateKey } from "../../app/server/rate-limits.server";
 import { keepRetryAfter, tooManyAttemptsReply } from "../../app/server/form-refusal.server";
+import { ConfigurationError, parseSettings } from "../../app/server/config.server";
 
 function requestFrom(address?: string): Request {
   return new Request("http://localhost/welcome", { headers: address ? { [clientAddressHeader]: address } : {} });
@@ -33,8 +34,11 @@ describe("the limits", () => {
   it("are generous for a person and tighter where a post costs more", () => {
     for (const limit of Object.values(rateLimits)) {
       expect(limit.limit).toBeGreaterThan(0);
-      // Everyone behind one address together may do at least what one visitor may.
-      expect("addressLimit" in limit ? limit.addressLimit : limit.limit).toBeGreaterThanOrEqual(limit.limit);
+      // Everyone behind one address together may do at least what one visitor may; everyone
+      // we cannot tell apart, at least what one address may.
+      const addressLimit = "addressLimit" in limit ? limit.addressLimit : limit.limit;
+      expect(addressLimit).toBeGreaterThanOrEqual(limit.limit);
+      if ("unaddressedLimit" in limit) expect(limit.unaddressedLimit).toBeGreaterThanOrEqual(addressLimit);
     }
     // A whole funnel is about 20 posts: she can go through it twice and more.
     expect(rateLimits.stepPost.limit).toBeGreaterThanOrEqual(40);
@@ -45,11 +49,26 @@ describe("the limits", () => {
   });
 });
 
-describe("who a limit counts", () => {
-  it("counts an address our server saw on the internet", () => {
-    for (const address of ["203.0.113.7", "2001:db8::1", "::ffff:203.0.113.7"]) {
-      expect(countedClientAddress(requestFrom(address))).toBe(address);
+describe("the site-wide ceilings", () => {
+  it("are settings with defaults well above a real peak, and at least one a minute", () => {
+    expect(parseSettings({})).toMatchObject({ PAYMENT_FAILURE_CEILING_PER_MINUTE: 60, PROMO_CHECK_CEILING_PER_MINUTE: 300 });
+    expect(parseSettings({ PAYMENT_FAILURE_CEILING_PER_MINUTE: "10", PROMO_CHECK_CEILING_PER_MINUTE: "50" })).toMatchObject({
+      PAYMENT_FAILURE_CEILING_PER_MINUTE: 10,
+      PROMO_CHECK_CEILING_PER_MINUTE: 50,
+    });
+    for (const wrong of ["0", "-5", "1.5", "lots"]) {
+      expect(() => parseSettings({ PAYMENT_FAILURE_CEILING_PER_MINUTE: wrong })).toThrow(ConfigurationError);
+      expect(() => parseSettings({ PROMO_CHECK_CEILING_PER_MINUTE: wrong })).toThrow(/PROMO_CHECK_CEILING_PER_MINUTE/);
     }
+  });
+});
+
+describe("who a limit counts", () => {
+  it("counts an address our server saw on the internet: an IPv4 address, or the /64 of an IPv6 one", () => {
+    expect(countedClientAddress(requestFrom("203.0.113.7"))).toBe("203.0.113.7");
+    expect(countedClientAddress(requestFrom("::ffff:203.0.113.7"))).toBe("203.0.113.7");
+    expect(countedClientAddress(requestFrom("2001:db8::1"))).toBe("2001:db8:0:0::/64");
+    expect(countedClientAddress(requestFrom("2001:DB8:0:0:ffff:1:2:3"))).toBe("2001:db8:0:0::/64");
   });
 
   it("never counts this machine or a private network: that is a proxy or a local client, not one visitor", () => {
@@ -57,6 +76,8 @@ describe("who a limit counts", () => {
       expect(countedClientAddress(requestFrom(address))).toBeUndefined();
     }
     expect(countedClientAddress(requestFrom())).toBeUndefined();
+    // Not an address at all: not a client of its own either (a new string is not a new client).
+    expect(countedClientAddress(requestFrom("unknown"))).toBeUndefined();
   });
 
   it("is her session; without one, a flow she holds a token for; else her address; never a shared bucket", () => {
@@ -64,9 +85,15 @@ describe("who a limit counts", () => {
     expect(visitorRateKey(withoutSession, requestFrom("203.0.113.7"), "flow-uuid")).toBe("flow:flow-uuid");
     expect(visitorRateKey(withoutSession, requestFrom("203.0.113.7"))).toBe("address:203.0.113.7");
     expect(visitorRateKey(withoutSession, requestFrom("198.51.100.2"))).toBe("address:198.51.100.2");
-    // Nothing to tell her apart by: she is not counted rather than counted with everyone else.
+    // An IPv6 client by her /64: another address in it is still her.
+    const ipv6Key = visitorRateKey(withoutSession, requestFrom("2001:db8:0:7::1"));
+    expect(visitorRateKey(withoutSession, requestFrom("2001:db8:0:7::2"))).toBe(ipv6Key);
+    // Nothing to tell her apart by: no visitor of her own, but never no limit at all.
     expect(visitorRateKey(withoutSession, requestFrom("127.0.0.1"))).toBeUndefined();
-    expect(rateLimitKeys(requestFrom("127.0.0.1"), undefined)).toEqual([]);
+    expect(rateLimitKeys(requestFrom("127.0.0.1"), undefined)).toEqual(["unaddressed"]);
+    expect(rateLimitKeys(requestFrom(), undefined)).toEqual(["unaddressed"]);
+    // With a session behind such a proxy she is counted by her session alone, not with everyone.
+    expect(rateLimitKeys(requestFrom("127.0.0.1"), "session:session-id")).toEqual([expect.stringMatching(/^visitor:/)]);
   });
 
   it("hashes every key, so that neither address nor session is stored", () => {

@@ -28,6 +28,12 @@ const details = {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
+/** A signed token without a jti: named by what was signed, until its exp (ten minutes after `now`). */
+const signedUse = (token: string) => ({
+  identity: `signed:${token.split(".").slice(0, 2).join(".")}`,
+  expiresAt: new Date(now.getTime() + 10 * 60_000),
+});
+
 /** Signed five minutes before `now`, so it has ten minutes left. */
 const freshToken = (body: Record<string, unknown> = payload, secret = testTokenSecret) =>
   signedToken(body, secret, { issuedAt: new Date(now.getTime() - 5 * 60_000) });
@@ -41,7 +47,8 @@ describe("signed tokens", () => {
   });
 
   it("reads a token signed with the secret", async () => {
-    expect(await readToken(await freshToken(), keys, now)).toEqual({ ok: true, form: "signed", details });
+    const token = await freshToken();
+    expect(await readToken(token, keys, now)).toEqual({ ok: true, form: "signed", details, use: signedUse(token) });
   });
 
   it("refuses a token whose expiry has passed", async () => {
@@ -108,9 +115,58 @@ describe("signed tokens", () => {
   });
 });
 
+describe("what names a token for its one browser", () => {
+  const useOf = async (token: string) => {
+    const reading = await readToken(token, keys, now);
+    if (!reading.ok) throw new Error(`not read: ${reading.refusal}`);
+    return reading.use;
+  };
+
+  it("a jti names the token, whatever else it says", async () => {
+    const first = await freshToken({ ...payload, jti: "link-0001" });
+    const again = await signedToken({ ...payload, jti: "link-0001", first_name: "Other" }, testTokenSecret, { issuedAt: now });
+    expect(await useOf(first)).toEqual({ identity: "jti:link-0001", expiresAt: new Date(now.getTime() + 10 * 60_000) });
+    expect((await useOf(again)).identity).toBe("jti:link-0001");
+  });
+
+  it.each([
+    ["empty", ""],
+    ["not text", 42],
+    ["longer than 256 characters", "j".repeat(257)],
+  ])("a jti %s is not used: the token is named by what was signed", async (_, jti) => {
+    const token = await freshToken({ ...payload, jti });
+    expect(await useOf(token)).toEqual(signedUse(token));
+  });
+
+  it("a signature re-spelled in base64url's spare bits is read as the same token", async () => {
+    const token = await freshToken();
+    const [header, body, signature] = token.split(".");
+    // 32 bytes take 43 characters: the last one's two low bits are spare.
+    const last = signature!.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const respelled = `${header}.${body}.${signature!.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
+    expect(respelled).not.toBe(token);
+    // The check of what this test proves: jose reads the other spelling as a good signature.
+    expect(await useOf(respelled)).toEqual(await useOf(token));
+  });
+
+  it("two tokens without a jti are two tokens", async () => {
+    const one = await freshToken();
+    const other = await freshToken({ ...payload, phone: "+1 555 0101" });
+    expect((await useOf(one)).identity).not.toBe((await useOf(other)).identity);
+  });
+});
+
 describe("legacy obfuscated tokens", () => {
   it("reads one when the legacy key is set", async () => {
-    expect(await readToken(obfuscatedToken(payload, testLegacyKey), keys, now)).toEqual({ ok: true, form: "legacy", details });
+    const token = obfuscatedToken(payload, testLegacyKey);
+    expect(await readToken(token, keys, now)).toEqual({
+      ok: true,
+      form: "legacy",
+      details,
+      // Never expires; named by its bytes.
+      use: { identity: `legacy:${Buffer.from(token, "base64").toString("base64url")}`, expiresAt: null },
+    });
     // Without a signing secret too: the two keys are independent.
     expect((await readToken(obfuscatedToken(payload, testLegacyKey), { legacyKey: testLegacyKey }, now)).ok).toBe(true);
   });
@@ -121,8 +177,10 @@ describe("legacy obfuscated tokens", () => {
       const standard = obfuscatedToken({ ...payload, first_name: firstName }, testLegacyKey);
       expect(standard).toMatch(/[+/]/); // otherwise this test would prove nothing
       const urlSafe = standard.replace(/\+/g, "-").replace(/\//g, "_");
+      const use = { identity: `legacy:${Buffer.from(standard, "base64").toString("base64url")}`, expiresAt: null };
       for (const token of [urlSafe, urlSafe.replace(/=+$/, ""), standard.replace(/=+$/, "")]) {
-        expect(await readToken(token, keys, now)).toEqual({ ok: true, form: "legacy", details: { ...details, firstName } });
+        // Every spelling is the same token: one use for all of them.
+        expect(await readToken(token, keys, now)).toEqual({ ok: true, form: "legacy", details: { ...details, firstName }, use });
       }
     }
   });

@@ -1,5 +1,6 @@
 // The owner's sign-in: one password (OWNER_PASSWORD, or the one the server made at its first
-// start), tried a limited number of times, then her own session for the console.
+// start), tried a limited number of times (strangers' failures slowed together, a browser she
+// has signed in with before only by its own), then her own session for the console.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -7,13 +8,13 @@ import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { PasswordField } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
-import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { RouteHandle } from "../../route-handle";
 import { formRefusal, keepRetryAfter, retryAfter } from "../../server/form-refusal.server";
 import { readForm } from "../../server/http/form-body.server";
 import { passwordMatches } from "../../server/owner/owner-password.server";
-import { readOwnerSession, signInCookie } from "../../server/owner/owner-session.server";
-import { countSignInAttempt, signInMessages, signInSchema } from "./sign-in.server";
+import { ownerAccount, readOwnerSession, signInCookie } from "../../server/owner/owner-session.server";
+import { countFailedSignIn, knownDeviceCookie, signInAttempt, signInWait } from "../../server/owner/sign-in-throttle.server";
+import { signInMessages, signInSchema, tooManySignInsMessage } from "./sign-in.server";
 
 export const handle: RouteHandle = { title: "Sign in: Owner's console" };
 
@@ -29,21 +30,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const wait = await countSignInAttempt(request);
+  const attempt = await signInAttempt(request, ownerAccount);
+  const wait = await signInWait(request, attempt);
   if (wait > 0) {
-    return data({ lastResult: formRefusal(formData, tooManyAttemptsMessage(wait), hidden) }, { status: 429, headers: retryAfter(wait) });
+    return data({ lastResult: formRefusal(formData, tooManySignInsMessage(wait), hidden) }, { status: 429, headers: retryAfter(wait) });
   }
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply({ hideFields: hidden }) }, { status: 400 });
   }
   if (!passwordMatches(submission.value.password)) {
+    await countFailedSignIn(attempt);
     return data(
       { lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) },
       { status: 401 },
     );
   }
-  return redirect("/owner/orders", { status: 303, headers: { "Set-Cookie": await signInCookie() } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await signInCookie());
+  headers.append("Set-Cookie", await knownDeviceCookie(attempt));
+  return redirect("/owner/orders", { status: 303, headers });
 }
 
 export default function OwnerSignIn() {

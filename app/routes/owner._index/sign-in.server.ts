@@ -1,23 +1,19 @@
-// The owner's sign-in: its limit and its form.
+// The owner's sign-in: its form and its messages. How often it may be tried:
+// app/server/owner/sign-in-throttle.server.ts.
 import { z } from "zod";
-import { countedClientAddress, countHit, rateLimits } from "../../server/rate-limits.server";
+import { waitInMinutes } from "../../funnel/rate-limits";
 
 export const signInMessages = {
   missing: "Enter the password.",
   wrong: "The password is not right.",
 } as const;
 
+/** Over a sign-in limit: above the form. */
+export function tooManySignInsMessage(retryAfterSeconds: number): string {
+  return `Too many sign-in attempts. Please wait ${waitInMinutes(retryAfterSeconds)} and try again.`;
+}
+
 export const signInSchema = z.object({
   // No trimming: a password is what was typed. Longer than any password we make or accept.
   password: z.string({ error: signInMessages.missing }).min(1, signInMessages.missing).max(1024, signInMessages.wrong),
 });
-
-/**
- * Counts one try and says how many seconds to wait when the limit holds (else 0): by the
- * client's address, or, where addresses cannot be told apart, in the one shared bucket.
- */
-export function countSignInAttempt(request: Request): Promise<number> {
-  return countedClientAddress(request)
-    ? countHit(request, undefined, rateLimits.ownerSignIn)
-    : countHit(request, "owner-sign-in", rateLimits.ownerSignInUnaddressed);
-}

@@ -42,7 +42,8 @@ export async function herPage(subscription: SubscriptionRow) {
       failed: payment.status === "failed",
     })),
     canCancel: cancellableStates.includes(subscription.state),
-    sharePlan: planSummaryPath(subscription.responderUuid),
+    // A fresh plan link of her current generation, drawn each time she opens her page.
+    sharePlan: planSummaryPath(subscription.responderUuid, subscription.linkVersion),
     anotherCard: anotherCardStates.includes(subscription.state)
       ? subscription.state === "hold_expired"
         ? "Use another card"

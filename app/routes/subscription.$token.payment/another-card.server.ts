@@ -6,6 +6,7 @@ import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/emails";
 import { tooManyPaymentsMessage, tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { readForm } from "../../server/http/form-body.server";
 import { herOrder } from "../../server/mail/her-emails.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
 import type { SaveCardResult } from "../../server/payments/gateway.server";
@@ -18,6 +19,7 @@ import { publicUrl } from "../../server/config.server";
 export const anotherCardMessages = {
   nothingDue: "Nothing is due on this order now: there is no card to give.",
   busy: "We could not reach the payment service, or a payment on your order is moving right now. Nothing was charged: please try again in a minute.",
+  notThisOrder: "This card was not given on this order's page, so we did not use it. Nothing was charged: please give your card again below.",
 } as const;
 
 export function anotherCardPage(subscription: SubscriptionRow, address: string) {
@@ -66,6 +68,8 @@ export async function answerCard(request: Request, subscription: SubscriptionRow
     case "declined":
       await countHit(request, `subscription:${subscription.id}`, rateLimits.paymentFailure);
       return refusal(402, outcome.message);
+    case "not_this_order":
+      return refusal(400, anotherCardMessages.notThisOrder);
     case "nothing_due":
       return refusal(409, anotherCardMessages.nothingDue);
     case "busy":
@@ -80,7 +84,7 @@ export async function giveCard(request: Request, subscription: SubscriptionRow, 
   if (wait > 0) return refusal(429, tooManyAttemptsMessage(wait));
   const failures = await rateLimitWait(rateLimits.paymentFailure, request, key, false);
   if (failures > 0) return refusal(429, tooManyPaymentsMessage(failures));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const gateway = paymentGateway();
   const her = await herOrder(subscription);
   const customer = { name: her?.order.firstName ?? "", email: her?.email ?? "" };
@@ -99,19 +103,30 @@ export async function giveCard(request: Request, subscription: SubscriptionRow, 
   const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
   if (!paymentMethodId && gateway.startHostedCardSetup) {
     // Without JavaScript: Stripe's own page in setup mode, back here with its session.
-    const hosted = await gateway.startHostedCardSetup({ holdReference: subscription.holdReference, customer, returnUrl, cancelUrl: returnUrl });
+    const hosted = await gateway.startHostedCardSetup({
+      holdReference: subscription.holdReference,
+      subscriptionId: subscription.id,
+      customer,
+      returnUrl,
+      cancelUrl: returnUrl,
+    });
     throw redirect(hosted.url, { headers: privatePageHeaders });
   }
   const outcome = await giveAnotherCard(gateway, subscription, { idempotencyKey: randomUUID(), customer, returnUrl, paymentMethodId });
   return answerCard(request, subscription, outcome);
 }
 
-/** Back from her bank's check or Stripe's hosted page: where the card stands. */
-export async function cardFromReturn(url: URL): Promise<SaveCardResult | undefined> {
+/**
+ * Back from her bank's check or Stripe's hosted page: where the card stands. The id comes in
+ * the query string, where anyone may write another order's: the gateway uses it only when it
+ * was made for this subscription (not_this_order otherwise).
+ */
+export async function cardFromReturn(url: URL, subscription: SubscriptionRow): Promise<SaveCardResult | undefined> {
   const gateway = paymentGateway();
   const setupIntent = url.searchParams.get("setup_intent");
   const session = url.searchParams.get("session_id");
-  if (setupIntent && gateway.resumeSaveCard) return gateway.resumeSaveCard(setupIntent);
-  if (session && gateway.resumeHostedCardSetup) return gateway.resumeHostedCardSetup(session);
+  const owner = { holdReference: subscription.holdReference, subscriptionId: subscription.id };
+  if (setupIntent && gateway.resumeSaveCard) return gateway.resumeSaveCard(setupIntent, owner);
+  if (session && gateway.resumeHostedCardSetup) return gateway.resumeHostedCardSetup(session, owner);
   return undefined;
 }

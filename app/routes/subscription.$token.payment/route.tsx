@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, no
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const subscription = await openHerSubscription(params.token);
   const address = `/subscription/${params.token}/payment`;
-  const returned = await cardFromReturn(new URL(request.url));
+  const returned = await cardFromReturn(new URL(request.url), subscription);
   if (returned) {
     // Back from her bank or Stripe's page: the card is kept and the amount due charged here.
     const answer = await answerCard(request, subscription, await giveAnotherCard(paymentGateway(), subscription, { resumed: returned }));

@@ -15,11 +15,11 @@ import { lookUpZip } from "../zip-codes.server";
 import { config } from "../config.server";
 import { saveCheckoutDetails } from "../db/stores/addresses.server";
 import { findOrder } from "../db/stores/orders.server";
-import { outcomeOf, resumeOrder, type OrderOutcome } from "./submit-order.server";
+import { outcomeOf, resumeOrder } from "./submit-order.server";
 import { paymentGateway, paymentMessages } from "../payments/index.server";
 import { rateLimits, rateLimitWait } from "../rate-limits.server";
 import { openCheckoutCart } from "./cart.server";
-import { placeOrder } from "./place-order.server";
+import { placeOrder, type PlacedOrder } from "./place-order.server";
 import { applyPromoCode, type TooManyAttempts } from "./promo-code.server";
 
 export const promoNotOffered = "Promo codes are not offered for this order.";
@@ -138,15 +138,18 @@ export async function confirmPayment(payer: Payer): Promise<PaymentResult> {
 }
 
 /** A declined or failed card counts against rateLimits.paymentFailure: card testing is slow. */
-async function countedResult(payer: Payer, outcome: OrderOutcome): Promise<PaymentResult> {
+async function countedResult(payer: Payer, outcome: PlacedOrder): Promise<PaymentResult> {
   if (outcome.status === "declined" || outcome.status === "failed") {
     await rateLimitWait(rateLimits.paymentFailure, payer.request, payer.visitorKey, true);
   }
   return resultOf(outcome);
 }
 
-function resultOf(outcome: OrderOutcome): PaymentResult {
+function resultOf(outcome: PlacedOrder): PaymentResult {
   switch (outcome.status) {
+    case "promo_withdrawn":
+      // Her code ran out before she paid: the card was not tried; she sees the full price first.
+      return { kind: "price_changed", totalCents: outcome.totalCents, message: outcome.message };
     case "authorised":
       return { kind: "paid", destination: outcome.destination };
     case "requires_action":

@@ -3,13 +3,15 @@
 // authorisation, her card's 3-D Secure, or Stripe's hosted page.
 import { randomUUID } from "node:crypto";
 import { preAuthOrderBody } from "../../funnel/pre-auth-order";
+import { promoNoLongerAvailable, promoWithdrawnMessage } from "../../funnel/promo";
 import type { PreCheckoutDetails } from "../../funnel/pre-checkout";
 import type { BillingAddress, ShippingAddress } from "../../funnel/final-checkout";
 import type { Variant } from "../../funnel/variant";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { CheckoutCart } from "./cart.server";
 import type { OrderRow } from "../db/stores/orders.server";
-import { submitOrder, type OrderOutcome } from "./submit-order.server";
+import { savePromoOutcome } from "../db/stores/checkout-carts.server";
+import { submitOrder, type OrderOutcome, type SubmitOutcome } from "./submit-order.server";
 import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "../payments/index.server";
 
 export interface PlaceOrderInput {
@@ -63,8 +65,25 @@ export async function settlePendingPayment(gateway: PaymentGateway, order: Order
   return result.status === "requires_action" ? abandoned : result;
 }
 
+/**
+ * What placing the order came to: the order's outcome, or her promo code taken off because it
+ * ran out before she paid; the card was not tried and she is shown the price without it.
+ */
+export type PlacedOrder = OrderOutcome | { status: "promo_withdrawn"; totalCents: number; message: string };
+
 /** The order built and placed as the final checkout page places it (spec section 7). */
-export function placeOrder(input: PlaceOrderInput): Promise<OrderOutcome> {
+export async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+  const outcome = await submitPlacedOrder(input);
+  if (outcome.status !== "promo_unavailable") return outcome;
+  // She must never pay a price she did not see: the code comes off her cart, the page shows
+  // the full price and why, and paying it is her choice.
+  const { subtotalCents } = input.checkout.totals;
+  const code = input.checkout.promo.code ?? "";
+  await savePromoOutcome(input.responderUuid, code, { applied: false, message: promoNoLongerAvailable }, subtotalCents);
+  return { status: "promo_withdrawn", totalCents: subtotalCents, message: promoWithdrawnMessage(subtotalCents) };
+}
+
+function submitPlacedOrder(input: PlaceOrderInput): Promise<SubmitOutcome> {
   const { responderUuid, account, shipping, billing, checkout, gateway } = input;
   const { totals } = checkout;
   const body = preAuthOrderBody({
@@ -81,6 +100,7 @@ export function placeOrder(input: PlaceOrderInput): Promise<OrderOutcome> {
     // Filled in with the payment's reference once it is authorised.
     paymentMethodId: "",
     timestamp: new Date(),
+    sandbox: gateway.kind === "sandbox",
   });
   return submitOrder({
     responderUuid,

@@ -34,6 +34,9 @@ export type OrderOutcome =
   /** Another attempt is still running after we waited for it. */
   | { status: "processing" };
 
+/** A new attempt's outcome; or its promo code ran out (its cap, its dates) and no card was tried. */
+export type SubmitOutcome = OrderOutcome | { status: "promo_unavailable" };
+
 /** An attempt left "processing" this long was cut off (a crash); its own key may run it again. */
 const staleProcessingMs = 2 * 60_000;
 /** How long the outbox worker leaves an order alone while this request delivers it itself. */
@@ -68,7 +71,7 @@ export interface CheckoutAttempt {
 }
 
 /** Places the order, or answers the result of the attempt that already did. */
-export async function submitOrder(attempt: CheckoutAttempt): Promise<OrderOutcome> {
+export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutcome> {
   // She left an authentication or a hosted payment page unfinished and tries again: that
   // earlier attempt is settled first (paid after all, or failed), so it neither blocks the new
   // one nor gets paid twice.
@@ -78,9 +81,9 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<OrderOutcom
     if (settled.status === "authorised") return settled;
   }
   const values = { body: attempt.body, amountCents: attempt.amountCents, gateway: attempt.gateway };
-  const claimed =
-    (await claimOrder(attempt.responderUuid, attempt.attemptKey, values)) ??
-    (await claimStaleOrder(attempt.responderUuid, staleProcessingMs));
+  const claim = await claimOrder(attempt.responderUuid, attempt.attemptKey, values);
+  if (claim.status === "promo_unavailable") return claim;
+  const claimed = claim.status === "claimed" ? claim.order : await claimStaleOrder(attempt.responderUuid, staleProcessingMs);
   if (!claimed) return settledOutcome(attempt.responderUuid);
 
   const running = (async () => {
@@ -151,7 +154,7 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
   } catch (error) {
     log.warn({ error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }, "pre-auth order not yet accepted");
   }
-  await recordAuthorised(order, destination, message, delivered, paid.metadata.discount_code || undefined, {
+  await recordAuthorised(order, destination, message, delivered, {
     reference: result.reference,
     expiresAt: result.holdExpiresAt,
     placedAt: await lifecycleNow(),

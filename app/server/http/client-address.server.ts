@@ -3,6 +3,9 @@
 // overwrites this header on every request, so a client cannot choose it.
 export const clientAddressHeader = "x-funnel-client-address";
 
+/** Whether the proxy in front of us is trusted to say who the client is (X-Forwarded-For). */
+export const trustProxy = process.env.TRUST_PROXY === "true";
+
 export function clientAddressOf(request: Request): string | undefined {
   const address = request.headers.get(clientAddressHeader)?.trim().toLowerCase();
   return address && address.length <= 100 ? address : undefined;

@@ -1,5 +1,7 @@
 // Reads a JSON post of a resource route defensively: the wrong content type, an oversized
-// body or text that is not a JSON object is a clear 4xx, never a 500.
+// body or text that is not a JSON object is a clear 4xx, never a 500. The body is counted as it
+// arrives and never read past the limit (body-cap).
+import { readRequestWithin, tooLargeMessages } from "./body-cap.server";
 
 /** No resource route of ours needs more than this. */
 const maxJsonBytes = 16 * 1024;
@@ -15,10 +17,11 @@ export async function readJson(request: Request): Promise<JsonBody> {
   if (type !== "application/json") {
     return { ok: false, status: 415, message: "Send the details as JSON (Content-Type: application/json)." };
   }
-  const tooLarge = { ok: false, status: 413, message: "The request is larger than this endpoint accepts." } as const;
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxJsonBytes) return tooLarge;
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxJsonBytes) return tooLarge;
+  const body = await readRequestWithin(request, maxJsonBytes);
+  if (body.status === "too large") return { ok: false, status: 413, message: tooLargeMessages.json };
+  if (body.status === "broken") return { ok: false, status: 400, message: "The body could not be read." };
+  // As request.text() decodes it (a byte-order mark dropped, bad bytes replaced).
+  const text = new TextDecoder().decode(body.bytes);
   try {
     const value: unknown = JSON.parse(text);
     if (value && typeof value === "object" && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown>, text };

@@ -85,6 +85,8 @@ export interface SaveCardRequest {
   idempotencyKey: string;
   /** The hold her order began with (Stripe: its customer keeps the new card too). */
   holdReference: string;
+  /** Her subscription: Stripe keeps it in the SetupIntent's metadata (see CardOwner). */
+  subscriptionId: string;
   customer: { name: string; email: string };
   /** Where she comes back to after her bank's check (Stripe's return_url). */
   returnUrl: string;
@@ -99,7 +101,22 @@ export type SaveCardResult =
   /** Her bank wants her there first (Stripe: the SetupIntent's next action). */
   | { status: "requires_action"; url: string }
   | { status: "declined"; message: string }
-  | { status: "failed"; message: string };
+  | { status: "failed"; message: string }
+  /**
+   * The SetupIntent or Checkout Session named on her return was not made for this order
+   * (another order's, someone else's, or none at all): nothing of it may be used.
+   */
+  | { status: "not_this_order" };
+
+/**
+ * Whose card a return must be (Stripe): the id of a SetupIntent or Checkout Session comes back
+ * in the query string, where anyone can write another one. Used only when it was made for
+ * this subscription (its metadata) on the hold's Customer.
+ */
+export interface CardOwner {
+  holdReference: string;
+  subscriptionId: string;
+}
 
 export interface PaymentGateway {
   readonly kind: "sandbox" | "stripe";
@@ -117,12 +134,18 @@ export interface PaymentGateway {
   ): Promise<{ reference: string; url: string }>;
   /** Keeps another card for charges without her (Stripe: a SetupIntent, usage off_session). */
   saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
-  /** After her bank's check of a card being saved: Stripe retrieves the SetupIntent. */
-  resumeSaveCard?(setupIntentId: string): Promise<SaveCardResult>;
+  /** After her bank's check of a card being saved: Stripe retrieves the SetupIntent, if it is `owner`'s. */
+  resumeSaveCard?(setupIntentId: string, owner: CardOwner): Promise<SaveCardResult>;
   /** Stripe only, without JavaScript: Stripe's hosted page in setup mode for another card. */
-  startHostedCardSetup?(request: { holdReference: string; customer: { email: string }; returnUrl: string; cancelUrl: string }): Promise<{ url: string }>;
-  /** Stripe only: the setup-mode Checkout Session she came back from. */
-  resumeHostedCardSetup?(sessionId: string): Promise<SaveCardResult>;
+  startHostedCardSetup?(request: {
+    holdReference: string;
+    subscriptionId: string;
+    customer: { email: string };
+    returnUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string }>;
+  /** Stripe only: the setup-mode Checkout Session she came back from, if it is `owner`'s. */
+  resumeHostedCardSetup?(sessionId: string, owner: CardOwner): Promise<SaveCardResult>;
   /** Stripe only: the Checkout Session she came back from. */
   resumeHostedCheckout?(sessionId: string): Promise<AuthorisationResult>;
 }

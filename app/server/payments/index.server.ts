@@ -1,5 +1,6 @@
 // Chooses the card gateway by configuration: Stripe when STRIPE_SECRET_KEY is set (config
-// insists the publishable key comes with it), otherwise the embedded sandbox.
+// insists the publishable key comes with it), otherwise the embedded sandbox, which config
+// allows on a public address only with SANDBOX_PAYMENTS=true.
 import { config } from "../config.server";
 import type { PaymentGateway } from "./gateway.server";
 import { sandboxGateway } from "./sandbox.server";
@@ -37,4 +38,12 @@ export function publicPaymentSettings(): PublicPaymentSettings {
     return { kind: "stripe", publishableKey: settings.STRIPE_PUBLISHABLE_KEY, stripeJsUrl: settings.STRIPE_JS_URL };
   }
   return { kind: "sandbox" };
+}
+
+/**
+ * Whether this server takes its payments on the sandbox: no real money moves. The console says
+ * so on every page, and the provider hears it with every order.
+ */
+export function paymentsAreSandbox(): boolean {
+  return config().STRIPE_SECRET_KEY === undefined;
 }

@@ -14,6 +14,7 @@ import {
   unexpectedFailure,
   type AuthorisationResult,
   type AuthoriseRequest,
+  type CardOwner,
   type ChargeResult,
   type HoldResult,
   type PaymentGateway,
@@ -37,6 +38,14 @@ const paymentIntentId = /^pi_[A-Za-z0-9_]+$/;
 const setupIntentId = /^seti_[A-Za-z0-9_]+$/;
 const checkoutSessionId = /^cs_[A-Za-z0-9_]+$/;
 const paymentMethodId = /^pm_[A-Za-z0-9_]+$/;
+
+const notThisOrder: SaveCardResult = { status: "not_this_order" };
+
+type CustomerField = string | Stripe.Customer | Stripe.DeletedCustomer | null;
+
+function customerIdOf(customer: CustomerField): string | undefined {
+  return typeof customer === "string" ? customer : (customer?.id ?? undefined);
+}
 
 function addressOf(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
   if (apiBase === undefined) return {};
@@ -173,11 +182,38 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
    * without one (not expected: both ways of paying make one) gets a new Customer.
    */
   async function customerOfHold(holdReference: string, email: string, idempotencyKey?: string): Promise<string> {
-    if (!paymentIntentId.test(holdReference)) throw new Error("The hold is not a PaymentIntent");
-    const hold = await stripe.paymentIntents.retrieve(holdReference);
-    const customer = typeof hold.customer === "string" ? hold.customer : hold.customer?.id;
+    const customer = await customerIdOfHold(holdReference);
     if (customer) return customer;
     return (await stripe.customers.create({ email }, idempotencyKey ? { idempotencyKey } : {})).id;
+  }
+
+  async function customerIdOfHold(holdReference: string): Promise<string | undefined> {
+    if (!paymentIntentId.test(holdReference)) throw new Error("The hold is not a PaymentIntent");
+    return customerIdOf((await stripe.paymentIntents.retrieve(holdReference)).customer);
+  }
+
+  /**
+   * True when a SetupIntent or setup-mode Checkout Session named on her return was made for
+   * `owner`: its metadata names her subscription (only her page's calls put it there), and it
+   * is on the hold's Customer, where the new card must sit. A hold without a Customer (not
+   * expected) had one made for the card (customerOfHold): then any Customer, with her metadata.
+   */
+  async function madeFor(owner: CardOwner, made: { customer: CustomerField; metadata: Stripe.Metadata | null }): Promise<boolean> {
+    if (made.metadata?.subscription_id !== owner.subscriptionId) return false;
+    const customer = customerIdOf(made.customer);
+    if (customer === undefined) return false;
+    const holdCustomer = await customerIdOfHold(owner.holdReference);
+    return holdCustomer === undefined || customer === holdCustomer;
+  }
+
+  /** Retrieves what an id from her return names; undefined when Stripe knows no such thing. */
+  async function retrieveNamed<T>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.code === "resource_missing") return undefined;
+      throw error;
+    }
   }
 
   /** The Customer and PaymentMethod of a saved card: the hold's, or the SetupIntent's of another card. */
@@ -376,6 +412,8 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
             // Her bank's check, when it wants one, is a redirect back to this address.
             return_url: request.returnUrl,
             allowed_payment_method_types: ["card"],
+            // What tells her return from one with another order's SetupIntent (madeFor).
+            metadata: { subscription_id: request.subscriptionId },
             expand: ["payment_method"],
           },
           { idempotencyKey: request.idempotencyKey },
@@ -384,22 +422,29 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       });
     },
 
-    resumeSaveCard(reference: string) {
-      if (!setupIntentId.test(reference)) return Promise.resolve({ status: "failed", message: paymentMessages.unexpected });
-      return keepCard("save card resume", async () =>
-        fromSetupIntent(await stripe.setupIntents.retrieve(reference, { expand: ["payment_method"] }), true),
-      );
+    resumeSaveCard(reference: string, owner: CardOwner) {
+      if (!setupIntentId.test(reference)) return Promise.resolve(notThisOrder);
+      return keepCard("save card resume", async () => {
+        const intent = await retrieveNamed(() => stripe.setupIntents.retrieve(reference, { expand: ["payment_method"] }));
+        if (intent === undefined || !(await madeFor(owner, intent))) return notThisOrder;
+        return fromSetupIntent(intent, true);
+      });
     },
 
     async startHostedCardSetup(request) {
       const separator = request.returnUrl.includes("?") ? "&" : "?";
       try {
         const customer = await customerOfHold(request.holdReference, request.customer.email);
+        const metadata = { subscription_id: request.subscriptionId };
         const session = await stripe.checkout.sessions.create({
           mode: "setup",
           // The hold's Customer: the card saved there is the one charged without her.
           customer,
           allowed_payment_method_types: ["card"],
+          // What tells her return from one with another order's session (madeFor), on the
+          // session and on the SetupIntent it makes.
+          metadata,
+          setup_intent_data: { metadata },
           success_url: `${request.returnUrl}${separator}session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: request.cancelUrl,
         });
@@ -411,14 +456,19 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       }
     },
 
-    resumeHostedCardSetup(sessionId: string) {
-      if (!checkoutSessionId.test(sessionId)) return Promise.resolve({ status: "failed", message: paymentMessages.unexpected });
+    resumeHostedCardSetup(sessionId: string, owner: CardOwner) {
+      if (!checkoutSessionId.test(sessionId)) return Promise.resolve(notThisOrder);
       return keepCard("hosted card setup resume", async () => {
-        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent", "setup_intent.payment_method"] });
+        const session = await retrieveNamed(() =>
+          stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent", "setup_intent.payment_method"] }),
+        );
+        if (session === undefined || session.mode !== "setup" || !(await madeFor(owner, session))) return notThisOrder;
         const intent = session.setup_intent;
         // She came back before giving a card, or the session expired: nothing is kept.
         if (intent === null || typeof intent === "string") return { status: "failed", message: paymentMessages.unexpected };
-        return fromSetupIntent(intent, true);
+        // The card is the SetupIntent's: it must be the session's own, for the same order.
+        const sameOrder = intent.metadata?.subscription_id === owner.subscriptionId && customerIdOf(intent.customer) === customerIdOf(session.customer);
+        return sameOrder ? fromSetupIntent(intent, true) : notThisOrder;
       });
     },
   };

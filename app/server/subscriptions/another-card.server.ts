@@ -29,6 +29,8 @@ export type AnotherCardOutcome =
   /** Her bank wants her on its page first (Stripe). */
   | { status: "requires_action"; url: string }
   | { status: "declined"; message: string }
+  /** Her return named a card setup made for another order (or for none): nothing used, nothing charged. */
+  | { status: "not_this_order" }
   /** Nothing is due any more (paid already, cancelled, or the worker got there first). */
   | { status: "nothing_due"; subscription: SubscriptionRow }
   /** The gateway did not answer, or a payment is moving right now: try again in a moment. */
@@ -41,7 +43,7 @@ export function amountDue(subscription: SubscriptionRow): number | undefined {
   return undefined;
 }
 
-type Saving = Omit<SaveCardRequest, "holdReference"> | { resumed: SaveCardResult };
+type Saving = Omit<SaveCardRequest, "holdReference" | "subscriptionId"> | { resumed: SaveCardResult };
 
 export async function giveAnotherCard(gateway: PaymentGateway, subscription: SubscriptionRow, saving: Saving): Promise<AnotherCardOutcome> {
   if (!anotherCardStates.includes(subscription.state)) return { status: "nothing_due", subscription };
@@ -49,9 +51,13 @@ export async function giveAnotherCard(gateway: PaymentGateway, subscription: Sub
   if (claimed === undefined) return { status: "busy" };
   try {
     if (!anotherCardStates.includes(claimed.state)) return { status: "nothing_due", subscription: claimed };
-    const saved = "resumed" in saving ? saving.resumed : await gateway.saveCard({ ...saving, holdReference: claimed.holdReference });
+    const saved =
+      "resumed" in saving
+        ? saving.resumed
+        : await gateway.saveCard({ ...saving, holdReference: claimed.holdReference, subscriptionId: claimed.id });
     if (saved.status === "requires_action") return saved;
     if (saved.status === "declined") return saved;
+    if (saved.status === "not_this_order") return saved;
     if (saved.status === "failed") return { status: "busy" };
     const card = { cardReference: saved.reference, cardBrand: saved.cardBrand, cardLast4: saved.cardLast4 };
     if (claimed.state === "hold_expired") {

@@ -14,6 +14,7 @@ export function orderEventMessage(subscription: SubscriptionRow, event: Announce
   return {
     kind: "order-event",
     payload: {
+      ...(subscription.gateway === "sandbox" ? { sandbox: true as const } : {}),
       responder_uuid: subscription.responderUuid,
       order_reference: subscription.reference,
       event,

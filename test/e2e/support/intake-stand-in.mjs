@@ -258,6 +258,7 @@ function createSetup(params, card, origin) {
     client_secret: `${id}_secret_e2e`,
     next_action: null,
     last_setup_error: null,
+    metadata: params.metadata ?? {},
     created: Math.floor(Date.now() / 1000),
     params,
   };
@@ -315,15 +316,17 @@ function createCheckoutSession(params, origin) {
     cancel_url: params.cancel_url ?? null,
     setup_intent: null,
     metadata: params.metadata ?? {},
+    params,
   };
   stripe.checkoutSessions.set(id, session);
   return { status: 200, json: sessionJson(session, expansions(params)) };
 }
 
 function sessionJson(session, expand) {
+  const { params: _params, ...json } = session;
   const setup = session.setup_intent ? stripe.setupIntents.get(session.setup_intent) : undefined;
   return {
-    ...session,
+    ...json,
     setup_intent: setup && expand.includes("setup_intent") ? setupJson(setup, expand, "setup_intent.") : session.setup_intent,
   };
 }
@@ -581,7 +584,18 @@ async function hostedSetupPage(req, res, id) {
     const methodId = new URLSearchParams(await readBody(req)).get("payment_method") ?? "";
     const card = testPaymentMethods[methodId];
     if (card) {
-      const setup = createSetup({ customer: session.customer ?? undefined, payment_method: methodId, usage: "off_session", confirm: "true" }, card, `http://${req.headers.host}`);
+      const setup = createSetup(
+        {
+          customer: session.customer ?? undefined,
+          payment_method: methodId,
+          usage: "off_session",
+          confirm: "true",
+          // As Stripe: the SetupIntent the page makes carries setup_intent_data's metadata.
+          metadata: session.params.setup_intent_data?.metadata,
+        },
+        card,
+        `http://${req.headers.host}`,
+      );
       if (setup.status === "requires_action") setupSucceeded(setup);
       session.setup_intent = setup.id;
       if (setup.status === "succeeded") {

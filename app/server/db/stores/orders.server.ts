@@ -8,8 +8,8 @@ import { isPlanCode } from "../../../funnel/plans";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import { holdLifetimeMs, orderReference } from "../../../funnel/subscription-life";
 import { enqueueOutboxMessage, idempotencyKeyOf, type OutboxMessage } from "../../outbox.server";
-import { redeemPromoCode } from "../../provider/embedded-promo.server";
-import { database } from "../client.server";
+import { giveBackPromoCode, redeemPromoCode } from "../../provider/embedded-promo.server";
+import { database, type Queryable } from "../client.server";
 import { orders, outboxMessages } from "../schema.server";
 import { startSubscription } from "./subscriptions.server";
 
@@ -48,30 +48,62 @@ export async function findOrderByPaymentReference(reference: string): Promise<Or
   return row;
 }
 
+/** What a claim came to. */
+export type OrderClaim =
+  | { status: "claimed"; order: OrderRow }
+  /** Another attempt holds the order, or it is settled. */
+  | { status: "taken" }
+  /** Its promo code may no longer be used: nothing was claimed or counted; try no card. */
+  | { status: "promo_unavailable" };
+
+/** Undoes a claim whose promo code could not be counted. */
+class PromoUnavailable extends Error {}
+
 /**
  * The claim: a new attempt takes an order that is not under way, and writes what she sent in
  * the same statement, so the order always carries the amount this attempt authorises. Without
- * a row yet, one is made first. Undefined: another attempt holds the order, or it is settled.
+ * a row yet, one is made first. A promo code the order carries is counted in the same
+ * transaction, before any card is tried, only while the code may still be used: a card is
+ * never held at a discount the code can no longer give, and the cap holds however many pay at
+ * once. The use is given back if the card is then declined (recordFailure).
  */
-export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderRow | undefined> {
+export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderClaim> {
   const db = await database();
   const values = { body: order.body as unknown as Record<string, unknown>, amountCents: order.amountCents, gateway: order.gateway };
   await db
     .insert(orders)
     .values({ responderUuid, reference: orderReference(randomBytes(8)), ...values })
     .onConflictDoNothing({ target: orders.responderUuid });
-  const [claimed] = await db
-    .update(orders)
-    .set({ ...values, status: "processing", attemptKey, attempts: sql`${orders.attempts} + 1`, failureMessage: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.responderUuid, responderUuid),
-        inArray(orders.status, ["pending", "declined", "failed"]),
-        or(isNull(orders.attemptKey), ne(orders.attemptKey, attemptKey), eq(orders.status, "pending")),
-      ),
-    )
-    .returning();
-  return claimed;
+  const claim = async (q: Queryable): Promise<OrderRow | undefined> => {
+    const [claimed] = await q
+      .update(orders)
+      .set({ ...values, status: "processing", attemptKey, attempts: sql`${orders.attempts} + 1`, failureMessage: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.responderUuid, responderUuid),
+          inArray(orders.status, ["pending", "declined", "failed"]),
+          or(isNull(orders.attemptKey), ne(orders.attemptKey, attemptKey), eq(orders.status, "pending")),
+        ),
+      )
+      .returning();
+    return claimed;
+  };
+  const promoCode = order.body.metadata.discount_code;
+  if (!promoCode) {
+    const claimed = await claim(db);
+    return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
+  }
+  try {
+    return await db.transaction(async (tx): Promise<OrderClaim> => {
+      const claimed = await claim(tx);
+      if (!claimed) return { status: "taken" };
+      if ((await redeemPromoCode(tx, promoCode)) === "unavailable") throw new PromoUnavailable();
+      return { status: "claimed", order: claimed };
+    });
+  } catch (error) {
+    if (error instanceof PromoUnavailable) return { status: "promo_unavailable" };
+    throw error;
+  }
 }
 
 /**
@@ -114,11 +146,20 @@ export async function recordRequiresAction(order: OrderRow, card: PaymentCard): 
     .where(eq(orders.id, order.id));
 }
 
+/**
+ * The card was not authorised: the attempt's claim ends, and the promo use it counted is given
+ * back in the same transaction (once: only the attempt still holding the order moves it).
+ */
 export async function recordFailure(order: OrderRow, status: "declined" | "failed", message: string): Promise<void> {
-  await (await database())
-    .update(orders)
-    .set({ status, failureMessage: message, updatedAt: new Date() })
-    .where(eq(orders.id, order.id));
+  await (await database()).transaction(async (tx) => {
+    const [failed] = await tx
+      .update(orders)
+      .set({ status, failureMessage: message, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "processing")))
+      .returning({ body: orders.body });
+    const promoCode = (failed?.body as Partial<PreAuthOrderBody> | undefined)?.metadata?.discount_code;
+    if (promoCode) await giveBackPromoCode(tx, promoCode);
+  });
 }
 
 /**
@@ -152,15 +193,14 @@ export interface PlacedHold {
 
 /**
  * The order is authorised and she goes to `destination`; its outbox message is delivered (the
- * provider answered) or due now, a promo code it used is redeemed, and its subscription
- * begins on hold, all in one transaction.
+ * provider answered) or due now, and its subscription begins on hold, all in one transaction.
+ * A promo code it used was counted when the attempt claimed the order (claimOrder).
  */
 export async function recordAuthorised(
   order: OrderRow,
   destination: OrderDestination,
   message: OutboxMessage,
   delivered: boolean,
-  promoCode: string | undefined,
   hold: PlacedHold,
 ): Promise<void> {
   const body = order.body as unknown as PreAuthOrderBody;
@@ -182,7 +222,6 @@ export async function recordAuthorised(
       .update(outboxMessages)
       .set(delivered ? { status: "delivered", deliveredAt: new Date(), attempts: 1 } : { attempts: 1, nextAttemptAt: new Date() })
       .where(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)));
-    if (promoCode) await redeemPromoCode(tx, promoCode);
     await startSubscription(tx, {
       orderId: order.id,
       responderUuid: order.responderUuid,
