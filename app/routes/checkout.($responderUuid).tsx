@@ -57,7 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return visitor.data({
     model: selectionPageModel(catalogue, selection, visiblePlans, kept?.shippingState ?? null),
     // Spec section 1: the plan, shared with her own doctor, once something is chosen.
-    sharePlan: flow.flowClaim ? null : planSummaryPath(responderUuid),
+    // Once she has ordered, of her private link's generation: a newer private link retires it.
+    sharePlan: flow.flowClaim ? null : planSummaryPath(responderUuid, kept?.linkVersion ?? undefined),
     testimonials,
     flowClaim: flow.flowClaim,
   });

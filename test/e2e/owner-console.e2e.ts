@@ -57,6 +57,8 @@ test("the owner finds a paid order by her reference, approves it, and sees the r
     await expect(owner).toHaveURL((url) => url.pathname === "/owner/orders");
     await expect(owner.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
     await expect(owner.getByRole("table", { name: /newest first/ }).getByRole("link", { name: reference })).toBeVisible();
+    // The e2e app takes test cards: every console page says no real money moves.
+    await expect(owner.getByRole("region", { name: "Payments" })).toHaveText(/Sandbox payments:\s*no real money moves\. Test cards only\./);
     await expectAccessible(owner);
 
     // She finds the order by the reference, typed as it was read out.

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { aPerson } from "../support/factories";
-import { fillCard, fillShipping, press } from "./support/funnel";
+import { fillCard, fillShipping, press, submit } from "./support/funnel";
 import { subscriptionLinkIn, waitForEmail } from "./support/inbox";
 
 const notice = "We are sorry but this treatment option is not available in your state";
@@ -19,6 +19,7 @@ test("before ordering she can print her plan but not email it; once ordered, Ema
 }) => {
   test.slow(); // a payment and two emails
   consoleGuard.allow(failedLoadOf(400)); // the note with a link, refused
+  consoleGuard.allow(failedLoadOf(410)); // the plan link a new private link retired
   const email = `jane.${randomUUID().slice(0, 8)}@example.org`;
   await visitorAt("final-checkout", { details: { ...aPerson(), email } });
   const finalCheckout = page.url();
@@ -65,6 +66,18 @@ test("before ordering she can print her plan but not email it; once ordered, Ema
   expect(sent.subject).toBe("A patient shared a menopause treatment plan with you");
   expect(sent.text).toContain("Can we talk about this?");
   expect(sent.text).toMatch(/\/plan\/[A-Za-z0-9_-]{22}\.1\.\d+\.[A-Za-z0-9_-]{43}/);
+
+  // A new private link retires the plan links drawn before: 410, with the way to a new one and nothing of the plan.
+  await page.goto("/subscription");
+  await page.getByLabel("Email address").fill(email);
+  await submit(page, "Send my link");
+  await waitForEmail(email, /Your link to order/);
+  const retired = await page.goto(opened);
+  expect(retired?.status()).toBe(410);
+  await expect(page.getByText("This link to the plan has expired")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/subscription");
+  await expect(page.getByText("Starting dose set by your provider")).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test("a changed plan address opens nothing", async ({ page, visitorAt, consoleGuard, expectAccessible }) => {

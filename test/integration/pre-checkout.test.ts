@@ -10,7 +10,7 @@ import { outboxMessages, preCheckoutDetails, tokenArrivals } from "../../app/ser
 import { aPerson } from "../support/factories";
 import { flowWithPlan, type PlanChoice } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { signedToken, testTokenSecret } from "../support/tokens";
+import { signedToken, testTokenSecret, tinasTokenPayload, tinasTokenUuid } from "../support/tokens";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -157,16 +157,8 @@ describe("who may see and change the details", () => {
 });
 
 describe("arrival with a token", () => {
-  const tokenUuid = "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4";
-  const payload = {
-    responder_uuid: tokenUuid,
-    first_name: "Tina",
-    last_name: "Token",
-    email_address: "tina@example.org",
-    phone: "212-555-0188",
-    product_id: "gel",
-    selected_plan: "monthly",
-  };
+  const tokenUuid = tinasTokenUuid;
+  const payload = tinasTokenPayload;
 
   it("prefills the form, gives the browser the uuid, shows Details Loaded once, and drops the token", async () => {
     const browser = new TestBrowser();

@@ -19,23 +19,15 @@ import { claimSecureTokenUse, deleteExpiredSecureTokenUses } from "../../app/ser
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { aPerson } from "../support/factories";
 import { cookieOf, resetDatabase, TestBrowser } from "../support/route-harness";
-import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret } from "../support/tokens";
+import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret, tinasTokenPayload, tinasTokenUuid } from "../support/tokens";
 
 beforeEach(async () => {
   await resetDatabase();
   clearProviderCaches();
 });
 
-const tokenUuid = "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4";
-const payload = {
-  responder_uuid: tokenUuid,
-  first_name: "Tina",
-  last_name: "Token",
-  email_address: "tina@example.org",
-  phone: "212-555-0188",
-  product_id: "gel",
-  selected_plan: "monthly",
-};
+const tokenUuid = tinasTokenUuid;
+const payload = tinasTokenPayload;
 const tinasDetails = { firstName: "Tina", lastName: "Token", email: "tina@example.org", phone: "212-555-0188" };
 
 function preCheckoutPage(browser: TestBrowser, path: string) {

@@ -193,6 +193,10 @@ describe("the printable plan", () => {
     const fresh = await planLinkFromHerPage(subscription);
     expect(fresh.split(".")[1]).toBe("2");
     expect(await open(fresh)).toHaveStatus(200);
+    // Her plan page, visited again after the new private link, draws a link of the new generation.
+    const fromSelection = tokenIn((await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } })).data.sharePlan);
+    expect(fromSelection.split(".")[1]).toBe("2");
+    expect(await open(fromSelection)).toHaveStatus(200);
     expect(await doctorEmailsQueued()).toBe(0);
   });
 });

@@ -8,6 +8,20 @@ export const testTokenSecret = "test-token-secret-0123456789-abcdefghijklmnop";
 /** LEGACY_TOKEN_KEY for tests. */
 export const testLegacyKey = "test-legacy-key";
 
+/** The uuid of Tina's flow, the one the tokens of the arrival tests name. */
+export const tinasTokenUuid = "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4";
+
+/** What a sender puts in Tina's token (spec section 3, "Token payload"): her details, a Gel, monthly. */
+export const tinasTokenPayload = {
+  responder_uuid: tinasTokenUuid,
+  first_name: "Tina",
+  last_name: "Token",
+  email_address: "tina@example.org",
+  phone: "212-555-0188",
+  product_id: "gel",
+  selected_plan: "monthly",
+};
+
 /** A signed token (JWT) that expires 15 minutes after it was issued unless told otherwise. */
 export async function signedToken(
   payload: Record<string, unknown>,
