@@ -109,7 +109,9 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      command: `node test/e2e/support/intake-stand-in.mjs ${intakePort}`,
+      // TypeScript (the fake Stripe it serves is the integration tests' too), loaded by tsx in
+      // one process, which the runner stops with the others.
+      command: `node --import tsx test/e2e/support/intake-stand-in.ts ${intakePort}`,
       url: `${intakeOrigin}/ready`,
       reuseExistingServer: false,
       timeout: 10_000,

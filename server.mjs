@@ -319,7 +319,7 @@ server.headersTimeout = 20_000;
 server.listen(port, () => log.info({ port }, "listening"));
 
 // SIGTERM (a deploy, docker stop): stop taking requests, let those in flight finish, stop the
-// outbox worker after its round, close the database, then exit. A stop that hangs is cut off.
+// workers after their rounds, close the database, then exit. A stop that hangs is cut off.
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;

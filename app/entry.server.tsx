@@ -1,4 +1,4 @@
-// The server's entry: boots the process (configuration, database, outbox and lifecycle workers) once, then
+// The server's entry: boots the process (configuration, database, the outbox, lifecycle and housekeeping workers) once, then
 // renders each document request with its security headers. It also hands our HTTP server
 // (server.mjs) what it needs from the app: the headers for every answer, the cross-site check,
 // the cap on every request's body, the logger, and an orderly shutdown.
@@ -14,15 +14,17 @@ import { config } from "./server/config.server";
 import { closeDatabase, database } from "./server/db/client.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
 import { log } from "./server/log.server";
-import { startOutboxWorker, stopOutboxWorker } from "./server/outbox-worker.server";
+import { startOutboxWorker, stopOutboxWorker } from "./server/outbox/worker.server";
 import { announceOwnerPassword } from "./server/owner/owner-password.server";
 import { startLifecycleWorker, stopLifecycleWorker } from "./server/subscriptions/lifecycle-worker.server";
+import { startHousekeeping, stopHousekeeping } from "./server/workers/housekeeping.server";
 
 // Fail fast: a wrong setting stops the server here, with the list of what is wrong.
 config();
 await database();
 startOutboxWorker();
 startLifecycleWorker();
+startHousekeeping();
 announceOwnerPassword();
 
 const renderTimeoutMs = 5_000;
@@ -41,9 +43,9 @@ export { resourcePolicy };
 /** Headers for every answer, files included (server.mjs sets them before anything else). */
 export const securityHeaders = baseSecurityHeaders(sources);
 
-/** Stops the outbox worker (its round in progress finishes) and closes the database. */
+/** Stops the workers (each round in progress finishes) and closes the database. */
 export async function shutdown(): Promise<void> {
-  await Promise.all([stopOutboxWorker(), stopLifecycleWorker()]);
+  await Promise.all([stopOutboxWorker(), stopLifecycleWorker(), stopHousekeeping()]);
   await closeDatabase();
   log.flush();
 }

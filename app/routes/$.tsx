@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RouteHandle } from "../route-handle";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
-import { keepsTrackingParams } from "../server/tracking-visit.server";
+import { keepsTrackingParams } from "../server/visitor/tracking-visit.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "404 Page Not Found" };

@@ -1,2 +1,2 @@
 // "/" is the selection page too (spec section 2).
-export { action, default, handle, loader } from "./checkout.($responderUuid)";
+export { action, default, handle, loader } from "./checkout.($responderUuid)/route";

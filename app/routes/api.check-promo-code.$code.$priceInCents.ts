@@ -5,10 +5,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { normalisePromoCode } from "../funnel/promo";
 import { checkPromoCode } from "../server/checkout/promo-code.server";
-import { retryAfter } from "../server/form-refusal.server";
+import { retryAfter } from "../server/http/form-refusal.server";
 import { jsonAnswer } from "../server/http/json-answer.server";
-import { visitorRateKey } from "../server/rate-limits.server";
-import { Visitor } from "../server/visitor.server";
+import { visitorRateKey } from "../server/http/rate-limits.server";
+import { Visitor } from "../server/visitor/visitor.server";
 
 /** Well above any plan: a larger "price" is a mistake or a probe. */
 const maxPriceInCents = 10_000_000;

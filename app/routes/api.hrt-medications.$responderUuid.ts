@@ -4,7 +4,7 @@
 // funnel pages, it needs no proof that this browser owns the uuid.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { medicationsFor } from "../server/provider/catalogue-cache.server";
-import { isResponderUuid } from "../server/visitor.server";
+import { isResponderUuid } from "../server/visitor/visitor.server";
 import { notFoundJson, publicJson } from "../server/http/json-answer.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@
 // available at the moment." state.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { testimonialsFor } from "../server/provider/catalogue-cache.server";
-import { isResponderUuid } from "../server/visitor.server";
+import { isResponderUuid } from "../server/visitor/visitor.server";
 import { notFoundJson, publicJson } from "../server/http/json-answer.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -9,15 +9,14 @@ import { isPlanCode, type PlanCode } from "../funnel/plans";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { saveFailedToast } from "../funnel/toasts";
 import { jsonAnswer } from "../server/http/json-answer.server";
-import { flowNotFoundMessage, ownedFlow } from "../server/flow-owner.server";
+import { flowNotFoundMessage, ownedFlow } from "../server/flow/flow-owner.server";
 import { config } from "../server/config.server";
 import { readJson } from "../server/http/json-body.server";
-import { wakeOutboxWorker } from "../server/outbox-worker.server";
 import { loadOrderProducts } from "../server/db/stores/order-products.server";
-import { savePreCheckout } from "../server/db/stores/personal-details.server";
-import { countStepPost } from "../server/rate-limits.server";
-import { retryAfter } from "../server/form-refusal.server";
-import { Visitor } from "../server/visitor.server";
+import { savePreCheckout } from "../server/checkout/pre-checkout.server";
+import { countStepPost } from "../server/http/rate-limits.server";
+import { retryAfter } from "../server/http/form-refusal.server";
+import { Visitor } from "../server/visitor/visitor.server";
 import { log } from "../server/log.server";
 
 const orderSchema = z.object({
@@ -65,6 +64,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
     log.error({ error: error instanceof Error ? error.name : "unknown" }, "pre-checkout save failed");
     return jsonAnswer(503, { success: false, message: saveFailedToast().description });
   }
-  wakeOutboxWorker();
   return jsonAnswer(200, { success: true }, await visitor.headers());
 }

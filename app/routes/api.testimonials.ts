@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { testimonialsFor } from "../server/provider/catalogue-cache.server";
 import { jsonAnswer, publicJson } from "../server/http/json-answer.server";
-import { Visitor } from "../server/visitor.server";
+import { Visitor } from "../server/visitor/visitor.server";
 
 /**
  * Asked about when this browser has no flow. Spec section 7 says the configuration holds a

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fiveDigitZip } from "../funnel/zip-codes";
 import { notFoundJson } from "../server/http/json-answer.server";
-import { lookUpZip } from "../server/zip-codes.server";
+import { lookUpZip } from "../server/checkout/zip-codes.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const zip = fiveDigitZip(params.zip ?? "");

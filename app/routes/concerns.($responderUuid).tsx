@@ -5,28 +5,28 @@ import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
 import { useFormReply } from "../components/use-form-reply";
 import { concernOptions } from "../funnel/questionnaire";
-import { mayAnswerConcerns } from "../funnel/sales-funnel-record";
 import { concernsSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
-import { openStep } from "../server/funnel-guard.server";
-import { recordFunnelStep } from "../server/db/stores/funnel-records.server";
-import { countStepPost } from "../server/rate-limits.server";
-import { keepRetryAfter, retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { requireFlow } from "../server/flow/require-flow.server";
+import { recordFunnelStep } from "../server/flow/funnel-step.server";
+import { countStepPost } from "../server/http/rate-limits.server";
+import { retryAfter, tooManyAttemptsReply } from "../server/http/form-refusal.server";
+import { keepRetryAfter } from "../route-headers";
 
 export const handle: RouteHandle = { title: "What worries you most about HRT?" };
 
 export const headers = keepRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { visitor, record } = await openStep(request, "concerns", params.responderUuid, mayAnswerConcerns);
+  const { visitor, record } = await requireFlow(request, params, "concerns");
   return visitor.data({ concern: record.concernsAboutHrt[0] });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const { visitor, responderUuid, trackingParams } = await openStep(request, "concerns", params.responderUuid, mayAnswerConcerns);
+  const { visitor, responderUuid, trackingParams } = await requireFlow(request, params, "concerns");
   const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: concernsSchema });

@@ -8,12 +8,12 @@ import { eligibilitySteps } from "../funnel/marketing";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { readForm } from "../server/http/form-body.server";
-import { findFunnelRecord, recordFunnelStep } from "../server/db/stores/funnel-records.server";
-import { countStepPost } from "../server/rate-limits.server";
-import { retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { findFunnelRecord } from "../server/db/stores/funnel-records.server";
+import { recordFunnelStep } from "../server/flow/funnel-step.server";
+import { countStepPost } from "../server/http/rate-limits.server";
+import { retryAfter, tooManyAttemptsReply } from "../server/http/form-refusal.server";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
-import { flowForCongratulations } from "../server/new-flow.server";
-import { Visitor } from "../server/visitor.server";
+import { requireFlow } from "../server/flow/require-flow.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "Congrats, you're eligible!" };
@@ -31,11 +31,12 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const visitor = await Visitor.open(request);
+  // The flow the address names when it is hers, else her current one, else a new one.
+  const flow = await requireFlow(request, params, "congratulations");
+  const { visitor } = flow;
   const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
-  const named = params.responderUuid ?? new URL(request.url).searchParams.get("responder_uuid") ?? undefined;
-  const responderUuid = visitor.claim(flowForCongratulations(visitor, named));
+  const responderUuid = flow.keep();
   const record = await findFunnelRecord(responderUuid);
   const trackingParams = { ...record?.trackingParams, ...visitor.trackingParams };
   await recordFunnelStep(responderUuid, { currentStepId: "congratulation", trackingParams }, visitor.variant);

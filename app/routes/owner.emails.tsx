@@ -4,12 +4,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatTime } from "../components/owner-format";
-import { OwnerPager } from "../components/owner-tables";
+import { OwnerPager } from "../components/owner-parts";
 import { maskEmail } from "../funnel/her-subscription";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { listStoredEmails } from "../server/db/stores/stored-emails.server";
-import { countPendingOutboxMessages } from "../server/outbox.server";
+import { countPendingOutboxMessages } from "../server/db/stores/outbox.server";
 import { requireOwner } from "../server/owner/owner-session.server";
 
 export const handle: RouteHandle = { title: "Emails: Owner's console" };

@@ -1,10 +1,14 @@
 // The owner's console around each of its pages: its own bar (the console's name, Orders, Funnel,
 // Emails, Sign out) in place of the funnel's, and no search engine. Each page guards itself: a layout's
 // loader runs beside its children's, never before them.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { readOwnerSession } from "../server/owner/owner-session.server";
 import { paymentsAreSandbox } from "../server/payments/index.server";
+import consoleStyles from "../styles/console.css";
+
+/** The console's own stylesheet, after the funnel's (root links app.css): a visitor's page never loads it. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: consoleStyles }];
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 

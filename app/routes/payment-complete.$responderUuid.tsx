@@ -7,7 +7,7 @@ import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { outcomeOf } from "../server/checkout/submit-order.server";
 import { findOrder } from "../server/db/stores/orders.server";
-import { Visitor } from "../server/visitor.server";
+import { requireFlow } from "../server/flow/require-flow.server";
 
 export const handle: RouteHandle = { title: "Payment Successful!" };
 
@@ -20,10 +20,8 @@ const redirectMessages: Record<RedirectType, string> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const visitor = await Visitor.open(request);
-  const responderUuid = visitor.ownedUuid(params.responderUuid);
-  // A reload after she has been sent on, or a uuid that is not hers: nothing to show here.
-  if (!responderUuid) throw await visitor.redirect("/thank-you");
+  // A reload after she has been sent on, or a uuid that is not hers: on to /thank-you.
+  const { visitor, responderUuid } = await requireFlow(request, params, "payment-complete");
   const order = await findOrder(responderUuid);
   const outcome = order ? outcomeOf(order) : null;
   if (outcome?.status !== "authorised") throw await visitor.redirect(`/final-checkout/${responderUuid}`);

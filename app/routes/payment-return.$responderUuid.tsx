@@ -7,13 +7,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resumeOrder } from "../server/checkout/submit-order.server";
 import { findOrder } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
-import { Visitor } from "../server/visitor.server";
+import { requireFlow } from "../server/flow/require-flow.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const visitor = await Visitor.open(request);
-  const responderUuid = visitor.ownedUuid(params.responderUuid);
-  const backToCheckout = `/final-checkout/${responderUuid ?? params.responderUuid ?? ""}`;
-  if (!responderUuid) return visitor.redirect(backToCheckout);
+  // A flow not hers: back to the checkout's address, which shows nothing of it.
+  const { visitor, responderUuid } = await requireFlow(request, params, "payment-return");
+  const backToCheckout = `/final-checkout/${responderUuid}`;
 
   const sessionId = new URL(request.url).searchParams.get("session_id");
   const gateway = paymentGateway();

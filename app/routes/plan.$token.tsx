@@ -21,13 +21,12 @@ import { config } from "../server/config.server";
 import { flowVariant } from "../server/db/stores/flow-variants.server";
 import { loadPreCheckoutDraft } from "../server/db/stores/personal-details.server";
 import { loadPlanSelection } from "../server/db/stores/plan-selections.server";
-import { emailPlanToDoctor } from "../server/doctor-email.server";
+import { emailPlanToDoctor } from "../server/subscriptions/doctor-email.server";
 import { readForm } from "../server/http/form-body.server";
 import { refusePage } from "../server/http/page-refusal.server";
-import { wakeOutboxWorker } from "../server/outbox-worker.server";
-import { planSummaryUrl, readPlanLink } from "../server/plan-link.server";
+import { planSummaryUrl, readPlanLink } from "../server/subscriptions/plan-link.server";
 import { medicationsFor } from "../server/provider/catalogue-cache.server";
-import { countHit, rateLimits } from "../server/rate-limits.server";
+import { countHit, rateLimits } from "../server/http/rate-limits.server";
 import { privatePageHeaders } from "../server/subscriptions/her-link.server";
 
 export { headers } from "../server/subscriptions/her-link.server";
@@ -111,7 +110,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 429, headers: { ...privatePageHeaders, "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
-  wakeOutboxWorker();
   return data({ lastResult: null, sent: { to: doctorEmail, note: note || null } }, { headers: privatePageHeaders });
 }
 

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { LegalPage, LegalSection } from "../components/legal-page";
 import { contact } from "../funnel/marketing";
 import type { RouteHandle } from "../route-handle";
 import { keepEntryPageHeaders } from "../route-headers";
@@ -14,15 +15,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export default function Privacy() {
   return (
-    <article className="step legal">
-      <h1>Privacy Policy</h1>
-      <p className="lead">
-        This page explains what information we collect, why we need it, who receives it, and how to ask us to see or
-        delete it.
-      </p>
-
-      <section aria-labelledby="privacy-collect">
-        <h2 id="privacy-collect">What we collect</h2>
+    <LegalPage
+      title="Privacy Policy"
+      lead="This page explains what information we collect, why we need it, who receives it, and how to ask us to see or delete it."
+    >
+      <LegalSection id="privacy-collect" title="What we collect">
         <ul>
           <li>Your answers to the questionnaire</li>
           <li>Your name, email address and phone number</li>
@@ -34,59 +31,53 @@ export default function Privacy() {
           Your card details are handled by our payment provider. We never store them, apart from the card brand and
           its last four digits.
         </p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="privacy-why">
-        <h2 id="privacy-why">Why we collect it</h2>
+      <LegalSection id="privacy-why" title="Why we collect it">
         <ul>
           <li>To prepare your treatment plan</li>
           <li>For the medical review of your plan</li>
           <li>To ship your medication if it is prescribed</li>
           <li>To bill you for your subscription</li>
         </ul>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="privacy-recipients">
-        <h2 id="privacy-recipients">Who receives it</h2>
+      <LegalSection id="privacy-recipients" title="Who receives it">
         <ul>
           <li>Our provider's licensed medical team, who review your plan</li>
           <li>Our provider's pharmacy, which prepares and ships your medication</li>
           <li>Our payment processor, which handles your card</li>
         </ul>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="privacy-keeping">
-        <h2 id="privacy-keeping">How we keep it</h2>
+      <LegalSection id="privacy-keeping" title="How we keep it">
         <p>
           Your information is kept on our servers. Your personal details can be read only from the browser session
           that entered them, or through a secure link. They are never written to our logs.
         </p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="privacy-cookies">
-        <h2 id="privacy-cookies">Cookies</h2>
+      <LegalSection id="privacy-cookies" title="Cookies">
         <p>We use two cookies, and no advertising cookies:</p>
         <ul>
           <li>A session cookie that carries only an id, so we can recognise your visit</li>
           <li>A short-lived notice cookie that carries a message to the next page you see</li>
         </ul>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="privacy-choices">
-        <h2 id="privacy-choices">Your choices</h2>
+      <LegalSection id="privacy-choices" title="Your choices">
         <p>
           You can ask to see the information we hold about you, or ask us to delete it, by contacting us. Some
           records, such as payment records, may have to be kept where the law requires it.
         </p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="privacy-contact">
-        <h2 id="privacy-contact">Contact us</h2>
+      <LegalSection id="privacy-contact" title="Contact us">
         <p>
           Call <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email{" "}
           <a href={`mailto:${contact.email}`}>{contact.email}</a>.
         </p>
-      </section>
-    </article>
+      </LegalSection>
+    </LegalPage>
   );
 }

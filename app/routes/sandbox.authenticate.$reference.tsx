@@ -8,15 +8,16 @@ import { readForm } from "../server/http/form-body.server";
 import { resumeOrder } from "../server/checkout/submit-order.server";
 import { findOrderByPaymentReference } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
-import { Visitor } from "../server/visitor.server";
+import { requireFlow } from "../server/flow/require-flow.server";
 
 export const handle: RouteHandle = { title: "Sandbox: confirm your payment" };
 
 async function waitingOrder(request: Request, reference: string | undefined) {
-  const visitor = await Visitor.open(request);
   if (paymentGateway().kind !== "sandbox" || !reference) throw data({ message: "Not found" }, { status: 404 });
   const order = await findOrderByPaymentReference(reference);
-  if (!order || !visitor.ownedUuid(order.responderUuid)) throw data({ message: "Not found" }, { status: 404 });
+  if (!order) throw data({ message: "Not found" }, { status: 404 });
+  // Only the browser whose flow the order is (a 404 for any other).
+  const { visitor } = await requireFlow(request, { responderUuid: order.responderUuid }, "sandbox-authentication");
   return { visitor, order };
 }
 

@@ -12,7 +12,7 @@ import { maskEmail } from "../funnel/her-subscription";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
-import { countHit, rateLimits } from "../server/rate-limits.server";
+import { countHit, rateLimits } from "../server/http/rate-limits.server";
 import { privatePageHeaders } from "../server/subscriptions/her-link.server";
 import { lifecycleNow } from "../server/subscriptions/clock.server";
 import { sendLinksTo } from "../server/subscriptions/private-link.server";

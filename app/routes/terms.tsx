@@ -1,7 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { LegalPage, LegalSection } from "../components/legal-page";
+import { SubscriptionTermsList } from "../components/subscription-terms";
 import { contact } from "../funnel/marketing";
 import { planCodes, plans } from "../funnel/plans";
-import { preAuthorisationNote, subscriptionTerms } from "../funnel/subscription-terms";
+import { preAuthorisationNote } from "../funnel/subscription-terms";
 import type { RouteHandle } from "../route-handle";
 import { keepEntryPageHeaders } from "../route-headers";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
@@ -16,14 +18,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export default function Terms() {
   return (
-    <article className="step legal">
-      <h1>Terms of Service</h1>
-      <p className="lead">
-        These terms explain how our menopause care service works, how you are billed, and how to cancel.
-      </p>
-
-      <section aria-labelledby="terms-service">
-        <h2 id="terms-service">The service</h2>
+    <LegalPage
+      title="Terms of Service"
+      lead="These terms explain how our menopause care service works, how you are billed, and how to cancel."
+    >
+      <LegalSection id="terms-service" title="The service">
         <p>
           We offer menopause care online. You answer a short questionnaire, choose a treatment and a billing plan,
           and give your details. A licensed medical team reviews every plan before any medication is prescribed.
@@ -32,19 +31,13 @@ export default function Terms() {
           Treatment is prescribed only if a licensed provider decides it is right for you. After you pay, our team
           will contact you within 24 hours.
         </p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="terms-subscription">
-        <h2 id="terms-subscription">Subscription terms</h2>
-        <ul>
-          {subscriptionTerms.map((term) => (
-            <li key={term}>{term}</li>
-          ))}
-        </ul>
-      </section>
+      <LegalSection id="terms-subscription" title="Subscription terms">
+        <SubscriptionTermsList />
+      </LegalSection>
 
-      <section aria-labelledby="terms-plans">
-        <h2 id="terms-plans">Billing plans</h2>
+      <LegalSection id="terms-plans" title="Billing plans">
         <p>You choose one billing plan at checkout. Each plan is billed as follows:</p>
         <ul>
           {planCodes.map((code) => (
@@ -57,24 +50,21 @@ export default function Terms() {
           The checkout page shows the plans currently offered and the price of each, before you pay. All provider
           visits are included in the price.
         </p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="terms-pre-authorisation">
-        <h2 id="terms-pre-authorisation">Card pre-authorisation</h2>
+      <LegalSection id="terms-pre-authorisation" title="Card pre-authorisation">
         <p>{preAuthorisationNote}</p>
         <p>If your treatment is not prescribed, you are not charged.</p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="terms-shipping">
-        <h2 id="terms-shipping">Shipping</h2>
+      <LegalSection id="terms-shipping" title="Shipping">
         <p>
           Shipping is free. If your treatment is prescribed, your medication is shipped within 3-5 business days. We
           ship to addresses in the United States and cannot deliver to a PO Box.
         </p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="terms-cancel">
-        <h2 id="terms-cancel">Cancelling</h2>
+      <LegalSection id="terms-cancel" title="Cancelling">
         <p>
           You can cancel at any time. Call us on <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email{" "}
           <a href={`mailto:${contact.email}`}>{contact.email}</a> with your name and the email address you used at
@@ -84,16 +74,15 @@ export default function Terms() {
           Cancelling stops future renewals. To stop the next one, cancel at least 72 hours before your next billing
           date.
         </p>
-      </section>
+      </LegalSection>
 
-      <section aria-labelledby="terms-contact">
-        <h2 id="terms-contact">Contact us</h2>
+      <LegalSection id="terms-contact" title="Contact us">
         <p>
           Questions about these terms or your subscription? Call{" "}
           <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email{" "}
           <a href={`mailto:${contact.email}`}>{contact.email}</a>.
         </p>
-      </section>
-    </article>
+      </LegalSection>
+    </LegalPage>
   );
 }

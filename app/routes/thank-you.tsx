@@ -4,8 +4,8 @@ import { contact } from "../funnel/marketing";
 import { variantFacts } from "../funnel/variant";
 import type { RouteHandle } from "../route-handle";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
-import { keepsTrackingParams } from "../server/tracking-visit.server";
-import { variantOf } from "../server/variant-cookie.server";
+import { keepsTrackingParams } from "../server/visitor/tracking-visit.server";
+import { variantOf } from "../server/visitor/variant-cookie.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "Payment Completed Successfully!" };

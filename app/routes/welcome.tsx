@@ -9,13 +9,12 @@ import { motivationOptions } from "../funnel/questionnaire";
 import { welcomeSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import type { RouteHandle } from "../route-handle";
-import { recordFunnelStep } from "../server/db/stores/funnel-records.server";
+import { recordFunnelStep } from "../server/flow/funnel-step.server";
 import { readForm } from "../server/http/form-body.server";
-import { countStepPost } from "../server/rate-limits.server";
-import { retryAfter, tooManyAttemptsReply } from "../server/form-refusal.server";
+import { countStepPost } from "../server/http/rate-limits.server";
+import { retryAfter, tooManyAttemptsReply } from "../server/http/form-refusal.server";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
-import { flowForWelcomeAnswer } from "../server/new-flow.server";
-import { Visitor } from "../server/visitor.server";
+import { requireFlow } from "../server/flow/require-flow.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
 export const handle: RouteHandle = { title: "It's not you. It's menopause." };
@@ -27,18 +26,18 @@ export function loader({ request }: LoaderFunctionArgs) {
   return data(null, { headers: entryPageHeaders("welcome", request) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  // Spec section 4: entering a new flow makes a new flow uuid and clears old tracking params;
-  // the new flow keeps those of this page's address (the form posts back to it).
-  const visitor = await Visitor.open(request, { newFlow: true });
+  // A new flow, unless her browser started one a moment ago (a double click).
+  const flow = await requireFlow(request, params, "welcome");
+  const { visitor } = flow;
   const wait = await countStepPost(request, visitor);
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: welcomeSchema });
   if (submission.status !== "success") {
     return visitor.data({ lastResult: submission.reply() }, { status: 400 });
   }
-  const responderUuid = visitor.claim(await flowForWelcomeAnswer(visitor));
+  const responderUuid = flow.keep();
   await recordFunnelStep(responderUuid, {
     currentStepId: "welcome",
     reasonYouAreHereToday: [submission.value.reason],

@@ -4,7 +4,7 @@
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { answerConcerns, answerWelcome, emailLabel, expectNoScripts, submit } from "./support/funnel";
 
-/** rateLimits.emailCapture.limit and rateLimits.tokenRead.limit (app/server/rate-limits.server.ts). */
+/** rateLimits.emailCapture.limit and rateLimits.tokenRead.limit (app/server/http/rate-limits.server.ts). */
 const emailCaptureLimit = 10;
 const tokenReadLimit = 10;
 

@@ -345,7 +345,7 @@ test("the testimonials section shows what the provider serves, or says there are
   const section = page.getByRole("region", { name: "What our members say" });
   await expect(section).toBeVisible();
 
-  // The provider stand-in (test/e2e/support/intake-stand-in.mjs) answers testimonials or not:
+  // The provider stand-in (test/e2e/support/intake-stand-in.ts) answers testimonials or not:
   // today it answers 405 to every GET under /provider but its /received list, so the page
   // shows the spec's empty text. Should it learn to serve testimonials, the page shows them.
   const fromProvider = await request.get(`${providerBaseUrl}/api/hrt_checkout/testimonials/${responderUuid}`, {

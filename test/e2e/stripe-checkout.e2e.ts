@@ -1,6 +1,7 @@
 // The final checkout in Stripe mode, with JavaScript (the funnel works with the Stripe
 // stand-in): the card element is drawn by the Stripe.js stand-in, the PaymentIntent is made at
-// the Stripe API stand-in (test/e2e/support/intake-stand-in.mjs); nothing reaches Stripe.
+// the fake Stripe (test/support/fake-stripe, served by test/e2e/support/intake-stand-in.ts);
+// nothing reaches Stripe.
 // Runs only in the `stripe` project, against the app started with stripeAppEnvironment.
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test as base, type VisitorAt } from "./support/fixtures";

@@ -18,7 +18,8 @@ import {
 } from "../../app/server/provider/catalogue-cache.server";
 import { database, type Database } from "../../app/server/db/client.server";
 import { catalogueOptions, embeddedProviderReceipts, outboxMessages } from "../../app/server/db/schema.server";
-import { deliverDueOutboxMessages, enqueueLatestSave } from "../../app/server/outbox.server";
+import { enqueueLatestSave } from "../../app/server/db/stores/outbox.server";
+import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { embeddedProvider } from "../../app/server/provider/embedded.server";
 import { httpProvider } from "../../app/server/provider/http.server";
 import {

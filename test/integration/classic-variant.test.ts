@@ -3,9 +3,9 @@
 // changes on the selection, pre-checkout and final checkout pages and in the order.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
 import * as thankYou from "../../app/routes/thank-you";
 import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as signIn from "../../app/routes/owner._index/route";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
-import * as ordersList from "../../app/routes/owner.orders._index";
+import * as ordersList from "../../app/routes/owner.orders._index/route";
 import * as signOut from "../../app/routes/owner.sign-out";
 import { database } from "../../app/server/db/client.server";
 import { consoleSessions } from "../../app/server/db/schema.server";
@@ -14,7 +14,7 @@ import { clientAddressHeader } from "../../app/server/http/client-address.server
 import { openConsoleSession, readConsoleSession } from "../../app/server/owner/console-session.server";
 import { ownerPassword } from "../../app/server/owner/owner-password.server";
 import { signInAttempt, signInLimits } from "../../app/server/owner/sign-in-throttle.server";
-import { rateLimits } from "../../app/server/rate-limits.server";
+import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { cookieOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { heldSubscription, reload } from "../support/subscriptions";
 

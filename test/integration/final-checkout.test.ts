@@ -2,7 +2,7 @@
 // Postgres engine: the page, the order placed exactly once, declines, 3-D Secure, promo codes.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$reference";

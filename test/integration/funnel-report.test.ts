@@ -5,15 +5,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
 import * as congratulations from "../../app/routes/congratulations.($responderUuid)";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as signIn from "../../app/routes/owner._index/route";
 import * as funnelPage from "../../app/routes/owner.funnel/route";
 import * as funnelCsv from "../../app/routes/owner.funnel[.]csv";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as ordersCsv from "../../app/routes/owner.orders[.]csv";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
-import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
+import * as socialProof from "../../app/routes/social-proof.($responderUuid)/route";
 import * as welcome from "../../app/routes/welcome";
 import { funnelSteps } from "../../app/funnel/funnel-report";
 import { database } from "../../app/server/db/client.server";

@@ -18,7 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages } from "../../app/server/db/schema.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox.server";
+import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { resetDatabase } from "../support/route-harness";

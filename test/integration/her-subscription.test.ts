@@ -12,7 +12,7 @@ import { outboxMessages } from "../../app/server/db/schema.server";
 import type { PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
 import { findOrder } from "../../app/server/db/stores/orders.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox.server";
+import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { provider } from "../../app/server/provider/index.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";

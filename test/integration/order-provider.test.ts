@@ -14,7 +14,7 @@ import * as paymentComplete from "../../app/routes/payment-complete.$responderUu
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { orders, outboxMessages } from "../../app/server/db/schema.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox.server";
+import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
 import { preAuthCheckoutPath, providerStandIn } from "../mocks/provider";
 import { aPerson, checkoutForm } from "../support/factories";

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as ownerLayout from "../../app/routes/owner";
 import * as signIn from "../../app/routes/owner._index/route";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
-import * as ordersList from "../../app/routes/owner.orders._index";
+import * as ordersList from "../../app/routes/owner.orders._index/route";
 import * as signOut from "../../app/routes/owner.sign-out";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import { parseSettings } from "../../app/server/config.server";
@@ -17,7 +17,7 @@ import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/ser
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { ownerPassword, ownerPasswordSource, readOrMakePasswordFile } from "../../app/server/owner/owner-password.server";
 import { ownerRecordsReviews } from "../../app/server/owner/owner-reviews.server";
-import { rateLimits } from "../../app/server/rate-limits.server";
+import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { aPerson } from "../support/factories";
 import { payForPlan } from "../support/funnel-steps";

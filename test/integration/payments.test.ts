@@ -10,7 +10,7 @@ import {
 } from "../../app/server/payments/gateway.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
-import { stripeApiBase, stripeStandIn, stripeTestSecretKey } from "../mocks/stripe";
+import { stripeApiBase, stripeStandIn, stripeTestSecretKey } from "../support/fake-stripe/msw";
 
 const { standIn, handlers } = stripeStandIn();
 const server = setupServer(...handlers);

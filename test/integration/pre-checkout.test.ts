@@ -2,8 +2,8 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages, preCheckoutDetails, tokenArrivals } from "../../app/server/db/schema.server";

@@ -8,7 +8,8 @@ import { promoOutcome } from "../../app/funnel/promo";
 import { database, type Database } from "../../app/server/db/client.server";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { promoCodes, rateLimitCounters } from "../../app/server/db/schema.server";
-import { checkEmbeddedPromoCode, redeemPromoCode } from "../../app/server/provider/embedded-promo.server";
+import { redeemPromoCode } from "../../app/server/db/stores/promo-codes.server";
+import { checkEmbeddedPromoCode } from "../../app/server/provider/embedded-promo.server";
 import { embeddedProvider } from "../../app/server/provider/embedded.server";
 import { checkHttpPromoCode, httpProvider } from "../../app/server/provider/http.server";
 import {
@@ -17,7 +18,7 @@ import {
   peekRateLimit,
   rateLimitKeys,
   rateLimits,
-} from "../../app/server/rate-limits.server";
+} from "../../app/server/http/rate-limits.server";
 import { checkDiscountPath, providerBaseUrl, providerPaths, providerStandIn } from "../mocks/provider";
 import { resetDatabase } from "../support/route-harness";
 

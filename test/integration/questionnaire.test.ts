@@ -5,7 +5,7 @@ import { loader as notFoundLoader } from "../../app/routes/$";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
 import * as congratulations from "../../app/routes/congratulations.($responderUuid)";
 import { loader as healthLoader } from "../../app/routes/healthz";
-import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
+import * as socialProof from "../../app/routes/social-proof.($responderUuid)/route";
 import * as welcome from "../../app/routes/welcome";
 import { database } from "../../app/server/db/client.server";
 import { flowProgress, funnelRecords, outboxMessages, visitorSessions } from "../../app/server/db/schema.server";

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as promoApi from "../../app/routes/api.check-promo-code.$code.$priceInCents";
 import * as preAuthApi from "../../app/routes/api.pre-auth-checkout/route";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
 import * as lostLink from "../../app/routes/subscription._index";
 import * as welcome from "../../app/routes/welcome";
 import { database } from "../../app/server/db/client.server";
@@ -14,7 +14,7 @@ import { orders } from "../../app/server/db/schema.server";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { untrustedProxyWarning } from "../../app/server/http/untrusted-proxy.server";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
-import { rateLimits } from "../../app/server/rate-limits.server";
+import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { aPerson, anAddress } from "../support/factories";
 import { flowWithPlan, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";

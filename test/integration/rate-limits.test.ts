@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as promoApi from "../../app/routes/api.check-promo-code.$code.$priceInCents";
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
 import * as congratulations from "../../app/routes/congratulations.($responderUuid)";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
-import * as socialProof from "../../app/routes/social-proof.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
+import * as socialProof from "../../app/routes/social-proof.($responderUuid)/route";
 import * as welcome from "../../app/routes/welcome";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
@@ -26,7 +26,7 @@ import {
   visitorSessions,
 } from "../../app/server/db/schema.server";
 import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
-import { rateLimits } from "../../app/server/rate-limits.server";
+import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { aPerson, anAddress, checkoutForm } from "../support/factories";
 import { flowWithPlan, readyToPay, saveDetails, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";

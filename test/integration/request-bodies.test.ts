@@ -18,7 +18,7 @@ import * as sharedPlan from "../../app/routes/plan.$token";
 import * as anotherCard from "../../app/routes/subscription.$token.payment/route";
 import * as lostLink from "../../app/routes/subscription._index";
 import * as welcome from "../../app/routes/welcome";
-import { planSummaryToken } from "../../app/server/plan-link.server";
+import { planSummaryToken } from "../../app/server/subscriptions/plan-link.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { readyToPay, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";

@@ -19,7 +19,7 @@ vi.mock("@remix-run/react", async (importOriginal) => ({
 
 import * as ownerLayout from "../../app/routes/owner";
 import * as signIn from "../../app/routes/owner._index/route";
-import * as ordersList from "../../app/routes/owner.orders._index";
+import * as ordersList from "../../app/routes/owner.orders._index/route";
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, outboxMessages } from "../../app/server/db/schema.server";
 import { ownerPassword } from "../../app/server/owner/owner-password.server";

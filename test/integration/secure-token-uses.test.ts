@@ -12,7 +12,7 @@ vi.hoisted(() => {
 
 import * as saveApi from "../../app/routes/api.save-pre-checkout.$responderUuid";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
 import { database } from "../../app/server/db/client.server";
 import { preCheckoutDetails, secureTokenUses, visitorSessions } from "../../app/server/db/schema.server";
 import { claimSecureTokenUse, deleteExpiredSecureTokenUses } from "../../app/server/db/stores/secure-token-uses.server";

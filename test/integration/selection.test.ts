@@ -1,6 +1,6 @@
 // The selection page's loader and action against a real Postgres engine.
 import { beforeEach, describe, expect, it } from "vitest";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages, planSelections } from "../../app/server/db/schema.server";

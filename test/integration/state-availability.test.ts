@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { stateUnavailableNotice } from "../../app/funnel/state-availability";
 import * as preAuthApi from "../../app/routes/api.pre-auth-checkout/route";
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import { database } from "../../app/server/db/client.server";
 import { orders, sandboxPayments } from "../../app/server/db/schema.server";

@@ -20,7 +20,7 @@ import { paymentGateway } from "../../app/server/payments/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { stripeStandIn } from "../mocks/stripe";
+import { stripeStandIn } from "../support/fake-stripe/msw";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
 

@@ -22,7 +22,7 @@ import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.s
 import { database } from "../../app/server/db/client.server";
 import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
 import { paymentsAreSandbox } from "../../app/server/payments/index.server";
-import { stripeStandIn } from "../mocks/stripe";
+import { stripeStandIn } from "../support/fake-stripe/msw";
 import { aPerson, anAddress, checkoutForm } from "../support/factories";
 import { readyToPay, paymentForm } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";

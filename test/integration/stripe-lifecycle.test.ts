@@ -13,7 +13,7 @@ import { runLifecycleRound } from "../../app/server/subscriptions/billing.server
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { stripeStandIn, stripeTestSecretKey } from "../mocks/stripe";
+import { stripeStandIn, stripeTestSecretKey } from "../support/fake-stripe/msw";
 import { resetDatabase } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
 

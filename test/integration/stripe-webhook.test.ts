@@ -20,7 +20,7 @@ import { stripeGateway } from "../../app/server/payments/stripe.server";
 import { billRenewal, runLifecycleRound } from "../../app/server/subscriptions/billing.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview, settleDecision } from "../../app/server/subscriptions/review.server";
-import { stripeStandIn, stripeTestSecretKey } from "../mocks/stripe";
+import { stripeStandIn, stripeTestSecretKey } from "../support/fake-stripe/msw";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, paymentsOf, providerEventsOf, reload } from "../support/subscriptions";
 

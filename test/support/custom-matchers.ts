@@ -97,7 +97,7 @@ expect.extend({
     if (!isRouteAnswer(received)) return notAnAnswer(received);
     // Read back as the next page reads it: every cookie the answer sets, sent to takeToast.
     // Loaded here, not at the top: unit tests that never call this need no app server code.
-    const { takeToast } = await import("../../app/server/toast.server");
+    const { takeToast } = await import("../../app/server/visitor/toast.server");
     const { toastCodes, toasts } = await import("../../app/funnel/toasts");
     const cookies = received.headers.getSetCookie().map((setCookie) => setCookie.split(";")[0]);
     const { toast } = await takeToast(new Request(testOrigin, { headers: { Cookie: cookies.join("; ") } }));

@@ -1,13 +1,13 @@
 // The funnel's first steps as a visitor takes them, through the route functions and a
 // TestBrowser: a flow from /welcome, a plan on the selection page, her details on the
 // pre-checkout page. Small steps that compose; readyToPay takes them all.
-import * as checkout from "../../app/routes/checkout.($responderUuid)";
+import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
-import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)";
+import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
 import * as welcome from "../../app/routes/welcome";
 import type { PlanCode } from "../../app/funnel/plans";
 import { paymentFormToken } from "../../app/routes/final-checkout.($responderUuid)/payment-form-token.server";
-import { getVisitorSession } from "../../app/server/session.server";
+import { getVisitorSession } from "../../app/server/visitor/session.server";
 import { aPerson, checkoutForm } from "./factories";
 import { locationOf, type RouteAnswer, type TestBrowser } from "./route-harness";
 

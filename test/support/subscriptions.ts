@@ -7,15 +7,11 @@ import { orderReference } from "../../app/funnel/subscription-life";
 import type { PlanCode } from "../../app/funnel/plans";
 import { database } from "../../app/server/db/client.server";
 import { orders, outboxMessages, sandboxPayments, subscriptionPayments } from "../../app/server/db/schema.server";
-import {
-  findSubscription,
-  findSubscriptionByResponder,
-  startSubscription,
-  type SubscriptionRow,
-} from "../../app/server/db/stores/subscriptions.server";
+import { findSubscription, findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import type { PaymentGateway } from "../../app/server/payments/gateway.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { lifecycleNow } from "../../app/server/subscriptions/clock.server";
+import { startSubscription } from "../../app/server/subscriptions/transitions.server";
 import { aPerson } from "./factories";
 import { payForPlan, type PlanChoice } from "./funnel-steps";
 import { TestBrowser } from "./route-harness";

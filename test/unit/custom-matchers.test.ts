@@ -42,7 +42,7 @@ describe("toRedirectTo", () => {
 
 describe("toSendToast", () => {
   it("reads the flash cookie the answer sets, as the next page would", async () => {
-    const { flashToast } = await import("../../app/server/toast.server");
+    const { flashToast } = await import("../../app/server/visitor/toast.server");
     const headers = new Headers({ "Set-Cookie": await flashToast("details-loaded") });
     await expect(answer(303, "/pre-checkout", headers)).toSendToast("details-loaded");
     await expect(expect(answer(303, "/pre-checkout", headers)).toSendToast("token-error")).rejects.toThrow(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { newFlowClaim, verifyFlowClaim } from "../../app/server/flow-claim.server";
+import { newFlowClaim, verifyFlowClaim } from "../../app/server/flow/flow-claim.server";
 
 describe("flow claims", () => {
   it("verifies a claim this server made, for the uuid it names", () => {

@@ -7,7 +7,7 @@ import {
   salesFunnelRecordBody,
   type FunnelRecord,
 } from "../../app/funnel/sales-funnel-record";
-import { retryDelayMs } from "../../app/server/outbox.server";
+import { retryDelayMs } from "../../app/server/outbox/delivery.server";
 
 const base: FunnelRecord = {
   responderUuid: "2b0f5a4e-8a6c-4f3e-9d1b-7c2e4a6b8d10",

@@ -3,8 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../app/funnel/rate-limits";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
-import { countedClientAddress, rateLimitKeys, rateLimits, visitorRateKey } from "../../app/server/rate-limits.server";
-import { keepRetryAfter, tooManyAttemptsReply } from "../../app/server/form-refusal.server";
+import { countedClientAddress, rateLimitKeys, rateLimits, visitorRateKey } from "../../app/server/http/rate-limits.server";
+import { tooManyAttemptsReply } from "../../app/server/http/form-refusal.server";
+import { keepRetryAfter } from "../../app/route-headers";
 import { ConfigurationError, parseSettings } from "../../app/server/config.server";
 
 function requestFrom(address?: string): Request {

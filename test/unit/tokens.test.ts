@@ -1,6 +1,6 @@
 import { CompactSign, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readToken, type TokenKeys } from "../../app/server/tokens.server";
+import { readToken, type TokenKeys } from "../../app/server/flow/tokens.server";
 import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret } from "../support/tokens";
 
 const now = new Date("2025-03-01T12:00:00Z");
@@ -251,7 +251,7 @@ describe("configured keys", () => {
     vi.stubEnv("TOKEN_SECRET", testTokenSecret);
     vi.stubEnv("LEGACY_TOKEN_KEY", testLegacyKey);
     vi.resetModules(); // config() keeps what it read first
-    const { configuredTokenKeys } = await import("../../app/server/tokens.server");
+    const { configuredTokenKeys } = await import("../../app/server/flow/tokens.server");
     expect(configuredTokenKeys()).toEqual({ signingSecret: testTokenSecret, legacyKey: testLegacyKey });
   });
 
@@ -259,7 +259,7 @@ describe("configured keys", () => {
     vi.stubEnv("TOKEN_SECRET", "");
     vi.stubEnv("LEGACY_TOKEN_KEY", "");
     vi.resetModules();
-    const { configuredTokenKeys } = await import("../../app/server/tokens.server");
+    const { configuredTokenKeys } = await import("../../app/server/flow/tokens.server");
     expect(configuredTokenKeys()).toEqual({ signingSecret: undefined, legacyKey: undefined });
   });
 });

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fiveDigitZip, zipStateProblem, type ZipLookup } from "../../app/funnel/zip-codes";
 import { usStateCodes } from "../../app/funnel/us-states";
-import { lookUpZip } from "../../app/server/zip-codes.server";
+import { lookUpZip } from "../../app/server/checkout/zip-codes.server";
 
 const known: ZipLookup = (zip) => ({ "97206": { city: "Portland", state: "OR" }, "10001": { city: "New York", state: "NY" } })[zip];
 

@@ -10,15 +10,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import { payForFlow, type PaymentResult } from "../../server/checkout/payment.server";
 import { flowVariant } from "../../server/db/stores/flow-variants.server";
-import { flowNotFoundMessage, ownedFlow } from "../../server/flow-owner.server";
-import { retryAfter } from "../../server/form-refusal.server";
+import { flowNotFoundMessage, ownedFlow } from "../../server/flow/flow-owner.server";
+import { retryAfter } from "../../server/http/form-refusal.server";
 import { jsonAnswer } from "../../server/http/json-answer.server";
 import { readJson } from "../../server/http/json-body.server";
 import { log } from "../../server/log.server";
 import { paymentGateway, paymentMessages } from "../../server/payments/index.server";
-import { countStepPost, visitorRateKey } from "../../server/rate-limits.server";
+import { countStepPost, visitorRateKey } from "../../server/http/rate-limits.server";
 import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
-import { Visitor } from "../../server/visitor.server";
+import { Visitor } from "../../server/visitor/visitor.server";
 import { objectOr, readOrderRequest } from "./order-request.server";
 
 export async function loader() {

@@ -15,14 +15,13 @@ import { variantFacts, type Variant } from "../../funnel/variant";
 import { openCheckoutCart } from "../../server/checkout/cart.server";
 import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../../server/checkout/payment.server";
 import { applyPromoCode } from "../../server/checkout/promo-code.server";
-import { flowVariant } from "../../server/db/stores/flow-variants.server";
-import { ownedFlow, refuseFlowNotFound } from "../../server/flow-owner.server";
+import { requireFlow } from "../../server/flow/require-flow.server";
 import { readForm } from "../../server/http/form-body.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { paymentGateway } from "../../server/payments/index.server";
-import { countStepPost, visitorRateKey } from "../../server/rate-limits.server";
-import { fieldRefusal, formEcho, formRefusal, retryAfter } from "../../server/form-refusal.server";
-import { Visitor } from "../../server/visitor.server";
+import { countStepPost, visitorRateKey } from "../../server/http/rate-limits.server";
+import { fieldRefusal, formEcho, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
+import type { Visitor } from "../../server/visitor/visitor.server";
 import { paymentFormTokenField, paymentFormTokenIsValid } from "./payment-form-token.server";
 
 /** The page's action data, whatever was asked. */
@@ -51,10 +50,9 @@ const hideFields = ["securityCode", "attemptKey", "intent", "paymentMethodId", "
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const visitor = await Visitor.open(request);
-  const responderUuid = await ownedFlow(visitor, params.responderUuid);
-  if (!responderUuid) refuseFlowNotFound();
-  const variant = await flowVariant(responderUuid, visitor.variant);
+  const flow = await requireFlow(request, params, "final-checkout");
+  const { visitor, responderUuid } = flow;
+  const variant = await flow.readVariant();
   const payer: Payer = { request, visitorKey: visitorRateKey(visitor, request), responderUuid, variant };
   const post: CheckoutPost = { formData, visitor, payer, variant };
   // A post without this page's form token: refused, what she typed kept, nothing done.

@@ -1,7 +1,7 @@
 // The final checkout's loader (spec sections 2, 4, 5 and 8). Kept apart from the route module
 // with the actions: the one page that hydrates ships none of its server code.
 import { config } from "../../server/config.server";
-import { planSummaryPath } from "../../server/plan-link.server";
+import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
 import { availableIn } from "../../funnel/state-availability";
 import { randomUUID } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -9,38 +9,34 @@ import { countdownSecondsLeft } from "../../funnel/cart";
 import { fillEmptyFields } from "../../funnel/pre-checkout";
 import { variantFacts } from "../../funnel/variant";
 import { openCheckoutCart } from "../../server/checkout/cart.server";
-import { checkoutFlow, searchWithout } from "../../server/checkout/flow.server";
+import { searchWithout } from "../../server/flow/checkout-flow.server";
+import { requireFlow } from "../../server/flow/require-flow.server";
 import { promoBoxShown } from "../../server/checkout/promo-code.server";
 import { loadBillingAddress, loadShippingAddress } from "../../server/db/stores/addresses.server";
 import { findOrder } from "../../server/db/stores/orders.server";
 import { loadPreCheckoutDraft } from "../../server/db/stores/personal-details.server";
 import { publicPaymentSettings } from "../../server/payments/index.server";
 import { testimonialsFor } from "../../server/provider/catalogue-cache.server";
-import { takeToast } from "../../server/toast.server";
-import { arriveWithToken } from "../../server/token-arrival.server";
+import { takeToast } from "../../server/visitor/toast.server";
 import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
-import { Visitor } from "../../server/visitor.server";
 import { paymentFormToken } from "./payment-form-token.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const visitor = await Visitor.open(request);
-  const arrival = await arriveWithToken(visitor, request, params.responderUuid, "final-checkout");
-  if (arrival) throw arrival;
-  const flow = await checkoutFlow(visitor, request, params.responderUuid, "final-checkout");
-  if (flow.redirectTo !== undefined) throw await visitor.redirect(flow.redirectTo);
-  const responderUuid = flow.responderUuid;
+  const flow = await requireFlow(request, params, "final-checkout");
+  const { visitor, responderUuid } = flow;
+  const variant = await flow.readVariant();
   const order = flow.flowClaim ? undefined : await findOrder(responderUuid);
   // Paid already: a second tab or Back shows the first payment's result, never a second form.
   if (order?.status === "authorised") throw await visitor.redirect(`/payment-complete/${responderUuid}`);
   const { toast, headers } = await takeToast(request);
-  const billingAsked = variantFacts[flow.variant].billingAddress;
+  const billingAsked = variantFacts[variant].billingAddress;
   const [account, shipping, billing, checkout, testimonials] = await Promise.all([
     loadPreCheckoutDraft(responderUuid),
     loadShippingAddress(responderUuid),
     billingAsked ? loadBillingAddress(responderUuid) : {},
-    openCheckoutCart(responderUuid, flow.variant),
+    openCheckoutCart(responderUuid, variant),
     testimonialsFor(responderUuid),
-    flow.flowClaim ? undefined : recordFlowSteps(responderUuid, ["final-checkout"], { variant: flow.variant, tracking: visitor.trackingParams }),
+    flow.flowClaim ? undefined : recordFlowSteps(responderUuid, ["final-checkout"], { variant, tracking: visitor.trackingParams }),
   ]);
   const values = { ...fillEmptyFields(account, { email: visitor.trackingParams.email_address }), ...shipping, ...billing };
   return visitor.data(

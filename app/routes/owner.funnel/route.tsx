@@ -7,12 +7,12 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, SelectField } from "../../components/field";
-import { FunnelReport } from "../../components/funnel-report-page";
 import { useFormReply } from "../../components/use-form-reply";
 import { dimensionLabels, noValue, reportDimensions } from "../../funnel/funnel-report";
 import { variantLabels, variants } from "../../funnel/variant";
 import type { RouteHandle } from "../../route-handle";
 import { requireOwner } from "../../server/owner/owner-session.server";
+import { FunnelReport } from "./report-page";
 import { queryNames, readReportQuery, reportPage } from "./report-page.server";
 
 export const handle: RouteHandle = {

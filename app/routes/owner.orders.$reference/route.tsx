@@ -3,14 +3,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
+import { Facts } from "../../components/facts";
 import { Field } from "../../components/field";
 import { formatCents, formatTime } from "../../components/owner-format";
-import { HoldExpiry, OwnerNotice, PaymentsTable, Time, TimelineTable } from "../../components/owner-tables";
+import { HoldExpiry, Time } from "../../components/owner-parts";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireOwner } from "../../server/owner/owner-session.server";
 import { orderAction, orderOf, orderPage } from "./order-page.server";
+import { PaymentsTable, TimelineTable } from "./order-tables";
 
 export const handle: RouteHandle = {
   title: (data) => {
@@ -45,76 +47,23 @@ export default function OwnerOrder() {
         <h2 id="summary-title" className="visually-hidden">
           Summary
         </h2>
-        <dl className="owner-facts">
-          <div>
-            <dt>Reference</dt>
-            <dd>{order.reference}</dd>
-          </div>
-          <div>
-            <dt>State</dt>
-            <dd>{order.stateLabel}</dd>
-          </div>
-          <div>
-            <dt>Plan</dt>
-            <dd>
-              {order.plan} (billed {order.planCadence})
-            </dd>
-          </div>
-          <div>
-            <dt>First period</dt>
-            <dd>{formatCents(order.firstPeriodCents)}</dd>
-          </div>
-          <div>
-            <dt>Each renewal</dt>
-            <dd>{formatCents(order.renewalCents)}</dd>
-          </div>
-          <div>
-            <dt>Variant</dt>
-            <dd>{order.variant}</dd>
-          </div>
-          <div>
-            <dt>Gateway</dt>
-            <dd>{order.gateway}</dd>
-          </div>
-          <div>
-            <dt>Hold placed</dt>
-            <dd>
-              <Time iso={order.placedAt} />
-            </dd>
-          </div>
-          <div>
-            <dt>Hold expires</dt>
-            <dd>
-              <HoldExpiry order={order} />
-            </dd>
-          </div>
-          <div>
-            <dt>Next billing</dt>
-            <dd>{order.nextBillingAt ? <Time iso={order.nextBillingAt} /> : "None"}</dd>
-          </div>
-          <div>
-            <dt>Periods paid</dt>
-            <dd>{order.periodsPaid}</dd>
-          </div>
-          <div>
-            <dt>Decision</dt>
-            <dd>
-              {order.decision ? (
-                <>
-                  {order.decision.text}
-                  {order.decision.at ? (
-                    <>
-                      , <Time iso={order.decision.at} />
-                    </>
-                  ) : null}
-                  {order.decision.message ? <>: “{order.decision.message}”</> : null}
-                </>
-              ) : (
-                "None yet"
-              )}
-            </dd>
-          </div>
-        </dl>
+        <Facts
+          className="owner-facts"
+          facts={[
+            { term: "Reference", value: order.reference },
+            { term: "State", value: order.stateLabel },
+            { term: "Plan", value: `${order.plan} (billed ${order.planCadence})` },
+            { term: "First period", value: formatCents(order.firstPeriodCents) },
+            { term: "Each renewal", value: formatCents(order.renewalCents) },
+            { term: "Variant", value: order.variant },
+            { term: "Gateway", value: order.gateway },
+            { term: "Hold placed", value: <Time iso={order.placedAt} /> },
+            { term: "Hold expires", value: <HoldExpiry order={order} /> },
+            { term: "Next billing", value: order.nextBillingAt ? <Time iso={order.nextBillingAt} /> : "None" },
+            { term: "Periods paid", value: order.periodsPaid },
+            { term: "Decision", value: <DecisionText decision={order.decision} /> },
+          ]}
+        />
       </section>
       {review.open ? <ReviewForm /> : null}
       {clock ? <ClockForm clock={clock} /> : null}
@@ -130,6 +79,30 @@ export default function OwnerOrder() {
       </section>
       <p className="owner-footnote">Times are UTC, on the lifecycle clock.</p>
     </article>
+  );
+}
+
+function DecisionText({ decision }: { decision: { text: string; at: string | null; message: string | null } | null }) {
+  if (!decision) return "None yet";
+  return (
+    <>
+      {decision.text}
+      {decision.at ? (
+        <>
+          , <Time iso={decision.at} />
+        </>
+      ) : null}
+      {decision.message ? <>: “{decision.message}”</> : null}
+    </>
+  );
+}
+
+function OwnerNotice({ notice }: { notice: { tone: "success" | "info"; text: string } | null }) {
+  if (!notice) return null;
+  return (
+    <div className={`owner-notice owner-notice-${notice.tone}`} role="status">
+      <p>{notice.text}</p>
+    </div>
   );
 }
 

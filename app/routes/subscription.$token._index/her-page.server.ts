@@ -10,7 +10,7 @@ import { subscriptionTimeline, type SubscriptionRow } from "../../server/db/stor
 import { herOrder } from "../../server/mail/her-emails.server";
 import { anotherCardStates } from "../../server/subscriptions/another-card.server";
 import { cancellableStates } from "../../funnel/her-subscription";
-import { planSummaryPath } from "../../server/plan-link.server";
+import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
 
 export async function herPage(subscription: SubscriptionRow) {
   const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);

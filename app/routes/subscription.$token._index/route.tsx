@@ -3,10 +3,10 @@
 // are no accounts: the signed link is her key (app/server/subscriptions/private-link.server).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { SubscriptionTermsList } from "../../components/subscription-terms";
 import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/emails";
 import { contact } from "../../funnel/marketing";
-import { subscriptionTerms } from "../../funnel/subscription-terms";
 import type { RouteHandle } from "../../route-handle";
 import { openHerSubscription } from "../../server/subscriptions/her-link.server";
 import { herPage } from "./her-page.server";
@@ -133,11 +133,7 @@ export default function HerSubscription() {
 
       <section className="terms" aria-labelledby="terms-title">
         <h2 id="terms-title">Subscription terms</h2>
-        <ul>
-          {subscriptionTerms.map((term) => (
-            <li key={term}>{term}</li>
-          ))}
-        </ul>
+        <SubscriptionTermsList />
       </section>
 
       <section className="support" aria-labelledby="support-title">

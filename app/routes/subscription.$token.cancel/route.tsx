@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { HerResult } from "../../components/her-result";
 import { cancelPreview, cancelResultText } from "../../funnel/her-subscription";
 import type { RouteHandle } from "../../route-handle";
-import { rateLimits, countHit } from "../../server/rate-limits.server";
+import { rateLimits, countHit } from "../../server/http/rate-limits.server";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import { paymentGateway } from "../../server/payments/index.server";
 import { cancelSubscription } from "../../server/subscriptions/cancel.server";

@@ -11,7 +11,7 @@ import { herOrder } from "../../server/mail/her-emails.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
 import type { SaveCardResult } from "../../server/payments/gateway.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
-import { countHit, rateLimits, rateLimitWait } from "../../server/rate-limits.server";
+import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
 import { amountDue, anotherCardStates, giveAnotherCard, type AnotherCardOutcome } from "../../server/subscriptions/another-card.server";
 import { privatePageHeaders } from "../../server/subscriptions/her-link.server";
 import { publicUrl } from "../../server/config.server";

@@ -8,7 +8,7 @@ import type { TrackingParams } from "../../funnel/tracking";
 import { config } from "../config.server";
 import { savePromoOutcome } from "../db/stores/checkout-carts.server";
 import { provider } from "../provider/index.server";
-import { rateLimits, rateLimitWait } from "../rate-limits.server";
+import { rateLimits, rateLimitWait } from "../http/rate-limits.server";
 import type { CheckoutCart } from "./cart.server";
 
 /** Who is asking: the request (its address counts too) and her rate-limit key. */

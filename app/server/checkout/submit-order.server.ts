@@ -5,24 +5,14 @@
 // of paying again. The gateway gets an idempotency key made of the order id and the attempt
 // key, so even a retry after a crash returns the same authorisation.
 import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../../funnel/pre-auth-order";
-import {
-  claimOrder,
-  claimStaleOrder,
-  claimWaitingOrder,
-  findOrder,
-  recordAuthorised,
-  recordFailure,
-  recordPayment,
-  recordRequiresAction,
-  type OrderRow,
-} from "../db/stores/orders.server";
-import { idempotencyKeyOf, type OutboxMessage } from "../outbox.server";
-import { wakeOutboxWorker } from "../outbox-worker.server";
+import { claimStaleOrder, claimWaitingOrder, findOrder, recordRequiresAction, type OrderRow } from "../db/stores/orders.server";
+import { idempotencyKeyOf, type OutboxMessage } from "../db/stores/outbox.server";
 import type { AuthorisationResult } from "../payments/gateway.server";
 import { provider } from "../provider/index.server";
 import { ProviderError } from "../provider/provider.server";
 import { log } from "../log.server";
 import { lifecycleNow } from "../subscriptions/clock.server";
+import { claimOrder, recordAuthorised, recordFailure, recordPayment } from "./order-record.server";
 
 export type OrderOutcome =
   | { status: "authorised"; destination: OrderDestination }
@@ -159,7 +149,6 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
     expiresAt: result.holdExpiresAt,
     placedAt: await lifecycleNow(),
   });
-  if (!delivered) wakeOutboxWorker();
   return { status: "authorised", destination };
 }
 

@@ -6,7 +6,19 @@ import { refusePage } from "./page-refusal.server";
 /** No form of ours needs more than this; a larger post is not one of ours. */
 const maxFormBytes = 16 * 1024;
 
-export async function readForm(request: Request): Promise<FormData> {
+/**
+ * Each post's form, read once: the action reads it, and so may the flow's guard (a new
+ * visitor's first post names its flow in the form: require-flow.server.ts).
+ */
+const formsRead = new WeakMap<Request, Promise<FormData>>();
+
+export function readForm(request: Request): Promise<FormData> {
+  let form = formsRead.get(request);
+  if (!form) formsRead.set(request, (form = readFormOnce(request)));
+  return form;
+}
+
+async function readFormOnce(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
     refusePage(415, "This form must be sent as a web form. Please go back and try again.");

@@ -6,7 +6,7 @@ import { findOrder, type OrderRow } from "../db/stores/orders.server";
 import { findSubscriptionByReference, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import { subscriptionLinks } from "../subscriptions/private-link.server";
-import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "./email-message.server";
+import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "../../funnel/email-messages";
 import { mailer, type Mailer } from "./mailer.server";
 
 /** Her order as her emails and her page name it, and the address she gave. */

@@ -7,7 +7,7 @@
 // the row has no column for it, and a password changed since then signs that cookie out.
 // A visitor's session cookie is another name under another secret, so no visitor is ever
 // taken for the console's user, and this cookie never travels with a funnel page.
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 import { consoleSessionCutoffs, consoleSessionEnded, consoleSessionLimits, consoleSessionNeedsTouch } from "../../funnel/console-sessions";
 import { cookiesAreSecure } from "../config.server";
@@ -18,7 +18,7 @@ import {
   findConsoleSession,
   touchConsoleSession,
 } from "../db/stores/console-sessions.server";
-import { sessionSecret } from "../session-secret.server";
+import { keyedHash } from "../secrets/signed-link.server";
 
 /** What a page says after a POST and its redirect: shown once, then gone. */
 export interface ConsoleNotice {
@@ -53,7 +53,7 @@ export type CurrentStamp = (account: string) => string | undefined | Promise<str
 
 /** A key of its own for `label`, derived from the session secret. */
 export function consoleSecret(label: string): string {
-  return createHmac("sha256", sessionSecret()).update(label).digest("base64url");
+  return keyedHash(label);
 }
 
 /** A stamp of a password: changes when it does, and tells nothing of it without the session secret. */

@@ -2,11 +2,11 @@
 // in the data folder (as the session secret is), so a fresh clone has a console with no
 // settings. The log says where to find it, never what it is: logs are read by more people and
 // systems than the owner.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { config, type Settings } from "../config.server";
 import { log } from "../log.server";
+import { randomSecret, readOrMakeSecretFile } from "../secrets/secret-file.server";
 
 export const ownerPasswordFileName = "owner-password";
 
@@ -20,28 +20,11 @@ export function ownerPasswordSource(settings: Settings = config()): OwnerPasswor
 }
 
 /** 24 random bytes: 32 base64url characters, nothing to escape in a shell or a URL. */
-function generatedPassword(): string {
-  return randomBytes(24).toString("base64url");
-}
+const passwordBytes = 24;
 
 /** The password kept in `file`, made there first when there is none. */
 export function readOrMakePasswordFile(file: string): string {
-  let password: string;
-  try {
-    password = readFileSync(file, "utf8").trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const generated = generatedPassword();
-    try {
-      // "wx": when two processes race, the second keeps the first one's password.
-      writeFileSync(file, generated, { flag: "wx", mode: 0o600 });
-      password = generated;
-    } catch {
-      password = readFileSync(file, "utf8").trim();
-    }
-  }
-  if (!password) throw new Error(`The owner password file ${file} is empty`);
-  return password;
+  return readOrMakeSecretFile(file, { bytes: passwordBytes, name: "owner password" });
 }
 
 let kept: string | undefined;
@@ -52,7 +35,7 @@ export function ownerPassword(): string {
   const settings = config();
   const source = ownerPasswordSource(settings);
   if (source.kind === "setting") return (kept = settings.OWNER_PASSWORD!);
-  if (source.kind === "memory") return (kept = generatedPassword());
+  if (source.kind === "memory") return (kept = randomSecret(passwordBytes));
   return (kept = readOrMakePasswordFile(source.file));
 }
 

@@ -4,11 +4,11 @@
 // before carries a device cookie (signed, a year, bound to the account), and its tries are
 // counted for that browser alone, against a limit of its own: strangers' failures never slow
 // it, and a stolen device cookie is worth one browser's few guesses, no more.
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { cookiesAreSecure } from "../config.server";
-import { countHit, hitRateLimit, peekRateLimit, rateLimits, type RateLimit } from "../rate-limits.server";
-import { sessionSecret } from "../session-secret.server";
+import { countHit, hitRateLimit, peekRateLimit, rateLimits, type RateLimit } from "../http/rate-limits.server";
+import { keyedHash } from "../secrets/signed-link.server";
 import { consoleSecret } from "./console-session.server";
 
 export const signInLimits = {
@@ -55,7 +55,7 @@ export interface SignInAttempt {
 
 /** A counter key for a value: keyed, so no account name or device id is kept in clear. */
 function keyOf(kind: "account" | "device", value: string): string {
-  return `${kind}:${createHmac("sha256", sessionSecret()).update(`console-sign-in:${kind}:${value}`).digest("base64url")}`;
+  return `${kind}:${keyedHash(`console-sign-in:${kind}:${value}`)}`;
 }
 
 /** The attempt this request makes at `account`: its device cookie counts only when signed and for that account. */

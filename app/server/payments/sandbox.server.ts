@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { holdLifetimeMs } from "../../funnel/subscription-life";
 import { database } from "../db/client.server";
 import { sandboxOperations, sandboxPayments } from "../db/schema.server";
-import { lifecycleNow } from "../subscriptions/clock.server";
+import { sandboxNow } from "../db/stores/sandbox-clock.server";
 import {
   cardBrand,
   cardInputMessages,
@@ -71,7 +71,7 @@ async function findPayment(reference: string): Promise<SandboxPayment | undefine
 
 /** The hold as the sandbox keeps it, written once (a repeated attempt has the same reference). */
 async function keepHold(reference: string, amountCents: number, digits: string, status: "held" | "requires_action"): Promise<Date> {
-  const placedAt = await lifecycleNow();
+  const placedAt = await sandboxNow();
   const expiresAt = new Date(placedAt.getTime() + holdLifetimeMs);
   const card = cardBrand(digits);
   await (await database())
@@ -117,7 +117,7 @@ async function once<T extends HoldResult | ChargeResult>(idempotencyKey: string,
 async function settleHold(reference: string, status: "captured" | "released", amountCents?: number): Promise<boolean> {
   const moved = await (await database())
     .update(sandboxPayments)
-    .set({ status, ...(amountCents === undefined ? {} : { amountCents }), updatedAt: await lifecycleNow() })
+    .set({ status, ...(amountCents === undefined ? {} : { amountCents }), updatedAt: await sandboxNow() })
     .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "held")))
     .returning({ reference: sandboxPayments.reference });
   return moved.length > 0;
@@ -127,7 +127,7 @@ async function capture(reference: string, amountCents: number): Promise<HoldResu
   const hold = await findPayment(reference);
   if (hold?.kind !== "hold") return { status: "failed", message: "No such hold" };
   if (hold.status === "captured") return { status: "done", reference };
-  if (hold.status !== "held" || (hold.expiresAt !== null && (await lifecycleNow()) >= hold.expiresAt)) return { status: "expired" };
+  if (hold.status !== "held" || (hold.expiresAt !== null && (await sandboxNow()) >= hold.expiresAt)) return { status: "expired" };
   if (amountCents > hold.amountCents) return { status: "failed", message: "The amount to capture is more than the hold" };
   return (await settleHold(reference, "captured", amountCents)) ? { status: "done", reference } : capture(reference, amountCents);
 }
@@ -136,7 +136,7 @@ async function release(reference: string): Promise<HoldResult> {
   const hold = await findPayment(reference);
   if (hold?.kind !== "hold") return { status: "failed", message: "No such hold" };
   if (hold.status === "released") return { status: "done", reference };
-  if (hold.status !== "held" || (hold.expiresAt !== null && (await lifecycleNow()) >= hold.expiresAt)) return { status: "expired" };
+  if (hold.status !== "held" || (hold.expiresAt !== null && (await sandboxNow()) >= hold.expiresAt)) return { status: "expired" };
   return (await settleHold(reference, "released")) ? { status: "done", reference } : release(reference);
 }
 
@@ -148,7 +148,7 @@ async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
   }
   const reference = sandboxReference(`charge:${charge.idempotencyKey}`);
   const paid = hold.offSession === "charge";
-  const at = await lifecycleNow();
+  const at = await sandboxNow();
   await (await database())
     .insert(sandboxPayments)
     .values({
@@ -228,7 +228,7 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       if (hold?.kind !== "hold") return unexpectedFailure();
       if (hold.status === "requires_action") {
         // Authenticated now: the hold runs its 7 days from here.
-        const at = await lifecycleNow();
+        const at = await sandboxNow();
         await (await database())
           .update(sandboxPayments)
           .set({ status: "held", expiresAt: new Date(at.getTime() + holdLifetimeMs), updatedAt: at })
@@ -261,7 +261,7 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       if (outcome === "decline") return { status: "declined", message: sandboxDeclineMessage(digits) ?? paymentMessages.cardMethodFailed };
       if (outcome === "refuse") return { status: "declined", message: paymentMessages.sandboxRefused };
       const reference = sandboxCardReference(request.idempotencyKey);
-      const at = await lifecycleNow();
+      const at = await sandboxNow();
       await (await database())
         .insert(sandboxPayments)
         .values({

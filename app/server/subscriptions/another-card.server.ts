@@ -5,7 +5,6 @@
 // second tab or a worker at the same moment never charges twice.
 import { billingDate, renewalReminderAt } from "../../funnel/subscription-life";
 import {
-  applyTransition,
   claimSubscription,
   findSubscription,
   recordPayment,
@@ -13,6 +12,7 @@ import {
   useCard,
   type SubscriptionRow,
 } from "../db/stores/subscriptions.server";
+import { applyTransition } from "./transitions.server";
 import type { PaymentGateway, SaveCardRequest, SaveCardResult } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { transitionMessages } from "./order-events.server";

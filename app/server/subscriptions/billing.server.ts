@@ -6,14 +6,13 @@
 import { billingDate, periodAmountCents, reminderStillUseful, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
 import { config } from "../config.server";
 import {
-  applyTransition,
   claimDueSubscriptions,
   postpone,
   releaseClaim,
-  takeReminder,
   undecidedSince,
   type SubscriptionRow,
 } from "../db/stores/subscriptions.server";
+import { applyTransition, takeReminder } from "./transitions.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";

@@ -2,7 +2,8 @@
 // nothing more is billed, except the renewal due within 72 hours, which the terms say is
 // still billed (the subscription then ends). The provider hears of it through the outbox.
 import { renewalStillBilled } from "../../funnel/subscription-life";
-import { applyTransition, claimSubscription, findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { claimSubscription, findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { applyTransition } from "./transitions.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { transitionMessages } from "./order-events.server";

@@ -1,13 +1,11 @@
 // The lifecycle clock: the time that hold expiries and billing dates are compared with. With
 // Stripe it is the real time. With the sandbox gateway the owner may move it forward (like
 // Stripe's test clocks), so that QA and tests see a year of a subscription in a minute; the
-// sandbox gateway reads the same clock, so its holds lapse as of that time too.
-import { eq, sql } from "drizzle-orm";
+// sandbox gateway reads the same clock (db/stores/sandbox-clock.server.ts), so its holds lapse
+// as of that time too.
 import { config } from "../config.server";
-import { database } from "../db/client.server";
-import { sandboxClock } from "../db/schema.server";
+import { advanceSandboxClock, sandboxClockOffsetMs as keptOffsetMs } from "../db/stores/sandbox-clock.server";
 
-const clockId = "sandbox";
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** The most the clock may move in one go: 5 years. */
@@ -20,8 +18,7 @@ export function sandboxClockAllowed(): boolean {
 /** How far the sandbox clock is ahead of real time (0 with Stripe). */
 export async function sandboxClockOffsetMs(): Promise<number> {
   if (!sandboxClockAllowed()) return 0;
-  const [row] = await (await database()).select({ offsetMs: sandboxClock.offsetMs }).from(sandboxClock).where(eq(sandboxClock.id, clockId));
-  return row?.offsetMs ?? 0;
+  return keptOffsetMs();
 }
 
 /** Now, on the lifecycle clock. */
@@ -37,10 +34,6 @@ export async function moveSandboxClock(days: number): Promise<ClockMove> {
   if (!Number.isInteger(days) || days < 1 || days > maxClockDays) {
     return { status: "refused", message: `Enter a whole number of days from 1 to ${maxClockDays}.` };
   }
-  const step = days * dayMs;
-  await (await database())
-    .insert(sandboxClock)
-    .values({ id: clockId, offsetMs: step })
-    .onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs: sql`${sandboxClock.offsetMs} + ${step}`, updatedAt: new Date() } });
+  await advanceSandboxClock(days * dayMs);
   return { status: "moved", now: await lifecycleNow() };
 }

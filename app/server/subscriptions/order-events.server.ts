@@ -4,8 +4,8 @@ import type { EmailFacts, EmailKind } from "../../funnel/emails";
 import type { OrderEventBody } from "../../funnel/order-event";
 import { nextState, type SubscriptionEvent } from "../../funnel/subscription-life";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
-import { emailPayload } from "../mail/email-message.server";
-import type { OutboxMessage } from "../outbox.server";
+import { emailPayload } from "../../funnel/email-messages";
+import type { OutboxMessage } from "../db/stores/outbox.server";
 
 type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message">;
 type Announced = Exclude<SubscriptionEvent, "hold_placed">;

@@ -5,15 +5,14 @@
 // key: the capture happens once however many requests, workers or instances try it.
 import { awaitingReviewStates, billingDate, renewalReminderAt } from "../../funnel/subscription-life";
 import {
-  applyTransition,
   claimSubscription,
   findSubscription,
   postpone,
   recordDecision,
   releaseClaim,
   type SubscriptionRow,
-  type Transition,
 } from "../db/stores/subscriptions.server";
+import { applyTransition, type Transition } from "./transitions.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";

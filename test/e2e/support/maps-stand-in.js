@@ -1,7 +1,8 @@
 // A stand-in for Google's Maps JavaScript API with the Places library, for end-to-end tests:
-// the one call the final checkout makes (app/components/address-suggestions.tsx), with no
-// network. It is a classic script served where the app's MAPS_SCRIPT_URL points, and it calls
-// the page's `callback` parameter once loaded, as Google's loader does.
+// the one call the final checkout makes
+// (app/routes/final-checkout.($responderUuid)/address-suggestions.tsx), with no network. It
+// is a classic script served where the app's MAPS_SCRIPT_URL points, and it calls the page's
+// `callback` parameter once loaded, as Google's loader does.
 //
 // - new google.maps.places.Autocomplete(input, options) keeps the options it was given
 //   (window.__mapsStandIn.options) and, when she types three characters or more, shows one

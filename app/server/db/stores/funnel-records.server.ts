@@ -1,24 +1,12 @@
-// Sales funnel records (spec section 3): read and written here, each step together with
-// its outbox message for the provider, in one transaction.
+// Sales funnel records (spec section 3): read and written here. Each step is written
+// together with its outbox message for the provider, in one transaction, by
+// app/server/flow/funnel-step.server.ts.
 import { eq } from "drizzle-orm";
-import { salesFunnelRecordBody, type FunnelRecord } from "../../../funnel/sales-funnel-record";
-import type { RecordedStep } from "../../../funnel/funnel-report";
-import type { FunnelStepId } from "../../../funnel/questionnaire";
+import type { FunnelRecord } from "../../../funnel/sales-funnel-record";
 import type { TrackingParams } from "../../../funnel/tracking";
 import type { Variant } from "../../../funnel/variant";
 import { database, type Queryable } from "../client.server";
 import { funnelRecords } from "../schema.server";
-import { enqueueOutboxMessage } from "../../outbox.server";
-import { wakeOutboxWorker } from "../../outbox-worker.server";
-import { recordFlowSteps } from "./flow-progress.server";
-
-/** The report's step for each questionnaire step a record says she answered. */
-const questionnaireSteps: Record<FunnelStepId, RecordedStep> = {
-  welcome: "welcome",
-  concerns: "concerns",
-  "social-proof": "social-proof",
-  congratulation: "congratulations",
-};
 
 type Row = typeof funnelRecords.$inferSelect;
 
@@ -75,52 +63,42 @@ export async function findFunnelRecord(responderUuid: string, db: Queryable | nu
 export type FunnelStepChange = Partial<Omit<FunnelRecord, "responderUuid">>;
 
 /**
- * Records one step of the funnel: the record is created (with the visitor's variant, which it
- * keeps from then on) or updated, the step counted for the owner's report, and the provider's
- * copy queued, all in one transaction.
- * Returns the record as it now stands.
+ * One step of the funnel, in the caller's transaction: the record is created (with the
+ * visitor's variant, which it keeps from then on) or updated. Returns the record as it now
+ * stands and the variant it keeps.
  */
-export async function recordFunnelStep(
+export async function saveFunnelRecord(
+  tx: Queryable,
   responderUuid: string,
   change: FunnelStepChange,
   variant: Variant,
-): Promise<FunnelRecord> {
-  const db = await database();
-  const record = await db.transaction(async (tx) => {
-    const before = await findFunnelRecord(responderUuid, tx);
-    const next: FunnelRecord = {
-      responderUuid,
-      currentStepId: null,
-      reasonYouAreHereToday: [],
-      concernsAboutHrt: [],
-      emailAddress: null,
-      redirectUrl: null,
-      trackingParams: {},
-      ...before,
-      ...change,
-    };
-    const columns = {
-      currentStepId: next.currentStepId,
-      reasonYouAreHereToday: next.reasonYouAreHereToday,
-      concernsAboutHrt: next.concernsAboutHrt,
-      emailAddress: next.emailAddress,
-      redirectUrl: next.redirectUrl,
-      ...trackingColumns(next.trackingParams),
-    };
-    const [kept] = await tx
-      .insert(funnelRecords)
-      .values({ responderUuid, variant, ...columns })
-      .onConflictDoUpdate({ target: funnelRecords.responderUuid, set: { ...columns, updatedAt: new Date() } })
-      .returning({ variant: funnelRecords.variant });
-    if (next.currentStepId) {
-      const facts = { variant: kept?.variant ?? variant, tracking: next.trackingParams };
-      await recordFlowSteps(responderUuid, [questionnaireSteps[next.currentStepId]], facts, tx);
-    }
-    await enqueueOutboxMessage(tx, { kind: "sales-funnel", payload: salesFunnelRecordBody(next) });
-    return next;
-  });
-  wakeOutboxWorker();
-  return record;
+): Promise<{ record: FunnelRecord; variant: Variant }> {
+  const before = await findFunnelRecord(responderUuid, tx);
+  const next: FunnelRecord = {
+    responderUuid,
+    currentStepId: null,
+    reasonYouAreHereToday: [],
+    concernsAboutHrt: [],
+    emailAddress: null,
+    redirectUrl: null,
+    trackingParams: {},
+    ...before,
+    ...change,
+  };
+  const columns = {
+    currentStepId: next.currentStepId,
+    reasonYouAreHereToday: next.reasonYouAreHereToday,
+    concernsAboutHrt: next.concernsAboutHrt,
+    emailAddress: next.emailAddress,
+    redirectUrl: next.redirectUrl,
+    ...trackingColumns(next.trackingParams),
+  };
+  const [kept] = await tx
+    .insert(funnelRecords)
+    .values({ responderUuid, variant, ...columns })
+    .onConflictDoUpdate({ target: funnelRecords.responderUuid, set: { ...columns, updatedAt: new Date() } })
+    .returning({ variant: funnelRecords.variant });
+  return { record: next, variant: kept?.variant ?? variant };
 }
 
 /** Keeps new tracking params on a record without sending anything to the provider. */

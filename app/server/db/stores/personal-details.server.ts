@@ -1,16 +1,10 @@
 // Her personal details (spec section 4, "Pre-checkout"): kept per responder uuid, filled in
-// by a secure token where empty, and saved with the provider's copy in one transaction.
+// by a secure token where empty, and saved (with the provider's copy, in one transaction, by
+// app/server/checkout/pre-checkout.server.ts).
 import { eq } from "drizzle-orm";
-import {
-  fillEmptyFields,
-  preCheckoutBody,
-  type PreCheckoutDetails,
-  type PreCheckoutDraft,
-} from "../../../funnel/pre-checkout";
-import type { PlanCode } from "../../../funnel/plans";
+import { fillEmptyFields, type PreCheckoutDetails, type PreCheckoutDraft } from "../../../funnel/pre-checkout";
 import { database, type Queryable } from "../client.server";
 import { preCheckoutDetails } from "../schema.server";
-import { enqueueLatestSave } from "../../outbox.server";
 
 type Row = typeof preCheckoutDetails.$inferSelect;
 
@@ -47,27 +41,11 @@ export async function fillEmptyDetails(tx: Queryable, responderUuid: string, tok
     .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: { ...columns, updatedAt: new Date() } });
 }
 
-/**
- * Spec section 4: submit saves her details. Our record and the provider's save-pre-checkout
- * (spec section 7) are written in one transaction; the outbox delivers the latter.
- */
-export async function savePreCheckout(
-  responderUuid: string,
-  details: PreCheckoutDetails,
-  order: { productIds: readonly string[]; selectedPlan: PlanCode },
-): Promise<void> {
-  const db = await database();
-  await db.transaction(async (tx) => {
-    const columns = { ...details, submittedAt: new Date(), updatedAt: new Date() };
-    await tx
-      .insert(preCheckoutDetails)
-      .values({ responderUuid, ...columns })
-      .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: columns });
-    await enqueueLatestSave(
-      tx,
-      "save-pre-checkout",
-      responderUuid,
-      preCheckoutBody(details, order.productIds, order.selectedPlan),
-    );
-  });
+/** Spec section 4: submit saves her details, in the caller's transaction. */
+export async function keepPreCheckoutDetails(tx: Queryable, responderUuid: string, details: PreCheckoutDetails): Promise<void> {
+  const columns = { ...details, submittedAt: new Date(), updatedAt: new Date() };
+  await tx
+    .insert(preCheckoutDetails)
+    .values({ responderUuid, ...columns })
+    .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: columns });
 }

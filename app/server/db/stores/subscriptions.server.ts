@@ -1,15 +1,14 @@
 // The subscriptions: one per authorised order, its timeline (subscription_events) and every
-// movement of its money (subscription_payments). Each transition is one transaction that
-// moves the state only from the state it was read in (a conditional update), writes the
-// event, the payment and the provider's outbox message, so that of two workers or requests
-// racing exactly one records it, and a crash leaves either all of it or none.
+// movement of its money (subscription_payments). A transition moves the state only from the
+// state it was read in (a conditional update) and writes its event and payment with it, so
+// that of two workers or requests racing exactly one records it. Each runs in the caller's
+// transaction, which also holds what it tells others (app/server/subscriptions/transitions.server.ts),
+// so a crash leaves either all of it or none.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import {
   nextState,
   type SubscriptionEvent,
 } from "../../../funnel/subscription-life";
-import { emailPayload } from "../../mail/email-message.server";
-import { enqueueOutboxMessage, type OutboxMessage } from "../../outbox.server";
 import { database, type Queryable } from "../client.server";
 import { subscriptionEvents, subscriptionPayments, subscriptions } from "../schema.server";
 
@@ -33,17 +32,18 @@ export interface NewSubscription {
   at: Date;
 }
 
-/** The subscription, its first event and its hold, in the caller's transaction (the order's). */
-export async function startSubscription(tx: Queryable, values: NewSubscription): Promise<void> {
+/**
+ * The subscription, its first event and its hold, in the caller's transaction (the order's).
+ * False when the order has its subscription already (nothing is written).
+ */
+export async function insertSubscription(tx: Queryable, values: NewSubscription): Promise<boolean> {
   const { at, ...row } = values;
   const [made] = await tx
     .insert(subscriptions)
     .values({ ...row, state: "on_hold", holdPlacedAt: at, dueAt: values.holdExpiresAt })
     .onConflictDoNothing({ target: subscriptions.orderId })
     .returning({ id: subscriptions.id });
-  if (!made) return;
-  // The acknowledgment she can keep, sent once with the subscription it acknowledges.
-  await enqueueOutboxMessage(tx, { kind: "email", payload: emailPayload(values.reference, "order_received", at) });
+  if (!made) return false;
   await tx.insert(subscriptionEvents).values({ subscriptionId: made.id, event: "hold_placed", fromState: null, toState: "on_hold", at, detail: { amount_cents: values.firstPeriodCents } });
   await tx.insert(subscriptionPayments).values({
     subscriptionId: made.id,
@@ -55,6 +55,7 @@ export async function startSubscription(tx: Queryable, values: NewSubscription):
     idempotencyKey: `hold:${values.holdReference}`,
     at,
   });
+  return true;
 }
 
 async function findOne(where: ReturnType<typeof eq>): Promise<SubscriptionRow | undefined> {
@@ -140,48 +141,43 @@ export interface Transition {
   whilePeriodsPaid?: number;
   detail?: Record<string, unknown>;
   payment?: NewPayment;
-  /** What the transition tells the provider and her, sent through the outbox. */
-  messages?: OutboxMessage[];
 }
 
 /**
- * Moves the subscription by `transition.event` from the state it has in `from`, with all that
- * goes with it, in one transaction. Undefined when the event cannot happen in that state or
- * another call moved it first (then nothing is written).
+ * Moves the subscription by `transition.event` from the state it has in `from`, with its event
+ * and payment, in the caller's transaction. Undefined when the event cannot happen in that
+ * state or another call moved it first (then nothing is written).
  */
-export async function applyTransition(from: SubscriptionRow, transition: Transition): Promise<SubscriptionRow | undefined> {
+export async function moveSubscription(tx: Queryable, from: SubscriptionRow, transition: Transition): Promise<SubscriptionRow | undefined> {
   const to = nextState(from.state, transition.event);
   if (to === undefined) return undefined;
-  return (await database()).transaction(async (tx) => {
-    const [moved] = await tx
-      .update(subscriptions)
-      .set({ ...transition.changes, state: to, lockedUntil: null, updatedAt: new Date() })
-      .where(
-        and(
-          eq(subscriptions.id, from.id),
-          eq(subscriptions.state, from.state),
-          transition.whilePeriodsPaid === undefined ? undefined : eq(subscriptions.periodsPaid, transition.whilePeriodsPaid),
-        ),
-      )
-      .returning();
-    if (!moved) return undefined;
-    await tx.insert(subscriptionEvents).values({
-      subscriptionId: from.id,
-      event: transition.event,
-      fromState: from.state,
-      toState: to,
-      at: transition.at,
-      detail: transition.detail ?? {},
-    });
-    if (transition.payment) {
-      await tx
-        .insert(subscriptionPayments)
-        .values({ ...transition.payment, subscriptionId: from.id, at: transition.at })
-        .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
-    }
-    for (const message of transition.messages ?? []) await enqueueOutboxMessage(tx, message);
-    return moved;
+  const [moved] = await tx
+    .update(subscriptions)
+    .set({ ...transition.changes, state: to, lockedUntil: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.id, from.id),
+        eq(subscriptions.state, from.state),
+        transition.whilePeriodsPaid === undefined ? undefined : eq(subscriptions.periodsPaid, transition.whilePeriodsPaid),
+      ),
+    )
+    .returning();
+  if (!moved) return undefined;
+  await tx.insert(subscriptionEvents).values({
+    subscriptionId: from.id,
+    event: transition.event,
+    fromState: from.state,
+    toState: to,
+    at: transition.at,
+    detail: transition.detail ?? {},
   });
+  if (transition.payment) {
+    await tx
+      .insert(subscriptionPayments)
+      .values({ ...transition.payment, subscriptionId: from.id, at: transition.at })
+      .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
+  }
+  return moved;
 }
 
 /** A movement of money that changes no state (a failed try that will be tried again). */
@@ -193,23 +189,18 @@ export async function recordPayment(subscriptionId: string, payment: NewPayment,
 }
 
 /**
- * The renewal reminder, once: taken off the subscription and its email written in one
- * transaction, only while it is still the reminder that was read (another worker's is not
- * sent again). `message` undefined: dropped unsent (too late to be of use).
+ * The renewal reminder, once: taken off the subscription in the caller's transaction, only
+ * while it is still the reminder that was read (another worker's is not taken again).
  */
-export async function takeReminder(subscription: SubscriptionRow, message: OutboxMessage | undefined): Promise<boolean> {
+export async function takeReminderDue(tx: Queryable, subscription: SubscriptionRow): Promise<boolean> {
   const due = subscription.reminderDueAt;
   if (due === null) return false;
-  return (await database()).transaction(async (tx) => {
-    const [taken] = await tx
-      .update(subscriptions)
-      .set({ reminderDueAt: null, updatedAt: new Date() })
-      .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.reminderDueAt, due)))
-      .returning({ id: subscriptions.id });
-    if (!taken) return false;
-    if (message) await enqueueOutboxMessage(tx, message);
-    return message !== undefined;
-  });
+  const [taken] = await tx
+    .update(subscriptions)
+    .set({ reminderDueAt: null, updatedAt: new Date() })
+    .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.reminderDueAt, due)))
+    .returning({ id: subscriptions.id });
+  return taken !== undefined;
 }
 
 /** The card she gave after the hold's lapsed, for the approval to charge (no state moves). */
@@ -225,15 +216,12 @@ export async function useCard(
   return row;
 }
 
-/** A new generation of her link (every older link stops opening) and its email, in one transaction. */
-export async function replaceLink(subscriptionId: string, message: OutboxMessage): Promise<void> {
-  await (await database()).transaction(async (tx) => {
-    await tx
-      .update(subscriptions)
-      .set({ linkVersion: sql`${subscriptions.linkVersion} + 1`, updatedAt: new Date() })
-      .where(eq(subscriptions.id, subscriptionId));
-    await enqueueOutboxMessage(tx, message);
-  });
+/** A new generation of her link, in the caller's transaction: every older link stops opening. */
+export async function nextLinkVersion(tx: Queryable, subscriptionId: string): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ linkVersion: sql`${subscriptions.linkVersion} + 1`, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscriptionId));
 }
 
 /** Changes that move no state: the next try's time after a failure the gateway could not answer. */

@@ -1,0 +1,17 @@
+import { CheckboxField } from "../../components/field";
+import type { FieldView } from "../../components/form-reply";
+import { SubscriptionTermsList } from "../../components/subscription-terms";
+
+/** The box she ticks to agree to the subscription, with the terms it agrees to under it. */
+export function SubscriptionAgreement({ field }: { field: FieldView }) {
+  return (
+    <CheckboxField
+      field={field}
+      label="Subscription Agreement: I agree to the subscription terms"
+      className="agreement"
+      describedBy="subscription-terms"
+    >
+      <SubscriptionTermsList className="terms" id="subscription-terms" />
+    </CheckboxField>
+  );
+}

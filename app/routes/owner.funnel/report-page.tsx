@@ -1,0 +1,186 @@
+// The owner's funnel report below its form: flows by step, the groups, the variants compared,
+// the money and the health of what runs in the background (the route draws the form).
+import { Facts } from "../../components/facts";
+import { formatCents, formatTime } from "../../components/owner-format";
+import { Time } from "../../components/owner-parts";
+import { OwnerTable } from "../../components/owner-table";
+import { formatShare, funnelSteps } from "../../funnel/funnel-report";
+import type { Interval } from "../../funnel/proportions";
+import { FunnelChart, FunnelTable, GroupedFunnelTable, MoneyTable } from "./report-figures";
+import type { FunnelReportPage } from "./report-page.server";
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+function intervalText(interval: Interval | null): string {
+  return interval ? `${formatShare(interval.low)} to ${formatShare(interval.high)}` : "–";
+}
+
+function ageOf(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+}
+
+export function FunnelReport({ report }: { report: FunnelReportPage }) {
+  const { money, health } = report;
+  const now = Date.now();
+  return (
+    <>
+      <p className="owner-downloads">
+        <a href={report.downloads.funnel} download>
+          Download the funnel (CSV)
+        </a>
+        <a href={report.downloads.orders} download>
+          Download the orders of these dates (CSV)
+        </a>
+      </p>
+
+      <h2>Flows by step</h2>
+      <p className="owner-count">
+        {report.flows.toLocaleString("en-US")} {report.flows === 1 ? "flow" : "flows"} began in these dates (UTC), each followed to
+        today and counted once at every step it reached.
+      </p>
+      {report.flows === 0 ? (
+        <p className="owner-empty">No flows began in these dates{report.grouped ? "" : " with these filters"}.</p>
+      ) : (
+        <div className="funnel-figures">
+          <FunnelChart rows={report.rows} flows={report.flows} />
+          <FunnelTable rows={report.rows} caption="Flows reaching each step, with the share kept from the step before and from the flows begun" />
+        </div>
+      )}
+
+      {report.grouped ? (
+        <>
+          <h2>By {report.grouped.dimension}</h2>
+          {report.grouped.rows.length === 0 ? (
+            <p className="owner-empty">No flows to group.</p>
+          ) : (
+            <>
+              <p className="owner-count">
+                {report.grouped.count} {report.grouped.count === 1 ? "value" : "values"}, most flows first
+                {report.grouped.count > report.grouped.rows.length ? "; the rest summed as Other values" : ""}. Each cell: flows
+                reaching the step, and their share of the group's flows.
+              </p>
+              <GroupedFunnelTable groups={report.grouped.rows} dimension={report.grouped.dimension} steps={[...funnelSteps]} />
+            </>
+          )}
+        </>
+      ) : null}
+
+      <h2>Variants</h2>
+      <p className="owner-count">Every filter applies but the variant's. Conversion: the share of flows begun; intervals are 95% (Wilson).</p>
+      <OwnerTable
+        region="Variants"
+        caption="The variants side by side"
+        rows={report.variants.rows}
+        rowKey={(row) => row.label}
+        columns={[
+          { header: "Variant", rowHeader: true, cell: (row) => row.label },
+          { header: "Flows", numeric: true, cell: (row) => count(row.flows) },
+          { header: "Holds placed", numeric: true, cell: (row) => count(row.holds) },
+          { header: "To hold", numeric: true, cell: (row) => formatShare(row.held.rate, 2) },
+          { header: "95% interval", cell: (row) => intervalText(row.held.interval) },
+          { header: "Approved", numeric: true, cell: (row) => count(row.approved) },
+          { header: "To approval", numeric: true, cell: (row) => formatShare(row.approvedRate.rate, 2) },
+          { header: "95% interval", cell: (row) => intervalText(row.approvedRate.interval) },
+        ]}
+      />
+      <Facts
+        className="owner-verdicts"
+        facts={[
+          { term: "Flow to hold placed", value: report.variants.held },
+          { term: "Flow to approval", value: report.variants.approved },
+        ]}
+      />
+
+      <h2>Money</h2>
+      <p className="owner-count">Payments made in these dates, on the lifecycle clock. Revenue: first periods captured and renewals paid.</p>
+      <MoneyTable
+        label="Payments"
+        caption="Payments in these dates"
+        firstColumn="Payments"
+        lines={[
+          { label: "Holds placed", ...money.holdsPlaced },
+          { label: "Captured", ...money.captured },
+          { label: "Released", ...money.released },
+          { label: "Renewals charged", ...money.renewalsCharged },
+          { label: "Renewals failed", ...money.renewalsFailed },
+          { label: "Revenue", ...money.revenue },
+          { label: "Average order value (holds placed)", count: null, cents: money.averageOrderCents },
+        ]}
+      />
+      <h3>Revenue by plan</h3>
+      <MoneyTable
+        label="Revenue by plan"
+        caption="Revenue by plan"
+        firstColumn="Plan"
+        lines={money.byPlan.map((line) => ({ label: line.label, ...line.revenue }))}
+        empty="No revenue in these dates."
+      />
+      <h3>Revenue by month</h3>
+      <MoneyTable
+        label="Revenue by month"
+        caption="Revenue by month"
+        firstColumn="Month"
+        lines={money.byMonth.map((line) => ({ label: line.month, ...line.revenue }))}
+        empty="No revenue in these dates."
+      />
+      <h3>Promo codes</h3>
+      <OwnerTable
+        region="Promo codes"
+        caption="Promo codes on the orders placed in these dates"
+        rows={money.promos}
+        rowKey={(promo) => promo.code}
+        empty="No promo code on the orders of these dates."
+        columns={[
+          { header: "Code", rowHeader: true, cell: (promo) => promo.code },
+          { header: "Orders", numeric: true, cell: (promo) => count(promo.orders) },
+          { header: "Discount given", numeric: true, cell: (promo) => formatCents(promo.discountCents) },
+        ]}
+      />
+
+      <h2>Health</h2>
+      <p className="owner-count">
+        Emails sent in these dates: {health.emails.sent.toLocaleString("en-US")}. Emails failing now (retried by the outbox):{" "}
+        {health.emails.failing.toLocaleString("en-US")}.
+      </p>
+      <h3>Outbox</h3>
+      <OwnerTable
+        region="Outbox"
+        caption="Outbox messages waiting, by kind"
+        rows={health.outbox}
+        rowKey={(line) => line.kind}
+        empty="Nothing waiting in the outbox."
+        columns={[
+          { header: "Kind", rowHeader: true, cell: (line) => line.kind },
+          { header: "Pending", numeric: true, cell: (line) => count(line.pending) },
+          { header: "Failed at least once", numeric: true, className: (line) => (line.failing > 0 ? "owner-failed" : undefined), cell: (line) => count(line.failing) },
+          {
+            header: "Oldest waiting",
+            cell: (line) =>
+              line.oldestPendingAt ? (
+                <time dateTime={line.oldestPendingAt} title={formatTime(line.oldestPendingAt)}>
+                  {ageOf(line.oldestPendingAt, now)}
+                </time>
+              ) : (
+                "–"
+              ),
+          },
+        ]}
+      />
+      <h3>Holds expiring within 24 hours with no decision</h3>
+      {health.expiringHolds.length === 0 ? (
+        <p className="owner-empty">None.</p>
+      ) : (
+        <ul className="owner-list">
+          {health.expiringHolds.map((hold) => (
+            <li key={hold.reference}>
+              <a href={`/owner/orders/${hold.reference}`}>{hold.reference}</a>, expires <Time iso={hold.holdExpiresAt} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

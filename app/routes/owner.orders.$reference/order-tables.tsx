@@ -1,0 +1,61 @@
+// An order's timeline and its payments, oldest first: what moved, for which period (period 1
+// is the first), and what the gateway answered.
+import { formatCents, formatTime } from "../../components/owner-format";
+import { Time } from "../../components/owner-parts";
+import { OwnerTable } from "../../components/owner-table";
+import type { PaymentLine } from "../../server/owner/order-view.server";
+
+export interface TimelineRowView {
+  id: number;
+  at: string;
+  label: string;
+  detail: { amountCents?: number; period?: number; attempt?: number; message?: string; holdExpiredAt?: string; holdAlreadyExpired?: boolean };
+}
+
+/** "$139.00 · period 2 · try 1": what moved and for which period (period 1 is the first). */
+function detailText(detail: TimelineRowView["detail"]): string {
+  const parts: string[] = [];
+  if (detail.amountCents !== undefined) parts.push(formatCents(detail.amountCents));
+  if (detail.period !== undefined) parts.push(`period ${detail.period + 1}`);
+  if (detail.attempt !== undefined) parts.push(`try ${detail.attempt}`);
+  if (detail.holdExpiredAt) parts.push(`hold lapsed ${formatTime(detail.holdExpiredAt)}`);
+  if (detail.holdAlreadyExpired) parts.push("the hold had already lapsed");
+  if (detail.message) parts.push(`“${detail.message}”`);
+  return parts.join(" · ");
+}
+
+export function TimelineTable({ events }: { events: TimelineRowView[] }) {
+  return (
+    <OwnerTable
+      region="Timeline"
+      caption="Timeline, oldest first"
+      rows={events}
+      rowKey={(event) => event.id}
+      columns={[
+        { header: "Time", cell: (event) => <Time iso={event.at} /> },
+        { header: "What happened", rowHeader: true, className: "owner-wrap", cell: (event) => event.label },
+        { header: "Detail", className: "owner-wrap", cell: (event) => detailText(event.detail) },
+      ]}
+    />
+  );
+}
+
+export function PaymentsTable({ payments }: { payments: PaymentLine[] }) {
+  return (
+    <OwnerTable
+      region="Payments"
+      caption="Payments, oldest first"
+      rows={payments}
+      rowKey={(payment) => payment.id}
+      columns={[
+        { header: "Kind", rowHeader: true, cell: (payment) => payment.kind },
+        { header: "Period", numeric: true, cell: (payment) => payment.period + 1 },
+        { header: "Status", className: (payment) => (payment.status === "Failed" ? "owner-failed" : undefined), cell: (payment) => payment.status },
+        { header: "Amount", numeric: true, cell: (payment) => formatCents(payment.amountCents) },
+        { header: "Gateway reference", className: "owner-code", cell: (payment) => payment.gatewayReference ?? "—" },
+        { header: "Failure message", className: "owner-wrap", cell: (payment) => payment.failureMessage ?? "—" },
+        { header: "Time", cell: (payment) => <Time iso={payment.at} /> },
+      ]}
+    />
+  );
+}

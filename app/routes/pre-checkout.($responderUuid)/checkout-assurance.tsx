@@ -1,0 +1,38 @@
+import { guarantee, stats } from "../../funnel/marketing";
+
+/** The guarantee box, the stats of spec section 1 and the secure-checkout badge. */
+export function CheckoutAssurance() {
+  return (
+    <aside className="checkout-assurance" aria-label="Why you can trust this checkout">
+      <section className="guarantee" aria-labelledby="guarantee-title">
+        <img src="/icons/check-circle.svg" alt="" width="32" height="32" />
+        <div>
+          <h2 id="guarantee-title">{guarantee.title}</h2>
+          <ul>
+            {guarantee.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="care-stats" aria-labelledby="care-stats-title">
+        <h2 id="care-stats-title">What women on HRT report</h2>
+        <ul>
+          {stats.map((stat) => (
+            <li key={stat.text}>
+              <strong>{stat.figure}</strong> {stat.text}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="secure-checkout">
+        <img src="/icons/lock.svg" alt="" width="20" height="20" />
+        <span>
+          <strong>Secure checkout</strong>
+          <br />
+          Secure 256 Bit SSL Encryption
+        </span>
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,124 @@
+// The order's writes that go with others', each in one transaction (decision 0008): the claim
+// with the promo use it counts, the failure that gives the use back, the payment with the
+// provider's copy in the outbox, and the authorisation that starts her subscription. The
+// protocol that calls them is submit-order.server.ts; the order's own row is
+// db/stores/orders.server.ts.
+import { randomBytes } from "node:crypto";
+import { isPlanCode } from "../../funnel/plans";
+import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
+import { database } from "../db/client.server";
+import { enqueueOutboxMessage, settleOwnDelivery, type OutboxMessage } from "../db/stores/outbox.server";
+import * as orders from "../db/stores/orders.server";
+import type { OrderRow, OrderValues, PaymentCard } from "../db/stores/orders.server";
+import { giveBackPromoCode, redeemPromoCode } from "../db/stores/promo-codes.server";
+import { withOutbox } from "../outbox/with-outbox.server";
+import { startSubscription } from "../subscriptions/transitions.server";
+
+/** What a claim came to. */
+export type OrderClaim =
+  | { status: "claimed"; order: OrderRow }
+  /** Another attempt holds the order, or it is settled. */
+  | { status: "taken" }
+  /** Its promo code may no longer be used: nothing was claimed or counted; try no card. */
+  | { status: "promo_unavailable" };
+
+/** Undoes a claim whose promo code could not be counted. */
+class PromoUnavailable extends Error {}
+
+/**
+ * The claim: a new attempt takes an order that is not under way, and writes what she sent in
+ * the same statement, so the order always carries the amount this attempt authorises. Without
+ * a row yet, one is made first. A promo code the order carries is counted in the same
+ * transaction, before any card is tried, only while the code may still be used: a card is
+ * never held at a discount the code can no longer give, and the cap holds however many pay at
+ * once. The use is given back if the card is then declined (recordFailure).
+ */
+export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderClaim> {
+  await orders.ensureOrder(responderUuid, order);
+  const db = await database();
+  const promoCode = order.body.metadata.discount_code;
+  if (!promoCode) {
+    const claimed = await orders.claimOrder(db, responderUuid, attemptKey, order);
+    return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
+  }
+  try {
+    return await db.transaction(async (tx): Promise<OrderClaim> => {
+      const claimed = await orders.claimOrder(tx, responderUuid, attemptKey, order);
+      if (!claimed) return { status: "taken" };
+      if ((await redeemPromoCode(tx, promoCode)) === "unavailable") throw new PromoUnavailable();
+      return { status: "claimed", order: claimed };
+    });
+  } catch (error) {
+    if (error instanceof PromoUnavailable) return { status: "promo_unavailable" };
+    throw error;
+  }
+}
+
+/**
+ * The card was not authorised: the attempt's claim ends, and the promo use it counted is given
+ * back in the same transaction (once: only the attempt still holding the order moves it).
+ */
+export async function recordFailure(order: OrderRow, status: "declined" | "failed", message: string): Promise<void> {
+  await (await database()).transaction(async (tx) => {
+    const failed = await orders.recordFailure(tx, order, status, message);
+    const promoCode = (failed?.body as Partial<PreAuthOrderBody> | undefined)?.metadata?.discount_code;
+    if (promoCode) await giveBackPromoCode(tx, promoCode);
+  });
+}
+
+/**
+ * The card is authorised: the order, with its payment, and the provider's copy in the outbox
+ * are written in one transaction, so it reaches the provider even if we stop now. The worker
+ * leaves the message alone until `deliverAfter`, while the request tries it itself.
+ */
+export async function recordPayment(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard, message: OutboxMessage, deliverAfter: Date): Promise<void> {
+  await (await database()).transaction(async (tx) => {
+    await orders.recordPayment(tx, order, paid, card);
+    await enqueueOutboxMessage(tx, message, deliverAfter);
+  });
+}
+
+/** The hold the authorisation placed: where it is and when it lapses, on the lifecycle clock. */
+export interface PlacedHold {
+  reference: string;
+  /** The gateway's word when it gave one, else 7 days from `placedAt`. */
+  expiresAt: Date | undefined;
+  placedAt: Date;
+}
+
+/**
+ * The order is authorised and she goes to `destination`; its outbox message is delivered (the
+ * provider answered) or due now, and its subscription begins on hold, all in one transaction,
+ * then the worker is woken for what is due. A promo code it used was counted when the attempt
+ * claimed the order (claimOrder).
+ */
+export async function recordAuthorised(
+  order: OrderRow,
+  destination: OrderDestination,
+  message: OutboxMessage,
+  delivered: boolean,
+  hold: PlacedHold,
+): Promise<void> {
+  const body = order.body as unknown as PreAuthOrderBody;
+  const plan = body.medications[0]?.planType;
+  const reference = order.reference ?? orderReference(randomBytes(8));
+  await withOutbox(async (tx) => {
+    await orders.recordAuthorised(tx, order, destination, reference);
+    await settleOwnDelivery(tx, message, delivered);
+    await startSubscription(tx, {
+      orderId: order.id,
+      responderUuid: order.responderUuid,
+      reference,
+      plan: isPlanCode(plan) ? plan : "monthly",
+      variant: body.metadata.variant ?? "current",
+      gateway: order.gateway,
+      firstPeriodCents: order.amountCents,
+      // Later periods are the plan's price she agreed to, before any promo discount.
+      renewalCents: Math.round(body.pricing.subtotal * 100),
+      holdReference: hold.reference,
+      holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
+      at: hold.placedAt,
+    });
+  });
+}

@@ -1,0 +1,173 @@
+// The durable outbox's queue (table outbox_messages): a provider call or an email is written
+// in the same transaction as the change it reports, by whoever makes the change, then
+// delivered at least once, with backoff, by the outbox worker (app/server/outbox/). The
+// idempotency key travels with every attempt.
+import { createHash } from "node:crypto";
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { DoctorEmailPayload, EmailPayload } from "../../../funnel/email-messages";
+import type { OrderEventBody } from "../../../funnel/order-event";
+import type { PreAuthOrderBody } from "../../../funnel/pre-auth-order";
+import type { PreCheckoutBody } from "../../../funnel/pre-checkout";
+import type { ProductSelectionBody } from "../../../funnel/product-selection";
+import type { SalesFunnelRecordBody } from "../../../funnel/sales-funnel-record";
+import { database, type Queryable } from "../client.server";
+import { outboxMessages } from "../schema.server";
+
+/** A save for one responder, of which the provider keeps only the latest. */
+export interface LatestSavePayload<Body> {
+  responderUuid: string;
+  body: Body;
+  /** When she saved it: makes each save its own message (see enqueueLatestSave). */
+  savedAt: string;
+}
+
+export type OutboxMessage =
+  | { kind: "sales-funnel"; payload: SalesFunnelRecordBody }
+  | { kind: "save-product-selection"; payload: LatestSavePayload<ProductSelectionBody> }
+  | { kind: "save-pre-checkout"; payload: LatestSavePayload<PreCheckoutBody> }
+  | { kind: "pre-auth-checkout"; payload: PreAuthCheckoutPayload }
+  | { kind: "order-event"; payload: OrderEventBody }
+  /** One of her emails (app/server/mail), sent by the mailer rather than the provider. */
+  | { kind: "email"; payload: EmailPayload }
+  | { kind: "doctor-email"; payload: DoctorEmailPayload };
+
+/** The authorised order for the provider (app/server/checkout); one per order. */
+export interface PreAuthCheckoutPayload {
+  responderUuid: string;
+  orderId: string;
+  body: PreAuthOrderBody;
+}
+
+type LatestSave = Extract<OutboxMessage, { kind: "save-product-selection" | "save-pre-checkout" }>;
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/** A key that is the same for the same message, so a repeated post is delivered once. */
+export function idempotencyKeyOf(message: OutboxMessage): string {
+  const digest = createHash("sha256").update(JSON.stringify(message.payload)).digest("base64url");
+  return `${message.kind}:${digest}`;
+}
+
+/** Writes the message in the caller's transaction; a message already there is kept once. */
+export async function enqueueOutboxMessage(
+  tx: Queryable,
+  message: OutboxMessage,
+  /** When the worker may first try it: later when the caller tries to deliver it at once. */
+  notBefore: Date = new Date(),
+): Promise<void> {
+  await tx
+    .insert(outboxMessages)
+    .values({
+      kind: message.kind,
+      idempotencyKey: idempotencyKeyOf(message),
+      payload: message.payload as unknown as Record<string, unknown>,
+      nextAttemptAt: notBefore,
+    })
+    .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
+}
+
+/**
+ * The messages of `kind` written since `since` (delivered or not), and when the oldest of them
+ * was: for a ceiling on what one kind may send in a period, whoever asked.
+ */
+export async function outboxMessagesSince(tx: Queryable, kind: OutboxMessage["kind"], since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: sql<Date | null>`min(${outboxMessages.createdAt})`.mapWith(outboxMessages.createdAt) })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.kind, kind), gte(outboxMessages.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+}
+
+/**
+ * ADD TO PLAN and the pre-checkout submit (spec section 4): the save for the provider, written
+ * in the caller's transaction. The provider keeps only the latest save of a responder, so a
+ * newer save replaces any older one of the same kind not yet delivered: otherwise a retried
+ * old message could land after the new one and undo it. The save time is part of the message,
+ * so saving A, then B, then A again sends A again rather than being taken for the first A.
+ */
+export async function enqueueLatestSave(
+  tx: Queryable,
+  kind: LatestSave["kind"],
+  responderUuid: string,
+  body: LatestSave["payload"]["body"],
+  savedAt: Date = new Date(),
+): Promise<void> {
+  await tx
+    .delete(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.kind, kind),
+        eq(outboxMessages.status, "pending"),
+        sql`${outboxMessages.payload}->>'responderUuid' = ${responderUuid}`,
+      ),
+    );
+  await enqueueOutboxMessage(tx, {
+    kind,
+    payload: { responderUuid, body, savedAt: savedAt.toISOString() },
+  } as LatestSave);
+}
+
+/**
+ * A message the caller tried to deliver itself (the authorised order): delivered, or due now
+ * for the worker, counted as one attempt either way.
+ */
+export async function settleOwnDelivery(tx: Queryable, message: OutboxMessage, delivered: boolean): Promise<void> {
+  await tx
+    .update(outboxMessages)
+    .set(delivered ? { status: "delivered", deliveredAt: new Date(), attempts: 1 } : { attempts: 1, nextAttemptAt: new Date() })
+    .where(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)));
+}
+
+/**
+ * Claims up to `batchSize` messages that are due, each for `claimMs`, oldest first (in the
+ * order they were written: her approval email before the renewal receipt that follows it).
+ * Several instances may claim at once: each message goes to one of them.
+ */
+export async function claimDueOutboxMessages(now: Date, claimMs: number, batchSize: number): Promise<OutboxRow[]> {
+  const db = await database();
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.status, "pending"),
+        lte(outboxMessages.nextAttemptAt, now),
+        or(isNull(outboxMessages.lockedUntil), lte(outboxMessages.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(outboxMessages.id))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(outboxMessages)
+    .set({ lockedUntil: new Date(now.getTime() + claimMs) })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+  // RETURNING keeps no order.
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+export async function markOutboxDelivered(message: OutboxRow): Promise<void> {
+  await (await database())
+    .update(outboxMessages)
+    .set({ status: "delivered", deliveredAt: new Date(), lockedUntil: null, attempts: message.attempts + 1 })
+    .where(eq(outboxMessages.id, message.id));
+}
+
+/** An attempt that failed: counted, with its reason, and the message due again at `nextAttemptAt`. */
+export async function markOutboxAttemptFailed(message: OutboxRow, nextAttemptAt: Date, reason: string): Promise<void> {
+  await (await database())
+    .update(outboxMessages)
+    .set({ attempts: message.attempts + 1, lockedUntil: null, nextAttemptAt, lastError: reason.slice(0, 200) })
+    .where(eq(outboxMessages.id, message.id));
+}
+
+/** Messages not yet delivered, of one kind when given. */
+export async function countPendingOutboxMessages(kind?: OutboxMessage["kind"]): Promise<number> {
+  const db = await database();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.status, "pending"), kind === undefined ? undefined : eq(outboxMessages.kind, kind)));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,75 @@
+// The address of her plan's printable summary (/plan/{token}), to share with her own doctor:
+// the flow's uuid, her link's generation and the day the link ends, signed by the server for
+// this purpose only, so the uuid alone opens nothing and no other token of ours passes for it.
+// Read-only: it shows the plan and nothing else.
+//
+// Her link's generation is her subscription's `linkVersion` (private-link.server.ts): asking
+// for her private link again retires every plan link drawn before, as it retires the old
+// private link. A plan before any order has no subscription, so its links are generation 0;
+// they keep opening after she orders, until they end or she asks for a new private link (the
+// first such ask moves her subscription from 1 to 2): the plan she showed her doctor before
+// buying should not go dead the moment she buys, and one ask retires every link she let out.
+// Every link ends `planLinkLifetimeDays` after it was drawn; her page and the checkout draw a
+// fresh one each time they are shown.
+import { findSubscriptionByResponder, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { publicUrl } from "../config.server";
+import { idOfUuid, signerFor, uuidOfId } from "../secrets/signed-link.server";
+
+export const planLinkLifetimeDays = 30;
+const lifetimeMs = planLinkLifetimeDays * 24 * 60 * 60 * 1000;
+
+/** The generation of a plan link drawn before any order. */
+export const beforeOrderVersion = 0;
+/** The generation a subscription's link starts at (the column's default). */
+const firstSubscriptionVersion = 1;
+
+// id . generation . end (seconds since 1970) . signature
+const tokenPattern = /^([A-Za-z0-9_-]{22})\.(0|[1-9][0-9]{0,8})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;
+// The first links, signed over the uuid alone: read only to say they have ended.
+const unversionedPattern = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+const planLinks = signerFor({ key: "plan-summary" });
+
+/** A plan link for this generation, ending planLinkLifetimeDays after `now`. */
+export function planSummaryToken(responderUuid: string, linkVersion: number = beforeOrderVersion, now: Date = new Date()): string {
+  const endsAt = Math.ceil((now.getTime() + lifetimeMs) / 1000);
+  const signed = `${responderUuid}.${linkVersion}.${endsAt}`;
+  return `${idOfUuid(responderUuid)}.${linkVersion}.${endsAt}.${planLinks.sign(signed)}`;
+}
+
+export const planSummaryPath = (responderUuid: string, linkVersion?: number, now?: Date) =>
+  `/plan/${planSummaryToken(responderUuid, linkVersion, now)}`;
+export const planSummaryUrl = (responderUuid: string, linkVersion?: number, now?: Date) =>
+  `${publicUrl()}${planSummaryPath(responderUuid, linkVersion, now)}`;
+
+export type PlanLinkReading =
+  /** Her order's subscription when there is one: what the doctor email and a fresh link need. */
+  | { status: "open"; responderUuid: string; subscription: SubscriptionRow | undefined }
+  /** Not a token of ours, or changed: nothing is said about which plan it might name. */
+  | { status: "invalid" }
+  /** Ours, but past its end or retired by a newer private link; `ordered` says where a new one is. */
+  | { status: "ended"; responderUuid: string; ordered: boolean };
+
+export async function readPlanLink(token: string, now: Date = new Date()): Promise<PlanLinkReading> {
+  const unversioned = unversionedPattern.exec(token);
+  if (unversioned) {
+    const responderUuid = uuidOfId(unversioned[1]!);
+    if (!responderUuid || !planLinks.matches(unversioned[2]!, responderUuid)) return { status: "invalid" };
+    return { status: "ended", responderUuid, ordered: (await findSubscriptionByResponder(responderUuid)) !== undefined };
+  }
+  const match = tokenPattern.exec(token);
+  if (!match) return { status: "invalid" };
+  const responderUuid = uuidOfId(match[1]!);
+  const version = Number(match[2]);
+  const endsAt = Number(match[3]);
+  if (!responderUuid || !planLinks.matches(match[4]!, `${responderUuid}.${version}.${endsAt}`)) return { status: "invalid" };
+  const subscription = await findSubscriptionByResponder(responderUuid);
+  // A generation her subscription never had (the row is gone): nothing to say about it.
+  if (version > beforeOrderVersion && (!subscription || version > subscription.linkVersion)) return { status: "invalid" };
+  const current =
+    version === beforeOrderVersion
+      ? !subscription || subscription.linkVersion === firstSubscriptionVersion
+      : subscription!.linkVersion === version;
+  if (!current || endsAt * 1000 <= now.getTime()) return { status: "ended", responderUuid, ordered: subscription !== undefined };
+  return { status: "open", responderUuid, subscription };
+}

@@ -1,0 +1,67 @@
+// How a subscription moves, each change in one transaction with what it tells others through
+// the outbox (the provider's copy, her email): the order's hold that starts it, a transition
+// from the state it was read in, the renewal reminder, a new generation of her link. A crash
+// leaves either all of a change or none; the worker is woken once it is committed.
+import { emailPayload } from "../../funnel/email-messages";
+import type { Queryable } from "../db/client.server";
+import { enqueueOutboxMessage, type OutboxMessage } from "../db/stores/outbox.server";
+import {
+  insertSubscription,
+  moveSubscription,
+  nextLinkVersion,
+  takeReminderDue,
+  type NewSubscription,
+  type SubscriptionRow,
+  type Transition as StateChange,
+} from "../db/stores/subscriptions.server";
+import { withOutbox } from "../outbox/with-outbox.server";
+
+/**
+ * The subscription on hold, in the caller's transaction (the order's), with the
+ * acknowledgment she can keep, sent once with the subscription it acknowledges.
+ */
+export async function startSubscription(tx: Queryable, values: NewSubscription): Promise<void> {
+  if (!(await insertSubscription(tx, values))) return;
+  await enqueueOutboxMessage(tx, { kind: "email", payload: emailPayload(values.reference, "order_received", values.at) });
+}
+
+export interface Transition extends StateChange {
+  /** What the transition tells the provider and her, sent through the outbox. */
+  messages?: OutboxMessage[];
+}
+
+/**
+ * Moves the subscription by `transition.event` from the state it has in `from`, with all that
+ * goes with it, in one transaction. Undefined when the event cannot happen in that state or
+ * another call moved it first (then nothing is written).
+ */
+export async function applyTransition(from: SubscriptionRow, transition: Transition): Promise<SubscriptionRow | undefined> {
+  const { messages = [], ...change } = transition;
+  return withOutbox(async (tx) => {
+    const moved = await moveSubscription(tx, from, change);
+    if (moved) for (const message of messages) await enqueueOutboxMessage(tx, message);
+    return moved;
+  });
+}
+
+/**
+ * The renewal reminder, once: taken off the subscription and its email written in one
+ * transaction, only while it is still the reminder that was read (another worker's is not
+ * sent again). `message` undefined: dropped unsent (too late to be of use).
+ */
+export async function takeReminder(subscription: SubscriptionRow, message: OutboxMessage | undefined): Promise<boolean> {
+  if (subscription.reminderDueAt === null) return false;
+  return withOutbox(async (tx) => {
+    if (!(await takeReminderDue(tx, subscription))) return false;
+    if (message) await enqueueOutboxMessage(tx, message);
+    return message !== undefined;
+  });
+}
+
+/** A new generation of her link (every older link stops opening) and its email, in one transaction. */
+export async function replaceLink(subscriptionId: string, message: OutboxMessage): Promise<void> {
+  await withOutbox(async (tx) => {
+    await nextLinkVersion(tx, subscriptionId);
+    await enqueueOutboxMessage(tx, message);
+  });
+}

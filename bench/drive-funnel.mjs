@@ -1,0 +1,71 @@
+// Driving the funnel as a browser without JavaScript would: a new visitor from /welcome to the
+// final checkout (forms posted, 303s followed by hand), and her COMPLETE PURCHASE.
+import { Browser } from "./browser.mjs";
+
+const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", securityCode: "123" };
+const shipping = { addressLine1: "1 Main Street", zipCode: "10001", state: "NY", city: "New York" };
+
+export function expectRedirect(answer, pathPrefix) {
+  const target = answer.location ? new URL(answer.location) : undefined;
+  if (answer.status !== 303 || !target?.pathname.startsWith(pathPrefix)) {
+    const problem = answer.text.match(/<title>([^<]*)<\/title>/)?.[1] ?? answer.text.slice(0, 200);
+    throw new Error(`POST ${new URL(answer.url).pathname}: expected 303 to ${pathPrefix}…, got ${answer.status} ${answer.location ?? ""} (${problem})`);
+  }
+  return answer.location;
+}
+
+const uuidOf = (url) => new URL(url).pathname.split("/").at(-1);
+
+/**
+ * A new visitor from /welcome through the questionnaire to her plan (Patch), her details and
+ * the final checkout page; `visit` sees each screen as it is shown. Stops at the selection
+ * page when `upTo` is "checkout".
+ */
+export async function walkFunnel(origin, { email, upTo = "final-checkout", visit = async () => {} }) {
+  const browser = new Browser(origin);
+  const welcome = await browser.open("/welcome");
+  await visit("/welcome", welcome, browser);
+  let next = expectRedirect(await browser.press(welcome, "Tell me more", { reason: "nothing_else_has_helped" }), "/concerns/");
+  const uuid = uuidOf(next);
+  const concerns = await browser.open(next);
+  await visit("/concerns/{uuid}", concerns, browser);
+  next = expectRedirect(
+    await browser.press(concerns, "Show me how this could work", { concern: "im_worried_about_the_cost" }),
+    "/social-proof/",
+  );
+  const socialProof = await browser.open(next);
+  await visit("/social-proof/{uuid}", socialProof, browser);
+  // The intake address is, by default, this site's selection page.
+  next = expectRedirect(await browser.press(socialProof, "Find Out if HRT is Right for Me", { email }), `/checkout/${uuid}`);
+  let selection = await browser.open(next);
+  await visit("/checkout/{uuid}", selection, browser);
+  if (upTo === "checkout") return { browser, uuid };
+  selection = await browser.open(expectRedirect(await browser.press(selection, { name: "optionId", value: "patch" }), `/checkout/${uuid}`));
+  const preCheckout = await browser.open(expectRedirect(await browser.press(selection, "ADD TO PLAN"), `/pre-checkout/${uuid}`));
+  await visit("/pre-checkout/{uuid}", preCheckout, browser);
+  next = expectRedirect(
+    await browser.press(preCheckout, "CONTINUE TO CHECKOUT", { firstName: "Bench", lastName: "Mark", phone: "(212) 555-0123" }),
+    `/final-checkout/${uuid}`,
+  );
+  const finalCheckout = await browser.open(next);
+  if (finalCheckout.status !== 200) throw new Error(`/final-checkout answered ${finalCheckout.status}`);
+  await visit("/final-checkout/{uuid}", finalCheckout, browser);
+  return { browser, uuid, finalCheckout };
+}
+
+export const completePurchase = (browser, finalCheckout) =>
+  browser.press(finalCheckout, "COMPLETE PURCHASE", { ...shipping, ...card });
+
+/** Runs tasks with at most `limit` at a time; results in order. */
+export async function pool(count, limit, task) {
+  const results = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  return results;
+}

@@ -1,0 +1,119 @@
+// The bench's table: each measure's row (what was measured, its target, pass or FAIL), drawn
+// as plain text for the terminal or as Markdown for bench/latest.md.
+import { reportLimitMs } from "./funnel-report.mjs";
+import { settings } from "./settings.mjs";
+
+const kb = (bytes) => (bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`);
+const ms = (value) => `${Number.isFinite(value) ? Math.round(value) : "?"} ms`;
+const passFail = (ok) => (ok ? "pass" : "FAIL");
+const limits = { htmlGz: 14 * 1024, cssGz: 10 * 1024, finalJsGz: 100 * 1024 };
+
+export function screenRows(rows) {
+  return rows.map((row) => {
+    if (row.missing) return [row.label, `not reached: ${row.missing}`, "—", "n/a"];
+    const measured =
+      `HTML ${kb(row.htmlGz).padStart(8)} · ${String(row.scripts).padStart(2)} <script> · ` +
+      `JS ${kb(row.jsGz).padStart(8)}${row.jsFiles ? ` (${row.jsFiles} files)` : ""}${row.externalJs ? ` + ${row.externalJs} external` : ""} · ` +
+      `CSS ${kb(row.cssGz).padStart(7)}`;
+    const label = `${row.label} [${row.status}]`;
+    if (row.hydrates) return [label, measured, "JS < 100 KB gz (Stripe.js aside)", passFail(row.jsGz < limits.finalJsGz)];
+    const ok = row.scripts === 0 && row.htmlGz < limits.htmlGz && row.cssGz < limits.cssGz;
+    return [label, measured, "0 scripts, HTML < 14 KB, CSS < 10 KB", passFail(ok)];
+  });
+}
+
+/** The owner's funnel report on PostgreSQL: each page's median and slowest of ten loads. */
+export function reportRows(report) {
+  const section = { section: "The owner's funnel report on PostgreSQL: GET as the signed-in owner, 10 loads each after 2 to warm up" };
+  if (report.skipped) return [section, ["/owner/funnel", `not measured: ${report.skipped}`, `< ${reportLimitMs} ms`, "n/a"]];
+  return [
+    section,
+    ["database", `${report.flows.toLocaleString("en-US")} flows (${report.seeded})`, "1,000,000 flows", ""],
+    ...report.results.map((result, index) => [
+      result.label,
+      `p50 ${ms(result.p50)} · max ${ms(result.max)} · ${kb(result.bytes)}`,
+      index === 0 ? `p50 < ${reportLimitMs} ms` : "—",
+      index === 0 ? passFail(result.p50 < reportLimitMs) : "",
+    ]),
+  ];
+}
+
+export function render(rows, format) {
+  const header = ["Measure", "Measured", "Target", "Result"];
+  if (format === "md") {
+    const cell = (text) => String(text).replace(/\s+/g, " ").trim().replace(/\|/g, "\\|").replace(/</g, "&lt;");
+    return [header, header.map(() => "---"), ...rows.map((row) => (row.section ? [`**${row.section}**`, "", "", ""] : row))]
+      .map((row) => `| ${row.map((c) => (c === "---" ? c : cell(c))).join(" | ")} |`)
+      .join("\n");
+  }
+  const plain = rows.filter((row) => !row.section);
+  const widths = header.map((h, i) => Math.max(h.length, ...plain.map((row) => String(row[i]).length)));
+  const line = (row) => row.map((c, i) => String(c).padEnd(widths[i])).join("  ").trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [line(header), rule, ...rows.map((row) => (row.section ? `${row.section}` : line(row)))].join("\n");
+}
+
+const targets = {
+  welcomeNewToStatic: 0.5,
+  welcomeSessionToBare: 0.8,
+  checkoutToBare: 0.5,
+  checkoutP99Ms: 250,
+  postP99Ms: { pglite: 2000, postgres: 1000 },
+  residentMb: { pglite: 600, postgres: 400 },
+};
+
+export function engineRows(r, anchors) {
+  const label = r.engine === "postgres" ? `PostgreSQL, ${r.instances} instance${r.instances > 1 ? "s" : ""}` : "PGlite (embedded), 1 instance";
+  const ratioRow = (name, measured, anchor, anchorName, target, extra = "") => {
+    const ratio = measured.rps / anchor.rps;
+    const ok = ratio >= target && !measured.bad;
+    return [
+      name,
+      `${rate(measured)} · ${ratio.toFixed(2)} of ${anchorName}${measured.bad ? ` · ${measured.problems.join(", ")}` : ""}`,
+      `≥ ${target} of ${anchorName}${extra}`,
+      passFail(ok),
+    ];
+  };
+  const c = r.checkouts;
+  const checkoutRow = ratioRow("/checkout/{uuid}, her session", r.checkout, anchors.bare, "bare Remix", targets.checkoutToBare, `, p99 < ${targets.checkoutP99Ms} ms`);
+  checkoutRow[3] = passFail(checkoutRow[3] === "pass" && r.checkout.p99 < targets.checkoutP99Ms);
+  const postLimit = targets.postP99Ms[r.engine];
+  const memoryLimit = targets.residentMb[r.engine];
+  const maxResident = Math.max(...r.residentMb);
+  return [
+    { short: r.engine === "postgres" ? "PostgreSQL" : "PGlite", section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${c.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}` },
+    ratioRow("/welcome, new visitor (from memory)", r.welcomeNew, anchors.static, "static", targets.welcomeNewToStatic),
+    ratioRow("/welcome, her session (rendered)", r.welcomeSession, anchors.bare, "bare Remix", targets.welcomeSessionToBare),
+    checkoutRow,
+    [
+      "checkouts: orders",
+      `${c.confirmed} pages say "Payment Successful!" · ${c.redirected} × 303 → /payment-complete (both presses ${c.bothRedirected})` +
+        (r.orders.error ? "" : ` · ${r.orders.authorised} authorised in db`) +
+        ` · flows built in ${c.buildSeconds.toFixed(1)} s, ${c.posts} posts answered in ${c.fireSeconds.toFixed(1)} s`,
+      `${c.attempted}/${c.attempted}`,
+      passFail(c.confirmed === c.attempted && (r.orders.error || r.orders.authorised === c.attempted)),
+    ],
+    [
+      "checkouts: duplicates",
+      r.orders.error ? `n/a (database not read: ${r.orders.error})` : `${r.orders.duplicates} (extra orders, card attempts or orders sent to the provider)`,
+      "0",
+      r.orders.error ? "n/a" : passFail(r.orders.duplicates === 0),
+    ],
+    [
+      "checkouts: errors (not 2xx/3xx)",
+      `${c.errors} of ${c.posts} posts${c.errorStatuses.length ? ` (status ${c.errorStatuses.join(", ")})` : ""}` +
+        (c.buildErrors.length ? ` · ${c.buildErrors.length} flows failed before checkout` : ""),
+      "0",
+      passFail(c.errors === 0 && c.buildErrors.length === 0),
+    ],
+    ["checkout POST latency", `p50 ${ms(c.p50)} · p99 ${ms(c.p99)} (all ${c.posts} posts)`, `p99 < ${postLimit} ms`, passFail(c.p99 < postLimit)],
+    [
+      "resident memory after the run",
+      r.residentMb.map((mb) => `${Math.round(mb)} MB`).join(" · "),
+      `< ${memoryLimit} MB`,
+      passFail(maxResident < memoryLimit),
+    ],
+  ];
+}
+
+export const rate = (r) => `${Math.round(r.rps).toLocaleString("en-US").padStart(6)} req/s · p50 ${ms(r.p50)} · p99 ${ms(r.p99)}`;
