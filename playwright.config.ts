@@ -1,6 +1,6 @@
 // End-to-end tests: the built app served as in production, plus a stand-in for the external
 // intake flow, driven by Debian's Chromium in two projects: without JavaScript (the funnel's
-// baseline, see ARCHITECTURE.md "HTML first") and with it. A third project, stripe, runs the
+// baseline, see docs/architecture.md "HTML first") and with it. A third project, stripe, runs the
 // final checkout against the same build started again in Stripe mode, Stripe.js and Stripe's
 // API played by the stand-in (nothing reaches the internet).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -50,6 +50,11 @@ const waitForBuild =
   `node -e "const fs=require('fs');const since=Number(process.argv[1]);let last=-1;` +
   `const t=setInterval(()=>{let m=-1;try{m=fs.statSync('build/index.js').mtimeMs}catch{}` +
   `if(m>=since&&m===last)clearInterval(t);last=m},250)" ${buildNotBefore}`;
+
+/** A server the runner starts before the tests and stops after them: ready once `url` answers. */
+function server(command: string, url: string, timeout: number, env?: Record<string, string>) {
+  return { command, url, reuseExistingServer: false, timeout, stdout: "ignore" as const, ...(env ? { env } : {}) };
+}
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -101,48 +106,20 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: "node test/e2e/support/mailbox-stand-in.mjs",
-      url: `${mailboxOrigin}/ready`,
-      reuseExistingServer: false,
-      timeout: 10_000,
-      stdout: "ignore",
-    },
-    {
-      // TypeScript (the fake Stripe it serves is the integration tests' too), loaded by tsx in
-      // one process, which the runner stops with the others.
-      command: `node --import tsx test/e2e/support/intake-stand-in.ts ${intakePort}`,
-      url: `${intakeOrigin}/ready`,
-      reuseExistingServer: false,
-      timeout: 10_000,
-      stdout: "ignore",
-    },
-    {
-      // E2E_SKIP_BUILD=1 serves the build already in build/ (e.g. a CI step built it).
-      command: process.env.E2E_SKIP_BUILD ? "node server.mjs" : "npx remix build && node server.mjs",
-      url: `${appOrigin}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      env: appEnvironment(appPort, dataDir),
-    },
-    {
-      // The same build, started again in Stripe mode (after the command above has built it).
-      command: `${waitForBuild} && node server.mjs`,
-      url: `${stripeAppOrigin}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      env: stripeAppEnvironment(stripeAppPort, dataDir),
-    },
-    {
-      // The same build again, with a maps key and the places script's stand-in.
-      command: `${waitForBuild} && node server.mjs`,
-      url: `${mapsAppOrigin}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      env: mapsAppEnvironment(mapsAppPort, dataDir),
-    },
+    server("node test/e2e/support/mailbox-stand-in.mjs", `${mailboxOrigin}/ready`, 10_000),
+    // TypeScript (the fake Stripe it serves is the integration tests' too), loaded by tsx in
+    // one process, which the runner stops with the others.
+    server(`node --import tsx test/e2e/support/intake-stand-in.ts ${intakePort}`, `${intakeOrigin}/ready`, 10_000),
+    // E2E_SKIP_BUILD=1 serves the build already in build/ (e.g. a CI step built it).
+    server(
+      process.env.E2E_SKIP_BUILD ? "node server.mjs" : "npx remix build && node server.mjs",
+      `${appOrigin}/healthz`,
+      120_000,
+      appEnvironment(appPort, dataDir),
+    ),
+    // The same build, started again in Stripe mode (after the command above has built it).
+    server(`${waitForBuild} && node server.mjs`, `${stripeAppOrigin}/healthz`, 120_000, stripeAppEnvironment(stripeAppPort, dataDir)),
+    // The same build again, with a maps key and the places script's stand-in.
+    server(`${waitForBuild} && node server.mjs`, `${mapsAppOrigin}/healthz`, 120_000, mapsAppEnvironment(mapsAppPort, dataDir)),
   ],
 });

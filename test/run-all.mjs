@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { redacted } from "./support/redacted.mjs";
 
 const workDir = mkdtempSync(path.join(tmpdir(), "funnel-tests-"));
 const vitestReport = path.join(workDir, "vitest.json");
@@ -61,17 +62,6 @@ async function postgresProblem(url) {
     return error.message || error.code || String(error);
   } finally {
     await client?.end().catch(() => {});
-  }
-}
-
-/** An address fit for a log line: the password left out. */
-function redacted(url) {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(not a valid address)";
   }
 }
 

@@ -69,37 +69,25 @@ function option(
   };
 }
 
+function category(name: string, category: CategoryCode, description: string, options: MedicationOption[]): MedicationCategory {
+  return { name, category, description, options };
+}
+
 /** The fallback catalogue (spec sections 3 and 9), used when the provider cannot answer. */
 export const fallbackCatalogue: Catalogue = [
-  {
-    name: "Estrogen",
-    category: "systemic_estrogen",
-    description: "Relieves hot flashes, night sweats, sleep and mood symptoms.",
-    options: [
-      option("gel", "Gel", "gel", [139, 399, 750, 1400]),
-      option("patch", "Patch", "patch", [149, 399, 750, 1400]),
-      option("i_dont_know_no_preference", "I don't know /\nNo preference", "i_dont_know_no_preference", [119, 299, 550, 1000], true),
-    ],
-  },
-  {
-    name: "Progesterone",
-    category: "progesterone",
-    description: "Protects the lining of the uterus when you take estrogen.",
-    options: [option("progesterone_pill", "Pill", "progesterone_pill", [0, 0, 0, 0], true)],
-  },
-  {
-    name: "Vaginal Estrogen",
-    category: "vaginal_estrogen",
-    description: "Eases vaginal dryness, discomfort and urinary symptoms.",
-    options: [
-      option("vaginal_estrogen_cream", "Cream", "vaginal_estrogen_cream", [129, 299, 550, 1000]),
-      option("vaginal_estrogen_insert", "Insert", "vaginal_estrogen_insert", [129, 299, 550, 1000]),
-    ],
-  },
-  {
-    name: "Non-Hormonal",
-    category: "non_hormonal",
-    description: "A hormone-free option for hot flashes and night sweats.",
-    options: [option("non_hormonal_therapy", "Paroxetine/\nDesvenlafaxine", "non_hormonal_therapy", [129, 299, 550, 1000])],
-  },
+  category("Estrogen", "systemic_estrogen", "Relieves hot flashes, night sweats, sleep and mood symptoms.", [
+    option("gel", "Gel", "gel", [139, 399, 750, 1400]),
+    option("patch", "Patch", "patch", [149, 399, 750, 1400]),
+    option("i_dont_know_no_preference", "I don't know /\nNo preference", "i_dont_know_no_preference", [119, 299, 550, 1000], true),
+  ]),
+  category("Progesterone", "progesterone", "Protects the lining of the uterus when you take estrogen.", [
+    option("progesterone_pill", "Pill", "progesterone_pill", [0, 0, 0, 0], true),
+  ]),
+  category("Vaginal Estrogen", "vaginal_estrogen", "Eases vaginal dryness, discomfort and urinary symptoms.", [
+    option("vaginal_estrogen_cream", "Cream", "vaginal_estrogen_cream", [129, 299, 550, 1000]),
+    option("vaginal_estrogen_insert", "Insert", "vaginal_estrogen_insert", [129, 299, 550, 1000]),
+  ]),
+  category("Non-Hormonal", "non_hormonal", "A hormone-free option for hot flashes and night sweats.", [
+    option("non_hormonal_therapy", "Paroxetine/\nDesvenlafaxine", "non_hormonal_therapy", [129, 299, 550, 1000]),
+  ]),
 ];

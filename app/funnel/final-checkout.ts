@@ -21,7 +21,7 @@ export const shippingMessages = {
 } as const;
 
 /**
- * Spec section 2 (a label note) and ARCHITECTURE.md (refused by the server too): a PO Box in
+ * Spec section 2 (a label note) and docs/architecture.md (refused by the server too): a PO Box in
  * any of its usual spellings (PO Box, P.O. Box, Post Office Box, POB 12, Box 12).
  */
 export function isPoBox(addressLine: string): boolean {

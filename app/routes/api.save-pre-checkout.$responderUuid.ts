@@ -1,7 +1,7 @@
 // POST /api/save-pre-checkout/{responder_uuid} (spec section 7): the pre-checkout save for
 // other clients, as JSON, under the form's rules. Only the browser session that owns the uuid,
 // or the bearer of a valid token for it (Authorization: Bearer {token}), may save; a uuid
-// alone allows nothing (spec section 6 departs here, see ARCHITECTURE.md).
+// alone allows nothing (spec section 6 departs here, see docs/architecture.md, "Where we depart from the original").
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";

@@ -5,7 +5,7 @@ import { maskEmail } from "../funnel/her-subscription";
 import type { PreAuthOrderBody, RedirectType } from "../funnel/pre-auth-order";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
-import { outcomeOf } from "../server/checkout/submit-order.server";
+import { outcomeOf } from "../server/checkout/submit-order-once.server";
 import { findOrder } from "../server/db/stores/orders.server";
 import { requireFlow } from "../server/flow/require-flow.server";
 

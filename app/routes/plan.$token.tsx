@@ -27,9 +27,9 @@ import { refusePage } from "../server/http/page-refusal.server";
 import { planSummaryUrl, readPlanLink } from "../server/subscriptions/plan-link.server";
 import { medicationsFor } from "../server/provider/catalogue-cache.server";
 import { countHit, rateLimits } from "../server/http/rate-limits.server";
-import { privatePageHeaders } from "../server/subscriptions/her-link.server";
+import { privatePageHeaders } from "../server/subscriptions/private-page.server";
 
-export { headers } from "../server/subscriptions/her-link.server";
+export { headers } from "../server/subscriptions/private-page.server";
 
 export const handle: RouteHandle = { title: "Your treatment plan" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
-import { resumeOrder } from "../server/checkout/submit-order.server";
+import { resumeOrder } from "../server/checkout/submit-order-once.server";
 import { findOrderByPaymentReference } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { requireFlow } from "../server/flow/require-flow.server";

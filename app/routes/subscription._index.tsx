@@ -13,11 +13,11 @@ import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
 import { countHit, rateLimits } from "../server/http/rate-limits.server";
-import { privatePageHeaders } from "../server/subscriptions/her-link.server";
+import { privatePageHeaders } from "../server/subscriptions/private-page.server";
 import { lifecycleNow } from "../server/subscriptions/clock.server";
-import { sendLinksTo } from "../server/subscriptions/private-link.server";
+import { sendLinksTo } from "../server/subscriptions/send-links.server";
 
-export { headers } from "../server/subscriptions/her-link.server";
+export { headers } from "../server/subscriptions/private-page.server";
 
 export const handle: RouteHandle = { title: "Your subscription link" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

@@ -1,4 +1,4 @@
-// The owner's console as she uses it (ARCHITECTURE.md "After the hold"): a visitor pays with
+// The owner's console as she uses it (docs/architecture.md "After the hold"): a visitor pays with
 // the sandbox card and reads her order reference; the owner signs in, finds the order by that
 // reference, approves it (the hold is captured), and moves the sandbox clock past the first
 // period to see the renewal charged. With and without JavaScript; axe on every screen.

@@ -98,10 +98,7 @@ test("the Cream cannot go to Mississippi: COMPLETE PURCHASE says so beside it, a
 }) => {
   consoleGuard.allow(failedLoadOf(400));
   const responderUuid = await visitorAt("final-checkout", { products: ["vaginal_estrogen_cream"], plan: "quarterly" });
-  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("200 Capitol St");
-  await page.getByRole("textbox", { name: "Zip Code" }).fill("39201");
-  await page.getByRole("combobox", { name: "State" }).selectOption("MS");
-  await page.getByRole("textbox", { name: "City" }).fill("Jackson");
+  await fillShipping(page, { line1: "200 Capitol St", zipCode: "39201", state: "MS", city: "Jackson" });
   await fillCard(page, "4242 4242 4242 4242");
   expect((await press(page, "COMPLETE PURCHASE")).status()).toBe(400);
   await expect(page.getByRole("alert").getByRole("link", { name: notice })).toBeVisible();

@@ -1,7 +1,7 @@
 // Rate limits as she meets them: the post after the last one allowed answers 429
 // with Retry-After and the same page again, what she typed still in place. The tests' address
 // (127.0.0.1) is this machine's, which is never counted: the limits here hold for her session.
-import { expect, failedLoadOf, test } from "./support/fixtures";
+import { expect, failedLoadOf, test, type ConsoleGuard } from "./support/fixtures";
 import { answerConcerns, answerWelcome, emailLabel, expectNoScripts, submit } from "./support/funnel";
 
 /** rateLimits.emailCapture.limit and rateLimits.tokenRead.limit (app/server/http/rate-limits.server.ts). */
@@ -21,6 +21,16 @@ async function clearOfWindowEnd(windowMs: number, needMs = 20_000): Promise<void
   if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 250));
 }
 
+/**
+ * A test that meets a limit: slow (it spends the whole limit first), its 429 expected in the
+ * console, begun clear of the end of the limit's window.
+ */
+async function meetingTheLimit(consoleGuard: ConsoleGuard, windowMs: number): Promise<void> {
+  consoleGuard.allow(failedLoadOf(429));
+  test.slow();
+  await clearOfWindowEnd(windowMs);
+}
+
 const tooManyAttempts = /^Too many attempts\. Please wait (1 minute|\d+ minutes) and try again\.$/;
 
 test("an email left once too often answers 429 with the page again and the email still typed", async ({
@@ -28,9 +38,7 @@ test("an email left once too often answers 429 with the page again and the email
   consoleGuard,
   expectAccessible,
 }) => {
-  consoleGuard.allow(failedLoadOf(429));
-  test.slow();
-  await clearOfWindowEnd(emailCaptureWindowMs);
+  await meetingTheLimit(consoleGuard, emailCaptureWindowMs);
   await answerWelcome(page);
   await answerConcerns(page);
   const address = page.url();
@@ -66,9 +74,7 @@ test("a secure link opened once too often is not read: a 429 page says how long 
   consoleGuard,
   expectAccessible,
 }) => {
-  consoleGuard.allow(failedLoadOf(429));
-  test.slow();
-  await clearOfWindowEnd(tokenReadWindowMs);
+  await meetingTheLimit(consoleGuard, tokenReadWindowMs);
   // A session of her own, so that the limit counts her.
   await answerWelcome(page);
   for (let i = 0; i < tokenReadLimit; i++) {

@@ -10,7 +10,7 @@ import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.s
 import { database } from "../../app/server/db/client.server";
 import { orders, shippingAddresses } from "../../app/server/db/schema.server";
 import { openCheckoutCart } from "../../app/server/checkout/cart.server";
-import { promoNotOffered } from "../../app/server/checkout/payment.server";
+import { promoNotOffered } from "../../app/server/checkout/pay-for-flow.server";
 import type { Provider } from "../../app/server/provider/index.server";
 import { aPerson, anAddress } from "../support/factories";
 import { flowWithPlan, type PlanChoice, startFlow } from "../support/funnel-steps";

@@ -6,7 +6,7 @@ vi.hoisted(() => {
 });
 
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { resetDatabase } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";

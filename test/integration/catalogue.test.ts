@@ -3,8 +3,7 @@
 // product selection through the outbox, and the resource routes for other clients.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
 import { fallbackCatalogue } from "../../app/funnel/catalogue";
 import { productSelectionBody } from "../../app/funnel/product-selection";
@@ -26,7 +25,7 @@ import {
   medicationsPath,
   providerBaseUrl,
   providerPaths,
-  providerStandIn,
+  useProviderStandIn,
   saveProductSelectionPath,
   testimonialsPath,
 } from "../mocks/provider";
@@ -40,27 +39,22 @@ const seededCatalogue = fallbackCatalogue.map((category) => ({
   ),
 }));
 
-const { standIn, handlers } = providerStandIn();
-const server = setupServer(...handlers);
+const standIn = useProviderStandIn();
 const http = httpProvider({ baseUrl: providerBaseUrl, token: "secret-token", ...providerPaths, timeoutMs: 2_000 });
 
+/** The provider's option as it sends it: one price as text, two plans' prices left out. */
+const spray = {
+  id: "spray",
+  name: "Spray",
+  image: "https://cdn.provider.test/spray.png",
+  is_default: true,
+  product_id: "estradiol_spray",
+  monthly_price: "99.00",
+  quarterly_price: 279,
+};
+const estrogen = { name: "Estrogen", category: "systemic_estrogen", description: "From the provider." };
 const providerCatalogue = [
-  {
-    name: "Estrogen",
-    category: "systemic_estrogen",
-    description: "From the provider.",
-    options: [
-      {
-        id: "spray",
-        name: "Spray",
-        image: "https://cdn.provider.test/spray.png",
-        is_default: true,
-        product_id: "estradiol_spray",
-        monthly_price: "99.00",
-        quarterly_price: 279,
-      },
-    ],
-  },
+  { ...estrogen, options: [spray] },
   { name: "Weight loss", category: "weight_loss", description: "Not ours.", options: [] },
 ];
 
@@ -71,11 +65,8 @@ const someTestimonials = [
 
 let warnings: ReturnType<typeof vi.spyOn>;
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(async () => {
   await resetDatabase();
-  standIn.reset();
   clearProviderCaches();
   warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
 });
@@ -131,26 +122,8 @@ describe("HTTP provider", () => {
     standIn.medications = { json: providerCatalogue };
     const responderUuid = randomUUID();
     const catalogue = await http.getMedications(responderUuid);
-    expect(catalogue).toEqual([
-      {
-        name: "Estrogen",
-        category: "systemic_estrogen",
-        description: "From the provider.",
-        options: [
-          {
-            id: "spray",
-            name: "Spray",
-            image: "https://cdn.provider.test/spray.png",
-            is_default: true,
-            product_id: "estradiol_spray",
-            monthly_price: 99,
-            quarterly_price: 279,
-            half_yearly_price: null,
-            yearly_price: null,
-          },
-        ],
-      },
-    ]);
+    // Its prices as numbers, the missing plans' null; the category that is not ours left out.
+    expect(catalogue).toEqual([{ ...estrogen, options: [{ ...spray, monthly_price: 99, half_yearly_price: null, yearly_price: null }] }]);
     expect(standIn.gets).toEqual([{ path: `${medicationsPath}/${responderUuid}`, authorization: "Bearer secret-token" }]);
   });
 

@@ -15,7 +15,7 @@ import { openConsoleSession, readConsoleSession } from "../../app/server/owner/c
 import { ownerPassword } from "../../app/server/owner/owner-password.server";
 import { signInAttempt, signInLimits } from "../../app/server/owner/sign-in-throttle.server";
 import { rateLimits } from "../../app/server/http/rate-limits.server";
-import { cookieOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
+import { cookieOf, expectConsoleCookie, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { heldSubscription, reload } from "../support/subscriptions";
 
 const minute = 60_000;
@@ -191,11 +191,7 @@ describe("the account's sign-in throttle", () => {
     const owner = new TestBrowser();
     const first = await trySignIn(owner, ownerPassword());
     expect(first).toRedirectTo("/owner/orders");
-    const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith("__owner_device="))!;
-    expect(device).toMatch(/; HttpOnly/i);
-    expect(device).toMatch(/; SameSite=Lax/i);
-    expect(device).toMatch(/; Path=\/owner(;|$)/);
-    expect(device).toMatch(/; Max-Age=31536000/);
+    expectConsoleCookie(first, "__owner_device", 31536000);
     await owner.call(signOut.action, "/owner/sign-out", { form: {} });
 
     // Twenty wrong guesses, each from an address of its own: no address limit ever holds.

@@ -8,9 +8,10 @@ import * as paymentComplete from "../../app/routes/payment-complete.$responderUu
 import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$reference";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
-import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
+import { orders } from "../../app/server/db/schema.server";
 import { aPerson, anAddress, aTestCard, checkoutForm } from "../support/factories";
 import { readyToPay, startFlow, paymentForm } from "../support/funnel-steps";
+import { providerReceipts } from "../support/provider-receipts";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 beforeEach(async () => {
@@ -46,10 +47,7 @@ async function allOrders() {
   return (await database()).select().from(orders);
 }
 
-async function receivedOrders() {
-  const rows = await (await database()).select().from(embeddedProviderReceipts);
-  return rows.filter((row) => row.kind === "pre-auth-checkout");
-}
+const receivedOrders = () => providerReceipts("pre-auth-checkout");
 
 describe("the final checkout page", () => {
   it("shows her cart priced on her plan, her details, and a countdown that keeps its end", async () => {

@@ -21,7 +21,7 @@ import { flowProgress } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder } from "../../app/server/db/stores/subscriptions.server";
 import { ownerPassword } from "../../app/server/owner/owner-password.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { eq } from "drizzle-orm";
 import { seedFunnel } from "../../scripts/seed-funnel";

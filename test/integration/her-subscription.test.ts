@@ -15,7 +15,7 @@ import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server"
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { provider } from "../../app/server/provider/index.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { beforeEach, expect, it, vi } from "vitest";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase } from "../support/route-harness";

@@ -1,8 +1,7 @@
 // The order and the provider's HTTP API (MSW stand-in): where she goes comes from the
 // provider's answer; a provider that is down never loses a paid order (the outbox keeps it),
 // and she still reaches the thank-you page. Also arrival at the final checkout by token.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.PROVIDER_BASE_URL = "https://provider.test";
@@ -16,17 +15,13 @@ import { database } from "../../app/server/db/client.server";
 import { orders, outboxMessages } from "../../app/server/db/schema.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
-import { preAuthCheckoutPath, providerStandIn } from "../mocks/provider";
+import { preAuthCheckoutPath, useProviderStandIn } from "../mocks/provider";
 import { aPerson, checkoutForm } from "../support/factories";
 import { readyToPay, paymentForm } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { signedToken, testTokenSecret } from "../support/tokens";
+import { signedToken, testTokenSecret, tokenToasts } from "../support/tokens";
 
-const { standIn, handlers } = providerStandIn();
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => standIn.reset());
-afterAll(() => server.close());
+const standIn = useProviderStandIn();
 beforeEach(async () => {
   await resetDatabase();
   clearProviderCaches();
@@ -104,11 +99,7 @@ describe("arrival at the final checkout with a token", () => {
     expect(arrival).toRedirectTo(`/final-checkout/${responderUuid}`);
     await expect(arrival).toSendToast("account-found");
     const page = await browser.call(finalCheckout.loader, arrival.location!, { params: { responderUuid } });
-    expect(page.data.toast).toEqual({
-      title: "Account Found",
-      description: "Your information has been pre-filled from your secure session.",
-      tone: "success",
-    });
+    expect(page.data.toast).toEqual(tokenToasts["account-found"]);
     expect(page.data.values).toMatchObject({ firstName: "Tina", lastName: "Token", email: "tina@example.org" });
     expect(page.data.cart.medications.map((m: { product_id: string }) => m.product_id)).toEqual(["gel"]);
     expect(page.data.totals.totalCents).toBe(39900);

@@ -1,8 +1,7 @@
 // The outbox: a provider that is down never stops the visitor and loses nothing; once it is
 // back every message is delivered, once per idempotency key.
 import { eq } from "drizzle-orm";
-import { setupServer } from "msw/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
 import * as socialProof from "../../app/routes/social-proof.($responderUuid)/route";
 import * as welcome from "../../app/routes/welcome";
@@ -12,20 +11,16 @@ import { countPendingOutboxMessages } from "../../app/server/db/stores/outbox.se
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { embeddedProvider } from "../../app/server/provider/embedded.server";
 import { httpProvider } from "../../app/server/provider/http.server";
-import { providerBaseUrl, providerPaths, providerStandIn, salesPath } from "../mocks/provider";
+import { providerBaseUrl, providerPaths, salesPath, useProviderStandIn } from "../mocks/provider";
 import { aPerson } from "../support/factories";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
-const { standIn, handlers } = providerStandIn();
-const server = setupServer(...handlers);
+const standIn = useProviderStandIn();
 const provider = httpProvider({ baseUrl: providerBaseUrl, token: "secret-token", ...providerPaths, timeoutMs: 2_000 });
 const { email } = aPerson();
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(async () => {
   await resetDatabase();
-  standIn.reset();
 });
 
 /** Walks one visitor through the questionnaire: three steps, three messages. */

@@ -21,7 +21,7 @@ import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { aPerson } from "../support/factories";
 import { payForPlan } from "../support/funnel-steps";
-import { cookieOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
+import { cookieOf, expectConsoleCookie, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { heldSubscription, paidSubscription, paymentsOf, reload } from "../support/subscriptions";
 
 beforeEach(async () => {
@@ -84,11 +84,7 @@ describe("signing in", () => {
     const browser = new TestBrowser();
     const answer = await trySignIn(browser, ownerPassword());
     expect(answer).toRedirectTo("/owner/orders");
-    const setCookie = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("__owner="))!;
-    expect(setCookie).toMatch(/; HttpOnly/i);
-    expect(setCookie).toMatch(/; SameSite=Lax/i);
-    expect(setCookie).toMatch(/; Path=\/owner(;|$)/);
-    expect(setCookie).toMatch(/; Max-Age=43200/);
+    const setCookie = expectConsoleCookie(answer, "__owner", 43200);
     // COOKIE_SECURE=false in the tests; production's cookie is Secure (config cookiesAreSecure).
     expect(setCookie).not.toMatch(/; Secure/i);
     expect(answer.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(false);

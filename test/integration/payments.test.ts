@@ -1,7 +1,6 @@
 // The card gateway (ARCHITECTURE "Adapters: Card payments"): the embedded sandbox with
 // Stripe's test cards, and Stripe itself against an MSW stand-in of api.stripe.com.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
 import {
   InvalidCardInput,
@@ -10,10 +9,10 @@ import {
 } from "../../app/server/payments/gateway.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
-import { stripeApiBase, stripeStandIn, stripeTestSecretKey } from "../support/fake-stripe/msw";
+import { loadWithEnvironment, restoreEnvironmentAfterEach } from "../support/fresh-modules";
+import { stripeApiBase, stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/msw";
 
-const { standIn, handlers } = stripeStandIn();
-const server = setupServer(...handlers);
+const standIn = useStripeStandIn();
 
 const unexpected = "An unexpected error occurred. Please try again.";
 
@@ -42,10 +41,7 @@ const card = (number: string, securityCode = "123", expiry = "12/34") => ({ numb
 let consoleSpies: ReturnType<typeof vi.spyOn>[];
 let warnings: ReturnType<typeof vi.spyOn>;
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(() => {
-  standIn.reset();
   warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
   consoleSpies = (["log", "info", "error", "debug"] as const).map((level) => vi.spyOn(console, level));
 });
@@ -393,30 +389,22 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
 });
 
 describe("choosing the gateway by configuration", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  restoreEnvironmentAfterEach();
 
-  async function freshModule() {
-    vi.resetModules();
-    return import("../../app/server/payments/index.server");
-  }
+  const gatewayModule = () => import("../../app/server/payments/index.server");
 
   it("uses the sandbox without Stripe keys, one instance per process", async () => {
-    vi.stubEnv("STRIPE_SECRET_KEY", "");
-    vi.stubEnv("STRIPE_PUBLISHABLE_KEY", "");
-    const payments = await freshModule();
+    const payments = await loadWithEnvironment({ STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "" }, gatewayModule);
     expect(payments.paymentGateway().kind).toBe("sandbox");
     expect(payments.paymentGateway()).toBe(payments.paymentGateway());
     expect(payments.publicPaymentSettings()).toEqual({ kind: "sandbox" });
   });
 
   it("uses Stripe with both keys, and tells the page only the publishable key", async () => {
-    vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_123");
-    vi.stubEnv("STRIPE_PUBLISHABLE_KEY", "pk_test_456");
-    vi.stubEnv("STRIPE_JS_URL", "https://js.stripe.test/v3/");
-    const payments = await freshModule();
+    const payments = await loadWithEnvironment(
+      { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_PUBLISHABLE_KEY: "pk_test_456", STRIPE_JS_URL: "https://js.stripe.test/v3/" },
+      gatewayModule,
+    );
     expect(payments.paymentGateway().kind).toBe("stripe");
     expect(payments.paymentGateway()).toBe(payments.paymentGateway());
     const settings = payments.publicPaymentSettings();

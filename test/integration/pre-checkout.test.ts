@@ -10,7 +10,7 @@ import { outboxMessages, preCheckoutDetails, tokenArrivals } from "../../app/ser
 import { aPerson } from "../support/factories";
 import { flowWithPlan, type PlanChoice } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { signedToken, testTokenSecret, tinasTokenPayload, tinasTokenUuid } from "../support/tokens";
+import { signedToken, testTokenSecret, tinasTokenPayload, tinasTokenUuid, tokenToasts } from "../support/tokens";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -175,11 +175,7 @@ describe("arrival with a token", () => {
       email: "tina@example.org",
       phone: "212-555-0188",
     });
-    expect(page.data.toast).toEqual({
-      title: "Details Loaded",
-      description: "Your information has been pre-filled from the secure token.",
-      tone: "success",
-    });
+    expect(page.data.toast).toEqual(tokenToasts["details-loaded"]);
     expect((await pageOf(browser, tokenUuid)).data.toast).toBeNull();
     const [arrived] = await (await database()).select().from(tokenArrivals);
     expect(arrived).toMatchObject({ responderUuid: tokenUuid, productIds: ["gel"], selectedPlan: "monthly" });
@@ -212,11 +208,7 @@ describe("arrival with a token", () => {
     await expect(arrival).toSendToast("token-error");
     const page = await pageOf(browser, undefined, "?utm_term=t");
     expect(page).toHaveStatus(200);
-    expect(page.data.toast).toEqual({
-      title: "Token Error",
-      description: "The token format is invalid or corrupted. Please proceed with manual entry.",
-      tone: "error",
-    });
+    expect(page.data.toast).toEqual(tokenToasts["token-error"]);
     expect(page.data.values).toEqual({});
     expect(await storedDetails()).toEqual([]);
     expect(await (await database()).select().from(tokenArrivals)).toEqual([]);

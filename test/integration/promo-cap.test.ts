@@ -9,10 +9,11 @@ import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)
 import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$reference";
 import { promoNoLongerAvailable, promoWithdrawnMessage } from "../../app/funnel/promo";
 import { database } from "../../app/server/db/client.server";
-import { embeddedProviderReceipts, orders, promoCodes, sandboxPayments } from "../../app/server/db/schema.server";
+import { orders, promoCodes, sandboxPayments } from "../../app/server/db/schema.server";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { aPerson, anAddress, aTestCard, checkoutForm } from "../support/factories";
 import { paymentForm, readyToPay } from "../support/funnel-steps";
+import { providerReceipts } from "../support/provider-receipts";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 
 /** FIRST100 as migration 0004 seeds it: $100 off, at most 100 uses. */
@@ -73,10 +74,7 @@ async function cardsTried(): Promise<number> {
   return row!.count;
 }
 
-async function ordersSentToProvider() {
-  const rows = await (await database()).select().from(embeddedProviderReceipts);
-  return rows.filter((row) => row.kind === "pre-auth-checkout");
-}
+const ordersSentToProvider = () => providerReceipts("pre-auth-checkout");
 
 describe("a promo code's cap when she pays", () => {
   // 20 flows walked to the checkout first: on PGlite under a loaded machine that takes a while.

@@ -1,8 +1,7 @@
 // Promo codes from the embedded provider (our promo_codes table) and the HTTP provider (MSW
 // stand-in), and the rate limits kept in the database.
 import { eq, sql } from "drizzle-orm";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
 import { promoOutcome } from "../../app/funnel/promo";
 import { database, type Database } from "../../app/server/db/client.server";
@@ -19,21 +18,17 @@ import {
   rateLimitKeys,
   rateLimits,
 } from "../../app/server/http/rate-limits.server";
-import { checkDiscountPath, providerBaseUrl, providerPaths, providerStandIn } from "../mocks/provider";
+import { checkDiscountPath, providerBaseUrl, providerPaths, useProviderStandIn } from "../mocks/provider";
 import { resetDatabase } from "../support/route-harness";
 
-const { standIn, handlers } = providerStandIn();
-const server = setupServer(...handlers);
+const standIn = useProviderStandIn();
 const settings = { baseUrl: providerBaseUrl, token: "secret-token", checkDiscountPath };
 
 let warnings: ReturnType<typeof vi.spyOn>;
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(async () => {
   await resetDatabase();
   await (await database()).execute(sql`truncate table rate_limit_counters`);
-  standIn.reset();
   warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
 });
 afterEach(() => {
@@ -54,7 +49,7 @@ describe("embedded promo codes", () => {
     ["SAVE50", 5000],
     ["HRT100", 10000],
     ["FIRST100", 10000],
-  ])("%s takes %i cents off a $399 plan, with no message of its own", async (code, discount) => {
+  ])("%s takes %i cents off a plan of 399 dollars, with no message of its own", async (code, discount) => {
     expect(await check(code)).toEqual({
       outcome: "answered",
       result: { valid: true, adjusted_price: quarterlyGel - discount, discount_amount: discount },

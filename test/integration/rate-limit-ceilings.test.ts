@@ -16,6 +16,7 @@ import { untrustedProxyWarning } from "../../app/server/http/untrusted-proxy.ser
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { aPerson, anAddress } from "../support/factories";
+import { loadWithEnvironment, restoreEnvironmentAfterEach } from "../support/fresh-modules";
 import { flowWithPlan, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 
@@ -183,17 +184,11 @@ describe("clients we cannot tell apart", () => {
 });
 
 describe("a production server behind a proxy it does not trust", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  restoreEnvironmentAfterEach();
 
   it("logs a warning on the first request from a private address, once, naming no address", async () => {
-    vi.stubEnv("NODE_ENV", "production");
-    vi.stubEnv("TRUST_PROXY", "");
     // This process as a production server starts it: its own configuration, logger and routes.
-    vi.resetModules();
-    const { log } = await import("../../app/server/log.server");
+    const { log } = await loadWithEnvironment({ NODE_ENV: "production", TRUST_PROXY: "" }, () => import("../../app/server/log.server"));
     const warnings = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     const productionWelcome: typeof welcome = await import("../../app/routes/welcome");
     const answer = (address: string) =>

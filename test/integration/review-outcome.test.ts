@@ -2,7 +2,7 @@
 // is heard; the first decision moves the money once; the same again changes nothing;
 // another one is a conflict.
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const secret = vi.hoisted(() => {
   const value = "provider-webhook-secret-for-tests";
@@ -12,6 +12,7 @@ const secret = vi.hoisted(() => {
 
 import * as reviewOutcome from "../../app/routes/api.review-outcome";
 import { providerSignatureHeader } from "../../app/server/http/provider-signature.server";
+import { loadWithEnvironment, restoreEnvironmentAfterEach } from "../support/fresh-modules";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload, sandboxHold } from "../support/subscriptions";
 
@@ -102,15 +103,10 @@ describe("the decision", () => {
 });
 
 describe("without PROVIDER_WEBHOOK_SECRET", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  restoreEnvironmentAfterEach();
 
   it("the route answers 404, signed or not", async () => {
-    vi.stubEnv("PROVIDER_WEBHOOK_SECRET", "");
-    vi.resetModules();
-    const fresh = await import("../../app/routes/api.review-outcome");
+    const fresh = await loadWithEnvironment({ PROVIDER_WEBHOOK_SECRET: "" }, () => import("../../app/routes/api.review-outcome"));
     const subscription = await heldSubscription();
     const body = outcome(subscription.responderUuid, "approved");
     expect(await post(body, providerSignatureHeader(secret, now(), body), fresh.action)).toHaveStatus(404);

@@ -21,12 +21,13 @@ import * as ownerLayout from "../../app/routes/owner";
 import * as signIn from "../../app/routes/owner._index/route";
 import * as ordersList from "../../app/routes/owner.orders._index/route";
 import { database } from "../../app/server/db/client.server";
-import { embeddedProviderReceipts, outboxMessages } from "../../app/server/db/schema.server";
+import { outboxMessages } from "../../app/server/db/schema.server";
 import { ownerPassword } from "../../app/server/owner/owner-password.server";
 import { paymentGateway, paymentsAreSandbox } from "../../app/server/payments/index.server";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { payForPlan } from "../support/funnel-steps";
+import { providerReceipts } from "../support/provider-receipts";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { paidSubscription } from "../support/subscriptions";
 
@@ -73,7 +74,7 @@ describe("what the provider hears on the sandbox", () => {
   it("the order says sandbox: true", async () => {
     const { responderUuid, answer } = await payForPlan(new TestBrowser());
     expect(answer).toRedirectTo(`/payment-complete/${responderUuid}`);
-    const received = (await (await database()).select().from(embeddedProviderReceipts)).filter((row) => row.kind === "pre-auth-checkout");
+    const received = await providerReceipts("pre-auth-checkout");
     expect(received).toHaveLength(1);
     expect(received[0]!.body).toMatchObject({ sandbox: true, metadata: { responder_uuid: responderUuid } });
   });

@@ -19,7 +19,7 @@ import { claimSecureTokenUse, deleteExpiredSecureTokenUses } from "../../app/ser
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { aPerson } from "../support/factories";
 import { cookieOf, resetDatabase, TestBrowser } from "../support/route-harness";
-import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret, tinasTokenPayload, tinasTokenUuid } from "../support/tokens";
+import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret, tinasTokenPayload, tinasTokenUuid, tokenToasts } from "../support/tokens";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -52,11 +52,7 @@ async function expectRefusedAtPreCheckout(browser: TestBrowser, arrival: Awaited
   // A uuid this browser does not own leads on to the page without one (the toast waits).
   if (page.status === 303) page = await preCheckoutPage(browser, page.location!);
   expect(page).toHaveStatus(200);
-  expect(page.data.toast).toEqual({
-    title: "Token Error",
-    description: "The token format is invalid or corrupted. Please proceed with manual entry.",
-    tone: "error",
-  });
+  expect(page.data.toast).toEqual(tokenToasts["token-error"]);
   expect(page.data.values).toEqual({});
   expect(JSON.stringify(page.data)).not.toMatch(/Tina|tina@example\.org|212-555-0188/);
   // Nor does the flow become this browser's.

@@ -3,8 +3,7 @@
 // Stripe's hosted page (?session_id=cs_...) names the card in the query string, where anyone
 // can write another order's. Only a SetupIntent or session made for this order is used;
 // another is refused on the page (400), and nothing is charged or saved.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // config() reads the environment once per process (each test file runs in its own), so the
 // keys are set before any app module loads.
@@ -20,17 +19,13 @@ import { paymentGateway } from "../../app/server/payments/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { stripeStandIn } from "../support/fake-stripe/msw";
+import { useStripeStandIn } from "../support/fake-stripe/msw";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
 
-const { standIn, handlers } = stripeStandIn();
-const server = setupServer(...handlers);
+const standIn = useStripeStandIn();
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(async () => {
-  standIn.reset();
   await resetDatabase();
   // The gateway says what failed; the tests read results.
   vi.spyOn(log, "warn").mockImplementation(() => {});

@@ -3,8 +3,7 @@
 // api.stripe.com: the card made by Stripe.js (a test PaymentMethod id), declines, 3-D Secure
 // in the page then confirm-payment, the hosted Checkout page for visitors without JavaScript
 // and its return, and one PaymentIntent for one checkout attempt however often it is posted.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
 
 // config() reads the environment once per process (each test file runs in its own), so the
@@ -20,24 +19,21 @@ import * as paymentComplete from "../../app/routes/payment-complete.$responderUu
 import * as paymentReturn from "../../app/routes/payment-return.$responderUuid";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
-import { embeddedProviderReceipts, orders } from "../../app/server/db/schema.server";
+import { orders } from "../../app/server/db/schema.server";
 import { paymentsAreSandbox } from "../../app/server/payments/index.server";
-import { stripeStandIn } from "../support/fake-stripe/msw";
+import { useStripeStandIn } from "../support/fake-stripe/msw";
 import { aPerson, anAddress, checkoutForm } from "../support/factories";
 import { readyToPay, paymentForm } from "../support/funnel-steps";
+import { providerReceipts } from "../support/provider-receipts";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 
-const { standIn, handlers } = stripeStandIn();
-const server = setupServer(...handlers);
+const standIn = useStripeStandIn();
 
 let warnings: ReturnType<typeof vi.spyOn>;
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(async () => {
   await resetDatabase();
   clearProviderCaches();
-  standIn.reset();
   warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
 });
 afterEach(() => warnings.mockRestore());
@@ -84,7 +80,7 @@ describe("the final checkout with Stripe", () => {
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);
     expect(await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_visa"))).toRedirectTo(`/payment-complete/${responderUuid}`);
-    const received = (await (await database()).select().from(embeddedProviderReceipts)).filter((row) => row.kind === "pre-auth-checkout");
+    const received = await providerReceipts("pre-auth-checkout");
     expect(received).toHaveLength(1);
     expect(received[0]!.body).not.toHaveProperty("sandbox");
   });

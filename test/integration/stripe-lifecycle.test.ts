@@ -4,29 +4,24 @@
 // also when Stripe acted and its answer was lost; then the same through the review and the
 // lifecycle worker; and another card she gives after a failed payment (a SetupIntent on the
 // hold's Customer, with the card element or on the hosted page in setup mode), charged later.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
 import { paymentMessages, type SaveCardRequest, type SavedCardCharge } from "../../app/server/payments/gateway.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
-import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
+import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { stripeStandIn, stripeTestSecretKey } from "../support/fake-stripe/msw";
+import { stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/msw";
 import { resetDatabase } from "../support/route-harness";
-import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
+import { heldSubscription, moveClockToNextBilling, paymentsOf, reload } from "../support/subscriptions";
 
-const { standIn, handlers } = stripeStandIn();
-const server = setupServer(...handlers);
+const standIn = useStripeStandIn();
 const gateway = stripeGateway(stripeTestSecretKey);
 
 const authenticationRequired = "Your card was declined. This transaction requires authentication.";
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(async () => {
-  standIn.reset();
   await resetDatabase();
   // The gateway says what failed (a dropped answer is expected here); the tests read results.
   vi.spyOn(log, "warn").mockImplementation(() => {});
@@ -270,8 +265,7 @@ describe("the review and renewals on Stripe", () => {
   it("a card that needs 3-D Secure every time fails its renewal without her: retried, with Stripe's message", async () => {
     const subscription = await held("pm_card_threeDSecure2Required");
     await decideReview(gateway, subscription, "approved", null, "provider");
-    const { nextBillingAt } = await reload(subscription);
-    await moveSandboxClock(Math.ceil((nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / (24 * 60 * 60 * 1000)));
+    await moveClockToNextBilling(subscription);
     await runLifecycleRound(gateway);
     const failed = await reload(subscription);
     expect(failed).toMatchObject({ state: "past_due", failedAttempts: 1 });

@@ -3,9 +3,8 @@
 // of deliveries; a charge's events change nothing we recorded, and one whose answer we never
 // got is left to the worker, which gets the same PaymentIntent with the same key. Stripe mode
 // against the MSW stand-in of api.stripe.com.
-import { setupServer } from "msw/node";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const secret = vi.hoisted(() => {
   const value = "whsec_test_secret_for_the_webhook_tests";
@@ -17,24 +16,22 @@ import * as webhook from "../../app/routes/api.stripe.webhook";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { log } from "../../app/server/log.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
-import { billRenewal, runLifecycleRound } from "../../app/server/subscriptions/billing.server";
-import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
+import { billRenewal } from "../../app/server/subscriptions/renewal.server";
+import { lifecycleNow } from "../../app/server/subscriptions/clock.server";
 import { decideReview, settleDecision } from "../../app/server/subscriptions/review.server";
-import { stripeStandIn, stripeTestSecretKey } from "../support/fake-stripe/msw";
+import { stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/msw";
+import { loadWithEnvironment, restoreEnvironmentAfterEach } from "../support/fresh-modules";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paymentsOf, providerEventsOf, reload } from "../support/subscriptions";
+import { heldSubscription, moveClockToNextBilling, paymentsOf, providerEventsOf, reload } from "../support/subscriptions";
 
-const { standIn, handlers } = stripeStandIn();
-const server = setupServer(...handlers);
+const standIn = useStripeStandIn();
 const gateway = stripeGateway(stripeTestSecretKey);
 
 /** What the log was told during a test, every argument of every call, as text. */
 let logged: () => string;
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
 beforeEach(async () => {
-  standIn.reset();
   await resetDatabase();
   const spies = (["info", "warn", "error"] as const).map((level) => vi.spyOn(log, level).mockImplementation(() => {}));
   logged = () => JSON.stringify(spies.flatMap((spy) => spy.mock.calls));
@@ -70,13 +67,11 @@ const held = (paymentMethodId = "pm_card_visa") =>
 
 const eventsOf = async (subscription: SubscriptionRow) => (await subscriptionTimeline(subscription.id)).events.map((e) => e.event);
 
-/** An approved subscription whose first renewal is due now. */
-async function dueForRenewal(): Promise<SubscriptionRow> {
-  const subscription = await held();
+/** An approved subscription, paid with this card, whose first renewal is due now. */
+async function dueForRenewal(paymentMethodId?: string): Promise<SubscriptionRow> {
+  const subscription = await held(paymentMethodId);
   await decideReview(gateway, subscription, "approved", null, "owner");
-  const { nextBillingAt } = await reload(subscription);
-  await moveSandboxClock(Math.ceil((nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / (24 * 60 * 60 * 1000)));
-  return reload(subscription);
+  return moveClockToNextBilling(subscription);
 }
 
 const renewalIntents = () => [...standIn.paymentIntents.values()].filter((intent) => intent.params.off_session === "true");
@@ -195,10 +190,7 @@ describe("events of charges", () => {
   });
 
   it("a renewal refused without her that we recorded: nothing changes", async () => {
-    const subscription = await held("pm_card_threeDSecure2Required");
-    await decideReview(gateway, subscription, "approved", null, "owner");
-    const { nextBillingAt } = await reload(subscription);
-    await moveSandboxClock(Math.ceil((nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / (24 * 60 * 60 * 1000)));
+    const subscription = await dueForRenewal("pm_card_threeDSecure2Required");
     await runLifecycleRound(gateway);
     const before = await reload(subscription);
     expect(before).toMatchObject({ state: "past_due", failedAttempts: 1 });
@@ -284,15 +276,10 @@ describe("what it does not know", () => {
 });
 
 describe("without STRIPE_WEBHOOK_SECRET", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  restoreEnvironmentAfterEach();
 
   it("the route answers 404", async () => {
-    vi.stubEnv("STRIPE_WEBHOOK_SECRET", "");
-    vi.resetModules();
-    const fresh = await import("../../app/routes/api.stripe.webhook");
+    const fresh = await loadWithEnvironment({ STRIPE_WEBHOOK_SECRET: "" }, () => import("../../app/routes/api.stripe.webhook"));
     const payload = event("customer.created", { id: "cus_1" });
     expect(await deliver(payload, sign(payload), fresh.action)).toHaveStatus(404);
     expect(await new TestBrowser().call(fresh.loader, "/api/stripe/webhook")).toHaveStatus(404);

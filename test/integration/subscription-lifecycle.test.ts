@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { billingDate, readOrderReference } from "../../app/funnel/subscription-life";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { cancelSubscription } from "../../app/server/subscriptions/cancel.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";

@@ -2,6 +2,7 @@
 // answer 500, or refuse the connection, that records what it received, and whose catalogue
 // and testimonials answers a test can set (including slow or malformed ones).
 import { http, HttpResponse } from "msw";
+import { useStandIn } from "../support/msw-server";
 
 export const providerBaseUrl = "https://provider.test";
 export const salesPath = "/api/hrt_checkout/sales_funnel";
@@ -146,3 +147,6 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
   ];
   return { standIn, handlers };
 }
+
+/** The provider's stand-in for every test of a file: answering throughout, and fresh before each test. */
+export const useProviderStandIn = (): ProviderStandIn => useStandIn(providerStandIn());

@@ -4,7 +4,7 @@
 import { once } from "node:events";
 import { closeDatabase, database } from "../../app/server/db/client.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/billing.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 
 const rounds = Number(process.argv[2] ?? "10");
 await database();

@@ -5,6 +5,9 @@
 // shared database would let one file empty another's tables mid-test. The names carry the
 // run too (the vitest process's id), so two runs on one server leave each other alone.
 import pg from "pg";
+import { redacted } from "./redacted.mjs";
+
+export { redacted };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -71,15 +74,4 @@ export async function freshWorkerDatabase(serverUrl: string, run: string, poolId
   const url = new URL(serverUrl);
   url.pathname = `/${encodeURIComponent(name)}`;
   return url.toString();
-}
-
-/** An address fit for a log line: the password left out. */
-export function redacted(serverUrl: string): string {
-  try {
-    const url = new URL(serverUrl);
-    if (url.password) url.password = "***";
-    return url.toString();
-  } catch {
-    return "(not a valid address)";
-  }
 }

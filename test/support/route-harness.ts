@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+import { expect } from "vitest";
 
 type RouteFunction = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
 
@@ -128,6 +129,19 @@ export async function resetDatabase(): Promise<void> {
 export function locationOf(answer: RouteAnswer): URL {
   if (!answer.location) throw new Error(`expected a redirect, got ${answer.status}`);
   return new URL(answer.location, testOrigin);
+}
+
+/**
+ * The Set-Cookie line of a console cookie this answer sets, checked for what each carries: out
+ * of scripts' reach, not sent with other sites' requests, only under /owner, for `maxAgeSeconds`.
+ */
+export function expectConsoleCookie(answer: RouteAnswer, name: string, maxAgeSeconds: number): string {
+  const setCookie = answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`))!;
+  expect(setCookie).toMatch(/; HttpOnly/i);
+  expect(setCookie).toMatch(/; SameSite=Lax/i);
+  expect(setCookie).toMatch(/; Path=\/owner(;|$)/);
+  expect(setCookie).toMatch(new RegExp(`; Max-Age=${maxAgeSeconds}`));
+  return setCookie;
 }
 
 /** The value of a cookie this browser holds, if any. */

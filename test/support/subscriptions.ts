@@ -10,7 +10,7 @@ import { orders, outboxMessages, sandboxPayments, subscriptionPayments } from ".
 import { findSubscription, findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import type { PaymentGateway } from "../../app/server/payments/gateway.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
-import { lifecycleNow } from "../../app/server/subscriptions/clock.server";
+import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { startSubscription } from "../../app/server/subscriptions/transitions.server";
 import { aPerson } from "./factories";
 import { payForPlan, type PlanChoice } from "./funnel-steps";
@@ -104,6 +104,13 @@ export async function heldSubscription(
 
 export async function reload(subscription: SubscriptionRow): Promise<SubscriptionRow> {
   return (await findSubscription(subscription.id))!;
+}
+
+/** Moves the lifecycle clock on to her next billing date (whole days): her renewal is due. */
+export async function moveClockToNextBilling(subscription: SubscriptionRow): Promise<SubscriptionRow> {
+  const { nextBillingAt } = await reload(subscription);
+  await moveSandboxClock(Math.ceil((nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / (24 * 60 * 60 * 1000)));
+  return reload(subscription);
 }
 
 export async function paymentsOf(subscription: SubscriptionRow) {

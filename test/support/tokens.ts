@@ -22,6 +22,17 @@ export const tinasTokenPayload = {
   selected_plan: "monthly",
 };
 
+/** The toasts of a token's arrival in the spec's words (section 8), as a page hands them on. */
+export const tokenToasts = {
+  "details-loaded": { title: "Details Loaded", description: "Your information has been pre-filled from the secure token.", tone: "success" },
+  "account-found": { title: "Account Found", description: "Your information has been pre-filled from your secure session.", tone: "success" },
+  "token-error": {
+    title: "Token Error",
+    description: "The token format is invalid or corrupted. Please proceed with manual entry.",
+    tone: "error",
+  },
+} as const;
+
 /** A signed token (JWT) that expires 15 minutes after it was issued unless told otherwise. */
 export async function signedToken(
   payload: Record<string, unknown>,

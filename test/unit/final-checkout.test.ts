@@ -14,19 +14,14 @@ import {
 } from "../../app/funnel/final-checkout";
 import { usStateCodes } from "../../app/funnel/us-states";
 import { aPerson, anAddress } from "../support/factories";
+import { fieldMessages } from "../support/field-messages";
 
 /** Her address without the optional second line: what every shipping rule needs. */
 const { addressLine2: _line2, ...address } = anAddress();
 const account = aPerson();
 const whole = { ...account, ...anAddress(), subscriptionAgreement: "on" };
 
-function shippingMessages(input: Record<string, unknown>): Record<string, string[]> {
-  const result = shippingSchema.safeParse(input);
-  const messages: Record<string, string[]> = {};
-  if (result.success) return messages;
-  for (const issue of result.error.issues) (messages[String(issue.path[0])] ??= []).push(issue.message);
-  return messages;
-}
+const shippingMessages = (input: Record<string, unknown>) => fieldMessages(shippingSchema, input);
 
 describe("no PO Box delivery (spec sections 2 and 5)", () => {
   it.each([

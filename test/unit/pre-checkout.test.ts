@@ -10,17 +10,12 @@ import {
   type PreCheckoutDraft,
 } from "../../app/funnel/pre-checkout";
 import { aPerson } from "../support/factories";
+import { fieldMessages } from "../support/field-messages";
 
 const valid = aPerson();
 
 /** Each field's messages, as the form shows them beside the field. */
-function messagesOf(input: Record<string, unknown>): Record<string, string[]> {
-  const result = preCheckoutSchema.safeParse(input);
-  const messages: Record<string, string[]> = {};
-  if (result.success) return messages;
-  for (const issue of result.error.issues) (messages[String(issue.path[0])] ??= []).push(issue.message);
-  return messages;
-}
+const messagesOf = (input: Record<string, unknown>) => fieldMessages(preCheckoutSchema, input);
 
 const blankish = fc.constantFrom(undefined, "", " ", "   ", "\t", "\n ");
 

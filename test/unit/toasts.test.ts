@@ -1,29 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { isToastCode, missingInformationToast, saveFailedToast, toasts } from "../../app/funnel/toasts";
+import { tokenToasts } from "../support/tokens";
 
 describe("toasts in the spec's words (spec section 8)", () => {
   it("says Details Loaded when a token fills the pre-checkout form", () => {
-    expect(toasts["details-loaded"]).toEqual({
-      title: "Details Loaded",
-      description: "Your information has been pre-filled from the secure token.",
-      tone: "success",
-    });
+    expect(toasts["details-loaded"]).toEqual(tokenToasts["details-loaded"]);
   });
 
   it("says Account Found when a token fills the final checkout", () => {
-    expect(toasts["account-found"]).toEqual({
-      title: "Account Found",
-      description: "Your information has been pre-filled from your secure session.",
-      tone: "success",
-    });
+    expect(toasts["account-found"]).toEqual(tokenToasts["account-found"]);
   });
 
   it("says Token Error when a token cannot be read, and sends her on to manual entry", () => {
-    expect(toasts["token-error"]).toEqual({
-      title: "Token Error",
-      description: "The token format is invalid or corrupted. Please proceed with manual entry.",
-      tone: "error",
-    });
+    expect(toasts["token-error"]).toEqual(tokenToasts["token-error"]);
   });
 
   it("adds a hint to contact support on the final checkout", () => {

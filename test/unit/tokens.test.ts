@@ -1,6 +1,7 @@
 import { CompactSign, SignJWT } from "jose";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readToken, type TokenKeys } from "../../app/server/flow/tokens.server";
+import { loadWithEnvironment, restoreEnvironmentAfterEach } from "../support/fresh-modules";
 import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret } from "../support/tokens";
 
 const now = new Date("2025-03-01T12:00:00Z");
@@ -242,24 +243,17 @@ describe("any token", () => {
 });
 
 describe("configured keys", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  restoreEnvironmentAfterEach();
+  // config() keeps what it read first: the module is loaded afresh with the keys set.
+  const tokensModule = () => import("../../app/server/flow/tokens.server");
 
   it("come from TOKEN_SECRET and LEGACY_TOKEN_KEY", async () => {
-    vi.stubEnv("TOKEN_SECRET", testTokenSecret);
-    vi.stubEnv("LEGACY_TOKEN_KEY", testLegacyKey);
-    vi.resetModules(); // config() keeps what it read first
-    const { configuredTokenKeys } = await import("../../app/server/flow/tokens.server");
+    const { configuredTokenKeys } = await loadWithEnvironment({ TOKEN_SECRET: testTokenSecret, LEGACY_TOKEN_KEY: testLegacyKey }, tokensModule);
     expect(configuredTokenKeys()).toEqual({ signingSecret: testTokenSecret, legacyKey: testLegacyKey });
   });
 
   it("are absent when neither is set", async () => {
-    vi.stubEnv("TOKEN_SECRET", "");
-    vi.stubEnv("LEGACY_TOKEN_KEY", "");
-    vi.resetModules();
-    const { configuredTokenKeys } = await import("../../app/server/flow/tokens.server");
+    const { configuredTokenKeys } = await loadWithEnvironment({ TOKEN_SECRET: "", LEGACY_TOKEN_KEY: "" }, tokensModule);
     expect(configuredTokenKeys()).toEqual({ signingSecret: undefined, legacyKey: undefined });
   });
 });

@@ -2,7 +2,7 @@
 // at once, a wake during a round brings one more round after it, a round asked for now waits
 // for the one under way, and a stop waits for the round in progress.
 import { afterEach, describe, expect, it } from "vitest";
-import { wakeWorker, worker } from "../../app/server/workers/worker.server";
+import { wakeWorker, worker, type Worker, type WorkerOptions } from "../../app/server/workers/worker.server";
 
 function gate() {
   let open!: () => void;
@@ -18,15 +18,21 @@ describe("a worker", () => {
     await Promise.all(started.splice(0).map((w) => w.stop()));
   });
 
+  /** A worker with a round at start and the next a minute later, started; stopped after the test. */
+  function startWorker<Round>(options: Omit<WorkerOptions<Round>, "everyMs" | "roundAtStart">): Worker<Round> {
+    const w = worker({ everyMs: () => 60_000, roundAtStart: true, ...options });
+    started.push(w);
+    w.start();
+    return w;
+  }
+
   it("runs a round at start when asked, and a wake during a round brings exactly one more after it", async () => {
     const first = gate();
     let rounds = 0;
     let running = 0;
     let most = 0;
-    const w = worker({
+    startWorker({
       name: "testWake",
-      everyMs: () => 60_000,
-      roundAtStart: true,
       async round() {
         running++;
         most = Math.max(most, running);
@@ -36,8 +42,6 @@ describe("a worker", () => {
         return rounds;
       },
     });
-    started.push(w);
-    w.start();
     expect(rounds).toBe(1);
     wakeWorker("testWake");
     wakeWorker("testWake");
@@ -50,9 +54,7 @@ describe("a worker", () => {
 
   it("runs straight on while a round says more is waiting", async () => {
     let rounds = 0;
-    const w = worker({ name: "testAgain", everyMs: () => 60_000, roundAtStart: true, round: async () => ++rounds, again: (n) => n < 3 });
-    started.push(w);
-    w.start();
+    startWorker({ name: "testAgain", round: async () => ++rounds, again: (n) => n < 3 });
     for (let i = 0; i < 10; i++) await tick();
     expect(rounds).toBe(3);
   });
@@ -61,10 +63,8 @@ describe("a worker", () => {
     const first = gate();
     const order: string[] = [];
     let calls = 0;
-    const w = worker({
+    const w = startWorker({
       name: "testNow",
-      everyMs: () => 60_000,
-      roundAtStart: true,
       async round() {
         const n = ++calls;
         order.push(`begin ${n}`);
@@ -74,8 +74,6 @@ describe("a worker", () => {
         return n;
       },
     });
-    started.push(w);
-    w.start();
     const now = w.runNow();
     await tick();
     first.open();
@@ -90,17 +88,14 @@ describe("a worker", () => {
     const first = gate();
     let rounds = 0;
     let finished = false;
-    const w = worker({
+    const w = startWorker({
       name: "testStop",
-      everyMs: () => 60_000,
-      roundAtStart: true,
       async round() {
         rounds++;
         await first.opened;
         finished = true;
       },
     });
-    w.start();
     const stopped = w.stop();
     first.open();
     await stopped;

@@ -8,7 +8,7 @@ import { billingAddressMissing, billingFieldsMissing, billingSchema, missingGrou
 import { preCheckoutFieldNames, preCheckoutSchema } from "../../funnel/pre-checkout";
 import { normalisePromoCode } from "../../funnel/promo";
 import { hasTrackingParams, readTrackingParams, trackingParamNames, type TrackingParams } from "../../funnel/tracking";
-import type { PaymentRequest } from "../../server/checkout/payment.server";
+import type { PaymentRequest } from "../../server/checkout/pay-for-flow.server";
 import { checkoutPaymentFor } from "../../server/payments/payment-methods.server";
 import type { PaymentGateway } from "../../server/payments/index.server";
 

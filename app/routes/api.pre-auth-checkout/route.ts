@@ -8,7 +8,7 @@
 // service's tagged result into JSON.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
-import { payForFlow, type PaymentResult } from "../../server/checkout/payment.server";
+import { payForFlow, type PaymentResult } from "../../server/checkout/pay-for-flow.server";
 import { flowVariant } from "../../server/db/stores/flow-variants.server";
 import { flowNotFoundMessage, ownedFlow } from "../../server/flow/flow-owner.server";
 import { retryAfter } from "../../server/http/form-refusal.server";

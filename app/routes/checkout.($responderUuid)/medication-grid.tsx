@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { CategoryView, OptionView, SelectionPageModel } from "../../funnel/selection-page";
 import { PriceTag } from "./price-tag";
 
-/** Every button here is a submit button: the server applies the rule (ARCHITECTURE.md). */
+/** Every button here is a submit button: the server applies the rule (docs/architecture.md, "HTML first"). */
 function FlowClaim({ flowClaim }: { flowClaim?: string }) {
   return flowClaim ? <input type="hidden" name="flowClaim" value={flowClaim} /> : null;
 }

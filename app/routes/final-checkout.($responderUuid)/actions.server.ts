@@ -13,7 +13,7 @@ import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { Toast } from "../../funnel/toasts";
 import { variantFacts, type Variant } from "../../funnel/variant";
 import { openCheckoutCart } from "../../server/checkout/cart.server";
-import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../../server/checkout/payment.server";
+import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../../server/checkout/pay-for-flow.server";
 import { applyPromoCode } from "../../server/checkout/promo-code.server";
 import { requireFlow } from "../../server/flow/require-flow.server";
 import { readForm } from "../../server/http/form-body.server";

@@ -12,7 +12,7 @@ import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
 import { redirectWithNotice, takeNotice, type OwnerNotice, type OwnerSession } from "../../server/owner/owner-session.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { lifecycleNow, maxClockDays, moveSandboxClock, sandboxClockAllowed, sandboxClockOffsetMs } from "../../server/subscriptions/clock.server";
-import type { LifecycleRound } from "../../server/subscriptions/billing.server";
+import type { LifecycleRound } from "../../server/subscriptions/lifecycle-round.server";
 import { runLifecycleNow } from "../../server/subscriptions/lifecycle-worker.server";
 import { decideReview, type Decision, type ReviewOutcome } from "../../server/subscriptions/review.server";
 

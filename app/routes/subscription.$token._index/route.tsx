@@ -8,10 +8,10 @@ import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/emails";
 import { contact } from "../../funnel/marketing";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription } from "../../server/subscriptions/her-link.server";
+import { openHerSubscription } from "../../server/subscriptions/private-page.server";
 import { herPage } from "./her-page.server";
 
-export { headers } from "../../server/subscriptions/her-link.server";
+export { headers } from "../../server/subscriptions/private-page.server";
 
 export const handle: RouteHandle = { title: "Your subscription" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

@@ -11,9 +11,9 @@ import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import { paymentGateway } from "../../server/payments/index.server";
 import { cancelSubscription } from "../../server/subscriptions/cancel.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/her-link.server";
+import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
-export { headers } from "../../server/subscriptions/her-link.server";
+export { headers } from "../../server/subscriptions/private-page.server";
 
 export const handle: RouteHandle = { title: "Cancel subscription" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

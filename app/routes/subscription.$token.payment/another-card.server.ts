@@ -13,7 +13,7 @@ import type { SaveCardResult } from "../../server/payments/gateway.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
 import { amountDue, anotherCardStates, giveAnotherCard, type AnotherCardOutcome } from "../../server/subscriptions/another-card.server";
-import { privatePageHeaders } from "../../server/subscriptions/her-link.server";
+import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { publicUrl } from "../../server/config.server";
 
 export const anotherCardMessages = {

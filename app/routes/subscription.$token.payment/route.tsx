@@ -11,10 +11,10 @@ import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { paymentGateway } from "../../server/payments/index.server";
 import { giveAnotherCard } from "../../server/subscriptions/another-card.server";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/her-link.server";
+import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { anotherCardPage, answerCard, cardFromReturn, giveCard } from "./another-card.server";
 
-export { headers } from "../../server/subscriptions/her-link.server";
+export { headers } from "../../server/subscriptions/private-page.server";
 
 export const handle: RouteHandle = { title: "Pay with another card", hydrate: true };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

@@ -1,7 +1,7 @@
 // The order's writes that go with others', each in one transaction (decision 0008): the claim
 // with the promo use it counts, the failure that gives the use back, the payment with the
 // provider's copy in the outbox, and the authorisation that starts her subscription. The
-// protocol that calls them is submit-order.server.ts; the order's own row is
+// protocol that calls them is submit-order-once.server.ts; the order's own row is
 // db/stores/orders.server.ts.
 import { randomBytes } from "node:crypto";
 import { isPlanCode } from "../../funnel/plans";

@@ -1,5 +1,5 @@
 // Placing the order (spec section 7): the pre-authorisation body built from her cart and
-// details, then submitted exactly once (submit-order.server.ts) with the gateway's
+// details, then submitted exactly once (submit-order-once.server.ts) with the gateway's
 // authorisation, her card's 3-D Secure, or Stripe's hosted page.
 import { randomUUID } from "node:crypto";
 import { preAuthOrderBody } from "../../funnel/pre-auth-order";
@@ -11,7 +11,7 @@ import type { TrackingParams } from "../../funnel/tracking";
 import type { CheckoutCart } from "./cart.server";
 import type { OrderRow } from "../db/stores/orders.server";
 import { savePromoOutcome } from "../db/stores/checkout-carts.server";
-import { submitOrder, type OrderOutcome, type SubmitOutcome } from "./submit-order.server";
+import { submitOrder, type OrderOutcome, type SubmitOutcome } from "./submit-order-once.server";
 import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "../payments/index.server";
 
 export interface PlaceOrderInput {

@@ -151,7 +151,7 @@ export const testimonials = pgTable("testimonials", {
 /**
  * Her personal details (spec section 3, "Pre-checkout form"), one row per responder uuid:
  * what she entered, or what a secure token filled in for her. Readable only from the browser
- * session that owns the uuid (spec section 6 departs here: see ARCHITECTURE.md).
+ * session that owns the uuid (spec section 6 departs here: see docs/architecture.md, "Where we depart from the original").
  */
 export const preCheckoutDetails = pgTable("pre_checkout_details", {
   responderUuid: uuid("responder_uuid").primaryKey(),
@@ -191,8 +191,8 @@ export const checkoutCarts = pgTable("checkout_carts", {
   ...timestamps,
 });
 
-/** Her shipping address (spec section 3), one per responder uuid, kept as she typed it. */
-export const shippingAddresses = pgTable("shipping_addresses", {
+/** An address as she typed it, one per responder uuid: the columns shipping and billing share. */
+const addressColumns = {
   responderUuid: uuid("responder_uuid").primaryKey(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
@@ -202,23 +202,16 @@ export const shippingAddresses = pgTable("shipping_addresses", {
   state: text("state").notNull(),
   zipCode: text("zip_code").notNull(),
   ...timestamps,
-});
+};
+
+/** Her shipping address (spec section 3), one per responder uuid, kept as she typed it. */
+export const shippingAddresses = pgTable("shipping_addresses", addressColumns);
 
 /**
  * Her billing address when it is not the same as shipping (the older variant's Billing Address
  * section, spec section 2), one per responder uuid; no row means "same as shipping".
  */
-export const billingAddresses = pgTable("billing_addresses", {
-  responderUuid: uuid("responder_uuid").primaryKey(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  addressLine1: text("address_line1").notNull(),
-  addressLine2: text("address_line2"),
-  city: text("city").notNull(),
-  state: text("state").notNull(),
-  zipCode: text("zip_code").notNull(),
-  ...timestamps,
-});
+export const billingAddresses = pgTable("billing_addresses", addressColumns);
 
 export type OrderStatus = "pending" | "processing" | "requires_action" | "authorised" | "declined" | "failed";
 

@@ -1,4 +1,4 @@
-// Delivering the outbox (ARCHITECTURE.md, "Reliability rules"): the messages that are due,
+// Delivering the outbox (docs/architecture.md, "Reliability rules"): the messages that are due,
 // each tried once a round, by kind to the provider or the mailer, with its idempotency key;
 // one that fails is tried again after a backoff. The queue itself is db/stores/outbox.server.ts.
 import type { DoctorEmailPayload, EmailPayload } from "../../funnel/email-messages";

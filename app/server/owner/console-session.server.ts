@@ -10,7 +10,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 import { consoleSessionCutoffs, consoleSessionEnded, consoleSessionLimits, consoleSessionNeedsTouch } from "../../funnel/console-sessions";
-import { cookiesAreSecure } from "../config.server";
 import {
   createConsoleSession,
   deleteConsoleSession,
@@ -18,6 +17,7 @@ import {
   findConsoleSession,
   touchConsoleSession,
 } from "../db/stores/console-sessions.server";
+import { cookieAttributes } from "../http/cookies.server";
 import { keyedHash } from "../secrets/signed-link.server";
 
 /** What a page says after a POST and its redirect: shown once, then gone. */
@@ -67,13 +67,8 @@ function cookieStore() {
   storage ??= createCookieSessionStorage<ConsoleCookieData, ConsoleFlashData>({
     cookie: {
       name: "__owner",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: cookiesAreSecure(),
-      path: "/owner",
       // The browser may forget it sooner; the server's row decides (idle and absolute limits).
-      maxAge: consoleSessionLimits.absoluteMs / 1000,
-      secrets: [consoleSecret("owner")],
+      ...cookieAttributes({ path: "/owner", maxAge: consoleSessionLimits.absoluteMs / 1000, secret: consoleSecret("owner") }),
     },
   });
   return storage;

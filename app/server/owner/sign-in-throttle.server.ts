@@ -5,8 +5,7 @@
 // counted for that browser alone, against a limit of its own: strangers' failures never slow
 // it, and a stolen device cookie is worth one browser's few guesses, no more.
 import { randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
-import { cookiesAreSecure } from "../config.server";
+import { cookieAttributes, cookieOnFirstUse } from "../http/cookies.server";
 import { countHit, hitRateLimit, peekRateLimit, rateLimits, type RateLimit } from "../http/rate-limits.server";
 import { keyedHash } from "../secrets/signed-link.server";
 import { consoleSecret } from "./console-session.server";
@@ -30,19 +29,9 @@ interface DeviceCookieValue {
   account: string;
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function deviceCookie() {
-  cookie ??= createCookie("__owner_device", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cookiesAreSecure(),
-    path: "/owner",
-    maxAge: deviceCookieSeconds,
-    secrets: [consoleSecret("owner-device")],
-  });
-  return cookie;
-}
+const deviceCookie = cookieOnFirstUse("__owner_device", () =>
+  cookieAttributes({ path: "/owner", maxAge: deviceCookieSeconds, secret: consoleSecret("owner-device") }),
+);
 
 const idPattern = /^[A-Za-z0-9_-]{22}$/;
 

@@ -14,6 +14,7 @@ import { sandboxNow } from "../db/stores/sandbox-clock.server";
 import {
   cardBrand,
   cardInputMessages,
+  type CardBrand,
   paymentMessages,
   readCardNumber,
   readExpiry,
@@ -69,27 +70,45 @@ async function findPayment(reference: string): Promise<SandboxPayment | undefine
   return row;
 }
 
+/** Keeps a payment the sandbox made at `at`, once: a repeated attempt has the same reference and writes nothing. */
+async function keepPayment(payment: Omit<typeof sandboxPayments.$inferInsert, "createdAt" | "updatedAt">, at: Date): Promise<void> {
+  await (await database())
+    .insert(sandboxPayments)
+    .values({ ...payment, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: sandboxPayments.reference });
+}
+
+/** What the sandbox keeps of a test card: its brand and last four digits, and what a charge without her will do. */
+function keptCard(digits: string) {
+  return {
+    cardBrand: cardBrand(digits),
+    cardLast4: digits.slice(-4),
+    offSession: sandboxOffSessionOutcome(digits),
+    declineMessage: sandboxDeclineMessage(digits) ?? null,
+  };
+}
+
+/** The card she typed, read as a test card (its digits and brand), or the field it fails on, thrown. */
+function readTypedCard(
+  card: { number: string; expiry: string; securityCode: string } | undefined,
+  today: Date,
+): { digits: string; brand: CardBrand } {
+  const digits = readCardNumber(card?.number ?? "");
+  if (card === undefined || digits === undefined) throw new InvalidCardInput("cardNumber", cardInputMessages.cardNumber);
+  const expiry = readExpiry(card.expiry, today);
+  if (!expiry.ok) throw new InvalidCardInput("expiry", expiry.message);
+  const brand = cardBrand(digits);
+  if (readSecurityCode(card.securityCode, brand) === undefined) {
+    throw new InvalidCardInput("securityCode", cardInputMessages.securityCode(brand));
+  }
+  return { digits, brand };
+}
+
 /** The hold as the sandbox keeps it, written once (a repeated attempt has the same reference). */
 async function keepHold(reference: string, amountCents: number, digits: string, status: "held" | "requires_action"): Promise<Date> {
   const placedAt = await sandboxNow();
   const expiresAt = new Date(placedAt.getTime() + holdLifetimeMs);
-  const card = cardBrand(digits);
-  await (await database())
-    .insert(sandboxPayments)
-    .values({
-      reference,
-      kind: "hold",
-      status,
-      amountCents,
-      cardBrand: card,
-      cardLast4: digits.slice(-4),
-      offSession: sandboxOffSessionOutcome(digits),
-      declineMessage: sandboxDeclineMessage(digits) ?? null,
-      expiresAt,
-      createdAt: placedAt,
-      updatedAt: placedAt,
-    })
-    .onConflictDoNothing({ target: sandboxPayments.reference });
+  await keepPayment({ reference, kind: "hold", status, amountCents, ...keptCard(digits), expiresAt }, placedAt);
   return (await findPayment(reference))?.expiresAt ?? expiresAt;
 }
 
@@ -148,10 +167,8 @@ async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
   }
   const reference = sandboxReference(`charge:${charge.idempotencyKey}`);
   const paid = hold.offSession === "charge";
-  const at = await sandboxNow();
-  await (await database())
-    .insert(sandboxPayments)
-    .values({
+  await keepPayment(
+    {
       reference,
       kind: "charge",
       status: paid ? "paid" : "failed",
@@ -161,10 +178,9 @@ async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
       offSession: hold.offSession,
       declineMessage: hold.declineMessage,
       savedFrom: hold.reference,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing({ target: sandboxPayments.reference });
+    },
+    await sandboxNow(),
+  );
   if (paid) return { status: "paid", reference };
   const message =
     hold.offSession === "authentication_required"
@@ -180,17 +196,7 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
     kind: "sandbox",
 
     async authorise(request: AuthoriseRequest): Promise<AuthorisationResult> {
-      const card = request.card;
-      const digits = readCardNumber(card?.number ?? "");
-      if (card === undefined || digits === undefined) {
-        throw new InvalidCardInput("cardNumber", cardInputMessages.cardNumber);
-      }
-      const expiry = readExpiry(card.expiry, now());
-      if (!expiry.ok) throw new InvalidCardInput("expiry", expiry.message);
-      const brand = cardBrand(digits);
-      if (readSecurityCode(card.securityCode, brand) === undefined) {
-        throw new InvalidCardInput("securityCode", cardInputMessages.securityCode(brand));
-      }
+      const { digits, brand } = readTypedCard(request.card, now());
       if (!Number.isSafeInteger(request.amountCents) || request.amountCents < minimumAmountCents) {
         return unexpectedFailure();
       }
@@ -248,36 +254,15 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
     // later charge without her does. Cards that ask for 3-D Secure on setup are kept as if she
     // passed it (the sandbox has no setup page); 3184 still asks on every charge.
     async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
-      const card = request.card;
-      const digits = readCardNumber(card?.number ?? "");
-      if (card === undefined || digits === undefined) throw new InvalidCardInput("cardNumber", cardInputMessages.cardNumber);
-      const expiry = readExpiry(card.expiry, now());
-      if (!expiry.ok) throw new InvalidCardInput("expiry", expiry.message);
-      const brand = cardBrand(digits);
-      if (readSecurityCode(card.securityCode, brand) === undefined) {
-        throw new InvalidCardInput("securityCode", cardInputMessages.securityCode(brand));
-      }
+      const { digits, brand } = readTypedCard(request.card, now());
       const outcome = sandboxOutcome(digits);
       if (outcome === "decline") return { status: "declined", message: sandboxDeclineMessage(digits) ?? paymentMessages.cardMethodFailed };
       if (outcome === "refuse") return { status: "declined", message: paymentMessages.sandboxRefused };
       const reference = sandboxCardReference(request.idempotencyKey);
-      const at = await sandboxNow();
-      await (await database())
-        .insert(sandboxPayments)
-        .values({
-          reference,
-          kind: "card",
-          status: "saved",
-          amountCents: 0,
-          cardBrand: brand,
-          cardLast4: digits.slice(-4),
-          offSession: sandboxOffSessionOutcome(digits),
-          declineMessage: sandboxDeclineMessage(digits) ?? null,
-          savedFrom: request.holdReference,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing({ target: sandboxPayments.reference });
+      await keepPayment(
+        { reference, kind: "card", status: "saved", amountCents: 0, ...keptCard(digits), savedFrom: request.holdReference },
+        await sandboxNow(),
+      );
       return { status: "saved", reference, cardBrand: brand, cardLast4: digits.slice(-4) };
     },
 

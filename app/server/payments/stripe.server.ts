@@ -133,14 +133,20 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     ...addressOf(options.apiBase),
   });
 
-  /** Runs one payment call: a card error is a decline with the issuer's message, anything else a failure. */
-  async function attempt(operation: string, call: () => Promise<AuthorisationResult>): Promise<AuthorisationResult> {
+  /**
+   * Runs one call that pays or keeps a card: a card error is a decline with the issuer's
+   * message, anything else a failure.
+   */
+  async function attempt<Result extends AuthorisationResult | SaveCardResult>(
+    operation: string,
+    call: () => Promise<Result>,
+  ): Promise<Result | { status: "declined" | "failed"; message: string }> {
     try {
       return await call();
     } catch (error) {
       if (isCardError(error)) return { status: "declined", message: error.message || paymentMessages.cardMethodFailed };
       logFailure(operation, error);
-      return unexpectedFailure();
+      return { status: "failed", message: paymentMessages.unexpected };
     }
   }
 
@@ -163,17 +169,6 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       }
       logFailure(operation, error);
       return { status: "failed", message: error instanceof Error ? error.name : "unknown" };
-    }
-  }
-
-  /** Runs one call that keeps a card: a card error is a decline with the issuer's message, anything else a failure. */
-  async function keepCard(operation: string, call: () => Promise<SaveCardResult>): Promise<SaveCardResult> {
-    try {
-      return await call();
-    } catch (error) {
-      if (isCardError(error)) return { status: "declined", message: error.message || paymentMessages.cardMethodFailed };
-      logFailure(operation, error);
-      return { status: "failed", message: paymentMessages.unexpected };
     }
   }
 
@@ -401,7 +396,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       if (methodId === undefined || !paymentMethodId.test(methodId)) {
         return Promise.resolve({ status: "failed", message: paymentMessages.cardMethodFailed });
       }
-      return keepCard("save card", async () => {
+      return attempt("save card", async () => {
         const customer = await customerOfHold(request.holdReference, request.customer.email, `${request.idempotencyKey}:customer`);
         const intent = await stripe.setupIntents.create(
           {
@@ -424,7 +419,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
 
     resumeSaveCard(reference: string, owner: CardOwner) {
       if (!setupIntentId.test(reference)) return Promise.resolve(notThisOrder);
-      return keepCard("save card resume", async () => {
+      return attempt("save card resume", async () => {
         const intent = await retrieveNamed(() => stripe.setupIntents.retrieve(reference, { expand: ["payment_method"] }));
         if (intent === undefined || !(await madeFor(owner, intent))) return notThisOrder;
         return fromSetupIntent(intent, true);
@@ -458,7 +453,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
 
     resumeHostedCardSetup(sessionId: string, owner: CardOwner) {
       if (!checkoutSessionId.test(sessionId)) return Promise.resolve(notThisOrder);
-      return keepCard("hosted card setup resume", async () => {
+      return attempt("hosted card setup resume", async () => {
         const session = await retrieveNamed(() =>
           stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent", "setup_intent.payment_method"] }),
         );

@@ -1,8 +1,8 @@
 // Another card after a failed payment (a renewal that failed, a first charge the saved card
 // refused, or a hold that lapsed before the review): the card is kept at the gateway, then the
 // amount due is charged once. The subscription is claimed for the whole of it, and the charge
-// carries a key made of the subscription, the period and the new card, so a second press, a
-// second tab or a worker at the same moment never charges twice.
+// carries a key made of the subscription, the period and the new card (saved-card-charge), so a
+// second press, a second tab or a worker at the same moment never charges twice.
 import { billingDate, renewalReminderAt } from "../../funnel/subscription-life";
 import {
   claimSubscription,
@@ -17,6 +17,7 @@ import type { PaymentGateway, SaveCardRequest, SaveCardResult } from "../payment
 import { lifecycleNow } from "./clock.server";
 import { transitionMessages } from "./order-events.server";
 import { claimMs } from "./review.server";
+import { chargeSavedCard } from "./saved-card-charge.server";
 
 /** States in which she may give another card. */
 export const anotherCardStates: readonly SubscriptionRow["state"][] = ["payment_needed", "past_due", "hold_expired"];
@@ -75,26 +76,14 @@ async function chargeDue(
   card: { cardReference: string; cardBrand: string | null; cardLast4: string | null },
 ): Promise<AnotherCardOutcome> {
   const amount = amountDue(subscription)!;
-  const period = subscription.periodsPaid;
-  const key = `another-card:${subscription.id}:${period}:${card.cardReference}`;
-  const charged = await gateway.chargeSavedCard({
-    savedCard: card.cardReference,
-    amountCents: amount,
-    currency: "usd",
-    idempotencyKey: key,
-    description: `Order ${subscription.reference}, period ${period + 1}`,
-    metadata: { subscription_id: subscription.id, period: String(period), order_reference: subscription.reference },
-  });
-  if (charged.status === "failed") return { status: "busy" };
+  const charged = await chargeSavedCard(gateway, subscription, { for: "another card", card: card.cardReference }, amount);
+  if (charged.status === "unanswered") return { status: "busy" };
   const at = await lifecycleNow();
   if (charged.status === "declined") {
-    await recordPayment(
-      subscription.id,
-      { kind: "charge", period, status: "failed", amountCents: amount, gatewayReference: charged.reference, idempotencyKey: key, failureMessage: charged.message },
-      at,
-    );
+    await recordPayment(subscription.id, charged.payment, at);
     return { status: "declined", message: charged.message };
   }
+  const period = charged.period;
   // The first period starts now; a renewal keeps the dates it always had.
   const start = subscription.firstPeriodStart ?? at;
   const nextBillingAt = billingDate(start, subscription.plan, period + 1);
@@ -113,7 +102,7 @@ async function chargeDue(
       reminderDueAt: renewalReminderAt(subscription.plan, nextBillingAt),
     },
     detail: { amount_cents: amount, period, another_card: true },
-    payment: { kind: "charge", period, status: "succeeded", amountCents: amount, gatewayReference: charged.reference, idempotencyKey: key },
+    payment: charged.payment,
     messages: transitionMessages(subscription, event, at, { amount_cents: amount, period }, { nextBillingAt }),
   });
   if (moved === undefined) return { status: "nothing_due", subscription: (await findSubscription(subscription.id)) ?? subscription };

@@ -1,11 +1,11 @@
 // The lifecycle worker: one per server process, a round every BILLING_POLL_MS (lapsing holds,
 // decisions to settle, renewals due). Rounds in several processes or instances are safe
-// together: each subscription is claimed by one at a time (billing.server.ts).
+// together: each subscription is claimed by one at a time (lifecycle-round.server.ts).
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { paymentGateway } from "../payments/index.server";
 import { worker } from "../workers/worker.server";
-import { runLifecycleRound, type LifecycleRound } from "./billing.server";
+import { runLifecycleRound, type LifecycleRound } from "./lifecycle-round.server";
 
 const lifecycleWorker = worker({
   name: "lifecycle",

@@ -1,14 +1,11 @@
 // Her private link (there are no accounts, spec section 6): /subscription/{token}, where the
 // token names her subscription and its link generation, signed by the server. A uuid or an
-// order reference alone opens nothing; asking for the link again makes a new generation, and
-// every older link stops opening. The signature's key is derived from the session secret for
-// this one purpose, so no other token of ours can pass for a link.
-import { authorisedOrdersByEmail } from "../db/stores/orders.server";
-import { findSubscription, findSubscriptionByResponder, type SubscriptionRow } from "../db/stores/subscriptions.server";
-import { emailPayload } from "../../funnel/email-messages";
+// order reference alone opens nothing; asking for the link again makes a new generation
+// (send-links.server.ts), and every older link stops opening. The signature's key is derived
+// from the session secret for this one purpose, so no other token of ours can pass for a link.
+import { findSubscription, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { publicUrl } from "../config.server";
 import { idOfUuid, signerFor, uuidOfId } from "../secrets/signed-link.server";
-import { replaceLink } from "./transitions.server";
 
 const tokenPattern = /^([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,8})\.([A-Za-z0-9_-]{43})$/;
 
@@ -42,19 +39,4 @@ export async function readSubscriptionLink(token: string): Promise<LinkReading> 
   if (!subscription) return { status: "invalid" };
   if (subscription.linkVersion !== version) return { status: "replaced" };
   return { status: "open", subscription };
-}
-
-/**
- * Her lost link: each order placed with `email` gets a new link, sent to that address (never
- * shown on the page, which says the same whether or not there is any).
- */
-export async function sendLinksTo(email: string, at: Date): Promise<number> {
-  let sent = 0;
-  for (const order of await authorisedOrdersByEmail(email)) {
-    const subscription = await findSubscriptionByResponder(order.responderUuid);
-    if (!subscription) continue;
-    await replaceLink(subscription.id, { kind: "email", payload: emailPayload(subscription.reference, "your_link", at) });
-    sent++;
-  }
-  return sent;
 }

@@ -17,6 +17,7 @@ import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { transitionMessages } from "./order-events.server";
+import { chargeSavedCard } from "./saved-card-charge.server";
 
 export type Decision = "approved" | "declined";
 export type DecidedBy = NonNullable<SubscriptionRow["decidedBy"]>;
@@ -87,11 +88,6 @@ export function expireHold(subscription: SubscriptionRow, at: Date): Promise<Sub
   });
 }
 
-/** The card a charge without her uses: the one she gave last, else the hold's. */
-export function savedCardOf(subscription: SubscriptionRow): string {
-  return subscription.cardReference ?? subscription.holdReference;
-}
-
 /** What a paid first period sets: the billing dates count from now. */
 function firstPeriodPaid(subscription: SubscriptionRow, at: Date) {
   const nextBillingAt = billingDate(at, subscription.plan, 1);
@@ -128,16 +124,8 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
     return approve(gateway, expired, at);
   }
   if (subscription.state !== "hold_expired") return undefined;
-  const chargeKey = `approval:${subscription.id}`;
-  const charged = await gateway.chargeSavedCard({
-    savedCard: savedCardOf(subscription),
-    amountCents: amount,
-    currency: "usd",
-    idempotencyKey: chargeKey,
-    description: `Order ${subscription.reference}, first period`,
-    metadata: { subscription_id: subscription.id, period: "0", order_reference: subscription.reference },
-  });
-  if (charged.status === "failed") return tryLater(subscription, "approval charge", charged.message);
+  const charged = await chargeSavedCard(gateway, subscription, { for: "approval" }, amount);
+  if (charged.status === "unanswered") return tryLater(subscription, "approval charge", charged.message);
   if (charged.status === "paid") {
     const paid = firstPeriodPaid(subscription, at);
     return applyTransition(subscription, {
@@ -145,7 +133,7 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
       at,
       changes: paid,
       detail: { amount_cents: amount, period: 0 },
-      payment: { kind: "charge", period: 0, status: "succeeded", amountCents: amount, gatewayReference: charged.reference, idempotencyKey: chargeKey },
+      payment: charged.payment,
       messages: transitionMessages(subscription, "approved_charged", at, { amount_cents: amount, period: 0 }, { nextBillingAt: paid.nextBillingAt }),
     });
   }
@@ -154,15 +142,7 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
     at,
     changes: { dueAt: null },
     detail: { amount_cents: amount, period: 0, message: charged.message },
-    payment: {
-      kind: "charge",
-      period: 0,
-      status: "failed",
-      amountCents: amount,
-      gatewayReference: charged.reference,
-      idempotencyKey: chargeKey,
-      failureMessage: charged.message,
-    },
+    payment: charged.payment,
     messages: transitionMessages(subscription, "approved_payment_failed", at, { amount_cents: amount, period: 0, message: charged.message }),
   });
 }

@@ -5,9 +5,9 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
 import { eq, lt } from "drizzle-orm";
 import type { TrackingParams } from "../../funnel/tracking";
-import { cookiesAreSecure } from "../config.server";
 import { database } from "../db/client.server";
 import { visitorSessions } from "../db/schema.server";
+import { cookieAttributes } from "../http/cookies.server";
 import { sessionSecret } from "./session-secret.server";
 
 export interface VisitorSessionData {
@@ -37,14 +37,7 @@ let storage: ReturnType<typeof createSessionStorage<VisitorSessionData>> | undef
 
 function visitorSessionStore() {
   storage ??= createSessionStorage<VisitorSessionData>({
-    cookie: createCookie("__session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: cookiesAreSecure(),
-      path: "/",
-      maxAge: sessionLifetimeSeconds,
-      secrets: [sessionSecret()],
-    }),
+    cookie: createCookie("__session", cookieAttributes({ path: "/", maxAge: sessionLifetimeSeconds, secret: sessionSecret() })),
     createData: insertSession,
     async readData(id) {
       const [row] = await (await database()).select().from(visitorSessions).where(eq(visitorSessions.id, id));

@@ -1,24 +1,11 @@
 // The flash cookie that carries one toast across a redirect (spec section 8: one toast at a
 // time). It holds only the toast's code, is signed, and is cleared by the page that shows it.
-import { createCookie } from "@remix-run/node";
 import { isToastCode, toasts, type Toast, type ToastCode } from "../../funnel/toasts";
-import { cookiesAreSecure } from "../config.server";
+import { cookieAttributes, cookieOnFirstUse } from "../http/cookies.server";
 import { sessionSecret } from "./session-secret.server";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function toastCookie() {
-  cookie ??= createCookie("__toast", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cookiesAreSecure(),
-    path: "/",
-    // Long enough for the redirect that follows, short enough never to surprise her later.
-    maxAge: 120,
-    secrets: [sessionSecret()],
-  });
-  return cookie;
-}
+// Two minutes: long enough for the redirect that follows, short enough never to surprise her later.
+const toastCookie = cookieOnFirstUse("__toast", () => cookieAttributes({ path: "/", maxAge: 120, secret: sessionSecret() }));
 
 /** The Set-Cookie value that carries the toast to the next page. */
 export function flashToast(code: ToastCode): Promise<string> {

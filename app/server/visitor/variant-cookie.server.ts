@@ -4,16 +4,10 @@
 import { randomInt } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { assignVariant, readVariant, type Variant } from "../../funnel/variant";
-import { config, cookiesAreSecure } from "../config.server";
+import { config } from "../config.server";
+import { cookieAttributes } from "../http/cookies.server";
 
-const variantCookie = () =>
-  createCookie("funnel_variant", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cookiesAreSecure(),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 90,
-  });
+const variantCookie = () => createCookie("funnel_variant", cookieAttributes({ path: "/", maxAge: 60 * 60 * 24 * 90 }));
 
 /**
  * Her variant, whether her address asked for it, and the cookie to keep it when it is new.

@@ -1,6 +1,6 @@
 // The `test` every end-to-end file uses. On top of Playwright's own fixtures it adds:
 // - consoleGuard: a test fails on any console error or uncaught page error it did not expect
-//   (STYLE.md "Tests"), in its own page and in every other visitor's;
+//   (docs/architecture.md "Tests"), in its own page and in every other visitor's;
 // - newVisitor: a page in a fresh browser context, i.e. another person with her own cookies;
 // - expectAccessible: axe with the WCAG 2.2 AA tags, zero violations allowed;
 // - visitorAt: puts the test's visitor at a later step of the funnel, her flow seeded by a

@@ -66,7 +66,7 @@ export async function readIntake(page: Page): Promise<{ path: string; query: Rec
   return { path: new URL(page.url()).pathname, query };
 }
 
-/** The served page has no <script> element (ARCHITECTURE.md: only the card element hydrates). */
+/** The served page has no <script> element (docs/architecture.md: only the card element hydrates). */
 export async function expectNoScripts(page: Page): Promise<void> {
   const html = await page.content();
   expect(html.match(/<script\b/gi) ?? [], `<script> elements in ${page.url()}`).toHaveLength(0);
@@ -176,11 +176,14 @@ export async function fillDetails(page: Page, visitor: Visitor): Promise<void> {
   await page.getByRole("textbox", { name: "Phone" }).fill(visitor.phone);
 }
 
-export async function fillShipping(page: Page): Promise<void> {
-  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("1 Main Street");
-  await page.getByRole("textbox", { name: "Zip Code" }).fill("10001");
-  await page.getByRole("combobox", { name: "State" }).selectOption("NY");
-  await page.getByRole("textbox", { name: "City" }).fill("New York");
+const newYorkAddress = { line1: "1 Main Street", zipCode: "10001", state: "NY", city: "New York" };
+
+/** Her shipping address, typed in this order: line 1, ZIP code, state, city. */
+export async function fillShipping(page: Page, address: typeof newYorkAddress = newYorkAddress): Promise<void> {
+  await page.getByRole("textbox", { name: /^Address Line 1/ }).fill(address.line1);
+  await page.getByRole("textbox", { name: "Zip Code" }).fill(address.zipCode);
+  await page.getByRole("combobox", { name: "State" }).selectOption(address.state);
+  await page.getByRole("textbox", { name: "City" }).fill(address.city);
 }
 
 /** The sandbox gateway's three card fields (the Stripe card element is another thing). */

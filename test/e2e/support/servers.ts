@@ -72,10 +72,15 @@ export const stripeAuthenticateUrl = `${intakeOrigin}/stripe-api/authenticate`;
 /** The PaymentIntents the API stand-in created: GET, optionally ?responder_uuid=. */
 export const stripeReceivedUrl = `${intakeOrigin}/stripe-api/received`;
 
-/** The Stripe app's database folder: a sibling of the main app's, so the two never share one. */
-export function stripeDataDirOf(dataDir: string): string {
-  return `${dataDir.replace(/[\\/]+$/, "")}-stripe`;
+/** Another app's database folder: a sibling of the main app's, so no two apps share one. */
+function siblingDataDir(dataDir: string, app: "stripe" | "maps"): string {
+  return `${dataDir.replace(/[\\/]+$/, "")}-${app}`;
 }
+
+/** The Stripe app's database folder. */
+export const stripeDataDirOf = (dataDir: string): string => siblingDataDir(dataDir, "stripe");
+/** The maps app's database folder. */
+export const mapsDataDirOf = (dataDir: string): string => siblingDataDir(dataDir, "maps");
 
 /**
  * The settings of the same app in Stripe mode: the card element drawn by the Stripe.js
@@ -89,11 +94,6 @@ export function stripeAppEnvironment(port: number, dataDir: string): Record<stri
     STRIPE_API_BASE: stripeApiBase,
     STRIPE_JS_URL: `${intakeOrigin}/stripe-js/v3/?authenticate=${encodeURIComponent(stripeAuthenticateUrl)}`,
   };
-}
-
-/** The maps app's database folder, a sibling of the main app's. */
-export function mapsDataDirOf(dataDir: string): string {
-  return `${dataDir.replace(/[\\/]+$/, "")}-maps`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // https://api.stripe.com/v1, one for each request the fake answers, so that any other request
 // to Stripe is an unhandled one the test hears about.
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { useStandIn } from "../msw-server";
 import { createFakeStripe, stripeRoutes, type StripeStandIn } from "./state";
 
 export const stripeApiBase = "https://api.stripe.com";
@@ -25,3 +26,6 @@ export function stripeStandIn(): { standIn: StripeStandIn; handlers: HttpHandler
   );
   return { standIn, handlers };
 }
+
+/** The fake Stripe for every test of a file: answering throughout, and fresh before each test. */
+export const useStripeStandIn = (): StripeStandIn => useStandIn(stripeStandIn());

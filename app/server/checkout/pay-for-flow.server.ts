@@ -1,7 +1,9 @@
 // Paying for a flow (spec sections 4, 5, 7 and 8): the one checkout service that the final
 // checkout page and POST /api/pre-auth-checkout both call once they have checked who is
 // asking, counted the step post and read what she sent. It decides, writes and answers a
-// tagged result; each entry point only turns that result into its own reply.
+// tagged result; each entry point only turns that result into its own reply. The first of three
+// steps: here what she pays and whether her card may be tried; then the order and its
+// authorisation built (place-order.server.ts); then both done exactly once (submit-order-once).
 import type { BillingAddress, ShippingAddress } from "../../funnel/final-checkout";
 import type { OrderDestination } from "../../funnel/pre-auth-order";
 import type { PreCheckoutDetails } from "../../funnel/pre-checkout";
@@ -15,7 +17,7 @@ import { lookUpZip } from "./zip-codes.server";
 import { config } from "../config.server";
 import { saveCheckoutDetails } from "../db/stores/addresses.server";
 import { findOrder } from "../db/stores/orders.server";
-import { outcomeOf, resumeOrder } from "./submit-order.server";
+import { outcomeOf, resumeOrder } from "./submit-order-once.server";
 import { paymentGateway, paymentMessages } from "../payments/index.server";
 import { rateLimits, rateLimitWait } from "../http/rate-limits.server";
 import { openCheckoutCart } from "./cart.server";

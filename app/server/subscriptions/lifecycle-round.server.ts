@@ -1,0 +1,91 @@
+// The lifecycle worker's round (decision 0014): holds that lapse with no decision, decisions
+// whose money has not moved yet, the embedded provider's own approvals, renewal reminders and
+// renewals (renewal.server.ts). Each subscription is claimed by one worker at a time, so
+// several workers or instances may run rounds together.
+import { reminderStillUseful } from "../../funnel/subscription-life";
+import { config } from "../config.server";
+import { claimDueSubscriptions, releaseClaim, undecidedSince, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { log } from "../log.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { lifecycleNow } from "./clock.server";
+import { emailMessage } from "./order-events.server";
+import { billRenewal } from "./renewal.server";
+import { claimMs, decideReview, expireHold, settleDecision } from "./review.server";
+import { takeReminder } from "./transitions.server";
+
+export interface LifecycleRound {
+  reminded: number;
+  settled: number;
+  expired: number;
+  renewed: number;
+  failed: number;
+  lapsed: number;
+}
+
+const batchSize = 25;
+
+/** What a claimed subscription needs now. */
+async function advance(gateway: PaymentGateway, subscription: SubscriptionRow, now: Date): Promise<keyof LifecycleRound | undefined> {
+  if (subscription.decision !== null && (subscription.state === "on_hold" || subscription.state === "hold_expired")) {
+    const settled = await settleDecision(gateway, subscription);
+    return settled.state !== subscription.state ? "settled" : undefined;
+  }
+  if (subscription.state === "on_hold") {
+    return (await expireHold(subscription, now)) ? "expired" : undefined;
+  }
+  const reminded = await remindOfRenewal(subscription, now);
+  if (subscription.dueAt === null || subscription.dueAt > now) {
+    // Only the reminder was due: the claim is let go so the renewal's own day finds it free.
+    await releaseClaim(subscription.id);
+    return reminded ? "reminded" : undefined;
+  }
+  return billRenewal(gateway, subscription, now);
+}
+
+/** A 6-month or yearly plan's reminder, when its day has come (subscription-life.ts). */
+async function remindOfRenewal(subscription: SubscriptionRow, now: Date): Promise<boolean> {
+  const billingAt = subscription.nextBillingAt;
+  if (subscription.state !== "active" || subscription.reminderDueAt === null || subscription.reminderDueAt > now || billingAt === null) {
+    return false;
+  }
+  const useful = reminderStillUseful(now, billingAt);
+  return takeReminder(
+    subscription,
+    useful ? emailMessage(subscription, "renewal_reminder", now, { amountCents: subscription.renewalCents, nextBillingAt: billingAt }) : undefined,
+  );
+}
+
+/** The embedded provider's approvals, when EMBEDDED_AUTO_APPROVE_SECONDS is set. */
+async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> {
+  const settings = config();
+  const seconds = settings.EMBEDDED_AUTO_APPROVE_SECONDS;
+  if (seconds === undefined || settings.PROVIDER_BASE_URL !== undefined) return 0;
+  let approved = 0;
+  for (const subscription of await undecidedSince(new Date(now.getTime() - seconds * 1000), batchSize)) {
+    const outcome = await decideReview(gateway, subscription, "approved", null, "embedded provider");
+    if (outcome.status === "recorded") approved++;
+  }
+  return approved;
+}
+
+/** Everything due as of the lifecycle clock, until nothing is. Several instances may run it. */
+export async function runLifecycleRound(gateway: PaymentGateway): Promise<LifecycleRound> {
+  const round: LifecycleRound = { reminded: 0, settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0 };
+  const now = await lifecycleNow();
+  round.settled += await autoApprove(gateway, now);
+  // A subscription moved forward a year by the sandbox clock has a period due for each month:
+  // the loop bills them one after another (each claim takes the next due period).
+  for (let batches = 0; batches < 1000; batches++) {
+    const claimed = await claimDueSubscriptions(now, claimMs, batchSize);
+    if (claimed.length === 0) break;
+    for (const subscription of claimed) {
+      try {
+        const done = await advance(gateway, subscription, now);
+        if (done) round[done]++;
+      } catch (error) {
+        log.error({ error: error instanceof Error ? error.name : "unknown" }, "lifecycle step failed");
+      }
+    }
+  }
+  return round;
+}

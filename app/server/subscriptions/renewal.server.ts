@@ -1,0 +1,86 @@
+// A renewal (decision 0014): one period's charge of a subscription that is due, and what follows
+// from its answer: the next period's dates, a try again 1, 3 and 5 days later, or the lapse.
+// The charge's key is made of the subscription, the period and the try (saved-card-charge), so
+// a period is billed once whatever the number of workers or instances; a unique index on paid
+// periods stands behind it.
+import { billingDate, periodAmountCents, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
+import { postpone, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { log } from "../log.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { transitionMessages } from "./order-events.server";
+import { chargeSavedCard } from "./saved-card-charge.server";
+import { applyTransition } from "./transitions.server";
+
+/** A renewal whose charge got no answer is tried again after this (the same key). */
+const gatewayRetryMs = 5 * 60_000;
+
+/** One period's charge of a subscription that is due, and what follows from its answer. */
+export async function billRenewal(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  now: Date,
+): Promise<"renewed" | "failed" | "lapsed" | undefined> {
+  const period = subscription.periodsPaid;
+  const billedAt = subscription.nextBillingAt;
+  if (subscription.firstPeriodStart === null || billedAt === null) return undefined;
+  const attempt = subscription.failedAttempts;
+  const amount = periodAmountCents(period, subscription);
+  const charged = await chargeSavedCard(gateway, subscription, { for: "renewal", attempt }, amount);
+  if (charged.status === "unanswered") {
+    log.warn({ operation: "renewal", reason: charged.message }, "payment call to be tried again");
+    await postpone(subscription.id, subscription.dueAt, new Date(Date.now() + gatewayRetryMs));
+    return undefined;
+  }
+  const detail = { amount_cents: amount, period, attempt: attempt + 1 };
+  if (charged.status === "paid") {
+    const nextBillingAt = billingDate(subscription.firstPeriodStart, subscription.plan, period + 1);
+    const ends = subscription.state === "ending";
+    const moved = await applyTransition(subscription, {
+      event: "renewal_charged",
+      at: now,
+      whilePeriodsPaid: period,
+      changes: {
+        periodsPaid: period + 1,
+        nextBillingAt: ends ? null : nextBillingAt,
+        dueAt: ends ? null : nextBillingAt,
+        failedAttempts: 0,
+        reminderDueAt: ends ? null : renewalReminderAt(subscription.plan, nextBillingAt),
+      },
+      detail,
+      payment: charged.payment,
+      messages: transitionMessages(subscription, "renewal_charged", now, { amount_cents: amount, period }, { nextBillingAt: ends ? undefined : nextBillingAt }),
+    });
+    return moved ? "renewed" : undefined;
+  }
+  const failures = attempt + 1;
+  const retryAt = subscription.state === "ending" ? undefined : renewalRetryAt(billedAt, failures);
+  const failedDetail = { ...detail, message: charged.message };
+  if (retryAt !== undefined || subscription.state === "ending") {
+    const moved = await applyTransition(subscription, {
+      event: "renewal_failed",
+      at: now,
+      whilePeriodsPaid: period,
+      changes: { failedAttempts: failures, dueAt: retryAt ?? null, nextBillingAt: retryAt === undefined ? null : billedAt },
+      detail: retryAt ? { ...failedDetail, retry_at: retryAt.toISOString() } : failedDetail,
+      payment: charged.payment,
+      messages: transitionMessages(
+        subscription,
+        "renewal_failed",
+        now,
+        { amount_cents: amount, period, message: charged.message },
+        { retryAt, ends: subscription.state === "ending" },
+      ),
+    });
+    return moved ? "failed" : undefined;
+  }
+  const moved = await applyTransition(subscription, {
+    event: "lapsed",
+    at: now,
+    whilePeriodsPaid: period,
+    changes: { failedAttempts: failures, dueAt: null, nextBillingAt: null, reminderDueAt: null },
+    detail: failedDetail,
+    payment: charged.payment,
+    messages: transitionMessages(subscription, "lapsed", now, { amount_cents: amount, period, message: charged.message }),
+  });
+  return moved ? "lapsed" : undefined;
+}
