@@ -15,7 +15,7 @@ import { closeDatabase, database } from "./server/db/client.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
 import { log } from "./server/log.server";
 import { startOutboxWorker, stopOutboxWorker } from "./server/outbox/worker.server";
-import { announceOwnerPassword } from "./server/owner/owner-password.server";
+import { announceFirstOwner } from "./server/staff/first-owner.server";
 import { startLifecycleWorker, stopLifecycleWorker } from "./server/subscriptions/lifecycle-worker.server";
 import { startHousekeeping, stopHousekeeping } from "./server/workers/housekeeping.server";
 
@@ -25,7 +25,7 @@ await database();
 startOutboxWorker();
 startLifecycleWorker();
 startHousekeeping();
-announceOwnerPassword();
+await announceFirstOwner();
 
 const renderTimeoutMs = 5_000;
 const sources = policySources(config());

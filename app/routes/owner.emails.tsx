@@ -10,14 +10,14 @@ import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { listStoredEmails } from "../server/db/stores/stored-emails.server";
 import { countPendingOutboxMessages } from "../server/db/stores/outbox.server";
-import { requireOwner } from "../server/owner/owner-session.server";
+import { requireStaff } from "../server/staff/staff-session.server";
 
 export const handle: RouteHandle = { title: "Emails: Owner's console" };
 
 const pageSize = 25;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireStaff(request, "emails");
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const [{ rows, total }, pending] = await Promise.all([listStoredEmails(page, pageSize), countPendingOutboxMessages("email")]);

@@ -5,7 +5,7 @@ import { toCsv } from "../funnel/csv";
 import { funnelRows, type FunnelCounts } from "../funnel/funnel-report";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
 import { funnelFigures } from "../server/owner/funnel-report.server";
-import { requireOwner } from "../server/owner/owner-session.server";
+import { requireStaff } from "../server/staff/staff-session.server";
 import { filtersOf } from "../funnel/funnel-report";
 import { groupedRows, readReportQuery } from "./owner.funnel/report-page.server";
 
@@ -22,7 +22,7 @@ function lines(group: string | null, counts: FunnelCounts) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireStaff(request, "funnel");
   const read = await readReportQuery(request);
   if (!read.ok) return csvRefusal(Object.values(read.errors).flat());
   const { query } = read;

@@ -7,13 +7,13 @@ import { subscriptionStateLabels } from "../funnel/subscription-life";
 import { variantLabels } from "../funnel/variant";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
 import { ordersForExport } from "../server/owner/funnel-report.server";
-import { requireOwner } from "../server/owner/owner-session.server";
+import { requireStaff } from "../server/staff/staff-session.server";
 import { readReportQuery } from "./owner.funnel/report-page.server";
 
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireStaff(request, "funnel");
   const search = new URL(request.url).searchParams;
   const ranged = search.has("from") || search.has("to");
   const read = ranged ? await readReportQuery(request) : undefined;

@@ -60,6 +60,13 @@ const settingsSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().startsWith("whsec_", "must start with whsec_").optional()),
     // The owner's console password (/owner); unset, one is made once into DATA_DIR/owner-password.
     OWNER_PASSWORD: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    // The first owner's email: the account made at start when no active owner exists.
+    OWNER_EMAIL: z.string().trim().toLowerCase().pipe(z.email("must be an email address")).default("owner@example.com"),
+    // Two-step sign-in (an authenticator's code) for every person of the console: always on a
+    // public PUBLIC_URL; locally optional unless this is "required".
+    STAFF_TWO_STEP: optionalText.pipe(z.enum(["required"]).optional()),
+    // An abandoned flow (no order) loses her name, email, phone, address and answers after this many days.
+    ABANDONED_FLOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     INTAKE_URL: z
       .string()
       .trim()

@@ -8,7 +8,7 @@ import { withClockLock } from "./support/clock-lock";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { fillCard, fillShipping, press, submit } from "./support/funnel";
 import { subscriptionLinkIn, waitForEmail } from "./support/inbox";
-import { ownerPassword } from "./support/servers";
+import { ownerEmail, ownerPassword } from "./support/servers";
 import { aPerson } from "../support/factories";
 import type { Page } from "@playwright/test";
 import type { VisitorAt } from "./support/fixtures";
@@ -137,6 +137,7 @@ test("approved by the owner, a month on the sandbox clock: the receipt and the r
 
     const owner = await newVisitor();
     await owner.goto("/owner");
+    await owner.getByLabel("Email").fill(ownerEmail);
     await owner.getByLabel("Password").fill(ownerPassword);
     await submit(owner, "Sign in");
     await owner.goto(`/owner/orders/${reference}`);

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { withClockLock } from "./support/clock-lock";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { expectErrorSummary, expectNoScripts, fillCard, fillShipping, press, submit } from "./support/funnel";
-import { ownerPassword } from "./support/servers";
+import { ownerEmail, ownerPassword } from "./support/servers";
 
 const referencePattern = /MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/;
 
@@ -46,12 +46,14 @@ test("the owner finds a paid order by her reference, approves it, and sees the r
     await expectNoScripts(owner);
     await expectAccessible(owner);
 
+    await owner.getByLabel("Email").fill(ownerEmail);
     await owner.getByLabel("Password").fill("not-the-password");
     expect((await submit(owner, "Sign in")).status()).toBe(401);
-    await expectErrorSummary(owner, ["The password is not right."]);
+    await expectErrorSummary(owner, ["The email address or password is not right."]);
     await expect(owner.getByLabel("Password")).toHaveValue("");
     await expectAccessible(owner);
 
+    await owner.getByLabel("Email").fill(ownerEmail);
     await owner.getByLabel("Password").fill(ownerPassword);
     await submit(owner, "Sign in");
     await expect(owner).toHaveURL((url) => url.pathname === "/owner/orders");

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { answerConcerns, answerWelcome, expectErrorSummary, expectNoScripts, submit } from "./support/funnel";
-import { ownerPassword } from "./support/servers";
+import { ownerEmail, ownerPassword } from "./support/servers";
 
 /** The funnel table's row of a step: its flows and shares. */
 function stepRow(page: Page, step: string) {
@@ -29,6 +29,7 @@ test("the owner filters the funnel by a source, groups it by variant, and downlo
   const owner = await newVisitor();
   await owner.goto("/owner/funnel");
   await expect(owner).toHaveURL((url) => url.pathname === "/owner");
+  await owner.getByLabel("Email").fill(ownerEmail);
   await owner.getByLabel("Password").fill(ownerPassword);
   await submit(owner, "Sign in");
   await owner.getByRole("navigation", { name: "Owner's console" }).getByRole("link", { name: "Funnel" }).click();

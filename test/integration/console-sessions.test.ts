@@ -17,6 +17,9 @@ import { signInAttempt, signInLimits } from "../../app/server/owner/sign-in-thro
 import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { cookieOf, expectConsoleCookie, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { heldSubscription, reload } from "../support/subscriptions";
+import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
+import { findStaffMemberByEmail } from "../../app/server/db/stores/staff-members.server";
+import { ownerEmail, signInForm } from "../support/staff";
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -31,6 +34,7 @@ function pass(ms: number) {
 
 beforeEach(async () => {
   await resetDatabase();
+  await ensureFirstOwner();
   // The limits count in fixed windows of 15 minutes and an hour: every test starts just past
   // an hour's boundary, so no window ends half-way through one.
   now = Math.ceil(Date.now() / hour) * hour + 1_000;
@@ -45,7 +49,7 @@ afterEach(() => {
 const from = (address: string) => ({ [clientAddressHeader]: address });
 
 function trySignIn(browser: TestBrowser, password: string, address = "198.51.100.20") {
-  return browser.call(signIn.action, "/owner", { form: { password }, headers: from(address) });
+  return browser.call(signIn.action, "/owner", { form: signInForm(password), headers: from(address) });
 }
 
 async function signedInOwner(): Promise<TestBrowser> {
@@ -93,7 +97,7 @@ describe("a sign-in kept on the server", () => {
     const owner = await signedInOwner();
     const rows = await sessionRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ account: "owner", createdAt: new Date(now), lastSeenAt: new Date(now) });
+    expect(rows[0]).toMatchObject({ account: (await findStaffMemberByEmail(ownerEmail()))!.id, createdAt: new Date(now), lastSeenAt: new Date(now) });
     // The cookie is signed JSON ({ id, stamp }) in base64; the id itself is nowhere in the table.
     const value = decodeURIComponent(owner.cookieHeader().match(/(?:^|; )__owner=([^;]+)/)![1]!);
     const { id } = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8"));
@@ -254,7 +258,7 @@ describe("the account's sign-in throttle", () => {
   it("takes a device cookie only for the account it was made for", async () => {
     const owner = await signedInOwner();
     const request = new Request("http://localhost/owner", { headers: { Cookie: owner.cookieHeader() } });
-    expect((await signInAttempt(request, "owner")).deviceId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect((await signInAttempt(request, "support")).deviceId).toBeUndefined();
+    expect((await signInAttempt(request, ownerEmail())).deviceId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await signInAttempt(request, "support@example.com")).deviceId).toBeUndefined();
   });
 });

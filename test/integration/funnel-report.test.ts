@@ -28,14 +28,17 @@ import { seedFunnel } from "../../scripts/seed-funnel";
 import { aPerson, checkoutForm } from "../support/factories";
 import { paymentForm } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
+import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
+import { signInForm } from "../support/staff";
 
 beforeEach(async () => {
   await resetDatabase();
+  await ensureFirstOwner();
 });
 
 async function signedInOwner(): Promise<TestBrowser> {
   const owner = new TestBrowser();
-  expect(await owner.call(signIn.action, "/owner", { form: { password: ownerPassword() } })).toRedirectTo("/owner/orders");
+  expect(await owner.call(signIn.action, "/owner", { form: signInForm(ownerPassword()) })).toRedirectTo("/owner/orders");
   return owner;
 }
 

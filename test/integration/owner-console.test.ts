@@ -23,9 +23,12 @@ import { aPerson } from "../support/factories";
 import { payForPlan } from "../support/funnel-steps";
 import { cookieOf, expectConsoleCookie, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { heldSubscription, paidSubscription, paymentsOf, reload } from "../support/subscriptions";
+import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
+import { signInForm } from "../support/staff";
 
 beforeEach(async () => {
   await resetDatabase();
+  await ensureFirstOwner();
 });
 
 const tooManyAttempts = /^Too many sign-in attempts\. Please wait (1 minute|\d+ minutes) and try again\.$/;
@@ -34,7 +37,7 @@ const tooManyAttempts = /^Too many sign-in attempts\. Please wait (1 minute|\d+ 
 const from = (address: string) => ({ [clientAddressHeader]: address });
 
 function trySignIn(browser: TestBrowser, password: string, headers: Record<string, string> = {}) {
-  return browser.call(signIn.action, "/owner", { form: { password }, headers });
+  return browser.call(signIn.action, "/owner", { form: signInForm(password), headers });
 }
 
 async function signedInOwner(): Promise<TestBrowser> {
@@ -64,17 +67,17 @@ describe("signing in", () => {
   it("shows the sign-in page, refuses a wrong password with 401, and never sends the password back", async () => {
     const browser = new TestBrowser();
     expect(await browser.call(signIn.loader, "/owner")).toHaveStatus(200);
-    expect((await browser.call(ownerLayout.loader, "/owner")).data).toEqual({ signedIn: false, sandboxPayments: true });
+    expect((await browser.call(ownerLayout.loader, "/owner")).data).toEqual({ person: null, sandboxPayments: true });
 
     const wrong = await trySignIn(browser, "not-the-password-at-all");
     expect(wrong).toHaveStatus(401);
-    expect(messageOf(wrong, "password")).toBe("The password is not right.");
+    expect(messageOf(wrong, "")).toBe("The email address or password is not right.");
     expect(JSON.stringify(wrong.data)).not.toContain("not-the-password-at-all");
     expect(cookieOf(wrong, "__owner")).toBeUndefined();
 
     const empty = await trySignIn(browser, "");
     expect(empty).toHaveStatus(400);
-    expect(messageOf(empty, "password")).toBe("Enter the password.");
+    expect(messageOf(empty, "password")).toBe("Enter your password.");
 
     // Nothing is open to a browser that failed.
     expect(await listPage(browser)).toRedirectTo("/owner");
@@ -90,7 +93,7 @@ describe("signing in", () => {
     expect(answer.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(false);
 
     expect(await listPage(browser)).toHaveStatus(200);
-    expect((await browser.call(ownerLayout.loader, "/owner")).data).toEqual({ signedIn: true, sandboxPayments: true });
+    expect((await browser.call(ownerLayout.loader, "/owner")).data).toMatchObject({ person: { name: "Owner", role: "Owner", twoStepOn: false }, sandboxPayments: true });
     // Signed in, the sign-in page leads on to the orders.
     expect(await browser.call(signIn.loader, "/owner")).toRedirectTo("/owner/orders");
   });

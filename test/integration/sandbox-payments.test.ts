@@ -30,9 +30,12 @@ import { payForPlan } from "../support/funnel-steps";
 import { providerReceipts } from "../support/provider-receipts";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { paidSubscription } from "../support/subscriptions";
+import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
+import { signInForm } from "../support/staff";
 
 beforeEach(async () => {
   await resetDatabase();
+  await ensureFirstOwner();
   clearProviderCaches();
 });
 
@@ -43,27 +46,28 @@ describe("the owner's console on the sandbox", () => {
     expect(paymentsAreSandbox()).toBe(true);
     expect(paymentGateway().kind).toBe("sandbox");
     const visitor = new TestBrowser();
-    expect((await visitor.call(ownerLayout.loader, "/owner")).data).toMatchObject({ signedIn: false, sandboxPayments: true });
+    expect((await visitor.call(ownerLayout.loader, "/owner")).data).toMatchObject({ person: null, sandboxPayments: true });
 
     const owner = new TestBrowser();
-    expect(await owner.call(signIn.action, "/owner", { form: { password: ownerPassword() } })).toRedirectTo("/owner/orders");
+    expect(await owner.call(signIn.action, "/owner", { form: signInForm(ownerPassword()) })).toRedirectTo("/owner/orders");
     expect(await owner.call(ordersList.loader, "/owner/orders")).toHaveStatus(200);
     for (const page of ["/owner/orders", "/owner/funnel", "/owner/emails", "/owner/orders/MC-0000"]) {
-      expect((await owner.call(ownerLayout.loader, page)).data).toMatchObject({ signedIn: true, sandboxPayments: true });
+      expect((await owner.call(ownerLayout.loader, page)).data).toMatchObject({ person: { name: "Owner", role: "Owner" }, sandboxPayments: true });
     }
   });
 
   it("draws the notice as a named region above the page, in words, and none in Stripe mode", () => {
-    layoutData.current = { signedIn: true, sandboxPayments: true };
+    const person = { name: "Owner", role: "Owner", twoStepOn: false, menu: [{ to: "/owner/orders", label: "Orders" }] };
+    layoutData.current = { person, sandboxPayments: true };
     const onSandbox = renderToStaticMarkup(createElement(ownerLayout.default));
     expect(onSandbox).toContain(`<section class="sandbox-note owner-sandbox-note" aria-label="Payments"><p>${banner}</p></section>`);
     // Above the page's own content, below the console's bar.
     expect(onSandbox.indexOf("owner-bar")).toBeLessThan(onSandbox.indexOf("Sandbox payments"));
 
-    layoutData.current = { signedIn: false, sandboxPayments: true };
+    layoutData.current = { person: null, sandboxPayments: true };
     expect(renderToStaticMarkup(createElement(ownerLayout.default))).toContain(banner);
 
-    layoutData.current = { signedIn: true, sandboxPayments: false };
+    layoutData.current = { person, sandboxPayments: false };
     const withStripe = renderToStaticMarkup(createElement(ownerLayout.default));
     expect(withStripe).not.toContain("Sandbox");
     expect(withStripe).toContain("Orders</a>");

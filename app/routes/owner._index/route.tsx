@@ -1,21 +1,24 @@
-// The owner's sign-in: one password (OWNER_PASSWORD, or the one the server made at its first
-// start), tried a limited number of times (strangers' failures slowed together, a browser she
-// has signed in with before only by its own), then her own session for the console.
+// The console's sign-in: each person with their own email and password, tried a limited number
+// of times (strangers' failures slowed together per account and per network, a browser that
+// has signed in before only by its own), then, for two-step sign-in, the code page.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
-import { PasswordField } from "../../components/field";
+import { Field, PasswordField } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
+import { homeOf, normalStaffEmail } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
-import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { keepRetryAfter } from "../../route-headers";
+import { findStaffMemberByEmail } from "../../server/db/stores/staff-members.server";
+import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { readForm } from "../../server/http/form-body.server";
-import { passwordMatches } from "../../server/owner/owner-password.server";
-import { ownerAccount, readOwnerSession, signInCookie } from "../../server/owner/owner-session.server";
-import { countFailedSignIn, knownDeviceCookie, signInAttempt, signInWait } from "../../server/owner/sign-in-throttle.server";
-import { signInMessages, signInSchema, tooManySignInsMessage } from "./sign-in.server";
+import { countFailedSignIn, signInAttempt, signInWait } from "../../server/owner/sign-in-throttle.server";
+import { actorOf, audit } from "../../server/staff/audit.server";
+import { passwordVerifies } from "../../server/staff/passwords.server";
+import { readStaffSession } from "../../server/staff/staff-session.server";
+import { accountOf, afterPassword, signInMessages, signInSchema, tooManySignInsMessage } from "./sign-in.server";
 
 export const handle: RouteHandle = { title: "Sign in: Owner's console" };
 
@@ -25,13 +28,14 @@ export const headers = keepRetryAfter;
 const hidden = ["password"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await readOwnerSession(request)) throw redirect("/owner/orders", 303);
+  const session = await readStaffSession(request);
+  if (session) throw redirect(homeOf(session.staff.role), 303);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const attempt = await signInAttempt(request, ownerAccount);
+  const attempt = await signInAttempt(request, accountOf(formData));
   const wait = await signInWait(request, attempt);
   if (wait > 0) {
     return data({ lastResult: formRefusal(formData, tooManySignInsMessage(wait), hidden) }, { status: 429, headers: retryAfter(wait) });
@@ -40,36 +44,34 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply({ hideFields: hidden }) }, { status: 400 });
   }
-  if (!passwordMatches(submission.value.password)) {
+  const staff = await findStaffMemberByEmail(normalStaffEmail(submission.value.email));
+  const active = staff?.status === "active" ? staff : undefined;
+  if (!(await passwordVerifies(submission.value.password, active?.passwordHash)) || !active) {
     await countFailedSignIn(attempt);
-    return data(
-      { lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) },
-      { status: 401 },
-    );
+    await audit(request, staff ? actorOf(staff) : { id: null, name: "Unknown email", role: null }, "sign-in-failed", {
+      detail: staff && !active ? `Account ${staff.status}` : "Wrong email or password",
+    });
+    return data({ lastResult: submission.reply({ formErrors: [signInMessages.wrong], hideFields: hidden }) }, { status: 401 });
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await signInCookie());
-  headers.append("Set-Cookie", await knownDeviceCookie(attempt));
-  return redirect("/owner/orders", { status: 303, headers });
+  return afterPassword(request, active, attempt);
 }
 
 export default function OwnerSignIn() {
-  const { fields, summary, formErrors } = useFormReply({ id: "owner-sign-in", names: ["password"] });
+  const { fields, summary, formErrors } = useFormReply({ id: "owner-sign-in", names: ["email", "password"] });
   return (
     <section className="owner-panel owner-sign-in" aria-labelledby="page-title">
       <h1 id="page-title">Sign in</h1>
       <Form method="post" id="owner-sign-in" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <PasswordField
-          field={fields.password}
-          label="Password"
-          hint="The OWNER_PASSWORD setting, or the password the server made at its first start: its log says where to find it."
-          autoComplete="current-password"
-        />
+        <Field field={fields.email} label="Email" type="email" inputMode="email" autoComplete="username" required requiredMark={false} />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
         <button type="submit" className="owner-button owner-button-primary">
           Sign in
         </button>
       </Form>
+      <p className="owner-footnote">
+        Lost your password? Ask an owner to send you a new setup link. An owner who has lost theirs resets it on the server: <code>npm run staff -- reset-password EMAIL</code>.
+      </p>
     </section>
   );
 }

@@ -1,11 +1,22 @@
-// The owner's sign-in: its form and its messages. How often it may be tried:
+// The console's sign-in: its forms and its messages, and what follows a right password (the
+// code page, or the person's first page). How often it may be tried:
 // app/server/owner/sign-in-throttle.server.ts.
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { waitInMinutes } from "../../funnel/rate-limits";
+import { homeOf, normalStaffEmail } from "../../funnel/staff";
+import type { StaffMemberRow } from "../../server/db/stores/staff-members.server";
+import { recordStaffSignIn } from "../../server/db/stores/staff-members.server";
+import { knownDeviceCookie, type SignInAttempt } from "../../server/owner/sign-in-throttle.server";
+import { actorOf, audit } from "../../server/staff/audit.server";
+import { openStaffSession } from "../../server/staff/staff-session.server";
+import { clearPendingCookie, pendingTwoStepCookie } from "../../server/staff/two-step-pending.server";
+import { twoStepRequired } from "../../server/staff/two-step.server";
 
 export const signInMessages = {
-  missing: "Enter the password.",
-  wrong: "The password is not right.",
+  emailMissing: "Enter your email address.",
+  passwordMissing: "Enter your password.",
+  wrong: "The email address or password is not right.",
 } as const;
 
 /** Over a sign-in limit: above the form. */
@@ -14,6 +25,37 @@ export function tooManySignInsMessage(retryAfterSeconds: number): string {
 }
 
 export const signInSchema = z.object({
-  // No trimming: a password is what was typed. Longer than any password we make or accept.
-  password: z.string({ error: signInMessages.missing }).min(1, signInMessages.missing).max(1024, signInMessages.wrong),
+  email: z.string({ error: signInMessages.emailMissing }).trim().min(1, signInMessages.emailMissing).max(254, signInMessages.wrong),
+  // No trimming: a password is what was typed. Longer than any password we accept.
+  password: z.string({ error: signInMessages.passwordMissing }).min(1, signInMessages.passwordMissing).max(1024, signInMessages.wrong),
 });
+
+/** The account a sign-in tries, as the throttle counts it: the email as typed, bounded, lower case. */
+export function accountOf(formData: FormData): string {
+  const typed = formData.get("email");
+  return typeof typed === "string" ? normalStaffEmail(typed.slice(0, 254)) : "";
+}
+
+/**
+ * After a right password: the code page when the person has an authenticator or must enrol
+ * one, otherwise signed in. Either way the browser becomes a known one for the throttle.
+ */
+export async function afterPassword(request: Request, staff: StaffMemberRow, attempt: SignInAttempt): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await knownDeviceCookie(attempt));
+  if (staff.totpSecret || twoStepRequired()) {
+    headers.append("Set-Cookie", await pendingTwoStepCookie(staff));
+    return redirect("/owner/two-step", { status: 303, headers });
+  }
+  return signedIn(request, staff, headers);
+}
+
+/** Signed in: the session opened, the sign-in recorded and audited, their first page. */
+export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: string): Promise<Response> {
+  const now = new Date();
+  headers.append("Set-Cookie", await openStaffSession(staff, now));
+  headers.append("Set-Cookie", await clearPendingCookie());
+  await recordStaffSignIn(staff.id, now);
+  await audit(request, actorOf(staff), "signed-in", { detail });
+  return redirect(homeOf(staff.role), { status: 303, headers });
+}

@@ -11,7 +11,7 @@ import { useFormReply } from "../../components/use-form-reply";
 import { dimensionLabels, noValue, reportDimensions } from "../../funnel/funnel-report";
 import { variantLabels, variants } from "../../funnel/variant";
 import type { RouteHandle } from "../../route-handle";
-import { requireOwner } from "../../server/owner/owner-session.server";
+import { requireStaff } from "../../server/staff/staff-session.server";
 import { FunnelReport } from "./report-page";
 import { queryNames, readReportQuery, reportPage } from "./report-page.server";
 
@@ -20,7 +20,7 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireStaff(request, "funnel");
   const read = await readReportQuery(request);
   if (!read.ok) return data({ typed: read.typed, errors: read.errors, report: null }, { status: 400 });
   return { typed: { ...read.query } as Record<string, string | undefined>, errors: null, report: await reportPage(read.query) };

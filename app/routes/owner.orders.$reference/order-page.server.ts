@@ -9,7 +9,7 @@ import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow
 import { refusePage } from "../../server/http/page-refusal.server";
 import { awaitsDecision, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
 import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
-import { redirectWithNotice, takeNotice, type OwnerNotice, type OwnerSession } from "../../server/owner/owner-session.server";
+import { redirectWithNotice, takeNotice, type ConsoleNotice as OwnerNotice, type StaffSession as OwnerSession } from "../../server/staff/staff-session.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { lifecycleNow, maxClockDays, moveSandboxClock, sandboxClockAllowed, sandboxClockOffsetMs } from "../../server/subscriptions/clock.server";
 import type { LifecycleRound } from "../../server/subscriptions/lifecycle-round.server";

@@ -10,7 +10,7 @@ import { HoldExpiry, Time } from "../../components/owner-parts";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
-import { requireOwner } from "../../server/owner/owner-session.server";
+import { requireStaff } from "../../server/staff/staff-session.server";
 import { orderAction, orderOf, orderPage } from "./order-page.server";
 import { PaymentsTable, TimelineTable } from "./order-tables";
 
@@ -22,12 +22,12 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireStaff(request, "orders");
   return orderPage(owner, await orderOf(params.reference));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const owner = await requireOwner(request);
+  const owner = await requireStaff(request, "orders");
   const subscription = await orderOf(params.reference);
   return orderAction(owner, subscription, await readForm(request));
 }

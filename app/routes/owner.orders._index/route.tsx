@@ -11,7 +11,7 @@ import { readOrderReference } from "../../funnel/subscription-life";
 import type { RouteHandle } from "../../route-handle";
 import { findSubscriptionByReference, listSubscriptions } from "../../server/db/stores/subscriptions.server";
 import { orderLine } from "../../server/owner/order-view.server";
-import { requireOwner } from "../../server/owner/owner-session.server";
+import { requireStaff } from "../../server/staff/staff-session.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { OrdersTable } from "./orders-table";
 
@@ -43,7 +43,7 @@ async function lookUp(typed: string): Promise<{ typed: string; message: string; 
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await requireStaff(request, "orders");
   const url = new URL(request.url);
   const typed = url.searchParams.get("reference");
   const lookup = typed === null ? null : await lookUp(typed.slice(0, 100));

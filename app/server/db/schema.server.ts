@@ -8,6 +8,8 @@ import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/que
 import type { SelectedMedication } from "../../funnel/selection";
 import type { SubscriptionEvent, SubscriptionState } from "../../funnel/subscription-life";
 import type { TrackingParams } from "../../funnel/tracking";
+import type { AuditAction } from "../../funnel/audit";
+import type { StaffRole, StaffStatus } from "../../funnel/staff";
 import type { Variant } from "../../funnel/variant";
 
 const timestamps = {
@@ -509,4 +511,79 @@ export const secureTokenUses = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("secure_token_uses_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The people who work in the console, each signing in as themselves (app/funnel/staff.ts:
+ * roles, statuses, password rules). `email` is kept lower-cased, one person per address.
+ * `passwordHash` is scrypt's (app/server/staff/passwords.server.ts); `totpSecret` the
+ * authenticator's secret sealed with a key of the server's (never in clear at rest), and
+ * `totpLastStep` the time step of the last code accepted, so a code is never taken twice.
+ */
+export const staffMembers = pgTable(
+  "staff_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: text("role").$type<StaffRole>().notNull(),
+    status: text("status").$type<StaffStatus>().notNull(),
+    passwordHash: text("password_hash"),
+    totpSecret: text("totp_secret"),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** A secret offered for enrolment (sealed too), kept until a code from it is accepted. */
+    pendingTotpSecret: text("pending_totp_secret"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_members_email_idx").on(t.email)],
+);
+
+/** One-time recovery codes of a person's two-step sign-in, by a keyed hash; a code used is deleted. */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    staffId: uuid("staff_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
+
+/** The one-time link a new person (or one whose password was reset) sets up their sign-in with. */
+export const staffSetupLinks = pgTable(
+  "staff_setup_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: uuid("staff_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_setup_links_staff_idx").on(t.staffId)],
+);
+
+/**
+ * The audit log: who did what, when, from where, to which order. Append-only: a trigger of the
+ * database refuses any update, delete or truncate (migration 0012). It holds no personal data
+ * of hers: an order reference, a staff name, a hashed address, and a detail such as a reason.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid("staff_id"),
+    staffName: text("staff_name").notNull(),
+    staffRole: text("staff_role"),
+    addressHash: text("address_hash").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
+    orderReference: text("order_reference"),
+    detail: text("detail"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_staff_idx").on(t.staffId, t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+    index("audit_log_order_idx").on(t.orderReference),
+  ],
 );

@@ -1,8 +1,7 @@
-// The owner's console password: OWNER_PASSWORD when set, otherwise one generated once and kept
+// The first owner's password: OWNER_PASSWORD when set, otherwise one generated once and kept
 // in the data folder (as the session secret is), so a fresh clone has a console with no
-// settings. The log says where to find it, never what it is: logs are read by more people and
+// settings. It is hashed into the first owner's account when that is made (staff/first-owner). The log says where to find it, never what it is: logs are read by more people and
 // systems than the owner.
-import { createHash, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { config, type Settings } from "../config.server";
 import { log } from "../log.server";
@@ -39,24 +38,15 @@ export function ownerPassword(): string {
   return (kept = readOrMakePasswordFile(source.file));
 }
 
-/**
- * Whether `given` is the password, in a time that does not depend on where they differ: both
- * are hashed first, so the comparison is of equal lengths whatever was typed.
- */
-export function passwordMatches(given: string): boolean {
-  const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
-  return timingSafeEqual(digest(given), digest(ownerPassword()));
-}
-
-/** At start: makes the password if it is to be made, and logs where the owner finds it. */
-export function announceOwnerPassword(): void {
+/** At start, once the first owner is made: where they find their password. */
+export function announceOwnerPassword(email: string): void {
   const source = ownerPasswordSource();
   ownerPassword();
   if (source.kind === "setting") {
-    log.info({ console: "/owner" }, "owner's console: the password is the OWNER_PASSWORD setting");
+    log.info({ console: "/owner", email }, "console: the first owner signs in with this email and the OWNER_PASSWORD setting");
   } else if (source.kind === "file") {
-    log.info({ console: "/owner", passwordFile: source.file }, "owner's console: the password is in this file");
+    log.info({ console: "/owner", email, passwordFile: source.file }, "console: the first owner signs in with this email and the password in this file");
   } else {
-    log.warn({ console: "/owner" }, "owner's console: set OWNER_PASSWORD to sign in (DATA_DIR is memory://, so no password file is kept)");
+    log.warn({ console: "/owner", email }, "console: set OWNER_PASSWORD to sign in (DATA_DIR is memory://, so no password file is kept)");
   }
 }

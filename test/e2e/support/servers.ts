@@ -27,6 +27,8 @@ export const providerToken = "e2e-provider-token";
 
 /** The owner's console password of the apps under test (at least 16 characters). */
 export const ownerPassword = "e2e-owner-password-0123456789";
+/** The first owner (OWNER_EMAIL's default). */
+export const ownerEmail = "owner@example.com";
 
 /** Where the app started on this data folder writes its log. */
 export function logFileOf(dataDir: string): string {

@@ -1,7 +1,7 @@
 // The console's sign-ins, kept on the server so that signing out ends one for good: a cookie
 // copied before the sign-out finds no row. A row is found by a hash of the id its cookie
 // carries, never the id itself, so reading this table gives nobody a way in.
-import { and, eq, lte, or } from "drizzle-orm";
+import { and, count, eq, gt, lte, or } from "drizzle-orm";
 import { database } from "../client.server";
 import { consoleSessions } from "../schema.server";
 
@@ -38,4 +38,20 @@ export async function deleteExpiredConsoleSessions(idleBefore: Date, begunBefore
   await (await database())
     .delete(consoleSessions)
     .where(or(lte(consoleSessions.lastSeenAt, idleBefore), lte(consoleSessions.createdAt, begunBefore)));
+}
+
+/** Ends every sign-in of `account`: disabling a person or "End sessions". How many there were. */
+export async function deleteConsoleSessionsOf(account: string): Promise<number> {
+  const rows = await (await database()).delete(consoleSessions).where(eq(consoleSessions.account, account)).returning({ idHash: consoleSessions.idHash });
+  return rows.length;
+}
+
+/** How many sign-ins of each account are open (last seen after `idleBefore`, begun after `begunBefore`). */
+export async function openSessionCounts(idleBefore: Date, begunBefore: Date): Promise<Map<string, number>> {
+  const rows = await (await database())
+    .select({ account: consoleSessions.account, n: count() })
+    .from(consoleSessions)
+    .where(and(gt(consoleSessions.lastSeenAt, idleBefore), gt(consoleSessions.createdAt, begunBefore)))
+    .groupBy(consoleSessions.account);
+  return new Map(rows.map((row) => [row.account, row.n]));
 }

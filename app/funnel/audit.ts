@@ -1,0 +1,38 @@
+// What the audit log records: each kind of action, as the log page names it. The log holds
+// who (a staff name and role), when, from which address (hashed), what, and which order: no
+// personal data of hers. Pure.
+
+export const auditActionLabels = {
+  "signed-in": "Signed in",
+  "sign-in-failed": "Sign-in failed",
+  "signed-out": "Signed out",
+  "two-step-enrolled": "Two-step sign-in enrolled",
+  "recovery-code-used": "Recovery code used",
+  "person-added": "Person added",
+  "setup-completed": "Sign-in set up",
+  "role-changed": "Role changed",
+  "person-disabled": "Person disabled",
+  "sessions-ended": "Sessions ended",
+  "password-reset": "Password reset",
+  "customer-searched": "Customer searched",
+  "details-viewed": "Her details viewed",
+  "emails-viewed": "Her emails viewed",
+  "link-sent-again": "Link sent again",
+  "cancelled-for-her": "Cancelled for her",
+  approved: "Approved",
+  declined: "Declined",
+  "clock-moved": "Clock moved",
+  "csv-exported": "CSV exported",
+  refund: "Refund",
+} as const;
+
+export type AuditAction = keyof typeof auditActionLabels;
+
+export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && Object.hasOwn(auditActionLabels, value);
+}
+
+/** A detail is short text we wrote (a reason, a role change); bounded so a note cannot swell the log. */
+export const auditDetailMaxLength = 500;

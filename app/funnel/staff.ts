@@ -1,0 +1,112 @@
+// The people of the console and what each may do: three roles, least privilege (an owner
+// everything; support her orders, her contact details and her emails, never money reports,
+// staff or decisions; a clinician the review queue and the clinical view, never her contact
+// details or money). Every console page and action names the permission it needs, and the
+// menu shows only the pages a role may open. Pure: the table is the rule.
+
+export const staffRoles = ["owner", "support", "clinician"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffRoleLabels: Record<StaffRole, string> = { owner: "Owner", support: "Support", clinician: "Clinician" };
+
+/** Invited: a setup link made, no password yet. Active: may sign in. Disabled: may not, ever again unless reset. */
+export const staffStatuses = ["invited", "active", "disabled"] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+
+export const staffStatusLabels: Record<StaffStatus, string> = { invited: "Invited", active: "Active", disabled: "Disabled" };
+
+export const permissions = [
+  /** The order list and an order's page: its facts, timeline and payments. */
+  "orders",
+  /** Her name, email, phone and shipping address on the order page; finding her by them. */
+  "customer-details",
+  /** The emails she was sent. */
+  "emails",
+  /** "Send her link again". */
+  "send-link",
+  /** "Cancel for her", with a reason. */
+  "cancel-for-her",
+  /** The review queue and an order's clinical view (first name and last initial, state, answers, medications, plan). */
+  "reviews",
+  /** Approve or Decline. */
+  "decide",
+  /** The funnel and money report and its CSVs, the orders CSV. */
+  "funnel",
+  /** The staff page: people, roles, setup links, disabling, ending sessions. */
+  "staff",
+  /** The audit log and its CSV. */
+  "audit",
+  /** The sandbox clock. */
+  "clock",
+  /** Refunds. */
+  "refunds",
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const grants: Record<StaffRole, readonly Permission[]> = {
+  owner: permissions,
+  support: ["orders", "customer-details", "emails", "send-link", "cancel-for-her"],
+  clinician: ["reviews", "decide"],
+};
+
+export function may(role: StaffRole, permission: Permission): boolean {
+  return grants[role].includes(permission);
+}
+
+/** The console's menu, in its order: each page and what opening it needs. */
+export const consoleMenu = [
+  { to: "/owner/orders", label: "Orders", permission: "orders" },
+  { to: "/owner/reviews", label: "Reviews", permission: "reviews" },
+  { to: "/owner/emails", label: "Emails", permission: "emails" },
+  { to: "/owner/funnel", label: "Funnel", permission: "funnel" },
+  { to: "/owner/staff", label: "Staff", permission: "staff" },
+  { to: "/owner/audit", label: "Audit log", permission: "audit" },
+] as const satisfies readonly { to: string; label: string; permission: Permission }[];
+
+export type ConsoleMenuItem = (typeof consoleMenu)[number];
+
+/** The menu a role sees: only what it may open. */
+export function menuOf(role: StaffRole): ConsoleMenuItem[] {
+  return consoleMenu.filter((item) => may(role, item.permission));
+}
+
+/** Where a person lands after signing in: the first page of their menu. */
+export function homeOf(role: StaffRole): string {
+  return menuOf(role)[0]?.to ?? "/owner";
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
+}
+
+export const passwordRules = {
+  minLength: 12,
+  /** Longer than any passphrase a person types; a bound before it is hashed. */
+  maxLength: 256,
+} as const;
+
+export const passwordMessages = {
+  missing: "Enter a password.",
+  short: `Enter a password of ${passwordRules.minLength} characters or more.`,
+  long: `Enter a password of ${passwordRules.maxLength} characters or fewer.`,
+  email: "Your password must not be your email address.",
+} as const;
+
+/** What is wrong with a new password for the person with `email`, or undefined when it will do. */
+export function passwordProblem(password: string, email: string): string | undefined {
+  if (password.length === 0) return passwordMessages.missing;
+  // Characters as she counts them, not UTF-16 units.
+  const length = [...password].length;
+  if (length < passwordRules.minLength) return passwordMessages.short;
+  if (length > passwordRules.maxLength) return passwordMessages.long;
+  const typed = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  const local = address.split("@")[0] ?? "";
+  if (typed === address || (local.length > 0 && typed === local)) return passwordMessages.email;
+  return undefined;
+}
+
+/** An email as we keep and compare it: trimmed, lower case. */
+export function normalStaffEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,151 @@
+// Two-step sign-in: after the password, the 6-digit "Authentication code" from the person's
+// authenticator app (or a recovery code); for a person without one where two-step sign-in is
+// required (or who chooses it), enrolment: a QR code drawn on the server, the secret as text,
+// and a first code to prove it, then ten recovery codes shown once.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "../../components/error-summary";
+import { Field } from "../../components/field";
+import { useFormReply } from "../../components/use-form-reply";
+import { homeOf } from "../../funnel/staff";
+import type { RouteHandle } from "../../route-handle";
+import { keepRetryAfter } from "../../route-headers";
+import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
+import { readForm } from "../../server/http/form-body.server";
+import { refusePage } from "../../server/http/page-refusal.server";
+import { countFailedSignIn, signInAttempt, signInWait } from "../../server/owner/sign-in-throttle.server";
+import { actorOf, audit } from "../../server/staff/audit.server";
+import { signedIn, tooManySignInsMessage } from "../owner._index/sign-in.server";
+import { codeAsker, codeMessages, codePage, codeSchema, tryCode } from "./two-step-page.server";
+
+export const handle: RouteHandle = {
+  title: (data) => ((data as { mode?: string } | undefined)?.mode === "enrol" ? "Set up two-step sign-in: Owner's console" : "Two-step sign-in: Owner's console"),
+};
+
+export const headers = keepRetryAfter;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const asker = await codeAsker(request);
+  if (!asker) throw redirect("/owner", 303);
+  // Signed in and enrolled already: nothing to do here.
+  if (asker.signedIn && asker.staff.totpSecret) throw redirect(homeOf(asker.staff.role), 303);
+  const page = await codePage(asker.staff, asker.signedIn);
+  if (!page) refusePage(500, "The authenticator could not be set up. Please try again.");
+  return page;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const asker = await codeAsker(request);
+  if (!asker) refusePage(403, codeMessages.timedOut, "/owner");
+  const { staff } = asker;
+  const attempt = await signInAttempt(request, staff.email);
+  const wait = await signInWait(request, attempt);
+  if (wait > 0) {
+    return data({ lastResult: formRefusal(formData, tooManySignInsMessage(wait)) }, { status: 429, headers: retryAfter(wait) });
+  }
+  const submission = parseWithZod(formData, { schema: codeSchema });
+  if (submission.status !== "success") return data({ lastResult: submission.reply({ resetForm: true }) }, { status: 400 });
+  const outcome = await tryCode(request, staff, submission.value.code);
+  if (outcome.status === "wrong") {
+    await countFailedSignIn(attempt);
+    await audit(request, actorOf(staff), "sign-in-failed", { detail: "Wrong authentication code" });
+    return data({ lastResult: submission.reply({ fieldErrors: { code: [outcome.message] }, hideFields: ["code"] }) }, { status: 401 });
+  }
+  if (outcome.status === "signed-in") return signedIn(request, staff, new Headers(), outcome.detail);
+  // Enrolled: signed in now (unless already), and the recovery codes shown this once.
+  const headers = new Headers();
+  if (!asker.signedIn) {
+    const answer = await signedIn(request, staff, headers);
+    return data({ recoveryCodes: outcome.recoveryCodes, next: homeOf(staff.role) }, { headers: answer.headers });
+  }
+  return data({ recoveryCodes: outcome.recoveryCodes, next: homeOf(staff.role) });
+}
+
+export default function TwoStep() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (answer && "recoveryCodes" in answer) return <RecoveryCodes codes={answer.recoveryCodes} next={answer.next} />;
+  return page.mode === "code" ? <CodeForm recoveryCodesLeft={page.recoveryCodesLeft} /> : <Enrol page={page} />;
+}
+
+function CodeForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
+  const { fields, summary, formErrors } = useFormReply({ id: "two-step", names: ["code"] });
+  return (
+    <section className="owner-panel owner-sign-in" aria-labelledby="page-title">
+      <h1 id="page-title">Two-step sign-in</h1>
+      <Form method="post" id="two-step" noValidate>
+        <ErrorSummary summary={summary} formErrors={formErrors} />
+        <Field
+          field={fields.code}
+          label="Authentication code"
+          hint={`The 6-digit code your authenticator app shows now. Lost your phone? Enter one of your recovery codes instead (${recoveryCodesLeft} left).`}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          requiredMark={false}
+        />
+        <button type="submit" className="owner-button owner-button-primary">
+          Continue
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Enrol({ page }: { page: { qrSvg: string; secretText: string; email: string; signedIn: boolean } }) {
+  const { fields, summary, formErrors } = useFormReply({ id: "two-step", names: ["code"] });
+  return (
+    <section className="owner-panel" aria-labelledby="page-title">
+      <h1 id="page-title">Set up two-step sign-in</h1>
+      <p>
+        {page.signedIn
+          ? "Each sign-in will then ask for a code from your phone as well as your password."
+          : "This console asks everyone for a code from their phone as well as their password."}
+      </p>
+      <ol className="owner-steps">
+        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+        <li>
+          Scan this QR code with it:
+          {/* The server draws the SVG (qrcode): no script, no outside image. */}
+          <div className="owner-qr" role="img" aria-label={`QR code for the authenticator account ${page.email}`} dangerouslySetInnerHTML={{ __html: page.qrSvg }} />
+          Cannot scan it? Type this key in the app instead: <code className="owner-secret">{page.secretText}</code>
+        </li>
+        <li>Enter the 6-digit code the app shows for this account.</li>
+      </ol>
+      <Form method="post" id="two-step" noValidate>
+        <ErrorSummary summary={summary} formErrors={formErrors} />
+        <Field field={fields.code} label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required requiredMark={false} />
+        <button type="submit" className="owner-button owner-button-primary">
+          Turn on two-step sign-in
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
+  return (
+    <section className="owner-panel" aria-labelledby="page-title">
+      <h1 id="page-title">Two-step sign-in is on</h1>
+      <p>
+        Keep these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your phone. They are shown only
+        this once.
+      </p>
+      <ul className="owner-recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a className="owner-button owner-button-primary" href={next}>
+          Continue to the console
+        </a>
+      </p>
+    </section>
+  );
+}
