@@ -70,7 +70,7 @@ async function signIn(origin) {
   const answer = await fetch(`${origin}/owner?index`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ password: ownerPassword }),
+    body: new URLSearchParams({ email: "owner@example.com", password: ownerPassword }),
     redirect: "manual",
   });
   const cookie = answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");

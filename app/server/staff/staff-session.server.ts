@@ -69,7 +69,7 @@ export function endSessionsOf(staffId: string): Promise<number> {
 }
 
 export const refusedMessages = {
-  signedOut: "You are not signed in to the console, so nothing was done. Please sign in and try again.",
+  signedOut: "You are not signed in to the owner's console, so nothing was done. Please sign in and try again.",
   role: "Your role does not open this page. Nothing was done.",
 } as const;
 
