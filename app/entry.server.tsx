@@ -1,4 +1,5 @@
-// The server's entry: boots the process (configuration, database, the outbox, lifecycle and housekeeping workers) once, then
+// The server's entry: boots the process (configuration, the embedded database's admin socket,
+// the database, the outbox, lifecycle, housekeeping and prune workers) once, then
 // renders each document request with its security headers. It also hands our HTTP server
 // (server.mjs) what it needs from the app: the headers for every answer, the cross-site check,
 // the cap on every request's body, the logger, and an orderly shutdown.
@@ -10,6 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
 import { pageHydrates } from "./route-handle";
+import { startAdminSocket, stopAdminSocket } from "./server/admin/server-admin.server";
 import { config } from "./server/config.server";
 import { closeDatabase, database } from "./server/db/client.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
@@ -18,13 +20,18 @@ import { startOutboxWorker, stopOutboxWorker } from "./server/outbox/worker.serv
 import { announceFirstOwner } from "./server/staff/first-owner.server";
 import { startLifecycleWorker, stopLifecycleWorker } from "./server/subscriptions/lifecycle-worker.server";
 import { startHousekeeping, stopHousekeeping } from "./server/workers/housekeeping.server";
+import { startPrunes, stopPrunes } from "./server/workers/prunes.server";
 
 // Fail fast: a wrong setting stops the server here, with the list of what is wrong.
 config();
+// Before the database opens: the embedded engine's folder is one process's, so a start that
+// finds it held (another server, a backup or a staff command) stops here with who holds it.
+await startAdminSocket();
 await database();
 startOutboxWorker();
 startLifecycleWorker();
 startHousekeeping();
+startPrunes();
 await announceFirstOwner();
 
 const renderTimeoutMs = 5_000;
@@ -43,9 +50,9 @@ export { resourcePolicy };
 /** Headers for every answer, files included (server.mjs sets them before anything else). */
 export const securityHeaders = baseSecurityHeaders(sources);
 
-/** Stops the workers (each round in progress finishes) and closes the database. */
+/** Stops the workers (each round in progress finishes) and the admin socket (a backup being sent finishes), then closes the database. */
 export async function shutdown(): Promise<void> {
-  await Promise.all([stopOutboxWorker(), stopLifecycleWorker(), stopHousekeeping()]);
+  await Promise.all([stopOutboxWorker(), stopLifecycleWorker(), stopHousekeeping(), stopPrunes(), stopAdminSocket()]);
   await closeDatabase();
   log.flush();
 }

@@ -20,10 +20,12 @@ export function HoldExpiry({ order }: { order: { holdExpiresAt: string; holdExpi
 
 /** The console's pages of a long list: Previous, where she is, Next. */
 export function OwnerPager({ address, label, page, pageCount }: { address: string; label: string; page: number; pageCount: number }) {
+  // An address may carry its list's filters already: the page number goes after them.
+  const pageAt = (n: number) => `${address}${address.includes("?") ? "&" : "?"}page=${n}`;
   return (
     <nav className="owner-pager" aria-label={label}>
       {page > 1 ? (
-        <a href={`${address}?page=${page - 1}`} rel="prev">
+        <a href={pageAt(page - 1)} rel="prev">
           Previous<span className="visually-hidden"> page</span>
         </a>
       ) : null}
@@ -31,7 +33,7 @@ export function OwnerPager({ address, label, page, pageCount }: { address: strin
         Page {page} of {pageCount}
       </p>
       {page < pageCount ? (
-        <a href={`${address}?page=${page + 1}`} rel="next">
+        <a href={pageAt(page + 1)} rel="next">
           Next<span className="visually-hidden"> page</span>
         </a>
       ) : null}

@@ -115,7 +115,7 @@ export const reportMessages = {
 const dayMs = 86_400_000;
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-function isDay(text: string): boolean {
+export function isDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;

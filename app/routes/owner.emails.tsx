@@ -1,6 +1,7 @@
 // Her emails as the embedded mail store kept them (no SMTP_URL): newest first, each with its
 // text, so a fresh clone shows every email the product sends and QA can open her link from
 // one. With a real mail server the emails go there and only the outbox's count shows here.
+// Every opening of the page is in the audit log (no order: it shows many).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatTime } from "../components/owner-format";
@@ -10,6 +11,7 @@ import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { listStoredEmails } from "../server/db/stores/stored-emails.server";
 import { countPendingOutboxMessages } from "../server/db/stores/outbox.server";
+import { actorOf, audit } from "../server/staff/audit.server";
 import { requireStaff } from "../server/staff/staff-session.server";
 
 export const handle: RouteHandle = { title: "Emails: Owner's console" };
@@ -17,7 +19,8 @@ export const handle: RouteHandle = { title: "Emails: Owner's console" };
 const pageSize = 25;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "emails");
+  const { staff } = await requireStaff(request, "emails");
+  await audit(request, actorOf(staff), "emails-viewed");
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const [{ rows, total }, pending] = await Promise.all([listStoredEmails(page, pageSize), countPendingOutboxMessages("email")]);

@@ -1,10 +1,11 @@
 // The funnel table as CSV, for the same dates, filters and grouping as the page: one line a
-// step (a group and a step when grouped).
+// step (a group and a step when grouped). Each download is written in the audit log.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv } from "../funnel/csv";
 import { funnelRows, type FunnelCounts } from "../funnel/funnel-report";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
 import { funnelFigures } from "../server/owner/funnel-report.server";
+import { actorOf, audit } from "../server/staff/audit.server";
 import { requireStaff } from "../server/staff/staff-session.server";
 import { filtersOf } from "../funnel/funnel-report";
 import { groupedRows, readReportQuery } from "./owner.funnel/report-page.server";
@@ -22,7 +23,7 @@ function lines(group: string | null, counts: FunnelCounts) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "funnel");
+  const { staff } = await requireStaff(request, "funnel");
   const read = await readReportQuery(request);
   if (!read.ok) return csvRefusal(Object.values(read.errors).flat());
   const { query } = read;
@@ -31,5 +32,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const csv = query.group
     ? toCsv(["Group", ...header], groupedRows(figures, query.group).flatMap((group) => lines(group.label, group.counts)))
     : toCsv(header, lines(null, figures.total));
+  await audit(request, actorOf(staff), "csv-exported", { detail: "Funnel CSV" });
   return csvDownload(csv, `funnel-${query.from}-to-${query.to}.csv`);
 }

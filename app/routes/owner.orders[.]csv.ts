@@ -1,5 +1,6 @@
 // The orders list as CSV: every order, or those placed between ?from= and ?to=, with where its
-// flow came from. Never her name, contact details or health answers.
+// flow came from. Never her name, contact details or health answers. Each download is written
+// in the audit log: the business's data left the console, and who took it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv } from "../funnel/csv";
 import { plans } from "../funnel/plans";
@@ -7,13 +8,14 @@ import { subscriptionStateLabels } from "../funnel/subscription-life";
 import { variantLabels } from "../funnel/variant";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
 import { ordersForExport } from "../server/owner/funnel-report.server";
+import { actorOf, audit } from "../server/staff/audit.server";
 import { requireStaff } from "../server/staff/staff-session.server";
 import { readReportQuery } from "./owner.funnel/report-page.server";
 
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "funnel");
+  const { staff } = await requireStaff(request, "funnel");
   const search = new URL(request.url).searchParams;
   const ranged = search.has("from") || search.has("to");
   const read = ranged ? await readReportQuery(request) : undefined;
@@ -55,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dollars(order.promoDiscountCents),
     ]),
   );
+  await audit(request, actorOf(staff), "csv-exported", { detail: "Orders CSV" });
   const name = read?.ok ? `orders-${read.query.from}-to-${read.query.to}.csv` : "orders.csv";
   return csvDownload(csv, name);
 }

@@ -64,8 +64,8 @@ test("the owner finds a paid order by her reference, approves it, and sees the r
     await expectAccessible(owner);
 
     // She finds the order by the reference, typed as it was read out.
-    await owner.getByLabel("Find an order by its reference").fill(reference.toLowerCase().replace(/-/g, " "));
-    await owner.getByRole("button", { name: "Find order" }).click();
+    await owner.getByLabel("Reference, email, phone or name").fill(reference.toLowerCase().replace(/-/g, " "));
+    await owner.getByRole("button", { name: "Find", exact: true }).click();
     await expect(owner).toHaveURL((url) => url.pathname === `/owner/orders/${reference}`);
     await expect(owner.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
     await expect(fact(owner, "State")).toHaveText("On hold, waiting for review");

@@ -50,12 +50,20 @@ export async function afterPassword(request: Request, staff: StaffMemberRow, att
   return signedIn(request, staff, headers);
 }
 
-/** Signed in: the session opened, the sign-in recorded and audited, their first page. */
-export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: string): Promise<Response> {
+/**
+ * Signed in: the session opened, the half sign-in forgotten, the sign-in recorded and audited;
+ * the headers that carry it (appended to `headers`).
+ */
+export async function signInHeaders(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: string): Promise<Headers> {
   const now = new Date();
   headers.append("Set-Cookie", await openStaffSession(staff, now));
   headers.append("Set-Cookie", await clearPendingCookie());
   await recordStaffSignIn(staff.id, now);
   await audit(request, actorOf(staff), "signed-in", { detail });
-  return redirect(homeOf(staff.role), { status: 303, headers });
+  return headers;
+}
+
+/** Signed in, and on to their first page. */
+export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: string): Promise<Response> {
+  return redirect(homeOf(staff.role), { status: 303, headers: await signInHeaders(request, staff, headers, detail) });
 }

@@ -1,11 +1,11 @@
 // The owner's funnel report below its form: flows by step, the groups, the variants compared,
 // the money and the health of what runs in the background (the route draws the form).
 import { Facts } from "../../components/facts";
-import { formatCents, formatTime } from "../../components/owner-format";
-import { Time } from "../../components/owner-parts";
+import { formatCents } from "../../components/owner-format";
 import { OwnerTable } from "../../components/owner-table";
 import { formatShare, funnelSteps } from "../../funnel/funnel-report";
 import type { Interval } from "../../funnel/proportions";
+import { HealthReport } from "./health-report";
 import { FunnelChart, FunnelTable, GroupedFunnelTable, MoneyTable } from "./report-figures";
 import type { FunnelReportPage } from "./report-page.server";
 
@@ -13,13 +13,6 @@ const count = (value: number) => value.toLocaleString("en-US");
 
 function intervalText(interval: Interval | null): string {
   return interval ? `${formatShare(interval.low)} to ${formatShare(interval.high)}` : "–";
-}
-
-function ageOf(iso: string, now: number): string {
-  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
 }
 
 export function FunnelReport({ report }: { report: FunnelReportPage }) {
@@ -140,47 +133,7 @@ export function FunnelReport({ report }: { report: FunnelReportPage }) {
         ]}
       />
 
-      <h2>Health</h2>
-      <p className="owner-count">
-        Emails sent in these dates: {health.emails.sent.toLocaleString("en-US")}. Emails failing now (retried by the outbox):{" "}
-        {health.emails.failing.toLocaleString("en-US")}.
-      </p>
-      <h3>Outbox</h3>
-      <OwnerTable
-        region="Outbox"
-        caption="Outbox messages waiting, by kind"
-        rows={health.outbox}
-        rowKey={(line) => line.kind}
-        empty="Nothing waiting in the outbox."
-        columns={[
-          { header: "Kind", rowHeader: true, cell: (line) => line.kind },
-          { header: "Pending", numeric: true, cell: (line) => count(line.pending) },
-          { header: "Failed at least once", numeric: true, className: (line) => (line.failing > 0 ? "owner-failed" : undefined), cell: (line) => count(line.failing) },
-          {
-            header: "Oldest waiting",
-            cell: (line) =>
-              line.oldestPendingAt ? (
-                <time dateTime={line.oldestPendingAt} title={formatTime(line.oldestPendingAt)}>
-                  {ageOf(line.oldestPendingAt, now)}
-                </time>
-              ) : (
-                "–"
-              ),
-          },
-        ]}
-      />
-      <h3>Holds expiring within 24 hours with no decision</h3>
-      {health.expiringHolds.length === 0 ? (
-        <p className="owner-empty">None.</p>
-      ) : (
-        <ul className="owner-list">
-          {health.expiringHolds.map((hold) => (
-            <li key={hold.reference}>
-              <a href={`/owner/orders/${hold.reference}`}>{hold.reference}</a>, expires <Time iso={hold.holdExpiresAt} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <HealthReport health={health} now={now} />
     </>
   );
 }

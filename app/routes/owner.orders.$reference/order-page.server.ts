@@ -1,26 +1,45 @@
-// The order page's server side: the order as the owner sees it, and what her two forms do
-// (the review decision, the sandbox clock), each answered with the page again and a notice.
+// The order page's server side: the order as each role sees it (her details and her emails
+// only for those who may, each view audited), and what its forms do (the review decision,
+// the sandbox clock, her link sent again, cancel for her), each allowed by its own permission
+// and answered with the page again and a notice.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { formatTime } from "../../components/owner-format";
-import { readOrderReference, subscriptionStateLabels } from "../../funnel/subscription-life";
+import { cancelForHerSchema } from "../../funnel/cancel-for-her";
+import { cancellableStates } from "../../funnel/her-subscription";
+import { may, type Permission } from "../../funnel/staff";
+import { readOrderReference } from "../../funnel/subscription-life";
+import { config } from "../../server/config.server";
+import { findOrderById } from "../../server/db/stores/orders.server";
+import { latestStoredEmailsOf } from "../../server/db/stores/stored-emails.server";
 import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { awaitsDecision, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
+import { awaitsDecision, herDetails, herEmailLine, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
 import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
-import { redirectWithNotice, takeNotice, type ConsoleNotice as OwnerNotice, type StaffSession as OwnerSession } from "../../server/staff/staff-session.server";
+import { cancelForHer, sendLinkAgain } from "../../server/owner/support-actions.server";
+import { actorOf, audit } from "../../server/staff/audit.server";
+import { redirectWithNotice, takeNotice, type StaffSession as OwnerSession } from "../../server/staff/staff-session.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { lifecycleNow, maxClockDays, moveSandboxClock, sandboxClockAllowed, sandboxClockOffsetMs } from "../../server/subscriptions/clock.server";
-import type { LifecycleRound } from "../../server/subscriptions/lifecycle-round.server";
 import { runLifecycleNow } from "../../server/subscriptions/lifecycle-worker.server";
-import { decideReview, type Decision, type ReviewOutcome } from "../../server/subscriptions/review.server";
+import { decideReview, type Decision } from "../../server/subscriptions/review.server";
+import { cancelNotice, decisionNotice, roundText } from "./order-notices.server";
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/** Her emails the page lists: the latest, enough for years of renewals. */
+export const herEmailsShown = 50;
 
 export const clockMessages = {
   missing: "Enter a number of days.",
   range: `Enter a whole number of days from 1 to ${maxClockDays}.`,
+} as const;
+
+export const supportMessages = {
+  linkSent: "A new link was emailed to her. Her earlier links no longer open.",
+  cancelBusy: "A payment on this order is moving right now. Nothing was cancelled yet: please try again in a minute.",
+  notAllowed: "Your role does not allow this. Nothing was done.",
 } as const;
 
 export const clockSchema = z.object({
@@ -46,83 +65,103 @@ export async function orderOf(referenceParam: string | undefined): Promise<Subsc
 
 export const orderAddress = (subscription: SubscriptionRow) => `/owner/orders/${subscription.reference}`;
 
-export async function orderPage(owner: OwnerSession, subscription: SubscriptionRow) {
-  const [{ events, payments }, now, offsetMs, { notice, headers }] = await Promise.all([
+export async function orderPage(request: Request, session: OwnerSession, subscription: SubscriptionRow) {
+  const { staff } = session;
+  const seesDetails = may(staff.role, "customer-details");
+  const seesEmails = may(staff.role, "emails");
+  const [{ events, payments }, now, offsetMs, { notice, headers }, order, emails] = await Promise.all([
     subscriptionTimeline(subscription.id),
     lifecycleNow(),
     sandboxClockOffsetMs(),
-    takeNotice(owner),
+    takeNotice(session),
+    seesDetails ? findOrderById(subscription.orderId) : undefined,
+    seesEmails ? latestStoredEmailsOf(subscription.reference, herEmailsShown) : undefined,
   ]);
+  // Each showing of what is hers is one row of the log, naming the order and never her.
+  const viewed = { orderReference: subscription.reference };
+  if (seesDetails) await audit(request, actorOf(staff), "details-viewed", viewed);
+  if (seesEmails) await audit(request, actorOf(staff), "emails-viewed", viewed);
   const reviews = ownerRecordsReviews();
   return data(
     {
       order: orderDetails(subscription, now),
       events: events.map(timelineEntry),
       payments: payments.map(paymentLine),
-      review: { ownerDecides: reviews, open: reviews && awaitsDecision(subscription) },
-      clock: sandboxClockAllowed() ? { now: now.toISOString(), aheadDays: Math.floor(offsetMs / dayMs), maxDays: maxClockDays } : null,
+      review: { ownerDecides: reviews, open: reviews && may(staff.role, "decide") && awaitsDecision(subscription) },
+      clock:
+        sandboxClockAllowed() && may(staff.role, "clock") ? { now: now.toISOString(), aheadDays: Math.floor(offsetMs / dayMs), maxDays: maxClockDays } : null,
+      her: seesDetails && order ? herDetails(order.body) : null,
+      emails: emails ? { kept: config().SMTP_URL === undefined, total: emails.total, list: emails.rows.map(herEmailLine) } : null,
+      support: {
+        sendLink: may(staff.role, "send-link"),
+        cancel: may(staff.role, "cancel-for-her") && cancellableStates.includes(subscription.state),
+      },
       notice,
     },
     { headers },
   );
 }
 
-function decisionNotice(decision: Decision, outcome: ReviewOutcome): OwnerNotice {
-  const { subscription } = outcome;
-  const state = subscriptionStateLabels[subscription.state];
-  switch (outcome.status) {
-    case "recorded":
-      if (awaitsDecision(subscription) || subscription.state === "on_hold" || subscription.state === "hold_expired") {
-        return { tone: "info", text: `${decision === "approved" ? "Approved" : "Declined"}. The gateway did not answer yet: the payment is tried again shortly.` };
-      }
-      return { tone: "success", text: `${decision === "approved" ? "Approved" : "Declined"}. The order is now: ${state}.` };
-    case "unchanged":
-      return { tone: "info", text: `That decision was already recorded. Nothing changed: the order is ${state}.` };
-    case "conflict":
-      return { tone: "info", text: `Another decision was recorded first (${subscription.decision}). Nothing changed: the order is ${state}.` };
-    case "closed":
-      return { tone: "info", text: `This order no longer waits for a decision. Nothing changed: the order is ${state}.` };
-  }
+/** Each form of the page and what pressing it needs. */
+const intents = {
+  approve: "decide",
+  decline: "decide",
+  clock: "clock",
+  "send-link": "send-link",
+  "cancel-for-her": "cancel-for-her",
+} as const satisfies Record<string, Permission>;
+
+type Intent = keyof typeof intents;
+
+function intentOf(value: FormDataEntryValue | null): Intent | undefined {
+  return typeof value === "string" && Object.hasOwn(intents, value) ? (value as Intent) : undefined;
 }
 
-const roundWords: [keyof LifecycleRound, string, string][] = [
-  ["settled", "decision settled", "decisions settled"],
-  ["expired", "hold lapsed", "holds lapsed"],
-  ["renewed", "renewal charged", "renewals charged"],
-  ["failed", "renewal failed", "renewals failed"],
-  ["lapsed", "subscription lapsed", "subscriptions lapsed"],
-];
-
-function roundText(round: LifecycleRound | undefined): string {
-  if (!round) return "The lifecycle round did not finish; the worker tries again on its next round.";
-  const done = roundWords.filter(([key]) => round[key] > 0).map(([key, one, many]) => `${round[key]} ${round[key] === 1 ? one : many}`);
-  return done.length > 0 ? `Across all orders: ${done.join(", ")}.` : "Nothing fell due.";
+/** A form's refusal, tagged with the form it answers: the page has several. */
+function refused(form: Intent, lastResult: unknown, status: number) {
+  return data({ form, lastResult }, { status });
 }
 
-/** Approve, Decline, or Move forward: the form's intent, done, then the page again. */
-export async function orderAction(owner: OwnerSession, subscription: SubscriptionRow, formData: FormData) {
+/** The form's intent, allowed for the person's role, done, then the page again. */
+export async function orderAction(request: Request, session: OwnerSession, subscription: SubscriptionRow, formData: FormData) {
   const back = orderAddress(subscription);
-  const intent = formData.get("intent");
-  if (intent === "approve" || intent === "decline") {
-    if (!ownerRecordsReviews()) refusePage(403, "The provider records review decisions here, not the console. Nothing was done.", back);
-    const decision: Decision = intent === "approve" ? "approved" : "declined";
-    const outcome = await decideReview(paymentGateway(), subscription, decision, null, "owner");
-    return redirectWithNotice(owner, back, decisionNotice(decision, outcome));
-  }
-  if (intent === "clock") {
-    if (!sandboxClockAllowed()) refusePage(403, "The sandbox clock is not available with Stripe. Nothing was done.", back);
-    const submission = parseWithZod(formData, { schema: clockSchema });
-    if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
-    const days = submission.value.days;
-    const moved = await moveSandboxClock(days);
-    if (moved.status === "refused") {
-      return data({ lastResult: submission.reply({ fieldErrors: { days: [moved.message] } }) }, { status: 400 });
+  const intent = intentOf(formData.get("intent"));
+  if (!intent) refusePage(400, "This form could not be read. Please go back and try again.", back);
+  const { staff } = session;
+  if (!may(staff.role, intents[intent])) refusePage(403, supportMessages.notAllowed, back);
+  switch (intent) {
+    case "approve":
+    case "decline": {
+      if (!ownerRecordsReviews()) refusePage(403, "The provider records review decisions here, not the console. Nothing was done.", back);
+      const decision: Decision = intent === "approve" ? "approved" : "declined";
+      const outcome = await decideReview(paymentGateway(), subscription, decision, null, "owner");
+      if (outcome.status === "recorded") await audit(request, actorOf(staff), decision, { orderReference: subscription.reference });
+      return redirectWithNotice(session, back, decisionNotice(decision, outcome));
     }
-    const round = await runLifecycleNow();
-    return redirectWithNotice(owner, back, {
-      tone: "success",
-      text: `The sandbox clock moved forward ${days} ${days === 1 ? "day" : "days"}: it is now ${formatTime(moved.now.toISOString())}. ${roundText(round)}`,
-    });
+    case "clock": {
+      if (!sandboxClockAllowed()) refusePage(403, "The sandbox clock is not available with Stripe. Nothing was done.", back);
+      const submission = parseWithZod(formData, { schema: clockSchema });
+      if (submission.status !== "success") return refused(intent, submission.reply(), 400);
+      const days = submission.value.days;
+      const moved = await moveSandboxClock(days);
+      if (moved.status === "refused") return refused(intent, submission.reply({ fieldErrors: { days: [moved.message] } }), 400);
+      const daysText = `${days} ${days === 1 ? "day" : "days"}`;
+      await audit(request, actorOf(staff), "clock-moved", { detail: daysText });
+      const round = await runLifecycleNow();
+      return redirectWithNotice(session, back, {
+        tone: "success",
+        text: `The sandbox clock moved forward ${daysText}: it is now ${formatTime(moved.now.toISOString())}. ${roundText(round)}`,
+      });
+    }
+    case "send-link":
+      await sendLinkAgain(request, staff, subscription);
+      return redirectWithNotice(session, back, { tone: "success", text: supportMessages.linkSent });
+    case "cancel-for-her": {
+      const submission = parseWithZod(formData, { schema: cancelForHerSchema });
+      if (submission.status !== "success") return refused(intent, submission.reply(), 400);
+      const outcome = await cancelForHer(request, staff, paymentGateway(), subscription, submission.value);
+      if (outcome.status === "busy") return refused(intent, submission.reply({ formErrors: [supportMessages.cancelBusy] }), 409);
+      return redirectWithNotice(session, back, cancelNotice(outcome));
+    }
   }
-  refusePage(400, "This form could not be read. Please go back and try again.", back);
 }

@@ -1,16 +1,17 @@
-// One order as the owner sees it: its facts, its timeline and every movement of its money;
-// the medical team's decision where the console records it, and the sandbox clock.
+// One order as the console sees it: its facts, its timeline and every movement of its money
+// (support answers her billing questions from them), for everyone who may open orders; her
+// details and her emails, Send her link again and Cancel for her, for support and the owner;
+// the medical team's decision and the sandbox clock for the roles that may use them.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { ErrorSummary } from "../../components/error-summary";
+import { useLoaderData } from "@remix-run/react";
 import { Facts } from "../../components/facts";
-import { Field } from "../../components/field";
-import { formatCents, formatTime } from "../../components/owner-format";
+import { formatCents } from "../../components/owner-format";
 import { HoldExpiry, Time } from "../../components/owner-parts";
-import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
+import { HerDetailsSection, HerEmailsSection } from "./her-sections";
+import { CancelForHerForm, ClockForm, ReviewForm, SendLinkForm } from "./order-forms";
 import { orderAction, orderOf, orderPage } from "./order-page.server";
 import { PaymentsTable, TimelineTable } from "./order-tables";
 
@@ -22,18 +23,18 @@ export const handle: RouteHandle = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const owner = await requireStaff(request, "orders");
-  return orderPage(owner, await orderOf(params.reference));
+  const session = await requireStaff(request, "orders");
+  return orderPage(request, session, await orderOf(params.reference));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const owner = await requireStaff(request, "orders");
+  const session = await requireStaff(request, "orders");
   const subscription = await orderOf(params.reference);
-  return orderAction(owner, subscription, await readForm(request));
+  return orderAction(request, session, subscription, await readForm(request));
 }
 
 export default function OwnerOrder() {
-  const { order, events, payments, review, clock, notice } = useLoaderData<typeof loader>();
+  const { order, events, payments, review, clock, her, emails, support, notice } = useLoaderData<typeof loader>();
   return (
     <article className="owner-page" aria-labelledby="page-title">
       <p>
@@ -65,6 +66,9 @@ export default function OwnerOrder() {
           ]}
         />
       </section>
+      {her ? <HerDetailsSection her={her} /> : null}
+      {support.sendLink ? <SendLinkForm /> : null}
+      {support.cancel ? <CancelForHerForm /> : null}
       {review.open ? <ReviewForm /> : null}
       {clock ? <ClockForm clock={clock} /> : null}
       <section aria-labelledby="timeline-title">
@@ -77,6 +81,7 @@ export default function OwnerOrder() {
         <p className="owner-count">Oldest first; period 1 is the first.</p>
         <PaymentsTable payments={payments} />
       </section>
+      {emails ? <HerEmailsSection emails={emails} /> : null}
       <p className="owner-footnote">Times are UTC, on the lifecycle clock.</p>
     </article>
   );
@@ -103,43 +108,5 @@ function OwnerNotice({ notice }: { notice: { tone: "success" | "info"; text: str
     <div className={`owner-notice owner-notice-${notice.tone}`} role="status">
       <p>{notice.text}</p>
     </div>
-  );
-}
-
-function ReviewForm() {
-  return (
-    <section className="owner-box" aria-labelledby="review-title">
-      <h2 id="review-title">Medical review</h2>
-      <p>The medical team has not decided yet. Approve captures the hold (or charges the saved card once the hold has lapsed); Decline releases it. A decision cannot be changed.</p>
-      <Form method="post" className="owner-actions">
-        <button type="submit" name="intent" value="approve" className="owner-button owner-button-primary">
-          Approve
-        </button>
-        <button type="submit" name="intent" value="decline" className="owner-button owner-button-danger">
-          Decline
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function ClockForm({ clock }: { clock: { now: string; aheadDays: number; maxDays: number } }) {
-  const { fields, summary } = useFormReply({ id: "sandbox-clock", names: ["days"] });
-  return (
-    <section className="owner-box" aria-labelledby="clock-title">
-      <h2 id="clock-title">Move the sandbox clock forward</h2>
-      <p>
-        The lifecycle clock says <strong>{formatTime(clock.now)}</strong>
-        {clock.aheadDays > 0 ? ` (${clock.aheadDays} ${clock.aheadDays === 1 ? "day" : "days"} ahead of real time)` : " (real time)"}. Moving it
-        forward makes holds lapse and renewals fall due as they would by then, for every order.
-      </p>
-      <Form method="post" id="sandbox-clock" noValidate className="owner-clock-form">
-        <ErrorSummary summary={summary} />
-        <Field field={fields.days} label="Number of days" hint={`From 1 to ${clock.maxDays}`} autoComplete="off" inputMode="numeric" required requiredMark={false} />
-        <button type="submit" name="intent" value="clock" className="owner-button">
-          Move forward
-        </button>
-      </Form>
-    </section>
   );
 }

@@ -1,5 +1,6 @@
-// The owner's orders: newest first, 25 a page, and a box to go straight to one by the
-// reference she quotes (typed as she says it: any case, spaces, O for 0).
+// The orders, newest first, 25 a page, and "Find a customer": one box for what she quotes, her
+// order reference (typed as she says it: any case, spaces), or, for those who may see her
+// details, her email, phone number or name, which list her orders.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -7,12 +8,15 @@ import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
 import { OwnerPager } from "../../components/owner-parts";
 import { useFormReply } from "../../components/use-form-reply";
-import { readOrderReference } from "../../funnel/subscription-life";
+import { finderMaxLength } from "../../funnel/customer-finder";
+import { may } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
-import { findSubscriptionByReference, listSubscriptions } from "../../server/db/stores/subscriptions.server";
+import { listSubscriptions } from "../../server/db/stores/subscriptions.server";
+import { findCustomer } from "../../server/owner/customer-search.server";
 import { orderLine } from "../../server/owner/order-view.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
+import { CustomerMatches } from "./customer-matches";
 import { OrdersTable } from "./orders-table";
 
 export const handle: RouteHandle = {
@@ -21,67 +25,66 @@ export const handle: RouteHandle = {
 
 export const pageSize = 25;
 
-export const lookupMessages = {
-  missing: "Enter an order reference.",
-  notFound: "No order with that reference.",
-  malformed: "No order with that reference. A reference looks like MC-7KQ2-94XD.",
-} as const;
-
 /** ?page=N as a page number; anything else is the first page. */
 function pageOf(value: string | null): number {
   const page = Number(value);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-/** The finder's answer when it found nothing: what was typed and why. */
-async function lookUp(typed: string): Promise<{ typed: string; message: string; status: number } | Response> {
-  if (typed.trim() === "") return { typed, message: lookupMessages.missing, status: 400 };
-  const reference = readOrderReference(typed);
-  if (reference === undefined) return { typed, message: lookupMessages.malformed, status: 400 };
-  if (await findSubscriptionByReference(reference)) return redirect(`/owner/orders/${reference}`, 303);
-  return { typed, message: lookupMessages.notFound, status: 404 };
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "orders");
+  const { staff } = await requireStaff(request, "orders");
   const url = new URL(request.url);
-  const typed = url.searchParams.get("reference");
-  const lookup = typed === null ? null : await lookUp(typed.slice(0, 100));
-  if (lookup instanceof Response) throw lookup;
+  // One character past the limit is enough to say it is too long; the rest is never read.
+  const typed = url.searchParams.get("find")?.slice(0, finderMaxLength + 1) ?? null;
+  const found = typed === null ? null : await findCustomer(request, staff, typed);
+  if (found?.kind === "order") throw redirect(`/owner/orders/${found.reference}`, 303);
+  const findsCustomers = may(staff.role, "customer-details");
+  const lookup = found?.kind === "refused" ? { typed, message: found.message } : null;
+  const matches = found?.kind === "matches" ? { typed, list: found.matches } : null;
   const page = pageOf(url.searchParams.get("page"));
-  const [{ rows, total }, now] = await Promise.all([listSubscriptions(page, pageSize), lifecycleNow()]);
+  const [{ rows, total }, now] = await Promise.all([matches ? { rows: [], total: 0 } : listSubscriptions(page, pageSize), lifecycleNow()]);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (page > pageCount) throw redirect(`/owner/orders?page=${pageCount}`, 303);
+  if (!matches && page > pageCount) throw redirect(`/owner/orders?page=${pageCount}`, 303);
   return data(
-    {
-      orders: rows.map((row) => orderLine(row, now)),
-      total,
-      page,
-      pageCount,
-      lookup: lookup && { typed: lookup.typed, message: lookup.message },
-    },
-    { status: lookup?.status ?? 200 },
+    { orders: rows.map((row) => orderLine(row, now)), total, page, pageCount, findsCustomers, lookup, matches },
+    { status: found?.kind === "refused" ? found.status : 200 },
   );
 }
 
 export default function OwnerOrders() {
-  const { orders, total, page, pageCount, lookup } = useLoaderData<typeof loader>();
+  const { orders, total, page, pageCount, findsCustomers, lookup, matches } = useLoaderData<typeof loader>();
   const { fields, summary } = useFormReply({
-    id: "find-order",
-    names: ["reference"],
-    lastResult: lookup ? { status: "error", initialValue: { reference: lookup.typed }, error: { reference: [lookup.message] } } : null,
+    id: "find-customer",
+    names: ["find"],
+    lastResult: lookup ? { status: "error", initialValue: { find: lookup.typed }, error: { find: [lookup.message] } } : null,
+    defaultValue: matches ? { find: matches.typed } : {},
   });
   return (
     <section className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Orders</h1>
-      <Form method="get" action="/owner/orders" id="find-order" className="owner-finder" noValidate>
+      <h2 id="find-customer-title" className="owner-finder-title">
+        {findsCustomers ? "Find a customer" : "Find an order"}
+      </h2>
+      <Form method="get" action="/owner/orders" id="find-customer" className="owner-finder" role="search" aria-labelledby="find-customer-title" noValidate>
         <ErrorSummary summary={summary} />
-        <Field field={fields.reference} label="Find an order by its reference" hint="For example MC-7KQ2-94XD" autoComplete="off" />
+        <Field
+          field={fields.find}
+          label={findsCustomers ? "Reference, email, phone or name" : "Order reference"}
+          hint={findsCustomers ? "A reference such as MC-7KQ2-94XD, her whole email or phone number, or her first or last name" : "For example MC-7KQ2-94XD"}
+          autoComplete="off"
+        />
         <button type="submit" className="owner-button">
-          Find order
+          Find
         </button>
       </Form>
-      {total === 0 ? (
+      {matches ? (
+        <>
+          <p className="owner-count">
+            {matches.list.length} {matches.list.length === 1 ? "order matches" : "orders match"}, newest first. <a href="/owner/orders">All orders</a>
+          </p>
+          <CustomerMatches matches={matches.list} />
+        </>
+      ) : total === 0 ? (
         <p className="owner-empty">No orders yet.</p>
       ) : (
         <>

@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticatorEnrolment } from "../../components/authenticator-enrolment";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
@@ -17,7 +18,7 @@ import { readForm } from "../../server/http/form-body.server";
 import { refusePage } from "../../server/http/page-refusal.server";
 import { countFailedSignIn, signInAttempt, signInWait } from "../../server/owner/sign-in-throttle.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
-import { signedIn, tooManySignInsMessage } from "../owner._index/sign-in.server";
+import { signedIn, signInHeaders, tooManySignInsMessage } from "../owner._index/sign-in.server";
 import { codeAsker, codeMessages, codePage, codeSchema, tryCode } from "./two-step-page.server";
 
 export const handle: RouteHandle = {
@@ -29,8 +30,9 @@ export const headers = keepRetryAfter;
 export async function loader({ request }: LoaderFunctionArgs) {
   const asker = await codeAsker(request);
   if (!asker) throw redirect("/owner", 303);
-  // Signed in and enrolled already: nothing to do here.
-  if (asker.signedIn && asker.staff.totpSecret) throw redirect(homeOf(asker.staff.role), 303);
+  // Signed in and enrolled already: nothing to do here. Not a redirect: this loader also runs
+  // again right after the enrolment's answer, which must stay on screen with its codes.
+  if (asker.signedIn && asker.staff.totpSecret) return { mode: "done" as const, next: homeOf(asker.staff.role) };
   const page = await codePage(asker.staff, asker.signedIn);
   if (!page) refusePage(500, "The authenticator could not be set up. Please try again.");
   return page;
@@ -56,18 +58,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (outcome.status === "signed-in") return signedIn(request, staff, new Headers(), outcome.detail);
   // Enrolled: signed in now (unless already), and the recovery codes shown this once.
-  const headers = new Headers();
-  if (!asker.signedIn) {
-    const answer = await signedIn(request, staff, headers);
-    return data({ recoveryCodes: outcome.recoveryCodes, next: homeOf(staff.role) }, { headers: answer.headers });
-  }
-  return data({ recoveryCodes: outcome.recoveryCodes, next: homeOf(staff.role) });
+  const headers = asker.signedIn ? new Headers() : await signInHeaders(request, staff);
+  return data({ recoveryCodes: outcome.recoveryCodes, next: homeOf(staff.role) }, { status: 200, headers });
 }
 
 export default function TwoStep() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (answer && "recoveryCodes" in answer) return <RecoveryCodes codes={answer.recoveryCodes} next={answer.next} />;
+  if (page.mode === "done") return <TwoStepOn next={page.next} />;
   return page.mode === "code" ? <CodeForm recoveryCodesLeft={page.recoveryCodesLeft} /> : <Enrol page={page} />;
 }
 
@@ -105,16 +104,7 @@ function Enrol({ page }: { page: { qrSvg: string; secretText: string; email: str
           ? "Each sign-in will then ask for a code from your phone as well as your password."
           : "This console asks everyone for a code from their phone as well as their password."}
       </p>
-      <ol className="owner-steps">
-        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
-        <li>
-          Scan this QR code with it:
-          {/* The server draws the SVG (qrcode): no script, no outside image. */}
-          <div className="owner-qr" role="img" aria-label={`QR code for the authenticator account ${page.email}`} dangerouslySetInnerHTML={{ __html: page.qrSvg }} />
-          Cannot scan it? Type this key in the app instead: <code className="owner-secret">{page.secretText}</code>
-        </li>
-        <li>Enter the 6-digit code the app shows for this account.</li>
-      </ol>
+      <AuthenticatorEnrolment enrolment={page} />
       <Form method="post" id="two-step" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />
         <Field field={fields.code} label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required requiredMark={false} />
@@ -145,6 +135,18 @@ function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
         <a className="owner-button owner-button-primary" href={next}>
           Continue to the console
         </a>
+      </p>
+    </section>
+  );
+}
+
+function TwoStepOn({ next }: { next: string }) {
+  return (
+    <section className="owner-panel" aria-labelledby="page-title">
+      <h1 id="page-title">Two-step sign-in is on</h1>
+      <p>Each sign-in asks for a code from your authenticator app. An owner can send you a new setup link if you lose your phone and your recovery codes.</p>
+      <p>
+        <a href={next}>Back to the console</a>
       </p>
     </section>
   );

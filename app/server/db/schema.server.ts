@@ -75,14 +75,19 @@ export const outboxMessages = pgTable(
  * What the embedded provider has received: the stand-in for the provider's own records, so
  * a fresh clone runs end to end with no network.
  */
-export const embeddedProviderReceipts = pgTable("embedded_provider_receipts", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  kind: text("kind").notNull(),
-  responderUuid: uuid("responder_uuid"),
-  body: jsonb("body").$type<Record<string, unknown>>().notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const embeddedProviderReceipts = pgTable(
+  "embedded_provider_receipts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    responderUuid: uuid("responder_uuid"),
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // An abandoned flow's receipts are forgotten with it (app/server/workers/abandoned-flows.server.ts).
+  (t) => [index("embedded_provider_receipts_responder_idx").on(t.responderUuid)],
+);
 
 /**
  * The visitor's plan on the selection page (spec section 4, "Selection rules"), one per
@@ -587,3 +592,18 @@ export const auditLog = pgTable(
     index("audit_log_order_idx").on(t.orderReference),
   ],
 );
+
+/**
+ * The last run of each prune (app/server/workers/prunes.server.ts), one row per prune, for the
+ * health part of the funnel report: when it last ran, how many rows it removed or erased in
+ * how many batches, whether it got through all it found, and whether it failed part way.
+ */
+export const pruneRuns = pgTable("prune_runs", {
+  name: text("name").primaryKey(),
+  ranAt: timestamp("ran_at", { withTimezone: true }).notNull(),
+  rows: integer("rows").notNull(),
+  batches: integer("batches").notNull(),
+  /** False when the run stopped at its batch limit with more left for the next. */
+  caughtUp: boolean("caught_up").notNull(),
+  failed: boolean("failed").notNull().default(false),
+});

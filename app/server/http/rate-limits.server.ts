@@ -261,9 +261,19 @@ export function countStepPost(
   return countHit(request, visitorKey, rateLimits.stepPost, ...(options.alsoCounts ?? []));
 }
 
-/** Removes counters whose window ended before the longest limit's window could still count (a ceiling's minute is shorter). */
-export async function deleteOldRateLimitCounters(now: Date = new Date()): Promise<void> {
+/**
+ * Removes counters whose window ended before the longest limit's window could still count (a
+ * ceiling's minute is shorter): all of them, or at most `limit` (a prune's batch). How many went.
+ */
+export async function deleteOldRateLimitCounters(now: Date = new Date(), limit?: number): Promise<number> {
   const longestWindowMs = Math.max(...Object.values(rateLimits).map((limit) => limit.windowMs));
   const db = await database();
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - longestWindowMs)));
+  const old = lt(rateLimitCounters.windowStart, new Date(now.getTime() - longestWindowMs));
+  const columns = sql`(${rateLimitCounters.bucket}, ${rateLimitCounters.key}, ${rateLimitCounters.windowStart})`;
+  const batch =
+    limit === undefined
+      ? old
+      : sql`${columns} in (select ${rateLimitCounters.bucket}, ${rateLimitCounters.key}, ${rateLimitCounters.windowStart} from ${rateLimitCounters} where ${old} limit ${limit} for update skip locked)`;
+  const deleted = await db.delete(rateLimitCounters).where(batch).returning({ hits: rateLimitCounters.hits });
+  return deleted.length;
 }

@@ -1,11 +1,13 @@
 // Delivering the outbox (docs/architecture.md, "Reliability rules"): the messages that are due,
-// each tried once a round, by kind to the provider or the mailer, with its idempotency key;
+// each tried once a round, by kind to the provider or the mailer (her emails, her plan to her
+// doctor, a setup link to a person of the staff), with its idempotency key;
 // one that fails is tried again after a backoff. The queue itself is db/stores/outbox.server.ts.
 import type { DoctorEmailPayload, EmailPayload } from "../../funnel/email-messages";
 import type { OrderEventBody } from "../../funnel/order-event";
 import type { PreCheckoutBody } from "../../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../../funnel/sales-funnel-record";
+import type { StaffEmailPayload } from "../../funnel/staff-setup";
 import {
   claimDueOutboxMessages,
   markOutboxAttemptFailed,
@@ -14,6 +16,7 @@ import {
   type PreAuthCheckoutPayload,
 } from "../db/stores/outbox.server";
 import { deliverDoctorEmail, deliverEmail } from "../mail/her-emails.server";
+import { deliverStaffEmail } from "../mail/staff-emails.server";
 import type { Provider } from "../provider/provider.server";
 
 const firstRetryMs = 1_000;
@@ -50,6 +53,8 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
       return deliverEmail(payload as EmailPayload, key);
     case "doctor-email":
       return deliverDoctorEmail(payload as DoctorEmailPayload, key);
+    case "staff-email":
+      return deliverStaffEmail(payload as StaffEmailPayload, key);
     default:
       throw new Error(`unknown outbox kind ${kind}`);
   }

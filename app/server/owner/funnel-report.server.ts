@@ -1,7 +1,7 @@
 // The owner's funnel report read from the database: flows of a date range counted by step
 // (flow_progress, and each flow's subscription for the hold, the approval and the first
 // renewal), by variant and by a chosen grouping; the money of the range; the health of the
-// outbox and of holds about to lapse; the orders list for export. Aggregates are computed by
+// outbox, of holds about to lapse and of the prunes; the orders list for export. Aggregates are computed by
 // the database, so a million flows cost one index range scan per query, never a row in Node.
 import { and, desc, eq, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import {
@@ -17,11 +17,14 @@ import {
   type ReportQuery,
 } from "../../funnel/funnel-report";
 import { moneyReport, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
+import { deliveredOutboxKeptDays, pruneNames, type PruneName } from "../../funnel/prunes";
 import type { PlanCode } from "../../funnel/plans";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import { variants, type Variant } from "../../funnel/variant";
+import { config } from "../config.server";
 import { database } from "../db/client.server";
 import { checkoutCarts, flowProgress, outboxMessages, subscriptionPayments, subscriptions } from "../db/schema.server";
+import { listPruneRuns } from "../db/stores/prune-runs.server";
 
 const dimensionColumns = {
   source: flowProgress.utmSource,
@@ -208,18 +211,31 @@ export interface OutboxHealth {
   oldestPendingAt: string | null;
 }
 
+/** A prune's last run (app/server/workers/prunes.server.ts); `ranAt` null when it has never run. */
+export interface PruneHealth {
+  name: PruneName;
+  ranAt: string | null;
+  rows: number;
+  batches: number;
+  caughtUp: boolean;
+  failed: boolean;
+}
+
 export interface HealthFigures {
   outbox: OutboxHealth[];
   emails: { sent: number; failing: number };
   /** Holds lapsing within 24 hours (lifecycle clock) that nobody has decided. */
   expiringHolds: { reference: string; holdExpiresAt: string }[];
+  /** Every prune, in its fixed order, with its last run, and the ages they go by. */
+  prunes: PruneHealth[];
+  pruneAges: { abandonedFlowDays: number; deliveredOutboxKeptDays: number };
 }
 
 /** Now, whatever the range: what waits, what fails, what is about to lapse. Emails sent: in the range. */
 export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Promise<HealthFigures> {
   const db = await database();
   const { start, end } = rangeInstants(query);
-  const [outbox, [emails], expiring] = await Promise.all([
+  const [outbox, [emails], expiring, pruneRuns] = await Promise.all([
     db
       .select({
         kind: outboxMessages.kind,
@@ -250,6 +266,7 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
       )
       .orderBy(subscriptions.holdExpiresAt)
       .limit(100),
+    listPruneRuns(),
   ]);
   return {
     outbox: outbox.map((row) => ({
@@ -260,6 +277,13 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
     })),
     emails: { sent: emails?.sent ?? 0, failing: emails?.failing ?? 0 },
     expiringHolds: expiring.map((row) => ({ reference: row.reference, holdExpiresAt: row.holdExpiresAt.toISOString() })),
+    prunes: pruneNames.map((name) => {
+      const run = pruneRuns.find((row) => row.name === name);
+      return run
+        ? { name, ranAt: run.ranAt.toISOString(), rows: run.rows, batches: run.batches, caughtUp: run.caughtUp, failed: run.failed }
+        : { name, ranAt: null, rows: 0, batches: 0, caughtUp: false, failed: false };
+    }),
+    pruneAges: { abandonedFlowDays: config().ABANDONED_FLOW_DAYS, deliveredOutboxKeptDays },
   };
 }
 

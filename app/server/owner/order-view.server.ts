@@ -1,9 +1,13 @@
-// What the owner's console shows of an order, read from its subscription: never a name, an
-// email, a phone number or a health answer (the console does not need them to run the
-// orders), and every time on the lifecycle clock, as ISO text for the page.
+// What the console's order pages show of an order: its facts, timeline and payments from its
+// subscription, for everyone who may open orders; her name, email, phone and shipping
+// address from the order's body, and the emails she was sent, only for the roles that need
+// them to help her ("customer-details", "emails": the caller checks, and audits each view).
+// Never a health answer. Every time on the lifecycle clock, as ISO text for the page.
 import { plans } from "../../funnel/plans";
 import { variantLabels } from "../../funnel/variant";
 import { awaitingReviewStates, holdExpiresSoon, subscriptionEventLabels, subscriptionStateLabels } from "../../funnel/subscription-life";
+import type { CustomerOrder } from "../db/stores/orders.server";
+import type { StoredEmail } from "../db/stores/stored-emails.server";
 import type { SubscriptionEventRow, SubscriptionPaymentRow, SubscriptionRow } from "../db/stores/subscriptions.server";
 
 export interface OrderLine {
@@ -19,7 +23,6 @@ export interface OrderLine {
   /** The hold lapses within 24 hours and nobody has decided. */
   holdExpiresSoon: boolean;
 }
-
 
 /** Awaiting the medical team's decision (a decision recorded but not yet settled is not). */
 export function awaitsDecision(subscription: SubscriptionRow): boolean {
@@ -49,10 +52,11 @@ export interface OrderDetails extends OrderLine {
   decision: { text: string; at: string | null; message: string | null } | null;
 }
 
+/** Who decided, after "Approved"/"Declined". "owner" is kept for any decision made in the console (the audit log names the person). */
 const deciders: Record<NonNullable<SubscriptionRow["decidedBy"]>, string> = {
-  provider: "the provider",
-  owner: "the owner",
-  "embedded provider": "the embedded provider",
+  provider: "by the provider",
+  owner: "in the console",
+  "embedded provider": "by the embedded provider",
 };
 
 export function orderDetails(subscription: SubscriptionRow, now: Date): OrderDetails {
@@ -65,7 +69,7 @@ export function orderDetails(subscription: SubscriptionRow, now: Date): OrderDet
     periodsPaid: subscription.periodsPaid,
     decision: decision
       ? {
-          text: `${decision === "approved" ? "Approved" : "Declined"}${subscription.decidedBy ? ` by ${deciders[subscription.decidedBy]}` : ""}`,
+          text: `${decision === "approved" ? "Approved" : "Declined"}${subscription.decidedBy ? ` ${deciders[subscription.decidedBy]}` : ""}`,
           at: subscription.decidedAt?.toISOString() ?? null,
           message: subscription.decisionMessage,
         }
@@ -124,4 +128,64 @@ export function paymentLine(payment: SubscriptionPaymentRow): PaymentLine {
     failureMessage: payment.failureMessage,
     at: payment.at.toISOString(),
   };
+}
+
+/** Her details as she gave them at the checkout; "" for what the order does not hold. */
+export interface HerDetails {
+  name: string;
+  email: string;
+  phone: string;
+  /** The shipping address, a line each; empty when the order holds none. */
+  address: string[];
+}
+
+/** A field of the body's objects as text, read defensively: the body is JSON kept as sent. */
+function textOf(source: unknown, key: string): string {
+  const value = source && typeof source === "object" ? (source as Record<string, unknown>)[key] : undefined;
+  return typeof value === "string" ? value.trim() : "";
+}
+
+const joined = (...parts: string[]) => parts.filter((part) => part !== "").join(" ");
+
+export function herDetails(body: Record<string, unknown>): HerDetails {
+  const customer = body.customer;
+  const address = body.shippingAddress;
+  const town = [textOf(address, "city"), joined(textOf(address, "state"), textOf(address, "zipCode"))].filter((part) => part !== "").join(", ");
+  return {
+    name: joined(textOf(customer, "firstName"), textOf(customer, "lastName")),
+    email: textOf(customer, "email"),
+    phone: textOf(customer, "phone"),
+    address: [textOf(address, "addressLine1"), textOf(address, "addressLine2"), town].filter((line) => line !== ""),
+  };
+}
+
+/** One order "Find a customer" found. */
+export interface CustomerMatchLine {
+  reference: string;
+  name: string;
+  plan: string;
+  stateLabel: string;
+  placedAt: string;
+}
+
+export function customerMatchLine(order: CustomerOrder, subscription: SubscriptionRow): CustomerMatchLine {
+  return {
+    reference: subscription.reference,
+    name: joined((order.firstName ?? "").trim(), (order.lastName ?? "").trim()),
+    plan: plans[subscription.plan].label,
+    stateLabel: subscriptionStateLabels[subscription.state],
+    placedAt: subscription.holdPlacedAt.toISOString(),
+  };
+}
+
+/** An email she was sent, as her order's page lists it. */
+export interface HerEmailLine {
+  id: number;
+  subject: string;
+  sentAt: string;
+  text: string;
+}
+
+export function herEmailLine(email: StoredEmail): HerEmailLine {
+  return { id: email.id, subject: email.subject, sentAt: email.createdAt.toISOString(), text: email.text };
 }

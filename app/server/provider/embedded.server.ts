@@ -1,10 +1,10 @@
 // The embedded provider: serves the catalogue and testimonials from our own database (seeded
 // by migration 0002 with the spec's fallback data) and keeps what it receives there, so a
 // fresh clone runs end to end with no network.
-import { asc } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
 import { testimonialsShown } from "../../funnel/testimonials";
-import type { Database } from "../db/client.server";
+import type { Database, Queryable } from "../db/client.server";
 import { catalogueCategories, catalogueOptions, embeddedProviderReceipts, testimonials } from "../db/schema.server";
 import { checkEmbeddedPromoCode } from "./embedded-promo.server";
 import { standInAnswer, type Provider } from "./provider.server";
@@ -89,4 +89,18 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
         : { redirect_url: "/thank-you", redirect_type: "other" };
     },
   };
+}
+
+/**
+ * Forgets what the embedded provider received for abandoned flows (their details and answers
+ * were in it), in the caller's transaction: the stand-in keeps no more of her than we do. How
+ * many receipts went.
+ */
+export async function forgetEmbeddedReceipts(tx: Queryable, responderUuids: string[]): Promise<number> {
+  if (responderUuids.length === 0) return 0;
+  const deleted = await tx
+    .delete(embeddedProviderReceipts)
+    .where(inArray(embeddedProviderReceipts.responderUuid, responderUuids))
+    .returning({ id: embeddedProviderReceipts.id });
+  return deleted.length;
 }

@@ -58,10 +58,14 @@ export async function takeReminder(subscription: SubscriptionRow, message: Outbo
   });
 }
 
-/** A new generation of her link (every older link stops opening) and its email, in one transaction. */
-export async function replaceLink(subscriptionId: string, message: OutboxMessage): Promise<void> {
+/**
+ * A new generation of her link (every older link stops opening) and its email, in one
+ * transaction; `alsoRecord` writes in it too (the console's audit row of who sent it).
+ */
+export async function replaceLink(subscriptionId: string, message: OutboxMessage, alsoRecord?: (tx: Queryable) => Promise<void>): Promise<void> {
   await withOutbox(async (tx) => {
     await nextLinkVersion(tx, subscriptionId);
     await enqueueOutboxMessage(tx, message);
+    if (alsoRecord) await alsoRecord(tx);
   });
 }

@@ -1,7 +1,7 @@
-// Housekeeping, about once an hour: expired visitor sessions, the secure links' first uses
-// past their keeping, and rate-limit counters whose window has passed.
+// Housekeeping, about once an hour: expired visitor sessions and the secure links' first uses
+// past their keeping. (Rate-limit counters past their window are a prune, recorded with the
+// others for the funnel report's health: prunes.server.ts.)
 import { deleteExpiredSecureTokenUses } from "../db/stores/secure-token-uses.server";
-import { deleteOldRateLimitCounters } from "../http/rate-limits.server";
 import { deleteExpiredSessions } from "../visitor/session.server";
 import { worker } from "./worker.server";
 
@@ -11,7 +11,6 @@ const housekeeping = worker({
   async round() {
     await deleteExpiredSessions();
     await deleteExpiredSecureTokenUses();
-    await deleteOldRateLimitCounters();
   },
 });
 

@@ -1,9 +1,9 @@
 // Her shipping address and the older variant's billing address (spec sections 2 and 3), one
 // of each per responder uuid, saved with her account details before the card is tried.
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { PreCheckoutDetails } from "../../../funnel/pre-checkout";
 import { billingFieldNames, billingSameField, type BillingAddress, type ShippingAddress } from "../../../funnel/final-checkout";
-import { database } from "../client.server";
+import { database, type Queryable } from "../client.server";
 import { billingAddresses, preCheckoutDetails, shippingAddresses } from "../schema.server";
 
 export async function loadShippingAddress(responderUuid: string): Promise<Partial<ShippingAddress>> {
@@ -81,4 +81,21 @@ export async function saveCheckoutDetails(
       .values({ responderUuid, ...billingRow })
       .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: { ...billingRow, updatedAt: new Date() } });
   });
+}
+
+/**
+ * An abandoned flow's shipping and billing addresses deleted, in the caller's transaction. An
+ * address written since `quietSince` is left: she came back. How many rows went.
+ */
+export async function deleteAddressesOf(tx: Queryable, responderUuids: string[], quietSince: Date): Promise<number> {
+  if (responderUuids.length === 0) return 0;
+  let deleted = 0;
+  for (const table of [shippingAddresses, billingAddresses]) {
+    const rows = await tx
+      .delete(table)
+      .where(and(inArray(table.responderUuid, responderUuids), lt(table.updatedAt, quietSince)))
+      .returning({ responderUuid: table.responderUuid });
+    deleted += rows.length;
+  }
+  return deleted;
 }

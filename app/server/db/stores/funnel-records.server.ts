@@ -1,7 +1,7 @@
 // Sales funnel records (spec section 3): read and written here. Each step is written
 // together with its outbox message for the provider, in one transaction, by
 // app/server/flow/funnel-step.server.ts.
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FunnelRecord } from "../../../funnel/sales-funnel-record";
 import type { TrackingParams } from "../../../funnel/tracking";
 import type { Variant } from "../../../funnel/variant";
@@ -107,4 +107,20 @@ export async function updateFunnelTracking(responderUuid: string, params: Tracki
     .update(funnelRecords)
     .set({ ...trackingColumns(params), updatedAt: new Date() })
     .where(eq(funnelRecords.responderUuid, responderUuid));
+}
+
+/**
+ * An abandoned flow's answers and email addresses erased (app/server/workers/abandoned-flows.server.ts),
+ * in the caller's transaction: the row stays, with its step, variant and sources, and its time
+ * of last activity is hers, untouched. A row written since `quietSince` is left: she came back.
+ * How many rows were erased.
+ */
+export async function eraseFunnelRecordDetails(tx: Queryable, responderUuids: string[], quietSince: Date): Promise<number> {
+  if (responderUuids.length === 0) return 0;
+  const erased = await tx
+    .update(funnelRecords)
+    .set({ emailAddress: null, trackingEmailAddress: null, reasonYouAreHereToday: sql`'[]'::jsonb`, concernsAboutHrt: sql`'[]'::jsonb` })
+    .where(and(inArray(funnelRecords.responderUuid, responderUuids), lt(funnelRecords.updatedAt, quietSince)))
+    .returning({ responderUuid: funnelRecords.responderUuid });
+  return erased.length;
 }

@@ -5,7 +5,8 @@
 // app/server/checkout/submit-order-once.server.ts, and the writes that go with others' (a promo
 // use, the outbox, the subscription) are app/server/checkout/order-record.server.ts.
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { CustomerQuery } from "../../../funnel/customer-finder";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import { orderReference } from "../../../funnel/subscription-life";
 import { database, type Queryable } from "../client.server";
@@ -158,4 +159,119 @@ export async function recordAuthorised(q: Queryable, order: OrderRow, destinatio
       updatedAt: new Date(),
     })
     .where(eq(orders.id, order.id));
+}
+
+/**
+ * What the medical team sees of an order: her first name, the first letter of her last name,
+ * the state she ships to, and each medication's category, name and dosage. The rest of the body (her
+ * last name, contact, address, prices) stays in the database: the query reads only these.
+ */
+export interface ClinicalOrderFacts {
+  orderId: string;
+  firstName: string | null;
+  lastInitial: string | null;
+  state: string | null;
+  medications: { category: string; name: string; dosage: string }[];
+}
+
+/** Longer than any name, state or medication the checkout accepts: a bound on what a page draws. */
+const clinicalTextMax = 120;
+const clinicalMedicationsMax = 20;
+
+/** Text as a line of a page: a catalogue name's line breaks ("I don't know /\nNo preference") read as spaces. */
+function clinicalText(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.replace(/\s+/g, " ").trim().slice(0, clinicalTextMax);
+  return text === "" ? null : text;
+}
+
+function clinicalMedications(value: unknown): ClinicalOrderFacts["medications"] {
+  const list = typeof value === "string" ? safeJson(value) : value;
+  if (!Array.isArray(list)) return [];
+  return list.slice(0, clinicalMedicationsMax).flatMap((item) => {
+    const name = clinicalText((item as Record<string, unknown> | null)?.name);
+    const fields = item as Record<string, unknown>;
+    return name ? [{ category: clinicalText(fields.category) ?? "", name, dosage: clinicalText(fields.dosage) ?? "" }] : [];
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function clinicalFactsOf(orderIds: readonly string[]): Promise<ClinicalOrderFacts[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await (await database())
+    .select({
+      orderId: orders.id,
+      firstName: sql<unknown>`${orders.body}->'customer'->>'firstName'`,
+      lastInitial: sql<unknown>`left(btrim(${orders.body}->'customer'->>'lastName'), 1)`,
+      state: sql<unknown>`${orders.body}->'shippingAddress'->>'state'`,
+      medications: sql<unknown>`(
+        select jsonb_agg(jsonb_build_object('category', m.item->>'category_name', 'name', m.item->>'name', 'dosage', m.item->>'dosage') order by m.n)
+        from jsonb_array_elements(case when jsonb_typeof(${orders.body}->'medications') = 'array' then ${orders.body}->'medications' else '[]'::jsonb end)
+          with ordinality as m(item, n)
+        where m.n <= ${clinicalMedicationsMax}
+      )`,
+    })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    firstName: clinicalText(row.firstName),
+    lastInitial: clinicalText(row.lastInitial)?.toUpperCase() ?? null,
+    state: clinicalText(row.state),
+    medications: clinicalMedications(row.medications),
+  }));
+}
+
+export async function findOrderById(id: string): Promise<OrderRow | undefined> {
+  const [row] = await (await database()).select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** An authorised order as "Find a customer" lists it: its reference and her name as she typed it. */
+export interface CustomerOrder {
+  reference: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+// The body's fields as SQL, each key written out (never a parameter), so that the email's
+// expression is the one its index was made on (orders_customer_email_idx).
+const customerEmail = sql`lower(${orders.body}->'customer'->>'email')`;
+const customerPhoneDigits = sql`regexp_replace(coalesce(${orders.body}->'customer'->>'phone', ''), '[^0-9]', '', 'g')`;
+const customerFirstName = sql`coalesce(${orders.body}->'customer'->>'firstName', '')`;
+const customerLastName = sql`coalesce(${orders.body}->'customer'->>'lastName', '')`;
+const spaced = (text: ReturnType<typeof sql>) => sql`lower(btrim(regexp_replace(${text}, '[[:space:]]+', ' ', 'g')))`;
+
+function customerMatches(query: CustomerQuery) {
+  switch (query.by) {
+    case "email":
+      return sql`${customerEmail} = ${query.email}`;
+    case "phone":
+      // Kept as she typed it; a number typed with its country code matches one without.
+      return sql`${customerPhoneDigits} in (${query.digits}, ${`1${query.digits}`})`;
+    case "name":
+      return sql`(${spaced(customerFirstName)} = ${query.name} or ${spaced(customerLastName)} = ${query.name} or ${spaced(sql`${customerFirstName} || ' ' || ${customerLastName}`)} = ${query.name})`;
+  }
+}
+
+/** The authorised orders of the customer `query` finds, newest first, at most `limit`. */
+export async function authorisedOrdersOfCustomer(query: CustomerQuery, limit: number): Promise<CustomerOrder[]> {
+  const rows = await (await database())
+    .select({
+      reference: orders.reference,
+      firstName: sql<string | null>`${orders.body}->'customer'->>'firstName'`,
+      lastName: sql<string | null>`${orders.body}->'customer'->>'lastName'`,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, "authorised"), isNotNull(orders.reference), customerMatches(query)))
+    .orderBy(desc(orders.authorisedAt), desc(orders.id))
+    .limit(limit);
+  return rows.filter((row): row is CustomerOrder => row.reference !== null);
 }

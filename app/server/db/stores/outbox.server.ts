@@ -3,13 +3,14 @@
 // delivered at least once, with backoff, by the outbox worker (app/server/outbox/). The
 // idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DoctorEmailPayload, EmailPayload } from "../../../funnel/email-messages";
 import type { OrderEventBody } from "../../../funnel/order-event";
 import type { PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import type { PreCheckoutBody } from "../../../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../../../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../../../funnel/sales-funnel-record";
+import type { StaffEmailPayload } from "../../../funnel/staff-setup";
 import { database, type Queryable } from "../client.server";
 import { outboxMessages } from "../schema.server";
 
@@ -29,7 +30,9 @@ export type OutboxMessage =
   | { kind: "order-event"; payload: OrderEventBody }
   /** One of her emails (app/server/mail), sent by the mailer rather than the provider. */
   | { kind: "email"; payload: EmailPayload }
-  | { kind: "doctor-email"; payload: DoctorEmailPayload };
+  | { kind: "doctor-email"; payload: DoctorEmailPayload }
+  /** A setup link emailed to a person of the staff (app/server/mail/staff-emails.server.ts). */
+  | { kind: "staff-email"; payload: StaffEmailPayload };
 
 /** The authorised order for the provider (app/server/checkout); one per order. */
 export interface PreAuthCheckoutPayload {
@@ -170,4 +173,23 @@ export async function countPendingOutboxMessages(kind?: OutboxMessage["kind"]): 
     .from(outboxMessages)
     .where(and(eq(outboxMessages.status, "pending"), kind === undefined ? undefined : eq(outboxMessages.kind, kind)));
   return row?.count ?? 0;
+}
+
+/**
+ * Removes up to `limit` messages delivered before `deliveredBefore`, oldest first, and never
+ * one still pending: how many went. A delivered message has done its work; what it said lives
+ * on where it went (the provider, her inbox, the stored emails). Rows another instance is
+ * removing at the same moment are skipped, not waited for.
+ */
+export async function deleteDeliveredOutboxMessages(deliveredBefore: Date, limit: number): Promise<number> {
+  const db = await database();
+  const old = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.status, "delivered"), lt(outboxMessages.deliveredAt, deliveredBefore)))
+    .orderBy(asc(outboxMessages.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(outboxMessages).where(inArray(outboxMessages.id, old)).returning({ id: outboxMessages.id });
+  return deleted.length;
 }

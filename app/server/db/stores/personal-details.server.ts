@@ -1,7 +1,7 @@
 // Her personal details (spec section 4, "Pre-checkout"): kept per responder uuid, filled in
 // by a secure token where empty, and saved (with the provider's copy, in one transaction, by
 // app/server/checkout/pre-checkout.server.ts).
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { fillEmptyFields, type PreCheckoutDetails, type PreCheckoutDraft } from "../../../funnel/pre-checkout";
 import { database, type Queryable } from "../client.server";
 import { preCheckoutDetails } from "../schema.server";
@@ -48,4 +48,18 @@ export async function keepPreCheckoutDetails(tx: Queryable, responderUuid: strin
     .insert(preCheckoutDetails)
     .values({ responderUuid, ...columns })
     .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: columns });
+}
+
+/**
+ * An abandoned flow's name, email and phone erased, in the caller's transaction; the row (and
+ * its times) stays. A row written since `quietSince` is left: she came back. How many rows.
+ */
+export async function erasePersonalDetails(tx: Queryable, responderUuids: string[], quietSince: Date): Promise<number> {
+  if (responderUuids.length === 0) return 0;
+  const erased = await tx
+    .update(preCheckoutDetails)
+    .set({ firstName: null, lastName: null, email: null, phone: null })
+    .where(and(inArray(preCheckoutDetails.responderUuid, responderUuids), lt(preCheckoutDetails.updatedAt, quietSince)))
+    .returning({ responderUuid: preCheckoutDetails.responderUuid });
+  return erased.length;
 }

@@ -182,3 +182,32 @@ export async function useSetupLink(tokenHash: string, now: Date, tx?: Queryable)
     .returning({ staffId: staffSetupLinks.staffId });
   return row?.staffId;
 }
+
+/**
+ * A new setup link's first step: forgets a person's password and authenticator, their status
+ * as it is at that moment kept (one statement: a person disabled at the same instant stays
+ * disabled, an active owner still counts as one). Undefined when unknown.
+ */
+export async function forgetStaffSignIn(id: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
+  const [row] = await (await db(tx))
+    .update(staffMembers)
+    .set({ passwordHash: null, totpSecret: null, totpLastStep: null, pendingTotpSecret: null })
+    .where(eq(staffMembers.id, id))
+    .returning();
+  await (await db(tx)).delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+  return row;
+}
+
+/**
+ * A setup completed: the password set and the person active, unless they were disabled
+ * meanwhile (one conditional statement, so a person disabled at that instant stays out).
+ * Undefined when refused.
+ */
+export async function activateWithPassword(id: string, passwordHash: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
+  const [row] = await (await db(tx))
+    .update(staffMembers)
+    .set({ passwordHash, status: "active" })
+    .where(and(eq(staffMembers.id, id), sql`${staffMembers.status} <> 'disabled'`))
+    .returning();
+  return row;
+}

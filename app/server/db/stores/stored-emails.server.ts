@@ -54,3 +54,14 @@ export async function findStoredEmail(id: number): Promise<StoredEmail | undefin
 export async function storedEmailsOf(orderReference: string): Promise<StoredEmail[]> {
   return (await database()).select().from(storedEmails).where(eq(storedEmails.orderReference, orderReference)).orderBy(storedEmails.id);
 }
+
+/** The latest `limit` sent to one order, newest first, and how many it was sent in all. */
+export async function latestStoredEmailsOf(orderReference: string, limit: number): Promise<{ rows: StoredEmail[]; total: number }> {
+  const db = await database();
+  const sentTo = eq(storedEmails.orderReference, orderReference);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(storedEmails).where(sentTo).orderBy(desc(storedEmails.id)).limit(limit),
+    db.select({ total: count() }).from(storedEmails).where(sentTo),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

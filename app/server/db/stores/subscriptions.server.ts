@@ -6,6 +6,7 @@
 // so a crash leaves either all of it or none.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import {
+  awaitingReviewStates,
   nextState,
   type SubscriptionEvent,
 } from "../../../funnel/subscription-life";
@@ -286,4 +287,33 @@ export async function undecidedSince(before: Date, limit: number): Promise<Subsc
     .from(subscriptions)
     .where(and(eq(subscriptions.state, "on_hold"), isNull(subscriptions.decision), lte(subscriptions.holdPlacedAt, before)))
     .limit(limit);
+}
+
+/**
+ * The review queue: orders waiting for the medical team's decision (held or lapsed, nothing
+ * decided yet), the oldest hold first, as it has waited longest; `pageSize` a page.
+ */
+export async function listAwaitingDecision(page: number, pageSize: number): Promise<SubscriptionPage> {
+  const db = await database();
+  const waiting = and(isNull(subscriptions.decision), inArray(subscriptions.state, [...awaitingReviewStates]));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(subscriptions)
+      .where(waiting)
+      .orderBy(asc(subscriptions.holdPlacedAt), asc(subscriptions.createdAt), asc(subscriptions.id))
+      .limit(pageSize)
+      .offset(Math.max(0, page - 1) * pageSize),
+    db.select({ total: count() }).from(subscriptions).where(waiting),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** The subscriptions of these references (at most as many as given), in no particular order. */
+export async function findSubscriptionsByReferences(references: readonly string[]): Promise<SubscriptionRow[]> {
+  if (references.length === 0) return [];
+  return (await database())
+    .select()
+    .from(subscriptions)
+    .where(inArray(subscriptions.reference, [...references]));
 }

@@ -1,0 +1,28 @@
+// Enrolling an authenticator app, as the two-step page and the setup page both draw it: the
+// QR code (an SVG the server drew: no script, no outside image) and the secret as text for a
+// person who cannot scan, then where the code goes.
+export interface Enrolment {
+  qrSvg: string;
+  secretText: string;
+  /** The account the app will name (the person's email). */
+  email: string;
+}
+
+export function AuthenticatorEnrolment({ enrolment }: { enrolment: Enrolment }) {
+  return (
+    <ol className="owner-steps">
+      <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+      <li>
+        Scan this QR code with it:
+        <div
+          className="owner-qr"
+          role="img"
+          aria-label={`QR code for the authenticator account ${enrolment.email}`}
+          dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+        />
+        Cannot scan it? Type this key in the app instead: <code className="owner-secret">{enrolment.secretText}</code>
+      </li>
+      <li>Enter the 6-digit code the app shows for this account.</li>
+    </ol>
+  );
+}

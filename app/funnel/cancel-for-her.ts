@@ -1,0 +1,42 @@
+// "Cancel for her": support cancels her subscription when she asks them to, under the same
+// rules as her own cancel online, and says why. The reason is a fixed choice, or Other with a
+// note the staff write; it goes to the audit log, which keeps nothing of hers, so the note's
+// hint asks them not to write her details there. Pure.
+import { z } from "zod";
+import { auditDetailMaxLength } from "./audit";
+
+export const cancelReasons = ["phone", "email", "payment", "other"] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
+export const cancelReasonLabels: Record<CancelReason, string> = {
+  phone: "She asked by phone",
+  email: "She asked by email",
+  payment: "Payment problem",
+  other: "Other",
+};
+
+/** "She asked by email: " before a note: the longest a reason's label makes it. */
+const longestPrefix = Math.max(...Object.values(cancelReasonLabels).map((label) => `${label}: `.length));
+
+/** A note fits the audit row whole with its reason before it, never cut short there. */
+export const cancelNoteMaxLength = auditDetailMaxLength - longestPrefix;
+
+export const cancelForHerMessages = {
+  reason: "Choose why you are cancelling for her.",
+  noteMissing: "Enter a note saying why: Other needs one.",
+  noteLong: `Enter a note of ${cancelNoteMaxLength} characters or fewer.`,
+} as const;
+
+export const cancelForHerSchema = z
+  .object({
+    reason: z.enum(cancelReasons, { error: cancelForHerMessages.reason }),
+    note: z.string().trim().max(cancelNoteMaxLength, cancelForHerMessages.noteLong).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.reason === "other" && !value.note) context.addIssue({ code: "custom", path: ["note"], message: cancelForHerMessages.noteMissing });
+  });
+
+/** What the audit log keeps of the reason: its label, then the note when there is one ("Other: she moved abroad"). */
+export function cancelReasonDetail(reason: CancelReason, note: string | undefined): string {
+  return note ? `${cancelReasonLabels[reason]}: ${note}` : cancelReasonLabels[reason];
+}

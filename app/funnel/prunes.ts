@@ -1,0 +1,34 @@
+// What the server prunes on its own, and how the funnel report's health part names each prune.
+// Pure: the prunes themselves are app/server/workers/prunes.server.ts.
+
+export const pruneLabels = {
+  "abandoned-flows": "Abandoned flows: her details erased",
+  "delivered-outbox": "Delivered outbox messages removed",
+  "rate-limit-counters": "Rate-limit counters past their window removed",
+} as const;
+
+export type PruneName = keyof typeof pruneLabels;
+
+export const pruneNames = Object.keys(pruneLabels) as PruneName[];
+
+/** What a prune's rows count: flows for the erasure, rows for the others. */
+export const pruneUnits: Record<PruneName, "flows" | "rows"> = {
+  "abandoned-flows": "flows",
+  "delivered-outbox": "rows",
+  "rate-limit-counters": "rows",
+};
+
+/** How long a delivered outbox message is kept: a month to look into what was sent, then it goes. */
+export const deliveredOutboxKeptDays = 30;
+
+/**
+ * Rows a prune's statement removes at most, and statements a run makes at most: short
+ * statements, so the embedded engine (one query at a time) answers pages between them, and a
+ * backlog (the first run on a year of data) is worked off over several hours, not in one go.
+ */
+export const pruneBatchSize = 500;
+export const pruneBatchesPerRun = 20;
+
+export function isPruneName(value: unknown): value is PruneName {
+  return typeof value === "string" && Object.hasOwn(pruneLabels, value);
+}

@@ -1,0 +1,92 @@
+// The funnel report's last part: the health of what runs in the background. What waits in the
+// outbox, holds about to lapse with no decision, and the prunes' last runs.
+import { formatTime } from "../../components/owner-format";
+import { Time } from "../../components/owner-parts";
+import { OwnerTable } from "../../components/owner-table";
+import { pruneLabels, pruneUnits } from "../../funnel/prunes";
+import type { FunnelReportPage } from "./report-page.server";
+
+type Health = FunnelReportPage["health"];
+type PruneLine = Health["prunes"][number];
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+function ageOf(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+}
+
+function Age({ iso, now, suffix = "" }: { iso: string; now: number; suffix?: string }) {
+  return (
+    <time dateTime={iso} title={formatTime(iso)}>
+      {ageOf(iso, now)}
+      {suffix}
+    </time>
+  );
+}
+
+function pruneState(line: PruneLine): string {
+  if (!line.ranAt) return "Not run yet";
+  if (line.failed) return "Failed part way: the server's log says why";
+  return line.caughtUp ? "Caught up" : "More left for the next run";
+}
+
+export function HealthReport({ health, now }: { health: Health; now: number }) {
+  const { abandonedFlowDays, deliveredOutboxKeptDays } = health.pruneAges;
+  return (
+    <>
+      <h2>Health</h2>
+      <p className="owner-count">
+        Emails sent in these dates: {count(health.emails.sent)} (delivered messages are kept {deliveredOutboxKeptDays} days). Emails failing now
+        (retried by the outbox): {count(health.emails.failing)}.
+      </p>
+      <h3>Outbox</h3>
+      <OwnerTable
+        region="Outbox"
+        caption="Outbox messages waiting, by kind"
+        rows={health.outbox}
+        rowKey={(line) => line.kind}
+        empty="Nothing waiting in the outbox."
+        columns={[
+          { header: "Kind", rowHeader: true, cell: (line) => line.kind },
+          { header: "Pending", numeric: true, cell: (line) => count(line.pending) },
+          { header: "Failed at least once", numeric: true, className: (line) => (line.failing > 0 ? "owner-failed" : undefined), cell: (line) => count(line.failing) },
+          { header: "Oldest waiting", cell: (line) => (line.oldestPendingAt ? <Age iso={line.oldestPendingAt} now={now} /> : "–") },
+        ]}
+      />
+      <h3>Holds expiring within 24 hours with no decision</h3>
+      {health.expiringHolds.length === 0 ? (
+        <p className="owner-empty">None.</p>
+      ) : (
+        <ul className="owner-list">
+          {health.expiringHolds.map((hold) => (
+            <li key={hold.reference}>
+              <a href={`/owner/orders/${hold.reference}`}>{hold.reference}</a>, expires <Time iso={hold.holdExpiresAt} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Prunes</h3>
+      <p className="owner-count">
+        Once an hour the server erases the name, email, phone, address and answers of flows with no order and nothing written for{" "}
+        {abandonedFlowDays} days (their counts in this report stay), removes outbox messages delivered more than {deliveredOutboxKeptDays} days
+        ago, and rate-limit counters past their window.
+      </p>
+      <OwnerTable
+        region="Prunes"
+        caption="Each prune's last run"
+        rows={health.prunes}
+        rowKey={(line) => line.name}
+        columns={[
+          { header: "Prune", rowHeader: true, cell: (line) => pruneLabels[line.name] },
+          { header: "Last run", cell: (line) => (line.ranAt ? <Age iso={line.ranAt} now={now} suffix=" ago" /> : "–") },
+          { header: "Erased or removed", numeric: true, cell: (line) => `${count(line.rows)} ${pruneUnits[line.name]}` },
+          { header: "Batches", numeric: true, cell: (line) => count(line.batches) },
+          { header: "State", className: (line) => (line.failed ? "owner-failed" : undefined), cell: pruneState },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// The order page's forms, each drawn only for the roles that may press it: the medical
+// review's decision, the sandbox clock, her link sent again, and cancel for her. The page has
+// several forms; an action's reply names the form it answers, and only that form reads it.
+import { Form, useActionData } from "@remix-run/react";
+import { ErrorSummary } from "../../components/error-summary";
+import { controlWiring, Field, FieldError, SelectField } from "../../components/field";
+import type { FieldView, FormReply } from "../../components/form-reply";
+import { formatTime } from "../../components/owner-format";
+import { useFormReply } from "../../components/use-form-reply";
+import { cancelNoteMaxLength, cancelReasonLabels, cancelReasons } from "../../funnel/cancel-for-her";
+
+/** The action's reply when it answers `form`, else none. */
+function useReplyTo(form: string): FormReply | null {
+  const answer = useActionData() as { form?: string; lastResult?: FormReply } | undefined;
+  return answer?.form === form ? (answer.lastResult ?? null) : null;
+}
+
+export function ReviewForm() {
+  return (
+    <section className="owner-box" aria-labelledby="review-title">
+      <h2 id="review-title">Medical review</h2>
+      <p>The medical team has not decided yet. Approve captures the hold (or charges the saved card once the hold has lapsed); Decline releases it. A decision cannot be changed.</p>
+      <Form method="post" className="owner-actions">
+        <button type="submit" name="intent" value="approve" className="owner-button owner-button-primary">
+          Approve
+        </button>
+        <button type="submit" name="intent" value="decline" className="owner-button owner-button-danger">
+          Decline
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ClockForm({ clock }: { clock: { now: string; aheadDays: number; maxDays: number } }) {
+  const { fields, summary } = useFormReply({ id: "sandbox-clock", names: ["days"], lastResult: useReplyTo("clock") });
+  return (
+    <section className="owner-box" aria-labelledby="clock-title">
+      <h2 id="clock-title">Move the sandbox clock forward</h2>
+      <p>
+        The lifecycle clock says <strong>{formatTime(clock.now)}</strong>
+        {clock.aheadDays > 0 ? ` (${clock.aheadDays} ${clock.aheadDays === 1 ? "day" : "days"} ahead of real time)` : " (real time)"}. Moving it
+        forward makes holds lapse and renewals fall due as they would by then, for every order.
+      </p>
+      <Form method="post" id="sandbox-clock" noValidate className="owner-clock-form">
+        <ErrorSummary summary={summary} />
+        <Field field={fields.days} label="Number of days" hint={`From 1 to ${clock.maxDays}`} autoComplete="off" inputMode="numeric" required requiredMark={false} />
+        <button type="submit" name="intent" value="clock" className="owner-button">
+          Move forward
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function SendLinkForm() {
+  return (
+    <section className="owner-box" aria-labelledby="send-link-title">
+      <h2 id="send-link-title">Send her link again</h2>
+      <p>When she has lost her private link: a new one is emailed to the address she ordered with. Her earlier links stop opening.</p>
+      <Form method="post">
+        <button type="submit" name="intent" value="send-link" className="owner-button">
+          Send her link again
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+const reasonChoices = cancelReasons.map((reason) => [reason, cancelReasonLabels[reason]] as const);
+
+export function CancelForHerForm() {
+  const { fields, summary, formErrors } = useFormReply({ id: "cancel-for-her", names: ["reason", "note"], lastResult: useReplyTo("cancel-for-her") });
+  return (
+    <section className="owner-box" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">Cancel for her</h2>
+      <p>
+        When she asks you to. The same rules as her own cancel online: before the review her hold is released; after it nothing more is billed, except a
+        renewal less than 72 hours away, which the terms say is still billed. She gets the same email.
+      </p>
+      <Form method="post" id="cancel-for-her" noValidate className="owner-cancel-form">
+        <ErrorSummary summary={summary} formErrors={formErrors} />
+        <SelectField field={fields.reason} label="Reason" emptyChoice="Choose a reason" options={reasonChoices} autoComplete="off" required />
+        <NoteField
+          field={fields.note}
+          label="Note (needed for Other)"
+          hint={`Why, in ${cancelNoteMaxLength} characters or fewer. It is kept in the audit log: do not write her name, contact details or health there.`}
+        />
+        <button type="submit" name="intent" value="cancel-for-her" className="owner-button owner-button-danger">
+          Cancel for her
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A labelled text area, wired as `Field` is. */
+function NoteField({ field, label, hint }: { field: FieldView; label: string; hint: string }) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className={field.errors?.[0] ? "field has-error" : "field"}>
+      <label htmlFor={field.id}>{label}</label>
+      <p className="hint" id={hintId}>
+        {hint}
+      </p>
+      <FieldError field={field} />
+      <textarea {...controlWiring(field, hintId)} defaultValue={field.initialValue} rows={3} maxLength={cancelNoteMaxLength} />
+    </div>
+  );
+}

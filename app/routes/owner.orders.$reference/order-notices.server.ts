@@ -1,0 +1,58 @@
+// What the order page says after each of its forms, in a notice above the page: the review's
+// decision, the sandbox clock's round, and cancel for her (as her own cancel reports it).
+import { formatTime } from "../../components/owner-format";
+import { subscriptionStateLabels } from "../../funnel/subscription-life";
+import { awaitsDecision } from "../../server/owner/order-view.server";
+import type { ConsoleNotice as OwnerNotice } from "../../server/staff/staff-session.server";
+import type { CancelOutcome } from "../../server/subscriptions/cancel.server";
+import type { LifecycleRound } from "../../server/subscriptions/lifecycle-round.server";
+import type { Decision, ReviewOutcome } from "../../server/subscriptions/review.server";
+
+export function decisionNotice(decision: Decision, outcome: ReviewOutcome): OwnerNotice {
+  const { subscription } = outcome;
+  const state = subscriptionStateLabels[subscription.state];
+  switch (outcome.status) {
+    case "recorded":
+      if (awaitsDecision(subscription) || subscription.state === "on_hold" || subscription.state === "hold_expired") {
+        return { tone: "info", text: `${decision === "approved" ? "Approved" : "Declined"}. The gateway did not answer yet: the payment is tried again shortly.` };
+      }
+      return { tone: "success", text: `${decision === "approved" ? "Approved" : "Declined"}. The order is now: ${state}.` };
+    case "unchanged":
+      return { tone: "info", text: `That decision was already recorded. Nothing changed: the order is ${state}.` };
+    case "conflict":
+      return { tone: "info", text: `Another decision was recorded first (${subscription.decision}). Nothing changed: the order is ${state}.` };
+    case "closed":
+      return { tone: "info", text: `This order no longer waits for a decision. Nothing changed: the order is ${state}.` };
+  }
+}
+
+const roundWords: [keyof LifecycleRound, string, string][] = [
+  ["settled", "decision settled", "decisions settled"],
+  ["expired", "hold lapsed", "holds lapsed"],
+  ["renewed", "renewal charged", "renewals charged"],
+  ["failed", "renewal failed", "renewals failed"],
+  ["lapsed", "subscription lapsed", "subscriptions lapsed"],
+];
+
+export function roundText(round: LifecycleRound | undefined): string {
+  if (!round) return "The lifecycle round did not finish; the worker tries again on its next round.";
+  const done = roundWords.filter(([key]) => round[key] > 0).map(([key, one, many]) => `${round[key]} ${round[key] === 1 ? one : many}`);
+  return done.length > 0 ? `Across all orders: ${done.join(", ")}.` : "Nothing fell due.";
+}
+
+export function cancelNotice(outcome: Exclude<CancelOutcome, { status: "busy" }>): OwnerNotice {
+  // Cancelled within 72 hours of a renewal, the subscription keeps that billing date: its last.
+  const lastBillingAt = outcome.subscription.nextBillingAt;
+  const state = subscriptionStateLabels[outcome.subscription.state];
+  switch (outcome.status) {
+    case "cancelled":
+      return { tone: "success", text: `Cancelled for her. The order is now: ${state}. She was emailed that it is cancelled.` };
+    case "ending":
+      return {
+        tone: "success",
+        text: `Cancelled for her. Her renewal${lastBillingAt ? ` on ${formatTime(lastBillingAt.toISOString())}` : ""} was less than 72 hours away, so, as the terms say, it is still billed; nothing after it. She was emailed that it is cancelled.`,
+      };
+    case "closed":
+      return { tone: "info", text: `This subscription was already cancelled or closed. Nothing changed: the order is ${state}.` };
+  }
+}

@@ -1,0 +1,106 @@
+// The clinical view's server side: the order as the medical team sees it (each viewing
+// written to the audit log), and the decision, recorded as the order page records it, with an
+// optional note for the record, then back to the queue with what happened.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { may } from "../../funnel/staff";
+import { readOrderReference, subscriptionStateLabels } from "../../funnel/subscription-life";
+import { findSubscriptionByReference, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { refusePage } from "../../server/http/page-refusal.server";
+import { clinicalView } from "../../server/owner/clinical-view.server";
+import { awaitsDecision } from "../../server/owner/order-view.server";
+import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
+import { paymentGateway } from "../../server/payments/index.server";
+import { actorOf, audit } from "../../server/staff/audit.server";
+import { redirectWithNotice, type ConsoleNotice, type StaffSession } from "../../server/staff/staff-session.server";
+import { lifecycleNow } from "../../server/subscriptions/clock.server";
+import { decideReview, type Decision, type ReviewOutcome } from "../../server/subscriptions/review.server";
+
+export const queueAddress = "/owner/reviews";
+
+export const noteMaxLength = 500;
+
+export const noteMessages = {
+  long: `Enter a note of ${noteMaxLength} characters or fewer.`,
+} as const;
+
+export const refusals = {
+  notFound: "No order with that reference.",
+  role: "Your role does not record review decisions. Nothing was done.",
+  provider: "The provider records review decisions here, not the console. Nothing was done.",
+  unread: "This form could not be read. Please go back and try again.",
+} as const;
+
+/** Characters as a person counts them, not UTF-16 units. */
+const decisionSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .refine((note) => [...note].length <= noteMaxLength, noteMessages.long)
+    .optional(),
+});
+
+/** The order the address names, or the 404 page. */
+export async function reviewedOrder(referenceParam: string | undefined): Promise<SubscriptionRow> {
+  const reference = readOrderReference((referenceParam ?? "").slice(0, 40));
+  const subscription = reference ? await findSubscriptionByReference(reference) : undefined;
+  if (!subscription) refusePage(404, refusals.notFound, queueAddress, undefined, "Back to the reviews");
+  return subscription;
+}
+
+/** Whether this person, here and now, may record the decision on this order. */
+function mayDecide(session: StaffSession, subscription: SubscriptionRow): boolean {
+  return awaitsDecision(subscription) && ownerRecordsReviews() && may(session.staff.role, "decide");
+}
+
+export async function reviewPage(session: StaffSession, subscription: SubscriptionRow, request: Request) {
+  const view = await clinicalView(subscription, await lifecycleNow());
+  // Her answers were shown: who saw them is kept, with the order's reference and nothing of hers.
+  await audit(request, actorOf(session.staff), "details-viewed", { orderReference: subscription.reference });
+  return {
+    view,
+    decide: mayDecide(session, subscription),
+    // Waiting, but the provider decides: the page says where the decision comes from.
+    providerDecides: view.awaitsDecision && !ownerRecordsReviews(),
+    noteMaxLength,
+  };
+}
+
+function decisionNotice(reference: string, decision: Decision, outcome: ReviewOutcome): ConsoleNotice {
+  const { subscription } = outcome;
+  const state = subscriptionStateLabels[subscription.state];
+  const done = decision === "approved" ? "Approved" : "Declined";
+  switch (outcome.status) {
+    case "recorded":
+      if (awaitsDecision(subscription) || subscription.state === "on_hold" || subscription.state === "hold_expired") {
+        return { tone: "info", text: `${done} ${reference}. The gateway did not answer yet: the payment is tried again shortly.` };
+      }
+      return { tone: "success", text: `${done} ${reference}. The order is now: ${state}.` };
+    case "unchanged":
+      return { tone: "info", text: `That decision was already recorded for ${reference}. Nothing changed: the order is ${state}.` };
+    case "conflict":
+      return { tone: "info", text: `Another decision was recorded first for ${reference} (${subscription.decision}). Nothing changed: the order is ${state}.` };
+    case "closed":
+      return { tone: "info", text: `${reference} no longer waits for a decision. Nothing changed: the order is ${state}.` };
+  }
+}
+
+/** Approve or Decline, with the note: recorded once, written to the audit log once, then the queue. */
+export async function reviewAction(session: StaffSession, subscription: SubscriptionRow, request: Request, formData: FormData) {
+  const back = `${queueAddress}/${subscription.reference}`;
+  if (!may(session.staff.role, "decide")) refusePage(403, refusals.role, back);
+  const intent = formData.get("intent");
+  if (intent !== "approve" && intent !== "decline") refusePage(400, refusals.unread, back);
+  if (!ownerRecordsReviews()) refusePage(403, refusals.provider, back);
+  const submission = parseWithZod(formData, { schema: decisionSchema });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
+  const note = submission.value.note || null;
+  const decision: Decision = intent === "approve" ? "approved" : "declined";
+  const outcome = await decideReview(paymentGateway(), subscription, decision, note, "owner");
+  if (outcome.status === "recorded") {
+    // The note is the medical team's, kept with the decision; the log says only that there is one.
+    await audit(request, actorOf(session.staff), decision, { orderReference: subscription.reference, detail: note ? "With a note" : null });
+  }
+  return redirectWithNotice(session, queueAddress, decisionNotice(subscription.reference, decision, outcome));
+}

@@ -1,0 +1,82 @@
+// What the clinical view draws: her answers, the medications she chose, the decision so far,
+// and the decision's form (a note for the record, then Approve or Decline).
+import { Form } from "@remix-run/react";
+import { ErrorSummary } from "../../components/error-summary";
+import { controlWiring, FieldError } from "../../components/field";
+import { Time } from "../../components/owner-parts";
+import { OwnerTable } from "../../components/owner-table";
+import { useFormReply } from "../../components/use-form-reply";
+
+export function AnswersList({ answers }: { answers: string[] }) {
+  if (answers.length === 0) return <>No answer recorded</>;
+  return (
+    <ul className="owner-answer-list">
+      {answers.map((answer) => (
+        <li key={answer}>{answer}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function MedicationsTable({ medications }: { medications: { category: string; name: string; dosage: string }[] }) {
+  return (
+    <OwnerTable
+      region="Medications chosen"
+      caption="Medications chosen"
+      rows={medications.map((medication, index) => ({ ...medication, index }))}
+      rowKey={(medication) => medication.index}
+      empty="No medications recorded on this order."
+      columns={[
+        { header: "Category", className: "owner-wrap", cell: (medication) => medication.category || "Not given" },
+        { header: "Medication", rowHeader: true, className: "owner-wrap", cell: (medication) => medication.name },
+        { header: "Dosage", className: "owner-wrap", cell: (medication) => medication.dosage || "Not given" },
+      ]}
+    />
+  );
+}
+
+export function DecisionText({ decision }: { decision: { text: string; at: string | null; note: string | null } | null }) {
+  if (!decision) return <>None yet</>;
+  return (
+    <>
+      {decision.text}
+      {decision.at ? (
+        <>
+          , <Time iso={decision.at} />
+        </>
+      ) : null}
+      {decision.note ? <>: “{decision.note}”</> : null}
+    </>
+  );
+}
+
+export function DecisionForm({ noteMaxLength }: { noteMaxLength: number }) {
+  const { fields, summary } = useFormReply({ id: "decision", names: ["note"] });
+  const note = fields.note;
+  const hintId = `${note.id}-hint`;
+  return (
+    <section className="owner-box" aria-labelledby="decision-title">
+      <h2 id="decision-title">Medical decision</h2>
+      <p>Approve captures her hold (or charges her saved card once the hold has lapsed); Decline releases it. A decision cannot be changed.</p>
+      <Form method="post" id="decision" noValidate>
+        <ErrorSummary summary={summary} />
+        <div className={note.errors?.[0] ? "field has-error" : "field"}>
+          <label htmlFor={note.id}>Note for the record</label>
+          <p className="hint" id={hintId}>
+            Optional, up to {noteMaxLength} characters. Kept with the decision; she does not see it.
+          </p>
+          <FieldError field={note} />
+          <textarea {...controlWiring(note, hintId)} className="owner-note" rows={4} defaultValue={note.initialValue} />
+        </div>
+        <div className="owner-actions">
+          <button type="submit" name="intent" value="approve" className="owner-button owner-button-primary">
+            Approve
+          </button>
+          <button type="submit" name="intent" value="decline" className="owner-button owner-button-danger">
+            Decline
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

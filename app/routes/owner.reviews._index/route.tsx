@@ -1,0 +1,55 @@
+// The medical team's queue: orders on hold waiting for a decision, the one that has waited
+// longest first, 50 a page; each opens its clinical view. No contact details and no money.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OwnerPager } from "../../components/owner-parts";
+import type { RouteHandle } from "../../route-handle";
+import { reviewQueuePage } from "../../server/owner/review-queue.server";
+import { requireStaff, takeNotice } from "../../server/staff/staff-session.server";
+import { lifecycleNow } from "../../server/subscriptions/clock.server";
+import { ReviewsTable } from "./reviews-table";
+
+export const handle: RouteHandle = { title: "Reviews: Owner's console" };
+
+export const emptyQueueText = "No orders are waiting for a review.";
+
+/** ?page=N as a page number (up to six digits); anything else is the first page. */
+function pageOf(value: string | null): number {
+  return value !== null && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireStaff(request, "reviews");
+  const page = pageOf(new URL(request.url).searchParams.get("page"));
+  const queue = await reviewQueuePage(page, await lifecycleNow());
+  if (page > queue.pageCount) throw redirect(`/owner/reviews?page=${queue.pageCount}`, 303);
+  const { notice, headers } = await takeNotice(session);
+  return data({ reviews: queue.lines, total: queue.total, page, pageCount: queue.pageCount, notice }, { headers });
+}
+
+export default function OwnerReviews() {
+  const { reviews, total, page, pageCount, notice } = useLoaderData<typeof loader>();
+  return (
+    <section className="owner-page" aria-labelledby="page-title">
+      <h1 id="page-title">Reviews</h1>
+      {notice ? (
+        <div className={`owner-notice owner-notice-${notice.tone}`} role="status">
+          <p>{notice.text}</p>
+        </div>
+      ) : null}
+      {total === 0 ? (
+        <p className="owner-empty">{emptyQueueText}</p>
+      ) : (
+        <>
+          <p className="owner-count">
+            {total} {total === 1 ? "order is" : "orders are"} waiting for the medical team's decision, the longest waiting first. Times are UTC, on
+            the lifecycle clock.
+          </p>
+          <ReviewsTable reviews={reviews} />
+          <OwnerPager address="/owner/reviews" label="Pages of reviews" page={page} pageCount={pageCount} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,276 @@
+// The people of the console, as owners (and the server's command line) manage them: adding a
+// person with a one-time setup link, setting up a sign-in by that link, changing a role,
+// disabling, ending sessions, and a new setup link for a lost password or phone. Each change
+// is audited; a change with an email writes it to the outbox in the same transaction. No one
+// ever learns another's password: a person sets their own through the link, and only a hash of
+// the link is kept.
+import { createHash, randomBytes } from "node:crypto";
+import { normalStaffEmail, passwordProblem, staffRoleLabels, type StaffRole } from "../../funnel/staff";
+import { setupLinkHours, setupTokenPattern } from "../../funnel/staff-setup";
+import { publicUrl } from "../config.server";
+import { database, type Transaction } from "../db/client.server";
+import { enqueueOutboxMessage } from "../db/stores/outbox.server";
+import {
+  activateWithPassword,
+  changeStaffMemberKeepingAnOwner,
+  confirmTotp,
+  createSetupLink,
+  findOpenSetupLink,
+  findStaffMember,
+  findStaffMemberByEmail,
+  forgetStaffSignIn,
+  insertStaffMember,
+  replaceRecoveryCodes,
+  setPendingTotpSecret,
+  setStaffPassword,
+  useSetupLink,
+  type StaffMemberRow,
+} from "../db/stores/staff-members.server";
+import { withOutbox } from "../outbox/with-outbox.server";
+import { actorOf, audit, type Actor } from "./audit.server";
+import { hashPassword } from "./passwords.server";
+import { endSessionsOf } from "./staff-session.server";
+import { codeStep, enrolmentOf, newRecoveryCodes, newSealedSecret, recoveryCodeHash, sealSecret, typedCode } from "./two-step.server";
+
+const setupLinkMs = setupLinkHours * 60 * 60 * 1000;
+
+/** How a setup token is kept: a 256-bit random token needs no secret to hash, only a hash to keep it out of the table. */
+export function setupTokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/** The address a setup link opens (the public address: it is emailed). */
+export function setupUrlOf(token: string): string {
+  return `${publicUrl()}/owner/setup/${token}`;
+}
+
+/**
+ * A new setup link for `staff`, replacing any earlier one of theirs, and its email in the
+ * outbox, in the caller's transaction. The address, to be shown once.
+ */
+async function issueSetupLink(tx: Transaction, staff: StaffMemberRow, actor: Actor, reason: "added" | "new-link", now: Date): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const tokenHash = setupTokenHash(token);
+  await createSetupLink(staff.id, tokenHash, new Date(now.getTime() + setupLinkMs), tx);
+  const setupUrl = setupUrlOf(token);
+  await enqueueOutboxMessage(tx, {
+    kind: "staff-email",
+    payload: {
+      to: staff.email,
+      name: staff.name,
+      role: staff.role,
+      sent_by: actor.id ? actor.name : null,
+      reason,
+      sealed_link: sealSecret(setupUrl),
+      token_hash: tokenHash,
+    },
+  });
+  return setupUrl;
+}
+
+export interface NewPerson {
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+export type AddPersonOutcome = { status: "added"; staff: StaffMemberRow; setupUrl: string } | { status: "email taken" };
+
+/** A new person, invited: their row, their setup link, its email and the audit row, together or not at all. */
+export async function addPerson(request: Request | null, actor: Actor, person: NewPerson, now: Date = new Date()): Promise<AddPersonOutcome> {
+  return withOutbox(async (tx): Promise<AddPersonOutcome> => {
+    const staff = await insertStaffMember({ name: person.name, email: normalStaffEmail(person.email), role: person.role, status: "invited" }, tx);
+    if (!staff) return { status: "email taken" };
+    const setupUrl = await issueSetupLink(tx, staff, actor, "added", now);
+    await audit(request, actor, "person-added", { detail: `${staff.name}, ${staffRoleLabels[staff.role]}` }, tx);
+    return { status: "added", staff, setupUrl };
+  });
+}
+
+/**
+ * Forgets a person's password and authenticator and makes them a new setup link (emailed,
+ * and returned to be shown once); their sessions end. Their status is kept (an active owner
+ * still counts as one), except that the command line (`reactivate`) makes a disabled person
+ * active again: the way back for someone disabled.
+ */
+async function resetSignIn(
+  request: Request | null,
+  actor: Actor,
+  staffId: string,
+  reactivate: boolean,
+  now: Date,
+): Promise<{ name: string; setupUrl: string } | undefined> {
+  const done = await withOutbox(async (tx) => {
+    // One statement that locks the row and reads its status as it is now.
+    const staff = await forgetStaffSignIn(staffId, tx);
+    if (!staff) return undefined;
+    const reactivated = reactivate && staff.status === "disabled";
+    if (reactivated) await setStaffPassword(staffId, { passwordHash: null, status: "active", forgetTwoStep: true }, tx);
+    const setupUrl = await issueSetupLink(tx, staff, actor, "new-link", now);
+    await audit(request, actor, "password-reset", { detail: `New setup link for ${staff.name}${reactivated ? ", active again" : ""}` }, tx);
+    return { name: staff.name, setupUrl };
+  });
+  if (done) await endSessionsOf(staffId);
+  return done;
+}
+
+export type NewSetupLinkOutcome =
+  | { status: "made"; name: string; setupUrl: string }
+  | { status: "disabled"; name: string }
+  | { status: "unknown" };
+
+/** "Send a new setup link" on the staff page: not for a disabled person, who is disabled for good unless reset on the server. */
+export async function newSetupLink(request: Request | null, actor: Actor, staffId: string, now: Date = new Date()): Promise<NewSetupLinkOutcome> {
+  const staff = await findStaffMember(staffId);
+  if (!staff) return { status: "unknown" };
+  if (staff.status === "disabled") return { status: "disabled", name: staff.name };
+  const reset = await resetSignIn(request, actor, staffId, false, now);
+  return reset ? { status: "made", ...reset } : { status: "unknown" };
+}
+
+/**
+ * `npm run staff -- reset-password EMAIL`: the way back in for an owner who lost their
+ * password or phone, and for a disabled person, made active again.
+ */
+export async function resetStaffPassword(
+  email: string,
+  actor: Actor,
+  request: Request | null,
+): Promise<{ status: "reset"; name: string; setupUrl: string } | { status: "unknown" }> {
+  const staff = await findStaffMemberByEmail(normalStaffEmail(email));
+  if (!staff) return { status: "unknown" };
+  const reset = await resetSignIn(request, actor, staff.id, true, new Date());
+  return reset ? { status: "reset", ...reset } : { status: "unknown" };
+}
+
+export type ChangeOutcome<Done> = Done | { status: "last owner"; name: string } | { status: "unknown" };
+
+/** A new role, unless that leaves no active owner. */
+export async function changeRole(
+  request: Request | null,
+  actor: Actor,
+  staffId: string,
+  role: StaffRole,
+): Promise<ChangeOutcome<{ status: "changed"; name: string; from: StaffRole; to: StaffRole } | { status: "unchanged"; name: string; role: StaffRole }>> {
+  const staff = await findStaffMember(staffId);
+  if (!staff) return { status: "unknown" };
+  if (staff.role === role) return { status: "unchanged", name: staff.name, role };
+  const changed = await changeStaffMemberKeepingAnOwner(staffId, { role });
+  if (!changed) return { status: "last owner", name: staff.name };
+  await audit(request, actor, "role-changed", { detail: `${staff.name}: ${staffRoleLabels[staff.role]} to ${staffRoleLabels[role]}` });
+  return { status: "changed", name: staff.name, from: staff.role, to: role };
+}
+
+/**
+ * Disabled, unless that leaves no active owner (so an owner may disable themselves while
+ * another active owner remains): their sessions end, and their setup link no longer opens
+ * (the setup page refuses a disabled person).
+ */
+export async function disablePerson(
+  request: Request | null,
+  actor: Actor,
+  staffId: string,
+): Promise<ChangeOutcome<{ status: "disabled"; name: string; sessionsEnded: number } | { status: "already disabled"; name: string }>> {
+  const staff = await findStaffMember(staffId);
+  if (!staff) return { status: "unknown" };
+  if (staff.status === "disabled") return { status: "already disabled", name: staff.name };
+  const changed = await changeStaffMemberKeepingAnOwner(staffId, { status: "disabled" });
+  if (!changed) return { status: "last owner", name: staff.name };
+  const sessionsEnded = await endSessionsOf(staffId);
+  await audit(request, actor, "person-disabled", { detail: staff.name });
+  return { status: "disabled", name: staff.name, sessionsEnded };
+}
+
+/** Every sign-in of a person ends, wherever they are signed in. */
+export async function endSessions(
+  request: Request | null,
+  actor: Actor,
+  staffId: string,
+): Promise<{ status: "ended"; name: string; count: number } | { status: "unknown" }> {
+  const staff = await findStaffMember(staffId);
+  if (!staff) return { status: "unknown" };
+  const count = await endSessionsOf(staffId);
+  await audit(request, actor, "sessions-ended", { detail: `${staff.name}: ${count} ${count === 1 ? "session" : "sessions"} ended` });
+  return { status: "ended", name: staff.name, count };
+}
+
+/** The person an open setup link is for, unless disabled since it was made. */
+async function personOfLink(token: string, now: Date): Promise<StaffMemberRow | undefined> {
+  if (!setupTokenPattern.test(token)) return undefined;
+  const staffId = await findOpenSetupLink(setupTokenHash(token), now);
+  const staff = staffId ? await findStaffMember(staffId) : undefined;
+  return staff && staff.status !== "disabled" ? staff : undefined;
+}
+
+export interface SetupPage {
+  name: string;
+  role: StaffRole;
+  email: string;
+  qrSvg: string;
+  secretText: string;
+}
+
+/**
+ * What the setup page shows for an open link: who it is for, and an authenticator secret to
+ * enrol (the one offered before, when it still opens: two tabs show the same). Undefined when
+ * the link is unknown, used, expired, or its person disabled.
+ */
+export async function setupPage(token: string, now: Date = new Date()): Promise<SetupPage | undefined> {
+  const staff = await personOfLink(token, now);
+  if (!staff) return undefined;
+  let sealed = staff.pendingTotpSecret;
+  let enrolment = sealed ? await enrolmentOf(sealed, staff.email) : undefined;
+  if (!enrolment) {
+    sealed = newSealedSecret();
+    await setPendingTotpSecret(staff.id, sealed);
+    enrolment = await enrolmentOf(sealed, staff.email);
+  }
+  if (!enrolment) return undefined;
+  return { name: staff.name, role: staff.role, email: staff.email, qrSvg: enrolment.svg, secretText: enrolment.secretText };
+}
+
+export type SetupOutcome =
+  | { status: "done"; staff: StaffMemberRow; recoveryCodes: string[] }
+  | { status: "closed" }
+  | { status: "wrong code" }
+  | { status: "password"; message: string };
+
+/** Thrown inside the setup's transaction to undo it: the link was used meanwhile, or the person disabled. */
+class SetupClosed extends Error {}
+
+/**
+ * Sets up a sign-in by its link: the password (by the rules), the authenticator (a code from
+ * the secret offered), ten recovery codes. The link is used once however many presses arrive
+ * together: only the one that uses it writes anything. Earlier sessions of theirs end.
+ */
+export async function completeSetup(
+  request: Request | null,
+  token: string,
+  typed: { password: string; code: string },
+  now: Date = new Date(),
+): Promise<SetupOutcome> {
+  const staff = await personOfLink(token, now);
+  if (!staff) return { status: "closed" };
+  const problem = passwordProblem(typed.password, staff.email);
+  if (problem) return { status: "password", message: problem };
+  const sealed = staff.pendingTotpSecret;
+  const step = sealed ? await codeStep(sealed, typedCode(typed.code), null, now) : undefined;
+  if (!sealed || step === undefined) return { status: "wrong code" };
+  const passwordHash = await hashPassword(typed.password);
+  const recoveryCodes = newRecoveryCodes();
+  try {
+    await (await database()).transaction(async (tx) => {
+      const linkOf = await useSetupLink(setupTokenHash(token), now, tx);
+      if (linkOf !== staff.id || !(await activateWithPassword(staff.id, passwordHash, tx))) throw new SetupClosed();
+      await confirmTotp(staff.id, sealed, step, tx);
+      await replaceRecoveryCodes(staff.id, recoveryCodes.map(recoveryCodeHash), tx);
+      await audit(request, actorOf(staff), "setup-completed", {}, tx);
+      await audit(request, actorOf(staff), "two-step-enrolled", {}, tx);
+    });
+  } catch (error) {
+    if (error instanceof SetupClosed) return { status: "closed" };
+    throw error;
+  }
+  await endSessionsOf(staff.id);
+  return { status: "done", staff: { ...staff, status: "active", passwordHash }, recoveryCodes };
+}

@@ -1,0 +1,68 @@
+// The prunes, once an hour: abandoned flows' personal details erased, delivered outbox messages
+// a month old removed, rate-limit counters past their window removed. Each works in batches (a
+// short statement each, so pages are answered between them) up to a bound a run, and each run
+// is recorded (prune_runs) for the funnel report's health part. Several instances may prune at
+// once: each batch is one conditional statement, and rows another is removing are skipped.
+import { deliveredOutboxKeptDays, pruneBatchesPerRun, pruneBatchSize, type PruneName } from "../../funnel/prunes";
+import { config } from "../config.server";
+import { deleteDeliveredOutboxMessages } from "../db/stores/outbox.server";
+import { recordPruneRun, type PruneRunRow } from "../db/stores/prune-runs.server";
+import { deleteOldRateLimitCounters } from "../http/rate-limits.server";
+import { log } from "../log.server";
+import { eraseAbandonedFlows } from "./abandoned-flows.server";
+import { worker } from "./worker.server";
+
+const dayMs = 86_400_000;
+
+/** One batch of each prune as of `now`: how many it removed or erased, at most `limit`. */
+const prunes: Record<PruneName, (now: Date, limit: number) => Promise<number>> = {
+  "abandoned-flows": (now, limit) => eraseAbandonedFlows(new Date(now.getTime() - config().ABANDONED_FLOW_DAYS * dayMs), limit),
+  "delivered-outbox": (now, limit) => deleteDeliveredOutboxMessages(new Date(now.getTime() - deliveredOutboxKeptDays * dayMs), limit),
+  "rate-limit-counters": (now, limit) => deleteOldRateLimitCounters(now, limit),
+};
+
+export interface PruneBounds {
+  batchSize: number;
+  batchesPerRun: number;
+}
+
+async function runPrune(name: PruneName, now: Date, bounds: PruneBounds): Promise<PruneRunRow> {
+  const run: PruneRunRow = { name, ranAt: now, rows: 0, batches: 0, caughtUp: false, failed: false };
+  try {
+    while (run.batches < bounds.batchesPerRun) {
+      const rows = await prunes[name](now, bounds.batchSize);
+      run.batches++;
+      run.rows += rows;
+      if (rows < bounds.batchSize) {
+        run.caughtUp = true;
+        break;
+      }
+    }
+  } catch (error) {
+    // Recorded and shown in the health part; the next run tries again.
+    run.failed = true;
+    log.error({ prune: name, error: error instanceof Error ? error.name : "unknown" }, "prune failed");
+  }
+  await recordPruneRun(run);
+  if (run.rows > 0) log.info({ prune: name, rows: run.rows, batches: run.batches }, "pruned");
+  return run;
+}
+
+/** Every prune once, one after the other, as of `now` (tests move it on); each run recorded. */
+export async function runPrunes(
+  now: Date = new Date(),
+  bounds: PruneBounds = { batchSize: pruneBatchSize, batchesPerRun: pruneBatchesPerRun },
+): Promise<PruneRunRow[]> {
+  const runs: PruneRunRow[] = [];
+  for (const name of Object.keys(prunes) as PruneName[]) runs.push(await runPrune(name, now, bounds));
+  return runs;
+}
+
+const pruneWorker = worker({
+  name: "prunes",
+  everyMs: () => 60 * 60_000,
+  round: () => runPrunes(),
+});
+
+export const startPrunes = pruneWorker.start;
+export const stopPrunes = pruneWorker.stop;
