@@ -26,6 +26,9 @@ COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npx remix build
+# The staff command and backups, bundled: the image has no TypeScript runner
+# (docker compose exec app node build/scripts/staff.mjs reset-password EMAIL).
+RUN npm run build:scripts
 
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
