@@ -23,7 +23,6 @@ export const auditActionLabels = {
   declined: "Declined",
   "clock-moved": "Clock moved",
   "csv-exported": "CSV exported",
-  refund: "Refund",
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -38,8 +38,6 @@ export const permissions = [
   "audit",
   /** The sandbox clock. */
   "clock",
-  /** Refunds. */
-  "refunds",
 ] as const;
 export type Permission = (typeof permissions)[number];
 

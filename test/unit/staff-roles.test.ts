@@ -22,7 +22,6 @@ const shipped: Record<Permission, [owner: boolean, support: boolean, clinician: 
   staff: [Y, N, N],
   audit: [Y, N, N],
   clock: [Y, N, N],
-  refunds: [Y, N, N],
 };
 
 describe("the roles", () => {
