@@ -71,7 +71,7 @@ describe("signing in", () => {
 
     const wrong = await trySignIn(browser, "not-the-password-at-all");
     expect(wrong).toHaveStatus(401);
-    expect(messageOf(wrong, "")).toBe("The email address or password is not right.");
+    expect(messageOf(wrong, "password")).toBe("The email address or password is not right.");
     expect(JSON.stringify(wrong.data)).not.toContain("not-the-password-at-all");
     expect(cookieOf(wrong, "__owner")).toBeUndefined();
 

@@ -51,7 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await audit(request, staff ? actorOf(staff) : { id: null, name: "Unknown email", role: null }, "sign-in-failed", {
       detail: staff && !active ? `Account ${staff.status}` : "Wrong email or password",
     });
-    return data({ lastResult: submission.reply({ formErrors: [signInMessages.wrong], hideFields: hidden }) }, { status: 401 });
+    // Beside the password (which is cleared), so the summary leads to the field to type again.
+    return data({ lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) }, { status: 401 });
   }
   return afterPassword(request, active, attempt);
 }

@@ -38,15 +38,18 @@ export function ownerPassword(): string {
   return (kept = readOrMakePasswordFile(source.file));
 }
 
-/** At start, once the first owner is made: where they find their password. */
-export function announceOwnerPassword(email: string): void {
+/**
+ * At start, once the first owner is made: where they find their password. The email is not
+ * logged (no address goes into the log): it is the OWNER_EMAIL setting.
+ */
+export function announceOwnerPassword(): void {
   const source = ownerPasswordSource();
   ownerPassword();
   if (source.kind === "setting") {
-    log.info({ console: "/owner", email }, "console: the first owner signs in with this email and the OWNER_PASSWORD setting");
+    log.info({ console: "/owner" }, "console: the first owner signs in with the OWNER_EMAIL and OWNER_PASSWORD settings");
   } else if (source.kind === "file") {
-    log.info({ console: "/owner", email, passwordFile: source.file }, "console: the first owner signs in with this email and the password in this file");
+    log.info({ console: "/owner", passwordFile: source.file }, "console: the first owner signs in with the OWNER_EMAIL setting and the password in this file");
   } else {
-    log.warn({ console: "/owner", email }, "console: set OWNER_PASSWORD to sign in (DATA_DIR is memory://, so no password file is kept)");
+    log.warn({ console: "/owner" }, "console: set OWNER_PASSWORD to sign in (DATA_DIR is memory://, so no password file is kept)");
   }
 }

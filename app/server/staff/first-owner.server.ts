@@ -30,7 +30,7 @@ export async function ensureFirstOwner(): Promise<boolean> {
 /** At start: the first owner when needed, and where their password is. */
 export async function announceFirstOwner(): Promise<void> {
   if (await ensureFirstOwner()) {
-    announceOwnerPassword(config().OWNER_EMAIL);
+    announceOwnerPassword();
   } else {
     log.info({ console: "/owner" }, "console: the staff sign in with their own email and password");
   }
