@@ -261,6 +261,24 @@ describe("Send her link again", () => {
     const newToken = subscriptionLinkToken(await reload(subscription));
     expect(await new TestBrowser().call(herPage.loader, `/subscription/${newToken}`, { params: { token: newToken } })).toHaveStatus(200);
   });
+
+  it("sends it at most three times an hour for one order, whoever presses: the fourth is 429 and sends nothing", async () => {
+    const subscription = await herOrder();
+    const { browser } = await signedInAs("support");
+    const owner = await signedInOwner();
+    for (const presser of [browser, owner, browser]) {
+      expect(await postOrder(presser, subscription.reference, { intent: "send-link" })).toRedirectTo(`/owner/orders/${subscription.reference}`);
+    }
+    const fourth = await postOrder(owner, subscription.reference, { intent: "send-link" });
+    expect(fourth).toHaveStatus(429);
+    expect(Number(fourth.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(fourth.data.message).toMatch(/^Her link was already sent again three times in the last hour, so nothing was sent\. Please wait \d+ minutes? before sending it again\.$/);
+    expect(await queuedEmails(subscription)).toEqual(["order_received", "your_link", "your_link", "your_link"]);
+    expect(await auditRows("link-sent-again")).toHaveLength(3);
+    // Another order is not slowed by this one.
+    const other = await herOrder();
+    expect(await postOrder(browser, other.reference, { intent: "send-link" })).toRedirectTo(`/owner/orders/${other.reference}`);
+  });
 });
 
 describe("Cancel for her", () => {

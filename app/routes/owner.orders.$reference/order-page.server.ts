@@ -9,11 +9,13 @@ import { formatTime } from "../../components/owner-format";
 import { cancelForHerSchema } from "../../funnel/cancel-for-her";
 import { cancellableStates } from "../../funnel/her-subscription";
 import { may, type Permission } from "../../funnel/staff";
+import { waitInMinutes } from "../../funnel/rate-limits";
 import { readOrderReference } from "../../funnel/subscription-life";
 import { config } from "../../server/config.server";
 import { findOrderById } from "../../server/db/stores/orders.server";
 import { latestStoredEmailsOf } from "../../server/db/stores/stored-emails.server";
 import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
 import { awaitsDecision, herDetails, herEmailLine, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
 import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
@@ -35,6 +37,11 @@ export const clockMessages = {
   missing: "Enter a number of days.",
   range: `Enter a whole number of days from 1 to ${maxClockDays}.`,
 } as const;
+
+/** Over the order's limit of links sent again (three an hour). */
+export function linkSentTooOften(retryAfterSeconds: number): string {
+  return `Her link was already sent again three times in the last hour, so nothing was sent. Please wait ${waitInMinutes(retryAfterSeconds)} before sending it again.`;
+}
 
 export const supportMessages = {
   linkSent: "A new link was emailed to her. Her earlier links no longer open.",
@@ -153,9 +160,11 @@ export async function orderAction(request: Request, session: OwnerSession, subsc
         text: `The sandbox clock moved forward ${daysText}: it is now ${formatTime(moved.now.toISOString())}. ${roundText(round)}`,
       });
     }
-    case "send-link":
-      await sendLinkAgain(request, staff, subscription);
+    case "send-link": {
+      const sent = await sendLinkAgain(request, staff, subscription);
+      if (sent.status === "too many") refusePage(429, linkSentTooOften(sent.retryAfterSeconds), back, retryAfter(sent.retryAfterSeconds));
       return redirectWithNotice(session, back, { tone: "success", text: supportMessages.linkSent });
+    }
     case "cancel-for-her": {
       const submission = parseWithZod(formData, { schema: cancelForHerSchema });
       if (submission.status !== "success") return refused(intent, submission.reply(), 400);

@@ -462,7 +462,8 @@ export const storedEmails = pgTable(
     html: text("html").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("stored_emails_created_idx").on(t.createdAt)],
+  // An order's page lists her emails, newest first: found by its reference, not by a scan.
+  (t) => [index("stored_emails_created_idx").on(t.createdAt), index("stored_emails_order_idx").on(t.orderReference, t.id)],
 );
 
 /**

@@ -5,18 +5,32 @@ import { cancelReasonDetail, type CancelReason } from "../../funnel/cancel-for-h
 import { emailPayload } from "../../funnel/email-messages";
 import type { StaffMemberRow } from "../db/stores/staff-members.server";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
+import { hitRateLimit, type RateLimit } from "../http/rate-limits.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { actorOf, audit } from "../staff/audit.server";
 import { cancelSubscription, type CancelOutcome } from "../subscriptions/cancel.server";
 import { lifecycleNow } from "../subscriptions/clock.server";
 import { replaceLink } from "../subscriptions/transitions.server";
 
-/** A new generation of her link, emailed to her (older links stop opening), and its audit row, in one transaction. */
-export async function sendLinkAgain(request: Request, staff: StaffMemberRow, subscription: SubscriptionRow): Promise<void> {
+/** Her link sent again by the console: each press emails her, so three an hour for one order, whoever presses. */
+export const linkSentAgainLimit = { bucket: "link-sent-again", limit: 3, windowMs: 60 * 60_000 } as const satisfies RateLimit;
+
+/**
+ * A new generation of her link, emailed to her (older links stop opening), and its audit row,
+ * in one transaction; or, over the order's limit, nothing and the seconds to wait.
+ */
+export async function sendLinkAgain(
+  request: Request,
+  staff: StaffMemberRow,
+  subscription: SubscriptionRow,
+): Promise<{ status: "sent" } | { status: "too many"; retryAfterSeconds: number }> {
+  const limited = await hitRateLimit(linkSentAgainLimit, `order:${subscription.id}`);
+  if (!limited.allowed) return { status: "too many", retryAfterSeconds: limited.retryAfterSeconds };
   const at = await lifecycleNow();
   await replaceLink(subscription.id, { kind: "email", payload: emailPayload(subscription.reference, "your_link", at) }, (tx) =>
     audit(request, actorOf(staff), "link-sent-again", { orderReference: subscription.reference }, tx),
   );
+  return { status: "sent" };
 }
 
 /**

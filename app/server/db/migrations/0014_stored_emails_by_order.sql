@@ -1,0 +1,1 @@
+CREATE INDEX "stored_emails_order_idx" ON "stored_emails" USING btree ("order_reference","id");
