@@ -377,3 +377,19 @@ async function decideThenQueue(browser: TestBrowser, subscription: SubscriptionR
   expect(await decide(browser, subscription.reference, { intent: "approve" })).toRedirectTo("/owner/reviews");
   return queue(browser);
 }
+
+describe("a decision and its audit row", () => {
+  it("are one transaction: when the row cannot be written, the decision is not recorded and no money moves", async () => {
+    const subscription = await heldSubscription();
+    await expect(
+      decideReview(sandboxGateway(), subscription, "approved", null, "owner", async () => {
+        throw new Error("the audit log is unavailable");
+      }),
+    ).rejects.toThrow("the audit log is unavailable");
+    const after = await reload(subscription);
+    expect(after.decision).toBeNull();
+    expect(after.state).toBe("on_hold");
+    expect((await paymentsOf(subscription)).map((payment) => payment.kind)).not.toContain("capture");
+    expect(await auditRows({ orderReference: subscription.reference }, 10)).toEqual([]);
+  });
+});

@@ -141,8 +141,10 @@ export async function orderAction(request: Request, session: OwnerSession, subsc
     case "decline": {
       if (!ownerRecordsReviews()) refusePage(403, "The provider records review decisions here, not the console. Nothing was done.", back);
       const decision: Decision = intent === "approve" ? "approved" : "declined";
-      const outcome = await decideReview(paymentGateway(), subscription, decision, null, "owner");
-      if (outcome.status === "recorded") await audit(request, actorOf(staff), decision, { orderReference: subscription.reference });
+      // The audit row in the decision's own transaction, written only when the decision was.
+      const outcome = await decideReview(paymentGateway(), subscription, decision, null, "owner", (tx) =>
+        audit(request, actorOf(staff), decision, { orderReference: subscription.reference }, tx),
+      );
       return redirectWithNotice(session, back, decisionNotice(decision, outcome));
     }
     case "clock": {

@@ -97,10 +97,10 @@ export async function reviewAction(session: StaffSession, subscription: Subscrip
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400 });
   const note = submission.value.note || null;
   const decision: Decision = intent === "approve" ? "approved" : "declined";
-  const outcome = await decideReview(paymentGateway(), subscription, decision, note, "owner");
-  if (outcome.status === "recorded") {
-    // The note is the medical team's, kept with the decision; the log says only that there is one.
-    await audit(request, actorOf(session.staff), decision, { orderReference: subscription.reference, detail: note ? "With a note" : null });
-  }
+  // The audit row in the decision's own transaction, written only when the decision was. The
+  // note is the medical team's, kept with the decision; the log says only that there is one.
+  const outcome = await decideReview(paymentGateway(), subscription, decision, note, "owner", (tx) =>
+    audit(request, actorOf(session.staff), decision, { orderReference: subscription.reference, detail: note ? "With a note" : null }, tx),
+  );
   return redirectWithNotice(session, queueAddress, decisionNotice(subscription.reference, decision, outcome));
 }

@@ -13,6 +13,7 @@ import {
   type SubscriptionRow,
 } from "../db/stores/subscriptions.server";
 import { applyTransition, type Transition } from "./transitions.server";
+import type { Queryable } from "../db/client.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
@@ -43,11 +44,12 @@ export async function decideReview(
   decision: Decision,
   message: string | null,
   by: DecidedBy,
+  alsoRecord?: (tx: Queryable) => Promise<void>,
 ): Promise<ReviewOutcome> {
   if (subscription.decision === null && !awaitingReviewStates.includes(subscription.state)) {
     return { status: "closed", subscription };
   }
-  const recorded = await recordDecision(subscription.id, decision, message, by, await lifecycleNow());
+  const recorded = await recordDecision(subscription.id, decision, message, by, await lifecycleNow(), alsoRecord);
   if (recorded === undefined) {
     const current = (await findSubscription(subscription.id)) ?? subscription;
     if (current.decision === decision) return { status: "unchanged", subscription: current };

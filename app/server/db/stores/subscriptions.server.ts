@@ -110,7 +110,8 @@ export async function subscriptionTimeline(subscriptionId: string): Promise<Time
 
 /**
  * The medical team's decision, written once: undefined when one was written before (the
- * caller reads which). The money moves after, in a transition.
+ * caller reads which). The money moves after, in a transition. `alsoRecord` writes in the
+ * same transaction, only when the decision was written.
  */
 export async function recordDecision(
   subscriptionId: string,
@@ -118,13 +119,20 @@ export async function recordDecision(
   message: string | null,
   by: NonNullable<SubscriptionRow["decidedBy"]>,
   at: Date,
+  alsoRecord?: (tx: Queryable) => Promise<void>,
 ): Promise<SubscriptionRow | undefined> {
-  const [row] = await (await database())
-    .update(subscriptions)
-    .set({ decision, decisionMessage: message, decidedBy: by, decidedAt: at, updatedAt: new Date() })
-    .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.decision)))
-    .returning();
-  return row;
+  const write = async (db: Queryable) => {
+    const [row] = await db
+      .update(subscriptions)
+      .set({ decision, decisionMessage: message, decidedBy: by, decidedAt: at, updatedAt: new Date() })
+      .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.decision)))
+      .returning();
+    // What goes with the decision (the console's audit row) is written only when it was.
+    if (row && alsoRecord) await alsoRecord(db);
+    return row;
+  };
+  const db = await database();
+  return alsoRecord ? db.transaction((tx) => write(tx)) : write(db);
 }
 
 export interface Transition {
