@@ -287,7 +287,15 @@ describe("setting up a sign-in by its link", () => {
     const wrong = await postSetup(browser, token, { password: newPassword, code: code === "000000" ? "111111" : "000000" });
     expect(wrong).toHaveStatus(400);
     expect(fieldMessage(wrong, "code")).toMatch(/^The code is not right\./);
-    expect(await postSetup(browser, token, { password: newPassword, code: "" })).toHaveStatus(400);
+    const noCode = await postSetup(browser, token, { password: newPassword, code: "" });
+    expect(noCode).toHaveStatus(400);
+    expect(fieldMessage(noCode, "code")).toBe("Enter the 6-digit code from your authenticator app.");
+    // Every field's problem at once: one more press is enough.
+    const both = await postSetup(browser, token, { password: "", code: "" });
+    expect([fieldMessage(both, "password"), fieldMessage(both, "code")]).toEqual(["Enter a password.", "Enter the 6-digit code from your authenticator app."]);
+    const shortAndWrong = await postSetup(browser, token, { password: "short", code: code === "000000" ? "111111" : "000000" });
+    expect(fieldMessage(shortAndWrong, "password")).toBe("Enter a password of 12 characters or more.");
+    expect(fieldMessage(shortAndWrong, "code")).toMatch(/^The code is not right\./);
 
     expect(await findStaffMember(staff.id)).toMatchObject({ status: "invited", passwordHash: null, totpSecret: null });
     expect(await countRecoveryCodes(staff.id)).toBe(0);

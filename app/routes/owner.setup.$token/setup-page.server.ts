@@ -18,8 +18,9 @@ const hidden = ["password", "code"];
 
 export const setupSchema = z.object({
   // No trimming: a password is what was typed. The rules (passwordProblem) need the person's email.
-  password: z.string({ error: passwordMessages.missing }).max(passwordRules.maxLength * 4, passwordMessages.long),
-  code: z.string({ error: codeMessages.missing }).trim().min(1, codeMessages.missing).max(40, codeMessages.wrongEnrol),
+  password: z.string().max(passwordRules.maxLength * 4, passwordMessages.long).default(""),
+  // An empty code is answered with the password's rule, together (completeSetup).
+  code: z.string().trim().max(40, codeMessages.wrongEnrol).default(""),
 });
 
 export const passwordHint = `${passwordRules.minLength} characters or more, and not your email address. A few words you will remember make a good one.`;
@@ -51,10 +52,13 @@ export async function setupAction(request: Request, token: string | undefined, f
   switch (outcome.status) {
     case "closed":
       refusePage(404, setupLinkRefusal, "/owner", undefined, "Go to sign in");
-    case "password":
-      return data({ lastResult: submission.reply({ fieldErrors: { password: [outcome.message] }, hideFields: hidden }) }, { status: 400 });
-    case "wrong code":
-      return data({ lastResult: submission.reply({ fieldErrors: { code: [codeMessages.wrongEnrol] }, hideFields: hidden }) }, { status: 400 });
+    case "invalid": {
+      // Every field's problem at once, so one more press is enough.
+      const fieldErrors: Record<string, string[]> = {};
+      if (outcome.password) fieldErrors.password = [outcome.password];
+      if (outcome.code) fieldErrors.code = [outcome.code === "missing" ? codeMessages.missing : codeMessages.wrongEnrol];
+      return data({ lastResult: submission.reply({ fieldErrors, hideFields: hidden }) }, { status: 400 });
+    }
     case "done": {
       // Signed in at once: the code just typed is spent, and asking for the next one thirty
       // seconds later would only look like a wrong code. A status of its own, so the

@@ -232,8 +232,8 @@ export async function setupPage(token: string, now: Date = new Date()): Promise<
 export type SetupOutcome =
   | { status: "done"; staff: StaffMemberRow; recoveryCodes: string[] }
   | { status: "closed" }
-  | { status: "wrong code" }
-  | { status: "password"; message: string };
+  /** What is wrong, each field at once: the password's rule broken, the code missing or wrong. */
+  | { status: "invalid"; password?: string; code?: "missing" | "wrong" };
 
 /** Thrown inside the setup's transaction to undo it: the link was used meanwhile, or the person disabled. */
 class SetupClosed extends Error {}
@@ -252,10 +252,12 @@ export async function completeSetup(
   const staff = await personOfLink(token, now);
   if (!staff) return { status: "closed" };
   const problem = passwordProblem(typed.password, staff.email);
-  if (problem) return { status: "password", message: problem };
+  const code = typedCode(typed.code);
   const sealed = staff.pendingTotpSecret;
-  const step = sealed ? await codeStep(sealed, typedCode(typed.code), null, now) : undefined;
-  if (!sealed || step === undefined) return { status: "wrong code" };
+  const step = sealed && code !== "" ? await codeStep(sealed, code, null, now) : undefined;
+  if (problem || !sealed || step === undefined) {
+    return { status: "invalid", password: problem, code: code === "" ? "missing" : step === undefined ? "wrong" : undefined };
+  }
   const passwordHash = await hashPassword(typed.password);
   const recoveryCodes = newRecoveryCodes();
   try {
