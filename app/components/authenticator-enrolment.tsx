@@ -26,3 +26,28 @@ export function AuthenticatorEnrolment({ enrolment }: { enrolment: Enrolment }) 
     </ol>
   );
 }
+
+/** Ten recovery codes, shown this once after enrolment, under the page's own heading. */
+export function RecoveryCodesShown({ heading, codes, next }: { heading: string; codes: string[]; next: string }) {
+  return (
+    <section className="owner-panel" aria-labelledby="page-title">
+      <h1 id="page-title">{heading}</h1>
+      <p>
+        Keep these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your phone. They are shown only
+        this once.
+      </p>
+      <ul className="owner-recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a className="owner-button owner-button-primary" href={next}>
+          Continue to the console
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -40,3 +40,13 @@ export function OwnerPager({ address, label, page, pageCount }: { address: strin
     </nav>
   );
 }
+
+/** What a console page says after a post and its redirect (takeNotice), once. */
+export function OwnerNotice({ notice }: { notice: { tone: "success" | "info"; text: string } | null }) {
+  if (!notice) return null;
+  return (
+    <div className={`owner-notice owner-notice-${notice.tone}`} role="status">
+      <p>{notice.text}</p>
+    </div>
+  );
+}

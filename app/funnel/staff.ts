@@ -73,10 +73,6 @@ export function homeOf(role: StaffRole): string {
   return menuOf(role)[0]?.to ?? "/owner";
 }
 
-export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === "string" && (staffRoles as readonly string[]).includes(value);
-}
-
 export const passwordRules = {
   minLength: 12,
   /** Longer than any passphrase a person types; a bound before it is hashed. */

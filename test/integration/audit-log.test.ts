@@ -13,6 +13,7 @@ import { appendAudit, auditRows, type NewAuditRow } from "../../app/server/db/st
 import type { StaffMemberRow } from "../../app/server/db/stores/staff-members.server";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { aPerson, signedInAs, signedInOwner } from "../support/staff";
+import { parseCsv } from "../support/csv";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -44,25 +45,6 @@ function csvOf(browser: TestBrowser, query = "") {
 /** The lines of a page as [who, action] pairs, in the page's order. */
 const whoDidWhat = (answer: RouteAnswer) => answer.data.log.lines.map((line: { who: string; action: string }) => [line.who, line.action]);
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i]!;
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") row.push(cell), (cell = "");
-    else if (char === "\r" && body[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += char;
-  }
-  return rows;
-}
 
 async function exportsLogged(): Promise<{ name: string; detail: string | null }[]> {
   return (await auditRows({ action: "csv-exported" }, 100)).map((row) => ({ name: row.staffName, detail: row.detail }));

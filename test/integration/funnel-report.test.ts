@@ -30,6 +30,7 @@ import { paymentForm } from "../support/funnel-steps";
 import { locationOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
 import { signInForm } from "../support/staff";
+import { parseCsv } from "../support/csv";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -225,26 +226,6 @@ describe("the date range", () => {
   });
 });
 
-/** A CSV's lines as cells (quoted cells with commas and doubled quotes read back); its byte order mark is gone once read as text. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text;
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i]!;
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") row.push(cell), (cell = "");
-    else if (char === "\r" && body[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += char;
-  }
-  return rows;
-}
 
 describe("the CSV files", () => {
   it("export the funnel table and the orders, hostile values kept as text and no personal data", async () => {

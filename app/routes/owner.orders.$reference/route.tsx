@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Facts } from "../../components/facts";
 import { formatCents } from "../../components/owner-format";
-import { HoldExpiry, Time } from "../../components/owner-parts";
+import { HoldExpiry, OwnerNotice, Time } from "../../components/owner-parts";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
@@ -99,14 +99,5 @@ function DecisionText({ decision }: { decision: { text: string; at: string | nul
       ) : null}
       {decision.message ? <>: “{decision.message}”</> : null}
     </>
-  );
-}
-
-function OwnerNotice({ notice }: { notice: { tone: "success" | "info"; text: string } | null }) {
-  if (!notice) return null;
-  return (
-    <div className={`owner-notice owner-notice-${notice.tone}`} role="status">
-      <p>{notice.text}</p>
-    </div>
   );
 }

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { OwnerPager } from "../../components/owner-parts";
+import { OwnerPager, OwnerNotice } from "../../components/owner-parts";
 import type { RouteHandle } from "../../route-handle";
 import { reviewQueuePage } from "../../server/owner/review-queue.server";
 import { requireStaff, takeNotice } from "../../server/staff/staff-session.server";
@@ -33,11 +33,7 @@ export default function OwnerReviews() {
   return (
     <section className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Reviews</h1>
-      {notice ? (
-        <div className={`owner-notice owner-notice-${notice.tone}`} role="status">
-          <p>{notice.text}</p>
-        </div>
-      ) : null}
+      <OwnerNotice notice={notice} />
       {total === 0 ? (
         <p className="owner-empty">{emptyQueueText}</p>
       ) : (

@@ -3,7 +3,7 @@
 // and is signed in.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticatorEnrolment, type Enrolment } from "../../components/authenticator-enrolment";
+import { AuthenticatorEnrolment, RecoveryCodesShown, type Enrolment } from "../../components/authenticator-enrolment";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, PasswordField } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffSetup() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  if (answer && "recoveryCodes" in answer) return <SetUp codes={answer.recoveryCodes} next={answer.next} />;
+  if (answer && "recoveryCodes" in answer) return <RecoveryCodesShown heading="Your sign-in is set up" codes={answer.recoveryCodes} next={answer.next} />;
   if (!page.open) return <LinkClosed message={page.message} />;
   return <SetupForm name={page.name} role={page.role} enrolment={page.enrolment} />;
 }
@@ -50,30 +50,6 @@ function SetupForm({ name, role, enrolment }: { name: string; role: string; enro
           Set up my sign-in
         </button>
       </Form>
-    </section>
-  );
-}
-
-function SetUp({ codes, next }: { codes: string[]; next: string }) {
-  return (
-    <section className="owner-panel" aria-labelledby="page-title">
-      <h1 id="page-title">Your sign-in is set up</h1>
-      <p>
-        Keep these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your phone. They are shown only
-        this once.
-      </p>
-      <ul className="owner-recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <p>
-        <a className="owner-button owner-button-primary" href={next}>
-          Continue to the console
-        </a>
-      </p>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import type { FormReply } from "../../components/form-reply";
 import { useFormReply } from "../../components/use-form-reply";
+import { OwnerNotice } from "../../components/owner-parts";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
@@ -37,11 +38,7 @@ export default function OwnerStaff() {
   return (
     <article className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Staff</h1>
-      {notice ? (
-        <div className={`owner-notice owner-notice-${notice.tone}`} role="status">
-          <p>{notice.text}</p>
-        </div>
-      ) : null}
+      <OwnerNotice notice={notice} />
       {setupLink ? <SetupLinkShown link={setupLink} /> : null}
       <section aria-labelledby="people-title">
         <h2 id="people-title">People</h2>

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticatorEnrolment } from "../../components/authenticator-enrolment";
+import { AuthenticatorEnrolment, RecoveryCodesShown } from "../../components/authenticator-enrolment";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TwoStep() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  if (answer && "recoveryCodes" in answer) return <RecoveryCodes codes={answer.recoveryCodes} next={answer.next} />;
+  if (answer && "recoveryCodes" in answer) return <RecoveryCodesShown heading="Two-step sign-in is on" codes={answer.recoveryCodes} next={answer.next} />;
   if (page.mode === "done") return <TwoStepOn next={page.next} />;
   return page.mode === "code" ? <CodeForm recoveryCodesLeft={page.recoveryCodesLeft} /> : <Enrol page={page} />;
 }
@@ -112,30 +112,6 @@ function Enrol({ page }: { page: { qrSvg: string; secretText: string; email: str
           Turn on two-step sign-in
         </button>
       </Form>
-    </section>
-  );
-}
-
-function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
-  return (
-    <section className="owner-panel" aria-labelledby="page-title">
-      <h1 id="page-title">Two-step sign-in is on</h1>
-      <p>
-        Keep these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your phone. They are shown only
-        this once.
-      </p>
-      <ul className="owner-recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <p>
-        <a className="owner-button owner-button-primary" href={next}>
-          Continue to the console
-        </a>
-      </p>
     </section>
   );
 }

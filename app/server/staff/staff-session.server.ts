@@ -39,8 +39,25 @@ async function signedInPerson(account: string): Promise<StaffMemberRow | undefin
   return staff?.status === "active" && staff.passwordHash ? staff : undefined;
 }
 
-/** The sign-in this request carries, when it still holds (`now`: the tests' clock). */
-export async function readStaffSession(request: Request, now: Date = new Date()): Promise<StaffSession | undefined> {
+/**
+ * Each request's read, kept for that request alone: the console's layout and its page both
+ * ask for the sign-in of one document request, and one read (the session's row, the person)
+ * answers both.
+ */
+const readsOfRequest = new WeakMap<Request, Promise<StaffSession | undefined>>();
+
+/** The sign-in this request carries, when it still holds (`now`: the tests' clock, read afresh). */
+export function readStaffSession(request: Request, now?: Date): Promise<StaffSession | undefined> {
+  if (now) return readSession(request, now);
+  let read = readsOfRequest.get(request);
+  if (!read) {
+    read = readSession(request, new Date());
+    readsOfRequest.set(request, read);
+  }
+  return read;
+}
+
+async function readSession(request: Request, now: Date): Promise<StaffSession | undefined> {
   let person: StaffMemberRow | undefined;
   const session = await readConsoleSession(
     request,
@@ -79,7 +96,7 @@ export const refusedMessages = {
  * the sign-in could move money). Signed in without `permission`: 403, with a way to their
  * own first page.
  */
-export async function requireStaff(request: Request, permission?: Permission, now: Date = new Date()): Promise<StaffSession> {
+export async function requireStaff(request: Request, permission?: Permission, now?: Date): Promise<StaffSession> {
   const session = await readStaffSession(request, now);
   if (!session) {
     if (request.method === "GET" || request.method === "HEAD") {
