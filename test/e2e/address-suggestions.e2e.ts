@@ -3,11 +3,21 @@
 // suggestions are restricted to the US and Canada, address type only, and her choice fills
 // Address Line 1, City, State and Zip Code. Also a known ZIP filling an empty City and State,
 // which needs JavaScript (this project is the one that runs it).
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+
+/**
+ * The page has hydrated, fetched the key and loaded the places script (the ZIP listener is
+ * attached before all that). Letters typed earlier are not suggested on, as with Google's.
+ */
+async function suggestionsAttached(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __mapsStandIn?: { options: unknown } }).__mapsStandIn?.options);
+}
 
 test("she types, picks a suggestion, and the four fields are filled", async ({ page, visitorAt, expectAccessible }) => {
   await visitorAt("final-checkout");
   const line1 = page.getByRole("textbox", { name: /^Address Line 1/ });
+  await suggestionsAttached(page);
   await line1.fill("1 Main");
   await page.getByRole("button", { name: "1 Main St, Portland, OR 97201, USA" }).click();
   await expect(line1).toHaveValue("1 Main Street");
@@ -21,6 +31,7 @@ test("she types, picks a suggestion, and the four fields are filled", async ({ p
 
 test("a known ZIP fills an empty City and State", async ({ page, visitorAt }) => {
   await visitorAt("final-checkout");
+  await suggestionsAttached(page);
   await page.getByRole("textbox", { name: "Zip Code" }).fill("97206");
   await page.getByRole("textbox", { name: "Zip Code" }).blur();
   await expect(page.getByRole("textbox", { name: "City" })).toHaveValue("Portland");
