@@ -19,6 +19,7 @@ export interface EmailPayload {
   hold_released?: boolean;
   before_review?: boolean;
   ends?: boolean;
+  card?: string;
 }
 
 type FactsIn = Omit<EmailFacts, "kind">;
@@ -40,6 +41,7 @@ export function emailPayload(reference: string, email: EmailKind, at: Date, fact
     hold_released: facts.holdReleased,
     before_review: facts.beforeReview,
     ends: facts.ends,
+    card: facts.card,
   };
   for (const key of Object.keys(payload) as (keyof EmailPayload)[]) if (payload[key] === undefined) delete payload[key];
   return payload;
@@ -59,6 +61,7 @@ export function emailFacts(payload: EmailPayload): EmailFacts {
     holdReleased: payload.hold_released,
     beforeReview: payload.before_review,
     ends: payload.ends,
+    card: payload.card,
   };
 }
 

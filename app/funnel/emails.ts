@@ -29,6 +29,10 @@ export const emailKinds = [
   "cancelled",
   /** She asked for her link again (the old one no longer opens her page). */
   "your_link",
+  /** Money given back to her card: how much, to which card, and when she sees it. */
+  "refunded",
+  /** The medical team ended her plan: nothing more is billed, the last payment given back. */
+  "disqualified",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -63,6 +67,8 @@ export interface EmailFacts {
   beforeReview?: boolean;
   /** A failed renewal that ends the subscription she had cancelled: nothing is retried. */
   ends?: boolean;
+  /** The card money went back to, as "Visa ending 4242" (never more of it). */
+  card?: string;
 }
 
 export interface EmailLinks {
@@ -105,6 +111,8 @@ function periodWords(plan: PlanCode): string {
   const months = plans[plan].months;
   return months === 1 ? "month" : `${months} months`;
 }
+
+const refundTiming = "Depending on your bank, a refund reaches your account within 5 to 10 business days.";
 
 const releaseTiming =
   "Depending on your bank, a released hold leaves your statement within 5 to 10 business days.";
@@ -296,6 +304,34 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
         blocks.push({ type: "p", text: subscriptionTerms[2] });
       }
       return { subject: `Your subscription ${ref} is cancelled`, blocks };
+    }
+    case "refunded":
+      return {
+        subject: `A refund for your order ${ref}`,
+        blocks: [
+          { type: "p", text: `We have refunded ${amount} to ${facts.card ? `your ${facts.card}` : "the card you paid with"}.` },
+          { type: "p", text: refundTiming },
+          orderFacts(order),
+        ],
+      };
+    case "disqualified": {
+      const money =
+        facts.holdReleased === true
+          ? `Nothing was charged: we released the ${formatCents(order.firstPeriodCents)} hold on your card. ${releaseTiming}`
+          : facts.amountCents
+            ? `As our terms promise, we are refunding your most recent payment of ${formatCents(facts.amountCents)} in full to ${facts.card ? `your ${facts.card}` : "the card you paid with"}. ${refundTiming}`
+            : "Nothing more will be charged.";
+      return {
+        subject: `Your treatment plan ${ref} has ended`,
+        blocks: [
+          {
+            type: "p",
+            text: "After reviewing your health information, a licensed provider has found that this treatment is not right for you at this time, so we have ended your subscription. We are sorry this is not the news you hoped for.",
+          },
+          { type: "p", text: money },
+          { type: "p", text: "Nothing more will be charged and no more medication will be sent. Please talk to your own doctor about other options that may suit you." },
+        ],
+      };
     }
     case "your_link":
       return {

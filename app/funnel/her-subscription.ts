@@ -4,6 +4,7 @@
 import { formatCents } from "./cart";
 import { formatEmailDate } from "./emails";
 import { plans, type PlanCode } from "./plans";
+import type { PaymentKind } from "./refunds";
 import { renewalStillBilled, type SubscriptionEvent, type SubscriptionState } from "./subscription-life";
 
 /** Where her order is, in her words. */
@@ -32,6 +33,10 @@ export const herStateText: Record<SubscriptionState, { title: string; text: stri
   declined: { title: "Not prescribed", text: "The medical team did not prescribe this treatment. The hold on your card was released; nothing was charged." },
   cancelled: { title: "Cancelled", text: "Your subscription is cancelled. Nothing more will be charged." },
   lapsed: { title: "Ended", text: "Your subscription ended because your renewal could not be charged. Nothing more will be charged." },
+  disqualified: {
+    title: "Ended by the medical team",
+    text: "A licensed provider found this treatment is not right for you, so your subscription has ended. Your most recent payment is refunded in full and nothing more will be charged.",
+  },
 };
 
 /** Each step of her timeline. */
@@ -48,13 +53,19 @@ export const herEventText: Record<SubscriptionEvent, string> = {
   lapsed: "Ended after the last try failed",
   cancelled: "Cancelled; nothing more will be charged",
   cancelled_after_renewal: "Cancelled; the renewal within 72 hours is still billed",
+  medically_disqualified: "Ended by the medical team; nothing more will be charged",
+  refunded: "Refunded to your card",
+  refund_failed: "A refund could not be made yet; we are trying again",
+  dispute_opened: "Payment disputed at your bank",
+  dispute_won: "Dispute closed",
+  dispute_lost: "Dispute closed",
 };
-
-export type PaymentKind = "hold" | "capture" | "release" | "charge";
 
 /** Each movement of her money. */
 export function herPaymentText(kind: PaymentKind, succeeded: boolean): string {
   switch (kind) {
+    case "refund":
+      return succeeded ? "Refunded to your card" : "Refund on its way";
     case "hold":
       return "Hold placed";
     case "capture":

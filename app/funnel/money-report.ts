@@ -3,11 +3,12 @@
 // by plan and by month, and the average order. Pure: the payments come grouped from the
 // database (app/server/owner/funnel-report.server.ts).
 import { plans, type PlanCode } from "./plans";
+import type { PaymentKind } from "./refunds";
 
 /** Payments of one kind, outcome, plan and month. */
 export interface PaymentGroup {
-  kind: "hold" | "capture" | "release" | "charge";
-  status: "succeeded" | "failed";
+  kind: PaymentKind;
+  status: "succeeded" | "failed" | "pending";
   /** A renewal's charge (period 1 on), not the first period's. */
   renewal: boolean;
   plan: PlanCode;

@@ -17,6 +17,8 @@ export interface OrderEventBody {
   period?: number;
   /** What the gateway said when a charge failed (its words, not ours). */
   message?: string;
+  /** A refund's reason (app/funnel/refunds.ts) or a dispute's (the bank's word, as Stripe gives it). */
+  reason?: string;
   /** ISO time, on the lifecycle clock. */
   occurred_at: string;
 }

@@ -23,6 +23,8 @@ export const subscriptionStates = [
   "cancelled",
   /** Every retry of a renewal failed; nothing more is billed. */
   "lapsed",
+  /** The medical team ended it (medically disqualified): nothing more is billed, the last charge refunded. */
+  "disqualified",
 ] as const;
 export type SubscriptionState = (typeof subscriptionStates)[number];
 
@@ -40,8 +42,19 @@ export const subscriptionEvents = [
   "lapsed",
   "cancelled",
   "cancelled_after_renewal",
+  "medically_disqualified",
+  // Lines of the timeline that move no state: money given back and chargebacks.
+  "refunded",
+  "refund_failed",
+  "dispute_opened",
+  "dispute_won",
+  "dispute_lost",
 ] as const;
 export type SubscriptionEvent = (typeof subscriptionEvents)[number];
+
+/** Timeline lines that record money moving back, not a change of state. */
+export const moneyBackEvents = ["refunded", "refund_failed", "dispute_opened", "dispute_won", "dispute_lost"] as const satisfies readonly SubscriptionEvent[];
+export type MoneyBackEvent = (typeof moneyBackEvents)[number];
 
 /** The whole machine: from each state, the events allowed and where each leads. */
 const transitions: Record<SubscriptionState, Partial<Record<SubscriptionEvent, SubscriptionState>>> = {
@@ -52,38 +65,45 @@ const transitions: Record<SubscriptionState, Partial<Record<SubscriptionEvent, S
     declined_released: "declined",
     hold_expired: "hold_expired",
     cancelled_released: "cancelled",
+    medically_disqualified: "disqualified",
   },
   hold_expired: {
     approved_charged: "active",
     approved_payment_failed: "payment_needed",
     declined_released: "declined",
     cancelled_released: "cancelled",
+    medically_disqualified: "disqualified",
   },
   payment_needed: {
     approved_charged: "active",
     cancelled: "cancelled",
+    medically_disqualified: "disqualified",
   },
   active: {
     renewal_charged: "active",
     renewal_failed: "past_due",
     cancelled: "cancelled",
     cancelled_after_renewal: "ending",
+    medically_disqualified: "disqualified",
   },
   past_due: {
     renewal_charged: "active",
     renewal_failed: "past_due",
     lapsed: "lapsed",
     cancelled: "cancelled",
+    medically_disqualified: "disqualified",
   },
   // The renewal she cancelled too late for is billed, and then nothing more; if it fails,
-  // there is nothing to retry: she had cancelled.
+  // there is nothing to retry: she had cancelled. Disqualified, not even that one is billed.
   ending: {
     renewal_charged: "cancelled",
     renewal_failed: "cancelled",
+    medically_disqualified: "disqualified",
   },
   declined: {},
   cancelled: {},
   lapsed: {},
+  disqualified: {},
 };
 
 /** Where `event` leads from `state`, or undefined when it cannot happen there. */
@@ -224,6 +244,7 @@ export const subscriptionStateLabels: Record<SubscriptionState, string> = {
   declined: "Declined, hold released",
   cancelled: "Cancelled",
   lapsed: "Lapsed after failed renewals",
+  disqualified: "Ended: medically disqualified",
 };
 
 /** How the timeline names each transition. */
@@ -240,4 +261,10 @@ export const subscriptionEventLabels: Record<SubscriptionEvent, string> = {
   lapsed: "Lapsed after the last retry failed",
   cancelled: "Cancelled; nothing more will be billed",
   cancelled_after_renewal: "Cancelled within 72 hours of renewal; that renewal is still billed",
+  medically_disqualified: "Medically disqualified; the plan ended and nothing more will be billed",
+  refunded: "Refunded",
+  refund_failed: "Refund failed",
+  dispute_opened: "Dispute opened at her bank",
+  dispute_won: "Dispute closed: won",
+  dispute_lost: "Dispute closed: lost",
 };

@@ -44,9 +44,9 @@ describe("the state machine", () => {
     expectNext("ending", { renewal_charged: "cancelled", renewal_failed: "cancelled" });
   });
 
-  it("has no way out of declined, cancelled and lapsed, and every other state can be left", () => {
+  it("has no way out of declined, cancelled, lapsed and disqualified, and every other state can be left", () => {
     const finals = subscriptionStates.filter(isFinalState);
-    expect(finals).toEqual(["declined", "cancelled", "lapsed"]);
+    expect(finals).toEqual(["declined", "cancelled", "lapsed", "disqualified"]);
     for (const state of finals) for (const event of subscriptionEvents) expect(nextState(state, event)).toBeUndefined();
   });
 

@@ -9,6 +9,7 @@ import type { SelectedMedication } from "../../funnel/selection";
 import type { SubscriptionEvent, SubscriptionState } from "../../funnel/subscription-life";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { AuditAction } from "../../funnel/audit";
+import type { PaymentKind, RefundReason } from "../../funnel/refunds";
 import type { StaffRole, StaffStatus } from "../../funnel/staff";
 import type { Variant } from "../../funnel/variant";
 
@@ -348,6 +349,11 @@ export const subscriptions = pgTable(
     cardLast4: text("card_last4"),
     /** When the reminder of a 6-month or yearly renewal is due, on the lifecycle clock; null once sent. */
     reminderDueAt: timestamp("reminder_due_at", { withTimezone: true }),
+    /**
+     * Why the medical team ended the plan (medically disqualified): for the record, seen in the
+     * console only, never in the audit log or her emails.
+     */
+    disqualificationNote: text("disqualification_note"),
     ...timestamps,
   },
   (t) => [
@@ -377,9 +383,9 @@ export const subscriptionEvents = pgTable(
 );
 
 /**
- * Every movement of her money: the hold, its capture or release, and each charge, failed or
- * paid. The idempotency key is the one the gateway was given; at most one paid charge exists
- * per subscription and period, whatever runs at once.
+ * Every movement of her money: the hold, its capture or release, each charge, failed or
+ * paid, and each refund of a paid one. The idempotency key is the one the gateway was given;
+ * at most one paid charge exists per subscription and period, whatever runs at once.
  */
 export const subscriptionPayments = pgTable(
   "subscription_payments",
@@ -388,23 +394,66 @@ export const subscriptionPayments = pgTable(
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => subscriptions.id),
-    kind: text("kind").$type<"hold" | "capture" | "release" | "charge">().notNull(),
-    /** The period paid for (hold, capture and the approval's charge: 0). */
+    kind: text("kind").$type<PaymentKind>().notNull(),
+    /** The period paid for (hold, capture and the approval's charge: 0); a refund's is its payment's. */
     period: integer("period").notNull(),
-    status: text("status").$type<"succeeded" | "failed">().notNull(),
+    /** A refund is "pending" from the moment its amount is set aside until the gateway answers. */
+    status: text("status").$type<"succeeded" | "failed" | "pending">().notNull(),
     amountCents: integer("amount_cents").notNull(),
     gatewayReference: text("gateway_reference"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     failureMessage: text("failure_message"),
     /** On the lifecycle clock. */
     at: timestamp("at", { withTimezone: true }).notNull(),
+    /**
+     * A paid capture or charge: the cents of it refunded or being refunded (pending refunds
+     * included). Raised by one conditional statement, never past amount_cents, so two people
+     * refunding at once can never refund more than was paid.
+     */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** A refund: the payment it gives back. */
+    refundOf: bigint("refund_of", { mode: "number" }),
+    /** A refund: why (app/funnel/refunds.ts). */
+    reason: text("reason").$type<RefundReason>(),
+    /** A refund: the owner's words with "Other" (console only). */
+    note: text("note"),
   },
   (t) => [
     index("subscription_payments_subscription_idx").on(t.subscriptionId, t.id),
     uniqueIndex("subscription_payments_one_paid_period_idx")
       .on(t.subscriptionId, t.period)
       .where(sql`${t.kind} in ('capture', 'charge') and ${t.status} = 'succeeded'`),
+    index("subscription_payments_pending_idx").on(t.status).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Chargebacks, as the gateway tells them (Stripe's charge.dispute.* events, or the sandbox's
+ * dispute card): one row per dispute, updated in place, so an event told twice changes nothing.
+ */
+export const disputes = pgTable(
+  "disputes",
+  {
+    /** The gateway's id (Stripe: du_ or dp_; sandbox: sandbox_dp_). */
+    id: text("id").primaryKey(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    /** The payment disputed. */
+    paymentId: bigint("payment_id", { mode: "number" }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The gateway's word (fraudulent, product_not_received, ...). */
+    reason: text("reason").notNull(),
+    /** Stripe's status: warning_needs_response, needs_response, under_review, won, lost, ... */
+    status: text("status").notNull(),
+    /** The last moment to answer with evidence. */
+    evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true }),
+    /** On the lifecycle clock. */
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("disputes_subscription_idx").on(t.subscriptionId), index("disputes_status_idx").on(t.status)],
 );
 
 /**
@@ -413,8 +462,8 @@ export const subscriptionPayments = pgTable(
  */
 export const sandboxPayments = pgTable("sandbox_payments", {
   reference: text("reference").primaryKey(),
-  kind: text("kind").$type<"hold" | "charge" | "card">().notNull(),
-  status: text("status").$type<"requires_action" | "held" | "captured" | "released" | "paid" | "failed" | "saved">().notNull(),
+  kind: text("kind").$type<"hold" | "charge" | "card" | "refund">().notNull(),
+  status: text("status").$type<"requires_action" | "held" | "captured" | "released" | "paid" | "failed" | "saved" | "succeeded">().notNull(),
   amountCents: integer("amount_cents").notNull(),
   cardBrand: text("card_brand"),
   cardLast4: text("card_last4"),
@@ -425,6 +474,29 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   savedFrom: text("saved_from"),
   /** Holds: the last moment a capture is accepted, on the sandbox clock. */
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+  /** A captured hold or paid charge: the cents refunded so far (never past amount_cents). */
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  /** The card opens a dispute once charged (Stripe's test card 4000 0000 0000 0259). */
+  disputesCharges: boolean("disputes_charges").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The sandbox's disputes, as Stripe opens them for its dispute test card: one a charge of the
+ * card, which the app hears of on its lifecycle round (as Stripe's webhook would tell it), and
+ * lost when its evidence date passes unanswered, as at Stripe.
+ */
+export const sandboxDisputes = pgTable("sandbox_disputes", {
+  reference: text("reference").primaryKey(),
+  /** The captured hold or paid charge disputed (sandbox_payments). */
+  paymentReference: text("payment_reference").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  reason: text("reason").notNull(),
+  status: text("status").notNull(),
+  evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true }).notNull(),
+  /** The status the app last heard (null: not yet told). */
+  toldStatus: text("told_status"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });

@@ -115,7 +115,7 @@ export interface PaymentLine {
   at: string;
 }
 
-const kinds: Record<SubscriptionPaymentRow["kind"], string> = { hold: "Hold", capture: "Capture", release: "Release", charge: "Charge" };
+const kinds: Record<SubscriptionPaymentRow["kind"], string> = { hold: "Hold", capture: "Capture", release: "Release", charge: "Charge", refund: "Refund" };
 
 export function paymentLine(payment: SubscriptionPaymentRow): PaymentLine {
   return {

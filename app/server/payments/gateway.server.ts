@@ -118,8 +118,62 @@ export interface CardOwner {
   subscriptionId: string;
 }
 
+/** Giving back some or all of a paid capture or charge. */
+export interface RefundRequest {
+  /** The payment refunded: the captured hold's reference or the charge's (Stripe: its PaymentIntent). */
+  paymentReference: string;
+  amountCents: number;
+  /** One per refund row: a repeated call refunds once. */
+  idempotencyKey: string;
+  /** Kept on the refund at the gateway, so an event about it is known to be ours. */
+  metadata: { subscription_id: string; refund_payment_id: string; order_reference: string };
+}
+
+export type RefundResult =
+  | { status: "succeeded"; reference: string }
+  /** The gateway said no (more than is left, a payment it cannot refund): trying again changes nothing. */
+  | { status: "refused"; message: string }
+  /** No answer, or an error of ours: the same key is tried again. */
+  | { status: "failed"; message: string };
+
+/** A chargeback as the gateway tells it (Stripe's Dispute object, or the sandbox's). */
+export interface DisputeFacts {
+  /** The gateway's id of the dispute. */
+  id: string;
+  /** The payment disputed: the captured hold's or the charge's reference (Stripe: its PaymentIntent). */
+  paymentReference: string;
+  amountCents: number;
+  /** The gateway's word: fraudulent, product_not_received, ... */
+  reason: string;
+  /** Stripe's status: warning_needs_response, needs_response, under_review, won, lost, ... */
+  status: string;
+  evidenceDueBy: Date | null;
+}
+
+/**
+ * What became of a checkout attempt, asked by its idempotency key after the answer was lost
+ * (a crash between the gateway's answer and our write): authorised (a hold exists), or
+ * anything else; "none" when the gateway never saw it.
+ */
+export type AttemptLookup = AuthorisationResult | { status: "none" };
+
 export interface PaymentGateway {
   readonly kind: "sandbox" | "stripe";
+  /** Gives back some or all of a paid payment (Stripe's Refunds API). The key makes a repeat do nothing. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * The attempt made with this idempotency key for this order (Stripe: the PaymentIntent whose
+   * metadata names the key; the sandbox: its records). Never places or changes a hold, except
+   * that a Stripe PaymentIntent left half-way (waiting for a card or an authentication nobody
+   * will give now) is cancelled, so it can never become a second hold.
+   */
+  lookupAttempt(request: { idempotencyKey: string; orderId: string }): Promise<AttemptLookup>;
+  /**
+   * Sandbox only: disputes opened or changed since the app was last told, as Stripe's webhook
+   * would tell them; each is told until `disputeTold` says it was heard.
+   */
+  disputeNews?(): Promise<DisputeFacts[]>;
+  disputeTold?(id: string, status: string): Promise<void>;
   /** Takes the held amount (at most what was held). The key makes a repeat do nothing. */
   capture(holdReference: string, amountCents: number, idempotencyKey: string): Promise<HoldResult>;
   /** Lets the hold go. */

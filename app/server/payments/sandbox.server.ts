@@ -6,7 +6,7 @@
 // charged again without her as the test card would be. Each call's answer is kept under its
 // idempotency key, so a repeated call does nothing new.
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { holdLifetimeMs } from "../../funnel/subscription-life";
 import { database } from "../db/client.server";
 import { sandboxOperations, sandboxPayments } from "../db/schema.server";
@@ -31,6 +31,8 @@ import {
   type ChargeResult,
   type HoldResult,
   type PaymentGateway,
+  type RefundRequest,
+  type RefundResult,
   type SaveCardRequest,
   type SaveCardResult,
   type SavedCardCharge,
@@ -117,7 +119,7 @@ async function keepHold(reference: string, amountCents: number, digits: string, 
  * Two calls with one key at the same moment both run, as they would at Stripe within its
  * lock; the first answer kept is the one both later see, and the writes are conditional.
  */
-async function once<T extends HoldResult | ChargeResult>(idempotencyKey: string, operation: () => Promise<T>): Promise<T> {
+async function once<T extends HoldResult | ChargeResult | RefundResult>(idempotencyKey: string, operation: () => Promise<T>): Promise<T> {
   const db = await database();
   const [seen] = await db.select().from(sandboxOperations).where(eq(sandboxOperations.idempotencyKey, idempotencyKey));
   if (seen) return seen.answer as unknown as T;
@@ -157,6 +159,48 @@ async function release(reference: string): Promise<HoldResult> {
   if (hold.status === "released") return { status: "done", reference };
   if (hold.status !== "held" || (hold.expiresAt !== null && (await sandboxNow()) >= hold.expiresAt)) return { status: "expired" };
   return (await settleHold(reference, "released")) ? { status: "done", reference } : release(reference);
+}
+
+/** A refund's reference: from its idempotency key, so a retry gets the same. */
+function sandboxRefundReference(idempotencyKey: string): string {
+  const digest = createHash("sha256").update(`sandbox-refund:${idempotencyKey}`).digest("hex");
+  return `sandbox_re_${digest.slice(0, 24)}`;
+}
+
+/**
+ * Gives back part or all of a captured hold or a paid charge, as Stripe's Refunds API does:
+ * never more than is left of it (the refunded total raised by one conditional statement, with
+ * the refund's record in the same transaction).
+ */
+async function refund(request: RefundRequest): Promise<RefundResult> {
+  const payment = await findPayment(request.paymentReference);
+  const paid = (payment?.kind === "hold" && payment.status === "captured") || (payment?.kind === "charge" && payment.status === "paid");
+  if (!payment || !paid) return { status: "refused", message: "This payment was not charged, so it cannot be refunded." };
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { status: "refused", message: "The refund amount must be a positive number of cents." };
+  const reference = sandboxRefundReference(request.idempotencyKey);
+  const at = await sandboxNow();
+  const made = await (await database()).transaction(async (tx) => {
+    const [raised] = await tx
+      .update(sandboxPayments)
+      .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${request.amountCents}`, updatedAt: at })
+      .where(and(eq(sandboxPayments.reference, payment.reference), sql`${sandboxPayments.refundedCents} + ${request.amountCents} <= ${sandboxPayments.amountCents}`))
+      .returning({ reference: sandboxPayments.reference });
+    if (!raised) return false;
+    await tx.insert(sandboxPayments).values({
+      reference,
+      kind: "refund",
+      status: "succeeded",
+      amountCents: request.amountCents,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      offSession: payment.offSession,
+      savedFrom: payment.reference,
+      createdAt: at,
+      updatedAt: at,
+    });
+    return true;
+  });
+  return made ? { status: "succeeded", reference } : { status: "refused", message: "The refund is more than is left of this payment." };
 }
 
 async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
@@ -269,5 +313,7 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
     capture: (reference, amountCents, idempotencyKey) => once(idempotencyKey, () => capture(reference, amountCents)),
     release: (reference, idempotencyKey) => once(idempotencyKey, () => release(reference)),
     chargeSavedCard: (charge) => once(charge.idempotencyKey, () => chargeSavedCard(charge)),
+    refund: (request) => once(request.idempotencyKey, () => refund(request)),
+    lookupAttempt: async () => ({ status: "none" }),
   };
 }

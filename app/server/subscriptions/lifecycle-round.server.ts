@@ -9,6 +9,7 @@ import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage } from "./order-events.server";
+import { retryPendingRefunds } from "./refunds.server";
 import { billRenewal } from "./renewal.server";
 import { claimMs, decideReview, expireHold, settleDecision } from "./review.server";
 import { takeReminder } from "./transitions.server";
@@ -20,6 +21,8 @@ export interface LifecycleRound {
   renewed: number;
   failed: number;
   lapsed: number;
+  /** Refunds the gateway had not answered, answered now. */
+  refunded: number;
 }
 
 const batchSize = 25;
@@ -70,7 +73,7 @@ async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> 
 
 /** Everything due as of the lifecycle clock, until nothing is. Several instances may run it. */
 export async function runLifecycleRound(gateway: PaymentGateway): Promise<LifecycleRound> {
-  const round: LifecycleRound = { reminded: 0, settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0 };
+  const round: LifecycleRound = { reminded: 0, settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0, refunded: 0 };
   const now = await lifecycleNow();
   round.settled += await autoApprove(gateway, now);
   // A subscription moved forward a year by the sandbox clock has a period due for each month:
@@ -87,5 +90,6 @@ export async function runLifecycleRound(gateway: PaymentGateway): Promise<Lifecy
       }
     }
   }
+  round.refunded += await retryPendingRefunds(gateway);
   return round;
 }

@@ -2,13 +2,15 @@
 // transaction, through the outbox: the provider's copy (the order-events path) and her email.
 import type { EmailFacts, EmailKind } from "../../funnel/emails";
 import type { OrderEventBody } from "../../funnel/order-event";
-import { nextState, type SubscriptionEvent } from "../../funnel/subscription-life";
+import { nextState, type MoneyBackEvent, type SubscriptionEvent } from "../../funnel/subscription-life";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
 import { emailPayload } from "../../funnel/email-messages";
 import type { OutboxMessage } from "../db/stores/outbox.server";
 
-type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message">;
+type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message" | "reason">;
 type Announced = Exclude<SubscriptionEvent, "hold_placed">;
+/** The transitions, each with its own email (a refund's or a dispute's line has none of its own). */
+type Transitioned = Exclude<Announced, MoneyBackEvent>;
 
 export function orderEventMessage(subscription: SubscriptionRow, event: Announced, at: Date, extra: Extra = {}): OutboxMessage {
   return {
@@ -26,7 +28,7 @@ export function orderEventMessage(subscription: SubscriptionRow, event: Announce
 }
 
 /** Which of her emails each transition sends. */
-const emailOfEvent: Record<Announced, EmailKind> = {
+const emailOfEvent: Record<Transitioned, EmailKind> = {
   approved_captured: "approved",
   approved_charged: "approved",
   approved_payment_failed: "payment_needed",
@@ -38,6 +40,7 @@ const emailOfEvent: Record<Announced, EmailKind> = {
   renewal_charged: "renewal_charged",
   renewal_failed: "renewal_failed",
   lapsed: "lapsed",
+  medically_disqualified: "disqualified",
 };
 
 /** The email her order gets for `event`. */
@@ -52,7 +55,7 @@ export function emailMessage(subscription: SubscriptionRow, kind: EmailKind, at:
  */
 export function transitionMessages(
   subscription: SubscriptionRow,
-  event: Announced,
+  event: Transitioned,
   at: Date,
   extra: Extra = {},
   facts: Omit<EmailFacts, "kind"> = {},

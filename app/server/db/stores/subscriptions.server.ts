@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } f
 import {
   awaitingReviewStates,
   nextState,
+  type MoneyBackEvent,
   type SubscriptionEvent,
 } from "../../../funnel/subscription-life";
 import { database, type Queryable } from "../client.server";
@@ -143,7 +144,17 @@ export interface Transition {
   changes?: Partial<
     Pick<
       SubscriptionRow,
-      "periodsPaid" | "firstPeriodStart" | "nextBillingAt" | "failedAttempts" | "dueAt" | "cancelledAt" | "reminderDueAt" | "cardReference" | "cardBrand" | "cardLast4"
+      | "periodsPaid"
+      | "firstPeriodStart"
+      | "nextBillingAt"
+      | "failedAttempts"
+      | "dueAt"
+      | "cancelledAt"
+      | "reminderDueAt"
+      | "cardReference"
+      | "cardBrand"
+      | "cardLast4"
+      | "disqualificationNote"
     >
   >;
   /** Only while the subscription still has this many periods paid (a renewal's guard). */
@@ -324,4 +335,159 @@ export async function findSubscriptionsByReferences(references: readonly string[
     .select()
     .from(subscriptions)
     .where(inArray(subscriptions.reference, [...references]));
+}
+
+/** A refund to be made: its row is written "pending" with the amount set aside. */
+export interface RefundToMake {
+  amountCents: number;
+  reason: NonNullable<SubscriptionPaymentRow["reason"]>;
+  note: string | null;
+  /** The gateway's idempotency key: one per refund. */
+  idempotencyKey: string;
+  /** On the lifecycle clock. */
+  at: Date;
+}
+
+/**
+ * Sets `refund.amountCents` of a paid capture or charge aside and writes the pending refund,
+ * in the caller's transaction. The amount is raised by one conditional statement that never
+ * takes the refunded total past what was paid, so of two people refunding the rest at once
+ * exactly one gets it. Undefined when the payment is not a paid one of this subscription or
+ * less is left than asked (nothing written).
+ */
+export async function setAsideRefund(
+  tx: Queryable,
+  subscriptionId: string,
+  paymentId: number,
+  refund: RefundToMake,
+): Promise<SubscriptionPaymentRow | undefined> {
+  const [payment] = await tx
+    .update(subscriptionPayments)
+    .set({ refundedCents: sql`${subscriptionPayments.refundedCents} + ${refund.amountCents}` })
+    .where(
+      and(
+        eq(subscriptionPayments.id, paymentId),
+        eq(subscriptionPayments.subscriptionId, subscriptionId),
+        inArray(subscriptionPayments.kind, ["capture", "charge"]),
+        eq(subscriptionPayments.status, "succeeded"),
+        sql`${subscriptionPayments.refundedCents} + ${refund.amountCents} <= ${subscriptionPayments.amountCents}`,
+      ),
+    )
+    .returning();
+  if (!payment) return undefined;
+  const [row] = await tx
+    .insert(subscriptionPayments)
+    .values({
+      subscriptionId,
+      kind: "refund",
+      period: payment.period,
+      status: "pending",
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.idempotencyKey,
+      refundOf: payment.id,
+      reason: refund.reason,
+      note: refund.note,
+      at: refund.at,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * A pending refund's answer, in the caller's transaction, once: succeeded with the gateway's
+ * reference, or failed (refused), which gives its amount back to what may be refunded.
+ * Undefined when it was settled before (nothing written).
+ */
+export async function settleRefund(
+  tx: Queryable,
+  refundId: number,
+  outcome: { status: "succeeded"; reference: string } | { status: "failed"; message: string },
+): Promise<SubscriptionPaymentRow | undefined> {
+  const [settled] = await tx
+    .update(subscriptionPayments)
+    .set(
+      outcome.status === "succeeded"
+        ? { status: "succeeded", gatewayReference: outcome.reference }
+        : { status: "failed", failureMessage: outcome.message },
+    )
+    .where(and(eq(subscriptionPayments.id, refundId), eq(subscriptionPayments.kind, "refund"), eq(subscriptionPayments.status, "pending")))
+    .returning();
+  if (settled && outcome.status === "failed" && settled.refundOf !== null) {
+    await tx
+      .update(subscriptionPayments)
+      .set({ refundedCents: sql`${subscriptionPayments.refundedCents} - ${settled.amountCents}` })
+      .where(eq(subscriptionPayments.id, settled.refundOf));
+  }
+  return settled;
+}
+
+/**
+ * A refund made at the gateway, not by us (Stripe's Dashboard), of a paid payment: recorded
+ * once under `idempotencyKey`, at most what is left. Undefined when recorded before or more
+ * than is left (nothing written).
+ */
+export async function recordOutsideRefund(
+  tx: Queryable,
+  subscriptionId: string,
+  paymentId: number,
+  refund: RefundToMake & { gatewayReference: string | null },
+): Promise<SubscriptionPaymentRow | undefined> {
+  const [seen] = await tx.select({ id: subscriptionPayments.id }).from(subscriptionPayments).where(eq(subscriptionPayments.idempotencyKey, refund.idempotencyKey));
+  if (seen) return undefined;
+  const pending = await setAsideRefund(tx, subscriptionId, paymentId, refund);
+  if (!pending) return undefined;
+  const [done] = await tx
+    .update(subscriptionPayments)
+    .set({ status: "succeeded", gatewayReference: refund.gatewayReference })
+    .where(eq(subscriptionPayments.id, pending.id))
+    .returning();
+  return done;
+}
+
+/** Refunds still waiting for the gateway's answer (it did not answer): the worker asks again, oldest first. */
+export async function pendingRefunds(limit: number): Promise<SubscriptionPaymentRow[]> {
+  return (await database())
+    .select()
+    .from(subscriptionPayments)
+    .where(and(eq(subscriptionPayments.kind, "refund"), eq(subscriptionPayments.status, "pending")))
+    .orderBy(asc(subscriptionPayments.id))
+    .limit(limit);
+}
+
+export async function findPayment(paymentId: number): Promise<SubscriptionPaymentRow | undefined> {
+  const [row] = await (await database()).select().from(subscriptionPayments).where(eq(subscriptionPayments.id, paymentId));
+  return row;
+}
+
+/** The most recent paid capture or charge of a subscription (the last money she paid), if any. */
+export async function lastPaidPayment(subscriptionId: string): Promise<SubscriptionPaymentRow | undefined> {
+  const [row] = await (await database())
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.subscriptionId, subscriptionId),
+        inArray(subscriptionPayments.kind, ["capture", "charge"]),
+        eq(subscriptionPayments.status, "succeeded"),
+      ),
+    )
+    .orderBy(desc(subscriptionPayments.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A line of the timeline that moves no state (a refund, a dispute), in the caller's
+ * transaction, in the state the subscription has now.
+ */
+export async function noteOnTimeline(
+  tx: Queryable,
+  subscriptionId: string,
+  event: MoneyBackEvent,
+  at: Date,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  const [current] = await tx.select({ state: subscriptions.state }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!current) return;
+  await tx.insert(subscriptionEvents).values({ subscriptionId, event, fromState: current.state, toState: current.state, at, detail });
 }
