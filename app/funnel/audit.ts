@@ -21,6 +21,9 @@ export const auditActionLabels = {
   "cancelled-for-her": "Cancelled for her",
   approved: "Approved",
   declined: "Declined",
+  // Written when the amount is set aside, before the gateway answers: the order page says how it went.
+  refunded: "Refund asked",
+  "medically-disqualified": "Medically disqualified",
   "clock-moved": "Clock moved",
   "csv-exported": "CSV exported",
 } as const;

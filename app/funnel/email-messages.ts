@@ -20,6 +20,8 @@ export interface EmailPayload {
   before_review?: boolean;
   ends?: boolean;
   card?: string;
+  /** A refund's id: each refund mails once, also two alike at one moment (not shown to her). */
+  refund_id?: number;
 }
 
 type FactsIn = Omit<EmailFacts, "kind">;

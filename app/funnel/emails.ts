@@ -305,22 +305,37 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
       }
       return { subject: `Your subscription ${ref} is cancelled`, blocks };
     }
-    case "refunded":
+    case "refunded": {
+      const toCard = facts.card ? `your ${facts.card}` : "the card you paid with";
+      const ofWhich = facts.period === undefined ? "" : facts.period === 0 ? " of your first payment" : " of your renewal payment";
       return {
-        subject: `A refund for your order ${ref}`,
+        subject: `Your refund for order ${ref}`,
         blocks: [
-          { type: "p", text: `We have refunded ${amount} to ${facts.card ? `your ${facts.card}` : "the card you paid with"}.` },
-          { type: "p", text: refundTiming },
+          {
+            type: "p",
+            text: facts.amountCents ? `We have refunded ${formatCents(facts.amountCents)}${ofWhich} to ${toCard}.` : `We have made a refund${ofWhich} to ${toCard}.`,
+          },
+          { type: "p", text: `${refundTiming} You do not need to do anything.` },
           orderFacts(order),
         ],
       };
+    }
     case "disqualified": {
-      const money =
+      // One email says it all: the plan has ended, and what happened to her money. Never why:
+      // the clinician's note stays in the clinical record.
+      const money: Block[] =
         facts.holdReleased === true
-          ? `Nothing was charged: we released the ${formatCents(order.firstPeriodCents)} hold on your card. ${releaseTiming}`
-          : facts.amountCents
-            ? `As our terms promise, we are refunding your most recent payment of ${formatCents(facts.amountCents)} in full to ${facts.card ? `your ${facts.card}` : "the card you paid with"}. ${refundTiming}`
-            : "Nothing more will be charged.";
+          ? [{ type: "p", text: `Nothing was charged: we released the ${formatCents(order.firstPeriodCents)} hold on your card. ${releaseTiming}` }]
+          : facts.holdReleased === false
+            ? [{ type: "p", text: "Nothing was charged: the hold on your card had already ended." }]
+            : facts.amountCents
+              ? [
+                  {
+                    type: "p",
+                    text: `As our terms promise, we are refunding your most recent payment in full: ${formatCents(facts.amountCents)} to ${facts.card ? `your ${facts.card}` : "the card you paid with"}. ${refundTiming}`,
+                  },
+                ]
+              : [];
       return {
         subject: `Your treatment plan ${ref} has ended`,
         blocks: [
@@ -328,7 +343,7 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
             type: "p",
             text: "After reviewing your health information, a licensed provider has found that this treatment is not right for you at this time, so we have ended your subscription. We are sorry this is not the news you hoped for.",
           },
-          { type: "p", text: money },
+          ...money,
           { type: "p", text: "Nothing more will be charged and no more medication will be sent. Please talk to your own doctor about other options that may suit you." },
         ],
       };

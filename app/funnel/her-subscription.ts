@@ -33,9 +33,11 @@ export const herStateText: Record<SubscriptionState, { title: string; text: stri
   declined: { title: "Not prescribed", text: "The medical team did not prescribe this treatment. The hold on your card was released; nothing was charged." },
   cancelled: { title: "Cancelled", text: "Your subscription is cancelled. Nothing more will be charged." },
   lapsed: { title: "Ended", text: "Your subscription ended because your renewal could not be charged. Nothing more will be charged." },
+  // What happened to her money is said beside it (disqualifiedMoneyText): a hold released,
+  // a payment refunded, or nothing paid.
   disqualified: {
     title: "Ended by the medical team",
-    text: "A licensed provider found this treatment is not right for you, so your subscription has ended. Your most recent payment is refunded in full and nothing more will be charged.",
+    text: "A licensed provider found that this treatment is not right for you at this time, so your subscription has ended. Nothing more will be charged and no more medication will be sent.",
   },
 };
 
@@ -55,17 +57,19 @@ export const herEventText: Record<SubscriptionEvent, string> = {
   cancelled_after_renewal: "Cancelled; the renewal within 72 hours is still billed",
   medically_disqualified: "Ended by the medical team; nothing more will be charged",
   refunded: "Refunded to your card",
-  refund_failed: "A refund could not be made yet; we are trying again",
+  refund_failed: "A refund to your card did not go through; our team is looking into it",
   dispute_opened: "Payment disputed at your bank",
   dispute_won: "Dispute closed",
   dispute_lost: "Dispute closed",
 };
 
+export type PaymentStatus = "succeeded" | "pending" | "failed";
+
 /** Each movement of her money. */
-export function herPaymentText(kind: PaymentKind, succeeded: boolean): string {
+export function herPaymentText(kind: PaymentKind, status: PaymentStatus): string {
   switch (kind) {
     case "refund":
-      return succeeded ? "Refunded to your card" : "Refund on its way";
+      return status === "succeeded" ? "Refunded to your card" : status === "pending" ? "Refund on its way to your card" : "Refund not made";
     case "hold":
       return "Hold placed";
     case "capture":
@@ -73,8 +77,29 @@ export function herPaymentText(kind: PaymentKind, succeeded: boolean): string {
     case "release":
       return "Hold released";
     case "charge":
-      return succeeded ? "Charged" : "Charge failed";
+      return status === "succeeded" ? "Charged" : status === "pending" ? "Charge in progress" : "Charge failed";
   }
+}
+
+/**
+ * What became of her money when the medical team ended her plan, from her payments: the
+ * refund the terms promise, or the hold let go. Undefined when nothing was paid or held.
+ */
+export function disqualifiedMoneyText(
+  payments: readonly { kind: PaymentKind; status: PaymentStatus; amountCents: number; reason: string | null }[],
+): string | undefined {
+  const refund = payments.findLast((p) => p.kind === "refund" && p.reason === "medically_disqualified");
+  if (refund) {
+    const amount = formatCents(refund.amountCents);
+    if (refund.status === "succeeded") {
+      return `As our terms promise, your most recent payment was refunded in full: ${amount} to your card. Depending on your bank, it reaches your account within 5 to 10 business days.`;
+    }
+    if (refund.status === "pending") return `As our terms promise, we are refunding your most recent payment in full: ${amount} to your card.`;
+    return `The refund of ${amount} to your card did not go through yet. Our team is looking into it; you do not need to do anything.`;
+  }
+  if (payments.some((p) => p.kind === "release" && p.status === "succeeded")) return "Nothing was charged: the hold on your card was released.";
+  if (!payments.some((p) => (p.kind === "capture" || p.kind === "charge") && p.status === "succeeded")) return "Nothing was charged.";
+  return undefined;
 }
 
 /** States she can still cancel from. */

@@ -19,6 +19,11 @@ export interface OrderEventBody {
   message?: string;
   /** A refund's reason (app/funnel/refunds.ts) or a dispute's (the bank's word, as Stripe gives it). */
   reason?: string;
+  /**
+   * A refund: our id of it. Each refund is its own event, also two alike (same amount, same
+   * moment), which would otherwise be one message to the outbox.
+   */
+  refund_id?: number;
   /** ISO time, on the lifecycle clock. */
   occurred_at: string;
 }

@@ -1,8 +1,9 @@
 // The people of the console and what each may do: three roles, least privilege (an owner
 // everything; support her orders, her contact details and her emails, never money reports,
-// staff or decisions; a clinician the review queue and the clinical view, never her contact
-// details or money). Every console page and action names the permission it needs, and the
-// menu shows only the pages a role may open. Pure: the table is the rule.
+// staff, decisions or refunds; a clinician the review queue, the clinical view and ending a
+// plan as medically disqualified, never her contact details or money of their choosing).
+// Every console page and action names the permission it needs, and the menu shows only the
+// pages a role may open. Pure: the table is the rule.
 
 export const staffRoles = ["owner", "support", "clinician"] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -38,13 +39,18 @@ export const permissions = [
   "audit",
   /** The sandbox clock. */
   "clock",
+  /** Refund a payment, with a reason. */
+  "refunds",
+  /** Mark medically disqualified, with a note: the plan ends and her last charge is refunded. */
+  "disqualify",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 const grants: Record<StaffRole, readonly Permission[]> = {
   owner: permissions,
   support: ["orders", "customer-details", "emails", "send-link", "cancel-for-her"],
-  clinician: ["reviews", "decide"],
+  // Medically disqualified is a clinical judgement: the medical team may make it, support may not.
+  clinician: ["reviews", "decide", "disqualify"],
 };
 
 export function may(role: StaffRole, permission: Permission): boolean {

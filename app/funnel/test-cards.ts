@@ -20,6 +20,11 @@ export interface TestCard {
    * with her it fails every renewal; 4000 0025 0000 3155 asks only while she is there.
    */
   offSession?: "authentication_required";
+  /**
+   * Authorises as 4242 does, and each payment taken from it is disputed at once as fraudulent
+   * (Stripe's 4000 0000 0000 0259), so the dispute flow can be seen without a real bank.
+   */
+  disputes?: true;
 }
 
 /** Stripe's published test card numbers (docs.stripe.com/testing) that the sandbox knows. */
@@ -37,6 +42,8 @@ export const testCards: readonly TestCard[] = [
   // 3-D Secure: always asks, and asks even for a card set up for later use.
   { number: "4000002760003184", brand: "visa", outcome: "authenticate", offSession: "authentication_required" },
   { number: "4000002500003155", brand: "visa", outcome: "authenticate" },
+  // Disputes: authorised, and every charge of it disputed (fraudulent).
+  { number: "4000000000000259", brand: "visa", outcome: "authorise", disputes: true },
 ];
 
 /**
@@ -121,6 +128,11 @@ export function sandboxOffSessionOutcome(digits: string): "charge" | "authentica
   const card = findTestCard(digits);
   if (card === undefined || card.outcome === "decline") return "decline";
   return card.offSession ?? "charge";
+}
+
+/** Whether each payment taken from this card is disputed (Stripe's dispute test card). */
+export function sandboxDisputesCharges(digits: string): boolean {
+  return findTestCard(digits)?.disputes === true;
 }
 
 /** The message of a declining test card, or of a refused number; undefined otherwise. */

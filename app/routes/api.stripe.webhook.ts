@@ -2,9 +2,9 @@
 // the stripe library (decision 0015). Unset, the route does not exist (404). A body that is too
 // large is refused unread (413); one whose Stripe-Signature does not verify is 400, Stripe's
 // convention, with nothing changed. Every verified event is answered 200, a repeat included,
-// so that Stripe stops sending it; nothing is done twice because each change here is a
-// conditional transition of the order's state machine. The payload is never logged: only the
-// event's id and type, and what was done.
+// so that Stripe stops sending it; nothing is done twice (each change is conditional, or kept
+// under a key of its own). The payload is never logged: only the event's id and type, and what
+// was done. Each event is read and acted on in app/server/subscriptions/stripe-events.server.ts.
 //
 // What each event does:
 // - payment_intent.canceled of a hold still on_hold with no decision: Stripe cancels an
@@ -22,36 +22,29 @@
 //   well would make two writers of one payment for no gain. What is neither (money Stripe
 //   took for a period we no longer bill, a record that disagrees with Stripe) is logged for
 //   a person to look at, by ids only.
-// - Anything else (another type, an object we do not know): acknowledged and ignored.
+// - charge.dispute.created / .updated / .closed (a Dispute: id, payment_intent, amount,
+//   reason, status, evidence_details.due_by): the dispute of a payment of ours is written in
+//   place (recordDispute): a new one is a "dispute opened" line of her timeline and an event
+//   to the provider, one that closes "won" or "lost" the same; a status told again, or any
+//   news of a dispute already closed, changes nothing. No email to her: her bank speaks to
+//   her of it. The console flags the order and lists the disputes waiting for a response.
+// - charge.refunded (a Charge: payment_intent, amount_refunded, its total refunded so far):
+//   our own refunds are counted on the payment from the moment they are set aside, so only
+//   what is refunded beyond them was made in Stripe's Dashboard; that part is recorded once
+//   as a refund "made_at_gateway", with a timeline line and the provider's event, no email.
+//   Our own refund's event (nothing beyond ours) changes nothing.
+// - Anything else (another type, an object we do not know, a field that does not read as
+//   Stripe writes it): acknowledged and ignored.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import Stripe from "stripe";
-import { awaitingReviewStates, billedStates } from "../funnel/subscription-life";
 import { config } from "../server/config.server";
-import {
-  findPaymentByGatewayReference,
-  findSubscription,
-  findSubscriptionByHold,
-  type SubscriptionRow,
-} from "../server/db/stores/subscriptions.server";
 import { readRequestWithin, tooLargeMessages } from "../server/http/body-cap.server";
 import { jsonAnswer, notFoundJson } from "../server/http/json-answer.server";
 import { log } from "../server/log.server";
-import { lifecycleNow } from "../server/subscriptions/clock.server";
-import { expireHold } from "../server/subscriptions/review.server";
+import { handleStripeEvent } from "../server/subscriptions/stripe-events.server";
 
 /** Stripe's events are small; this bounds what an unverified sender can make us read. */
 const maxEventBytes = 256 * 1024;
-
-const subscriptionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const periodPattern = /^\d{1,6}$/;
-
-/** What became of an event, for the log line. */
-type Outcome =
-  | "hold expired"
-  | "already recorded"
-  | "left to the worker"
-  | "needs a look"
-  | "ignored";
 
 export async function loader() {
   if (!config().STRIPE_WEBHOOK_SECRET) return notFoundJson();
@@ -80,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return jsonAnswer(400, { success: false, message: "The body is not a Stripe event." });
   }
 
-  const outcome = await handle(event);
+  const outcome = await handleStripeEvent(event);
   log.info({ event: textOf(event.id), type: textOf(event.type), outcome }, "Stripe event");
   return jsonAnswer(200, { received: true });
 }
@@ -88,83 +81,4 @@ export async function action({ request }: ActionFunctionArgs) {
 /** A short string from the event for the log, or undefined. */
 function textOf(value: unknown): string | undefined {
   return typeof value === "string" ? value.slice(0, 100) : undefined;
-}
-
-interface IntentFacts {
-  id: string;
-  subscriptionId: string | undefined;
-  period: number | undefined;
-}
-
-/** The PaymentIntent an event is about, when it is one, with the metadata we put on our charges. */
-function paymentIntentOf(event: Stripe.Event): IntentFacts | undefined {
-  const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
-  if (object === null || typeof object !== "object") return undefined;
-  const { id, object: kind, metadata } = object as { id?: unknown; object?: unknown; metadata?: unknown };
-  if (kind !== "payment_intent" || typeof id !== "string" || !/^pi_[A-Za-z0-9_]{1,200}$/.test(id)) return undefined;
-  const meta = metadata !== null && typeof metadata === "object" ? (metadata as Record<string, unknown>) : {};
-  const subscriptionId = typeof meta.subscription_id === "string" && subscriptionIdPattern.test(meta.subscription_id) ? meta.subscription_id : undefined;
-  const period = typeof meta.period === "string" && periodPattern.test(meta.period) ? Number(meta.period) : undefined;
-  return { id, subscriptionId, period };
-}
-
-async function handle(event: Stripe.Event): Promise<Outcome> {
-  const type: unknown = event.type;
-  if (type !== "payment_intent.canceled" && type !== "payment_intent.succeeded" && type !== "payment_intent.payment_failed") {
-    return "ignored";
-  }
-  const intent = paymentIntentOf(event);
-  if (intent === undefined) return "ignored";
-  if (type === "payment_intent.canceled") return holdCanceled(intent);
-  const hold = await findSubscriptionByHold(intent.id);
-  if (hold) return type === "payment_intent.succeeded" ? holdCaptured(hold, intent) : "ignored";
-  return chargeSettled(intent, type === "payment_intent.succeeded" ? "succeeded" : "failed");
-}
-
-/** Stripe let a hold go (its capture_before passed, or someone cancelled it there). */
-async function holdCanceled(intent: IntentFacts): Promise<Outcome> {
-  const subscription = await findSubscriptionByHold(intent.id);
-  if (subscription === undefined) return "ignored";
-  if (subscription.state !== "on_hold") return "already recorded";
-  // Decided: the settlement tries its capture (or release), hears the hold is gone, and
-  // records that itself.
-  if (subscription.decision !== null) return "left to the worker";
-  return (await expireHold(subscription, await lifecycleNow())) ? "hold expired" : "already recorded";
-}
-
-/** A hold was captured: by our approval (recorded, or to be recorded by the worker), or not by us. */
-function holdCaptured(subscription: SubscriptionRow, intent: IntentFacts): Outcome {
-  if (subscription.periodsPaid > 0) return "already recorded";
-  if (subscription.decision === "approved" && awaitingReviewStates.includes(subscription.state)) return "left to the worker";
-  log.error({ subscription: subscription.id, payment_intent: intent.id, state: subscription.state }, "Stripe captured a hold we did not approve");
-  return "needs a look";
-}
-
-/** A charge of ours (a renewal, or an approval's charge of the saved card) succeeded or failed at Stripe. */
-async function chargeSettled(intent: IntentFacts, status: "succeeded" | "failed"): Promise<Outcome> {
-  const recorded = await findPaymentByGatewayReference(intent.id);
-  if (recorded) {
-    if (recorded.status === status) return "already recorded";
-    log.error(
-      { subscription: recorded.subscriptionId, period: recorded.period, payment_intent: intent.id, recorded: recorded.status, stripe: status },
-      "Stripe's event disagrees with our payment record",
-    );
-    return "needs a look";
-  }
-  if (intent.subscriptionId === undefined || intent.period === undefined) return "ignored";
-  const subscription = await findSubscription(intent.subscriptionId);
-  if (subscription === undefined) return "ignored";
-  if (stillDue(subscription, intent.period)) return "left to the worker";
-  if (status === "failed") return "ignored";
-  log.error(
-    { subscription: subscription.id, period: intent.period, payment_intent: intent.id, state: subscription.state },
-    "Stripe took a payment we have no record of",
-  );
-  return "needs a look";
-}
-
-/** Whether the worker will charge this period again (with the same key, so the same PaymentIntent). */
-function stillDue(subscription: SubscriptionRow, period: number): boolean {
-  if (period === 0) return subscription.decision === "approved" && awaitingReviewStates.includes(subscription.state);
-  return billedStates.includes(subscription.state) && subscription.dueAt !== null && subscription.periodsPaid === period;
 }

@@ -1,5 +1,6 @@
 // The orders list as CSV: every order, or those placed between ?from= and ?to=, with where its
-// flow came from. Never her name, contact details or health answers. Each download is written
+// flow came from and what went back of its money (refunds made; disputes open or lost, a won
+// one took nothing). Never her name, contact details or health answers. Each download is written
 // in the audit log: the business's data left the console, and who took it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv } from "../funnel/csv";
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Referral code",
       "Promo code",
       "Promo discount ($)",
+      "Refunded ($)",
+      "Disputed ($)",
     ],
     orders.map((order) => [
       order.reference,
@@ -55,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       order.referralCode,
       order.promoCode,
       dollars(order.promoDiscountCents),
+      dollars(order.refundedCents),
+      dollars(order.disputedCents),
     ]),
   );
   await audit(request, actorOf(staff), "csv-exported", { detail: "Orders CSV" });

@@ -197,7 +197,9 @@ describe("the clinical view", () => {
       },
       decide: true,
       providerDecides: false,
+      disqualify: true,
       noteMaxLength: 500,
+      notice: null,
     });
     expectNothingToReachOrBillHer(page, [subscription.firstPeriodCents, subscription.renewalCents]);
 

@@ -215,7 +215,7 @@ describe("paying", () => {
     expect(await receivedOrders()).toHaveLength(1);
   });
 
-  it("runs an attempt cut off mid-way again under its own key, whoever comes next", async () => {
+  it("settles an attempt cut off mid-way with the gateway, then pays under her new page's key", async () => {
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, { options: ["patch"] });
     await post(browser, uuid, purchase("first", { ...visa, cardNumber: "4000 0000 0000 0002" }));
@@ -225,11 +225,11 @@ describe("paying", () => {
       .update(orders)
       .set({ status: "processing", updatedAt: new Date(Date.now() - 3_600_000) })
       .where(eq(orders.responderUuid, uuid));
-    // Without the takeover every new page would wait 20 s and answer 409 for ever.
+    // Without settling it every new page would wait 20 s and answer 409 for ever.
     const next = await post(browser, uuid, purchase("second-page"));
     expect(next.location).toBe(`/payment-complete/${uuid}`);
-    // Run as the cut-off attempt (its key, no new attempt counted), and paid once.
-    expect((await allOrders())[0]).toMatchObject({ status: "authorised", attemptKey: "first", attempts: 1 });
+    // The sandbox never held anything under "first": that attempt failed, and hers ran under its own key.
+    expect((await allOrders())[0]).toMatchObject({ status: "authorised", attemptKey: "second-page", attempts: 2 });
     expect(await receivedOrders()).toHaveLength(1);
   });
 

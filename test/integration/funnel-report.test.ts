@@ -163,7 +163,10 @@ describe("the funnel by step", () => {
     expect(money.captured).toEqual({ count: 1, cents: subscription.firstPeriodCents });
     expect(money.revenue).toEqual(money.captured);
     expect(money.averageOrderCents).toBe(subscription.firstPeriodCents);
-    expect(money.byPlan).toEqual([{ plan: subscription.plan, label: expect.any(String), revenue: money.captured }]);
+    expect(money.byPlan).toEqual([
+      { plan: subscription.plan, label: expect.any(String), revenue: money.captured, refunds: { count: 0, cents: 0 }, lostDisputes: { count: 0, cents: 0 }, netCents: money.captured.cents },
+    ]);
+    expect(money.netRevenueCents).toBe(money.captured.cents);
     expect(money.byMonth).toHaveLength(1);
 
     // The other hold is not flagged while it has days left; six days on, it lapses within one.

@@ -200,7 +200,7 @@ describe("Stripe gateway", () => {
       setup_future_usage: "off_session",
       use_stripe_sdk: "true",
       return_url: attemptRequest.returnUrl,
-      metadata: { order_id: attemptRequest.orderId, responder_uuid: attemptRequest.responderUuid },
+      metadata: { order_id: attemptRequest.orderId, responder_uuid: attemptRequest.responderUuid, attempt_key: attemptRequest.idempotencyKey },
       expand: ["payment_method", "latest_charge"],
     });
     if (result.status !== "authorised") throw new Error("expected authorised");
@@ -287,7 +287,8 @@ describe("Stripe gateway", () => {
 
   it("fails when Stripe is down (after one retry) or cannot be reached", async () => {
     standIn.mode = "failing";
-    expect(await gateway.authorise(request({ paymentMethodId: "pm_card_visa" }))).toEqual({ status: "failed", message: unexpected });
+    // No answer: a hold may exist all the same, so the checkout asks what became of the attempt.
+    expect(await gateway.authorise(request({ paymentMethodId: "pm_card_visa" }))).toEqual({ status: "failed", message: unexpected, unanswered: true });
     expect(standIn.requestsTo("POST", "/v1/customers")).toHaveLength(2);
     expect(standIn.requestsTo("POST", "/v1/payment_intents")).toHaveLength(0);
 
@@ -336,7 +337,7 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
       payment_intent_data: {
         capture_method: "manual",
         setup_future_usage: "off_session",
-        metadata: { order_id: started.orderId, responder_uuid: started.responderUuid },
+        metadata: { order_id: started.orderId, responder_uuid: started.responderUuid, attempt_key: started.idempotencyKey },
       },
       metadata: { order_id: started.orderId, responder_uuid: started.responderUuid },
       success_url: `${started.returnUrl}?session_id={CHECKOUT_SESSION_ID}`,

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emailKinds, escapeHtml, renderEmail, type EmailOrder } from "../../app/funnel/emails";
-import { cancelPreview, maskEmail } from "../../app/funnel/her-subscription";
+import { cancelPreview, disqualifiedMoneyText, herPaymentText, maskEmail } from "../../app/funnel/her-subscription";
 import { planCodes } from "../../app/funnel/plans";
 import { billingDate, reminderStillUseful, renewalReminderAt } from "../../app/funnel/subscription-life";
 import { renewalDisclosure } from "../../app/funnel/subscription-terms";
@@ -67,6 +67,57 @@ describe("her emails", () => {
     const { html } = renderEmail({ ...order, firstName: '<img src=x onerror="alert(1)">' }, { kind: "order_received" }, links);
     expect(html).not.toContain("<img");
     expect(html).toContain(escapeHtml('<img src=x onerror="alert(1)">'));
+  });
+});
+
+describe("money given back", () => {
+  it("a refund says how much, of which payment, to which card, and when she sees it", () => {
+    const { subject, text } = renderEmail(order, { kind: "refunded", amountCents: 14_950, period: 1, card: "Visa ending 4242" }, links);
+    expect(subject).toBe("Your refund for order MC-7KQ2-94XD");
+    expect(text).toContain("We have refunded $149.50 of your renewal payment to your Visa ending 4242.");
+    expect(text).toContain("within 5 to 10 business days");
+    expect(renderEmail(order, { kind: "refunded", amountCents: 500, period: 0 }, links).text).toContain(
+      "We have refunded $5.00 of your first payment to the card you paid with.",
+    );
+  });
+
+  it("medically disqualified, after a charge: ended, kindly, with the refund in full and no reason given", () => {
+    const { subject, text, html } = renderEmail(order, { kind: "disqualified", amountCents: 29_900, card: "Mastercard ending 4444" }, links);
+    expect(subject).toBe("Your treatment plan MC-7KQ2-94XD has ended");
+    expect(text).toContain("a licensed provider has found that this treatment is not right for you at this time");
+    expect(text).toContain("We are sorry");
+    expect(text).toContain("we are refunding your most recent payment in full: $299.00 to your Mastercard ending 4444");
+    expect(text).toContain("within 5 to 10 business days");
+    expect(text).toContain("Nothing more will be charged and no more medication will be sent.");
+    // Said once, not twice.
+    expect(text.match(/Nothing more will be charged/g)).toHaveLength(1);
+    expect(html).toContain("refunding your most recent payment in full");
+  });
+
+  it("medically disqualified before a charge: the hold released, or already ended; nothing refunded", () => {
+    const released = renderEmail(order, { kind: "disqualified", holdReleased: true }, links).text;
+    expect(released).toContain("Nothing was charged: we released the $299.00 hold on your card.");
+    expect(released).not.toContain("refund");
+    const lapsed = renderEmail(order, { kind: "disqualified", holdReleased: false }, links).text;
+    expect(lapsed).toContain("Nothing was charged: the hold on your card had already ended.");
+    const unpaid = renderEmail(order, { kind: "disqualified" }, links).text;
+    expect(unpaid).not.toMatch(/refund|released|hold/);
+    expect(unpaid).toContain("Nothing more will be charged");
+  });
+
+  it("her page names each refund and what became of her money when her plan ended", () => {
+    expect(herPaymentText("refund", "succeeded")).toBe("Refunded to your card");
+    expect(herPaymentText("refund", "pending")).toBe("Refund on its way to your card");
+    const paid = { kind: "capture" as const, status: "succeeded" as const, amountCents: 13_900, reason: null };
+    const refund = { kind: "refund" as const, amountCents: 13_900, reason: "medically_disqualified" };
+    expect(disqualifiedMoneyText([paid, { ...refund, status: "succeeded" }])).toContain("refunded in full: $139.00");
+    expect(disqualifiedMoneyText([paid, { ...refund, status: "pending" }])).toContain("we are refunding your most recent payment in full: $139.00");
+    expect(disqualifiedMoneyText([{ ...paid, kind: "hold" }, { kind: "release", status: "succeeded", amountCents: 13_900, reason: null }])).toBe(
+      "Nothing was charged: the hold on your card was released.",
+    );
+    expect(disqualifiedMoneyText([{ ...paid, kind: "hold" }])).toBe("Nothing was charged.");
+    // Refunded in full before, for another reason: nothing more to say.
+    expect(disqualifiedMoneyText([paid, { ...refund, reason: "goodwill", status: "succeeded" }])).toBeUndefined();
   });
 });
 

@@ -22,6 +22,8 @@ const shipped: Record<Permission, [owner: boolean, support: boolean, clinician: 
   staff: [Y, N, N],
   audit: [Y, N, N],
   clock: [Y, N, N],
+  refunds: [Y, N, N],
+  disqualify: [Y, N, Y],
 };
 
 describe("the roles", () => {

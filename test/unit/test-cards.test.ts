@@ -9,6 +9,8 @@ import {
   readExpiry,
   readSecurityCode,
   sandboxDeclineMessage,
+  sandboxDisputesCharges,
+  sandboxOffSessionOutcome,
   sandboxOutcome,
   testCards,
 } from "../../app/funnel/test-cards";
@@ -78,9 +80,18 @@ describe("what the sandbox does with each test card", () => {
     ["4000000000000069", "decline", "Your card has expired."],
     ["4000002760003184", "authenticate", undefined],
     ["4000002500003155", "authenticate", undefined],
+    ["4000000000000259", "authorise", undefined],
   ] as const)("%s: %s", (digits, outcome, message) => {
     expect(sandboxOutcome(digits)).toBe(outcome);
     expect(sandboxDeclineMessage(digits)).toBe(message);
+  });
+
+  it("disputes the payments of 4000 0000 0000 0259 alone, a Visa charged again without her as 4242 is", () => {
+    expect(testCards.filter((card) => sandboxDisputesCharges(card.number)).map((card) => card.number)).toEqual(["4000000000000259"]);
+    expect(cardBrand("4000000000000259")).toBe("visa");
+    expect(sandboxOffSessionOutcome("4000000000000259")).toBe("charge");
+    expect(sandboxDisputesCharges("4242424242424242")).toBe(false);
+    expect(sandboxDisputesCharges("378282246310005")).toBe(false);
   });
 
   it("refuses any other number, telling her to use a test card", () => {

@@ -1,6 +1,7 @@
 // The funnel report's figures: the funnel as bars (SVG, drawn on the server, so no script)
-// beside the table that says the same in words, the grouped table and the money. The table is
-// the accessible version: the chart is one image whose title sends a screen reader to it.
+// beside the table that says the same in words, the grouped table and the money (revenue
+// beside its refunds, disputes lost and net). The table is the accessible version: the chart
+// is one image whose title sends a screen reader to it.
 import { OwnerTable } from "../../components/owner-table";
 import { formatCents } from "../../components/owner-format";
 import { formatShare, type FunnelCounts, type FunnelRow } from "../../funnel/funnel-report";
@@ -107,7 +108,21 @@ export interface MoneyLine {
   cents: number | null;
 }
 
-export function MoneyTable({ label, caption, firstColumn, lines, empty }: { label: string; caption: string; firstColumn: string; lines: MoneyLine[]; empty?: string }) {
+export function MoneyTable({
+  label,
+  caption,
+  firstColumn,
+  lines,
+  empty,
+  formatAmount = formatCents,
+}: {
+  label: string;
+  caption: string;
+  firstColumn: string;
+  lines: MoneyLine[];
+  empty?: string;
+  formatAmount?: (cents: number) => string;
+}) {
   return (
     <OwnerTable
       region={label}
@@ -118,7 +133,41 @@ export function MoneyTable({ label, caption, firstColumn, lines, empty }: { labe
       columns={[
         { header: firstColumn, rowHeader: true, cell: (line) => line.label },
         { header: "Count", numeric: true, cell: (line) => (line.count === null ? "–" : count(line.count)) },
-        { header: "Amount", numeric: true, cell: (line) => (line.cents === null ? "–" : formatCents(line.cents)) },
+        { header: "Amount", numeric: true, cell: (line) => (line.cents === null ? "–" : formatAmount(line.cents)) },
+      ]}
+    />
+  );
+}
+
+/** An amount that may be below zero (a month of refunds alone), with a minus sign a screen reader says. */
+export function signedCents(cents: number): string {
+  return cents < 0 ? `−${formatCents(-cents)}` : formatCents(cents);
+}
+
+export interface NetRow {
+  label: string;
+  revenue: { count: number; cents: number };
+  refunds: { count: number; cents: number };
+  lostDisputes: { count: number; cents: number };
+  netCents: number;
+}
+
+/** Revenue beside what went back and what is left, one row a plan or a month. */
+export function NetTable({ label, caption, firstColumn, rows, empty }: { label: string; caption: string; firstColumn: string; rows: NetRow[]; empty: string }) {
+  return (
+    <OwnerTable
+      region={label}
+      caption={caption}
+      rows={rows}
+      rowKey={(row) => row.label}
+      empty={empty}
+      columns={[
+        { header: firstColumn, rowHeader: true, cell: (row) => row.label },
+        { header: "Payments", numeric: true, cell: (row) => count(row.revenue.count) },
+        { header: "Revenue", numeric: true, cell: (row) => formatCents(row.revenue.cents) },
+        { header: "Refunded", numeric: true, cell: (row) => formatCents(row.refunds.cents) },
+        { header: "Disputes lost", numeric: true, cell: (row) => formatCents(row.lostDisputes.cents) },
+        { header: "Net revenue", numeric: true, cell: (row) => signedCents(row.netCents) },
       ]}
     />
   );

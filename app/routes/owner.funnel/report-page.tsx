@@ -1,12 +1,12 @@
 // The owner's funnel report below its form: flows by step, the groups, the variants compared,
 // the money and the health of what runs in the background (the route draws the form).
 import { Facts } from "../../components/facts";
-import { formatCents } from "../../components/owner-format";
 import { OwnerTable } from "../../components/owner-table";
 import { formatShare, funnelSteps } from "../../funnel/funnel-report";
 import type { Interval } from "../../funnel/proportions";
 import { HealthReport } from "./health-report";
-import { FunnelChart, FunnelTable, GroupedFunnelTable, MoneyTable } from "./report-figures";
+import { MoneyReport } from "./money-report";
+import { FunnelChart, FunnelTable, GroupedFunnelTable } from "./report-figures";
 import type { FunnelReportPage } from "./report-page.server";
 
 const count = (value: number) => value.toLocaleString("en-US");
@@ -87,51 +87,7 @@ export function FunnelReport({ report }: { report: FunnelReportPage }) {
         ]}
       />
 
-      <h2>Money</h2>
-      <p className="owner-count">Payments made in these dates, on the lifecycle clock. Revenue: first periods captured and renewals paid.</p>
-      <MoneyTable
-        label="Payments"
-        caption="Payments in these dates"
-        firstColumn="Payments"
-        lines={[
-          { label: "Holds placed", ...money.holdsPlaced },
-          { label: "Captured", ...money.captured },
-          { label: "Released", ...money.released },
-          { label: "Renewals charged", ...money.renewalsCharged },
-          { label: "Renewals failed", ...money.renewalsFailed },
-          { label: "Revenue", ...money.revenue },
-          { label: "Average order value (holds placed)", count: null, cents: money.averageOrderCents },
-        ]}
-      />
-      <h3>Revenue by plan</h3>
-      <MoneyTable
-        label="Revenue by plan"
-        caption="Revenue by plan"
-        firstColumn="Plan"
-        lines={money.byPlan.map((line) => ({ label: line.label, ...line.revenue }))}
-        empty="No revenue in these dates."
-      />
-      <h3>Revenue by month</h3>
-      <MoneyTable
-        label="Revenue by month"
-        caption="Revenue by month"
-        firstColumn="Month"
-        lines={money.byMonth.map((line) => ({ label: line.month, ...line.revenue }))}
-        empty="No revenue in these dates."
-      />
-      <h3>Promo codes</h3>
-      <OwnerTable
-        region="Promo codes"
-        caption="Promo codes on the orders placed in these dates"
-        rows={money.promos}
-        rowKey={(promo) => promo.code}
-        empty="No promo code on the orders of these dates."
-        columns={[
-          { header: "Code", rowHeader: true, cell: (promo) => promo.code },
-          { header: "Orders", numeric: true, cell: (promo) => count(promo.orders) },
-          { header: "Discount given", numeric: true, cell: (promo) => formatCents(promo.discountCents) },
-        ]}
-      />
+      <MoneyReport money={money} />
 
       <HealthReport health={health} now={now} />
     </>

@@ -10,7 +10,7 @@ import { useFormReply } from "../../components/use-form-reply";
 import { cancelNoteMaxLength, cancelReasonLabels, cancelReasons } from "../../funnel/cancel-for-her";
 
 /** The action's reply when it answers `form`, else none. */
-function useReplyTo(form: string): FormReply | null {
+export function useReplyTo(form: string): FormReply | null {
   const answer = useActionData() as { form?: string; lastResult?: FormReply } | undefined;
   return answer?.form === form ? (answer.lastResult ?? null) : null;
 }

@@ -1,12 +1,41 @@
-// What the order page says after each of its forms, in a notice above the page: the review's
-// decision, the sandbox clock's round, and cancel for her (as her own cancel reports it).
+// What the order page says after each of its forms, in a notice above the page or by a form:
+// the review's decision, the sandbox clock's round (and its form's rule), her link sent again,
+// and cancel for her (as her own cancel reports it).
+import { z } from "zod";
 import { formatTime } from "../../components/owner-format";
+import { waitInMinutes } from "../../funnel/rate-limits";
 import { subscriptionStateLabels } from "../../funnel/subscription-life";
 import { awaitsDecision } from "../../server/owner/order-view.server";
 import type { ConsoleNotice as OwnerNotice } from "../../server/staff/staff-session.server";
 import type { CancelOutcome } from "../../server/subscriptions/cancel.server";
 import type { LifecycleRound } from "../../server/subscriptions/lifecycle-round.server";
 import type { Decision, ReviewOutcome } from "../../server/subscriptions/review.server";
+import { maxClockDays } from "../../server/subscriptions/clock.server";
+
+export const clockMessages = {
+  missing: "Enter a number of days.",
+  range: `Enter a whole number of days from 1 to ${maxClockDays}.`,
+} as const;
+
+/** Over the order's limit of links sent again (three an hour). */
+export function linkSentTooOften(retryAfterSeconds: number): string {
+  return `Her link was already sent again three times in the last hour, so nothing was sent. Please wait ${waitInMinutes(retryAfterSeconds)} before sending it again.`;
+}
+
+export const supportMessages = {
+  linkSent: "A new link was emailed to her. Her earlier links no longer open.",
+  cancelBusy: "A payment on this order is moving right now. Nothing was cancelled yet: please try again in a minute.",
+  notAllowed: "Your role does not allow this. Nothing was done.",
+} as const;
+
+export const clockSchema = z.object({
+  days: z
+    .string({ error: clockMessages.missing })
+    .trim()
+    .regex(/^\d{1,5}$/, clockMessages.range)
+    .transform(Number)
+    .pipe(z.number().min(1, clockMessages.range).max(maxClockDays, clockMessages.range)),
+});
 
 export function decisionNotice(decision: Decision, outcome: ReviewOutcome): OwnerNotice {
   const { subscription } = outcome;

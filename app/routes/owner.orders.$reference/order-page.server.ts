@@ -1,15 +1,14 @@
 // The order page's server side: the order as each role sees it (her details and her emails
 // only for those who may, each view audited), and what its forms do (the review decision,
-// the sandbox clock, her link sent again, cancel for her), each allowed by its own permission
-// and answered with the page again and a notice.
+// the sandbox clock, her link sent again, cancel for her, a refund, medically disqualified),
+// each allowed by its own permission and answered with the page again and a notice.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { z } from "zod";
 import { formatTime } from "../../components/owner-format";
 import { cancelForHerSchema } from "../../funnel/cancel-for-her";
 import { cancellableStates } from "../../funnel/her-subscription";
+import { disqualifySchema, disqualifyMessages, mayBeDisqualified } from "../../funnel/medically-disqualified";
 import { may, type Permission } from "../../funnel/staff";
-import { waitInMinutes } from "../../funnel/rate-limits";
 import { readOrderReference } from "../../funnel/subscription-life";
 import { config } from "../../server/config.server";
 import { findOrderById } from "../../server/db/stores/orders.server";
@@ -18,6 +17,7 @@ import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
 import { awaitsDecision, herDetails, herEmailLine, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
+import { disqualifyFromConsole, disqualifyNotice } from "../../server/owner/medically-disqualified.server";
 import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
 import { cancelForHer, sendLinkAgain } from "../../server/owner/support-actions.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
@@ -26,37 +26,14 @@ import { paymentGateway } from "../../server/payments/index.server";
 import { lifecycleNow, maxClockDays, moveSandboxClock, sandboxClockAllowed, sandboxClockOffsetMs } from "../../server/subscriptions/clock.server";
 import { runLifecycleNow } from "../../server/subscriptions/lifecycle-worker.server";
 import { decideReview, type Decision } from "../../server/subscriptions/review.server";
-import { cancelNotice, decisionNotice, roundText } from "./order-notices.server";
+import { disputeLinesOf } from "../../server/subscriptions/disputes.server";
+import { cancelNotice, clockSchema, decisionNotice, linkSentTooOften, roundText, supportMessages } from "./order-notices.server";
+import { refundAction, refundForm } from "./refund.server";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** Her emails the page lists: the latest, enough for years of renewals. */
 export const herEmailsShown = 50;
-
-export const clockMessages = {
-  missing: "Enter a number of days.",
-  range: `Enter a whole number of days from 1 to ${maxClockDays}.`,
-} as const;
-
-/** Over the order's limit of links sent again (three an hour). */
-export function linkSentTooOften(retryAfterSeconds: number): string {
-  return `Her link was already sent again three times in the last hour, so nothing was sent. Please wait ${waitInMinutes(retryAfterSeconds)} before sending it again.`;
-}
-
-export const supportMessages = {
-  linkSent: "A new link was emailed to her. Her earlier links no longer open.",
-  cancelBusy: "A payment on this order is moving right now. Nothing was cancelled yet: please try again in a minute.",
-  notAllowed: "Your role does not allow this. Nothing was done.",
-} as const;
-
-export const clockSchema = z.object({
-  days: z
-    .string({ error: clockMessages.missing })
-    .trim()
-    .regex(/^\d{1,5}$/, clockMessages.range)
-    .transform(Number)
-    .pipe(z.number().min(1, clockMessages.range).max(maxClockDays, clockMessages.range)),
-});
 
 function refuseUnknownOrder(): never {
   refusePage(404, "No order with that reference.", "/owner/orders");
@@ -103,6 +80,11 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
         sendLink: may(staff.role, "send-link"),
         cancel: may(staff.role, "cancel-for-her") && cancellableStates.includes(subscription.state),
       },
+      moneyBack: {
+        refund: may(staff.role, "refunds") ? refundForm(payments) : null,
+        disqualify: may(staff.role, "disqualify") && mayBeDisqualified(subscription.state),
+      },
+      disputes: await disputeLinesOf(subscription.id),
       notice,
     },
     { headers },
@@ -116,6 +98,8 @@ const intents = {
   clock: "clock",
   "send-link": "send-link",
   "cancel-for-her": "cancel-for-her",
+  refund: "refunds",
+  disqualify: "disqualify",
 } as const satisfies Record<string, Permission>;
 
 type Intent = keyof typeof intents;
@@ -173,6 +157,15 @@ export async function orderAction(request: Request, session: OwnerSession, subsc
       const outcome = await cancelForHer(request, staff, paymentGateway(), subscription, submission.value);
       if (outcome.status === "busy") return refused(intent, submission.reply({ formErrors: [supportMessages.cancelBusy] }), 409);
       return redirectWithNotice(session, back, cancelNotice(outcome));
+    }
+    case "refund":
+      return refundAction(request, session, subscription, (await subscriptionTimeline(subscription.id)).payments, formData);
+    case "disqualify": {
+      const submission = parseWithZod(formData, { schema: disqualifySchema });
+      if (submission.status !== "success") return refused(intent, submission.reply(), 400);
+      const outcome = await disqualifyFromConsole(request, staff, paymentGateway(), subscription, submission.value.note);
+      if (outcome.status === "busy") return refused(intent, submission.reply({ formErrors: [disqualifyMessages.busy] }), 409);
+      return redirectWithNotice(session, back, disqualifyNotice(subscription.reference, outcome));
     }
   }
 }

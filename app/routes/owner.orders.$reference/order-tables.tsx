@@ -1,5 +1,5 @@
 // An order's timeline and its payments, oldest first: what moved, for which period (period 1
-// is the first), and what the gateway answered.
+// is the first), what the gateway answered, how much of each payment went back and why.
 import { formatCents, formatTime } from "../../components/owner-format";
 import { Time } from "../../components/owner-parts";
 import { OwnerTable } from "../../components/owner-table";
@@ -40,6 +40,12 @@ export function TimelineTable({ events }: { events: TimelineRowView[] }) {
   );
 }
 
+/** A refund's reason, a failure's words, or both (a refund the gateway refused). */
+function whyText(payment: PaymentLine): string {
+  const parts = [payment.reason, payment.failureMessage].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(" · ") : "—";
+}
+
 export function PaymentsTable({ payments }: { payments: PaymentLine[] }) {
   return (
     <OwnerTable
@@ -52,8 +58,9 @@ export function PaymentsTable({ payments }: { payments: PaymentLine[] }) {
         { header: "Period", numeric: true, cell: (payment) => payment.period + 1 },
         { header: "Status", className: (payment) => (payment.status === "Failed" ? "owner-failed" : undefined), cell: (payment) => payment.status },
         { header: "Amount", numeric: true, cell: (payment) => formatCents(payment.amountCents) },
+        { header: "Refunded", numeric: true, cell: (payment) => (payment.refundedCents > 0 ? formatCents(payment.refundedCents) : "—") },
         { header: "Gateway reference", className: "owner-code", cell: (payment) => payment.gatewayReference ?? "—" },
-        { header: "Failure message", className: "owner-wrap", cell: (payment) => payment.failureMessage ?? "—" },
+        { header: "Reason or failure", className: "owner-wrap", cell: whyText },
         { header: "Time", cell: (payment) => <Time iso={payment.at} /> },
       ]}
     />

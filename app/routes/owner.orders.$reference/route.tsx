@@ -1,19 +1,23 @@
 // One order as the console sees it: its facts, its timeline and every movement of its money
 // (support answers her billing questions from them), for everyone who may open orders; her
 // details and her emails, Send her link again and Cancel for her, for support and the owner;
-// the medical team's decision and the sandbox clock for the roles that may use them.
+// a refund for the owner; medically disqualified, the medical team's decision and the sandbox
+// clock for the roles that may use them.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Facts } from "../../components/facts";
 import { formatCents } from "../../components/owner-format";
 import { HoldExpiry, OwnerNotice, Time } from "../../components/owner-parts";
+import { DisqualifyForm } from "../../components/disqualify-form";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
 import { HerDetailsSection, HerEmailsSection } from "./her-sections";
-import { CancelForHerForm, ClockForm, ReviewForm, SendLinkForm } from "./order-forms";
+import { CancelForHerForm, ClockForm, ReviewForm, SendLinkForm, useReplyTo } from "./order-forms";
 import { orderAction, orderOf, orderPage } from "./order-page.server";
 import { PaymentsTable, TimelineTable } from "./order-tables";
+import { RefundForm } from "./refund-form";
+import { DisputeNotice } from "./dispute-notice";
 
 export const handle: RouteHandle = {
   title: (data) => {
@@ -34,7 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OwnerOrder() {
-  const { order, events, payments, review, clock, her, emails, support, notice } = useLoaderData<typeof loader>();
+  const { order, events, payments, review, clock, her, emails, support, moneyBack, disputes, notice } = useLoaderData<typeof loader>();
+  const disqualifyReply = useReplyTo("disqualify");
   return (
     <article className="owner-page" aria-labelledby="page-title">
       <p>
@@ -44,6 +49,7 @@ export default function OwnerOrder() {
       </p>
       <h1 id="page-title">Order {order.reference}</h1>
       <OwnerNotice notice={notice} />
+      <DisputeNotice disputes={disputes} />
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="visually-hidden">
           Summary
@@ -69,6 +75,8 @@ export default function OwnerOrder() {
       {her ? <HerDetailsSection her={her} /> : null}
       {support.sendLink ? <SendLinkForm /> : null}
       {support.cancel ? <CancelForHerForm /> : null}
+      {moneyBack.refund ? <RefundForm refund={moneyBack.refund} /> : null}
+      {moneyBack.disqualify ? <DisqualifyForm lastResult={disqualifyReply} /> : null}
       {review.open ? <ReviewForm /> : null}
       {clock ? <ClockForm clock={clock} /> : null}
       <section aria-labelledby="timeline-title">

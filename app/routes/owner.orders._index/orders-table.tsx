@@ -1,7 +1,10 @@
-// The owner's orders, one row an order, the hold's expiry flagged when it is near.
+// The owner's orders, one row an order, the hold's expiry flagged when it is near, and money
+// that went back said in words beside the state (refunded, partly refunded, disputed).
+import { Fragment } from "react";
 import { formatCents, formatDay, formatTime } from "../../components/owner-format";
 import { HoldExpiry } from "../../components/owner-parts";
 import { OwnerTable } from "../../components/owner-table";
+import type { MoneyBackBadge } from "../../funnel/money-report";
 
 export interface OrderRowView {
   reference: string;
@@ -13,6 +16,24 @@ export interface OrderRowView {
   variant: string;
   holdExpiresAt: string;
   holdExpiresSoon: boolean;
+  badges: MoneyBackBadge[];
+}
+
+const disputeBadges: readonly MoneyBackBadge[] = ["Disputed", "Dispute lost"];
+
+/** The state, then each badge as words of its own (its colour only repeats what it says). */
+function StateWithBadges({ order }: { order: OrderRowView }) {
+  return (
+    <>
+      {order.stateLabel}
+      {order.badges.map((badge) => (
+        <Fragment key={badge}>
+          {" "}
+          <span className={disputeBadges.includes(badge) ? "owner-money-badge owner-money-badge-dispute" : "owner-money-badge"}>{badge}</span>
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 export function OrdersTable({ orders }: { orders: OrderRowView[] }) {
@@ -36,7 +57,7 @@ export function OrdersTable({ orders }: { orders: OrderRowView[] }) {
         { header: "Plan", cell: (order) => order.plan },
         { header: "First period", numeric: true, cell: (order) => formatCents(order.firstPeriodCents) },
         { header: "Each renewal", numeric: true, cell: (order) => formatCents(order.renewalCents) },
-        { header: "State", className: "owner-wrap owner-state", cell: (order) => order.stateLabel },
+        { header: "State", className: "owner-wrap owner-state", cell: (order) => <StateWithBadges order={order} /> },
         { header: "Variant", cell: (order) => order.variant },
         { header: "Hold expires", className: "owner-wrap", cell: (order) => <HoldExpiry order={order} /> },
       ]}

@@ -13,10 +13,13 @@ import { may } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
 import { listSubscriptions } from "../../server/db/stores/subscriptions.server";
 import { findCustomer } from "../../server/owner/customer-search.server";
+import { moneyBackBadgesOf } from "../../server/owner/order-money-back.server";
 import { orderLine } from "../../server/owner/order-view.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
+import { disputesToAnswer } from "../../server/subscriptions/disputes.server";
 import { CustomerMatches } from "./customer-matches";
+import { OpenDisputes } from "./open-disputes";
 import { OrdersTable } from "./orders-table";
 
 export const handle: RouteHandle = {
@@ -45,14 +48,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ rows, total }, now] = await Promise.all([matches ? { rows: [], total: 0 } : listSubscriptions(page, pageSize), lifecycleNow()]);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (!matches && page > pageCount) throw redirect(`/owner/orders?page=${pageCount}`, 303);
+  const badges = await moneyBackBadgesOf(rows.map((row) => row.id));
   return data(
-    { orders: rows.map((row) => orderLine(row, now)), total, page, pageCount, findsCustomers, lookup, matches },
+    { orders: rows.map((row) => ({ ...orderLine(row, now), badges: badges.get(row.id) ?? [] })), total, page, pageCount, findsCustomers, lookup, matches, disputes: await disputesToAnswer() },
     { status: found?.kind === "refused" ? found.status : 200 },
   );
 }
 
 export default function OwnerOrders() {
-  const { orders, total, page, pageCount, findsCustomers, lookup, matches } = useLoaderData<typeof loader>();
+  const { orders, total, page, pageCount, findsCustomers, lookup, matches, disputes } = useLoaderData<typeof loader>();
   const { fields, summary } = useFormReply({
     id: "find-customer",
     names: ["find"],
@@ -62,6 +66,7 @@ export default function OwnerOrders() {
   return (
     <section className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Orders</h1>
+      <OpenDisputes disputes={disputes} />
       <h2 id="find-customer-title" className="owner-finder-title">
         {findsCustomers ? "Find a customer" : "Find an order"}
       </h2>

@@ -1,8 +1,10 @@
 // What the clinical view draws: her answers, the medications she chose, the decision so far,
-// and the decision's form (a note for the record, then Approve or Decline).
-import { Form } from "@remix-run/react";
+// and the decision's form (a note for the record, then Approve or Decline). The view has two
+// forms (this and medically disqualified): an action's reply names the one it answers.
+import { Form, useActionData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { controlWiring, FieldError } from "../../components/field";
+import type { FormReply } from "../../components/form-reply";
 import { Time } from "../../components/owner-parts";
 import { OwnerTable } from "../../components/owner-table";
 import { useFormReply } from "../../components/use-form-reply";
@@ -50,8 +52,14 @@ export function DecisionText({ decision }: { decision: { text: string; at: strin
   );
 }
 
+/** The action's reply when it answers `form`, else none. */
+export function useReplyTo(form: "decision" | "disqualify"): FormReply | null {
+  const answer = useActionData() as { form?: string; lastResult?: FormReply } | undefined;
+  return answer?.form === form ? (answer.lastResult ?? null) : null;
+}
+
 export function DecisionForm({ noteMaxLength }: { noteMaxLength: number }) {
-  const { fields, summary } = useFormReply({ id: "decision", names: ["note"] });
+  const { fields, summary } = useFormReply({ id: "decision", names: ["note"], lastResult: useReplyTo("decision") });
   const note = fields.note;
   const hintId = `${note.id}-hint`;
   return (

@@ -1,14 +1,16 @@
 // One order as the medical team sees it: who she is by first name and last initial, her state,
-// her answers in words, the medications and plan she chose; and, while it waits, Approve or
-// Decline with a note for the record. No contact details and no money.
+// her answers in words, the medications and plan she chose; while it waits, Approve or Decline
+// with a note for the record; while it runs, medically disqualified with a note. No contact
+// details and no money.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Facts } from "../../components/facts";
-import { Time } from "../../components/owner-parts";
+import { DisqualifyForm } from "../../components/disqualify-form";
+import { OwnerNotice, Time } from "../../components/owner-parts";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
-import { AnswersList, DecisionForm, DecisionText, MedicationsTable } from "./review-views";
+import { AnswersList, DecisionForm, DecisionText, MedicationsTable, useReplyTo } from "./review-views";
 import { reviewAction, reviewedOrder, reviewPage } from "./review-page.server";
 
 export const handle: RouteHandle = {
@@ -30,7 +32,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OwnerReview() {
-  const { view, decide, providerDecides, noteMaxLength } = useLoaderData<typeof loader>();
+  const { view, decide, providerDecides, disqualify, noteMaxLength, notice } = useLoaderData<typeof loader>();
+  const disqualifyReply = useReplyTo("disqualify");
   return (
     <article className="owner-page" aria-labelledby="page-title">
       <p>
@@ -39,6 +42,7 @@ export default function OwnerReview() {
         </a>
       </p>
       <h1 id="page-title">Review of {view.reference}</h1>
+      <OwnerNotice notice={notice} />
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="visually-hidden">
           Summary
@@ -87,6 +91,7 @@ export default function OwnerReview() {
       </section>
       {decide ? <DecisionForm noteMaxLength={noteMaxLength} /> : null}
       {providerDecides ? <p className="owner-count">The provider records the medical team's decision on this order; it shows here once sent.</p> : null}
+      {disqualify ? <DisqualifyForm lastResult={disqualifyReply} /> : null}
       <p className="owner-footnote">Times are UTC, on the lifecycle clock.</p>
     </article>
   );

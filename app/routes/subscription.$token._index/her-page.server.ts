@@ -1,7 +1,7 @@
 // Her private page's data: her order, where it is, its timeline and payments, and what she
 // may do now. Only her own order, named by her link; nothing of her answers or her card's
 // number (the brand and last four digits name the card).
-import { herEventText, herPaymentText, herStateText } from "../../funnel/her-subscription";
+import { disqualifiedMoneyText, herEventText, herPaymentText, herStateText } from "../../funnel/her-subscription";
 import { planTypeText } from "../../funnel/cart";
 import { amountAndCadence } from "../../funnel/emails";
 import { billedStates, periodAmountCents } from "../../funnel/subscription-life";
@@ -22,6 +22,8 @@ export async function herPage(subscription: SubscriptionRow) {
     reference: subscription.reference,
     state: subscription.state,
     status: herStateText[subscription.state],
+    // Ended by the medical team: what became of her money, said beside where her order is.
+    money: subscription.state === "disqualified" ? (disqualifiedMoneyText(payments) ?? null) : null,
     plan: planTypeText(subscription.plan),
     price: amountAndCadence(subscription.renewalCents, subscription.plan),
     firstPeriodCents: subscription.firstPeriodCents !== subscription.renewalCents ? subscription.firstPeriodCents : null,
@@ -32,12 +34,13 @@ export async function herPage(subscription: SubscriptionRow) {
       id: event.id,
       at: event.at.toISOString(),
       text: herEventText[event.event],
-      amountCents: typeof event.detail.amount_cents === "number" ? event.detail.amount_cents : null,
+      // The end of her plan moves no money itself: the release or refund beside it says how much.
+      amountCents: event.event !== "medically_disqualified" && typeof event.detail.amount_cents === "number" ? event.detail.amount_cents : null,
     })),
     payments: payments.map((payment) => ({
       id: payment.id,
       at: payment.at.toISOString(),
-      text: herPaymentText(payment.kind, payment.status === "succeeded"),
+      text: herPaymentText(payment.kind, payment.status),
       amountCents: payment.amountCents,
       failed: payment.status === "failed",
     })),

@@ -35,6 +35,7 @@ export default function HerSubscription() {
       <section className="panel status-panel" aria-labelledby="status-title">
         <h2 id="status-title">{page.status.title}</h2>
         <p>{page.status.text}</p>
+        {page.money ? <p>{page.money}</p> : null}
         {page.nextBilling ? (
           <p>
             Next billing date: <strong>{day(page.nextBilling.at)}</strong>, {formatCents(page.nextBilling.amountCents)}

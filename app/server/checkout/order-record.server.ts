@@ -1,13 +1,15 @@
 // The order's writes that go with others', each in one transaction (decision 0008): the claim
 // with the promo use it counts, the failure that gives the use back, the payment with the
-// provider's copy in the outbox, and the authorisation that starts her subscription. The
-// protocol that calls them is submit-order-once.server.ts; the order's own row is
+// provider's copy in the outbox, and the authorisation that starts her subscription (also when
+// it was found at the gateway after a crash lost its answer). Each moves the order only while
+// the attempt that claimed it still holds it. The protocol that calls them is
+// submit-order-once.server.ts (and reconcile-attempts.server.ts); the order's own row is
 // db/stores/orders.server.ts.
 import { randomBytes } from "node:crypto";
 import { isPlanCode } from "../../funnel/plans";
 import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
-import { database } from "../db/client.server";
+import { database, type Queryable } from "../db/client.server";
 import { enqueueOutboxMessage, settleOwnDelivery, type OutboxMessage } from "../db/stores/outbox.server";
 import * as orders from "../db/stores/orders.server";
 import type { OrderRow, OrderValues, PaymentCard } from "../db/stores/orders.server";
@@ -59,12 +61,23 @@ export async function claimOrder(responderUuid: string, attemptKey: string, orde
  * The card was not authorised: the attempt's claim ends, and the promo use it counted is given
  * back in the same transaction (once: only the attempt still holding the order moves it).
  */
-export async function recordFailure(order: OrderRow, status: "declined" | "failed", message: string): Promise<void> {
-  await (await database()).transaction(async (tx) => {
+export async function recordFailure(order: OrderRow, status: "declined" | "failed", message: string): Promise<boolean> {
+  return (await database()).transaction(async (tx) => {
     const failed = await orders.recordFailure(tx, order, status, message);
     const promoCode = (failed?.body as Partial<PreAuthOrderBody> | undefined)?.metadata?.discount_code;
     if (promoCode) await giveBackPromoCode(tx, promoCode);
+    return failed !== undefined;
   });
+}
+
+/** The order as the provider gets it once paid, and the outbox message that carries it. */
+export function paidOrderMessage(order: OrderRow, reference: string): { paid: PreAuthOrderBody; message: OutboxMessage } {
+  const body = order.body as unknown as PreAuthOrderBody;
+  const paid: PreAuthOrderBody = {
+    ...body,
+    payment: { stripePaymentMethodId: reference, amount: order.amountCents, currency: "usd" },
+  };
+  return { paid, message: { kind: "pre-auth-checkout", payload: { responderUuid: order.responderUuid, orderId: order.id, body: paid } } };
 }
 
 /**
@@ -72,10 +85,12 @@ export async function recordFailure(order: OrderRow, status: "declined" | "faile
  * are written in one transaction, so it reaches the provider even if we stop now. The worker
  * leaves the message alone until `deliverAfter`, while the request tries it itself.
  */
-export async function recordPayment(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard, message: OutboxMessage, deliverAfter: Date): Promise<void> {
-  await (await database()).transaction(async (tx) => {
-    await orders.recordPayment(tx, order, paid, card);
+export async function recordPayment(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard, message: OutboxMessage, deliverAfter: Date): Promise<boolean> {
+  return (await database()).transaction(async (tx) => {
+    // An attempt that no longer holds the order (the reconciler settled it) queues nothing.
+    if (!(await orders.recordPayment(tx, order, paid, card))) return false;
     await enqueueOutboxMessage(tx, message, deliverAfter);
+    return true;
   });
 }
 
@@ -91,7 +106,7 @@ export interface PlacedHold {
  * The order is authorised and she goes to `destination`; its outbox message is delivered (the
  * provider answered) or due now, and its subscription begins on hold, all in one transaction,
  * then the worker is woken for what is due. A promo code it used was counted when the attempt
- * claimed the order (claimOrder).
+ * claimed the order (claimOrder). Nothing is written when the attempt no longer holds the order.
  */
 export async function recordAuthorised(
   order: OrderRow,
@@ -99,26 +114,49 @@ export async function recordAuthorised(
   message: OutboxMessage,
   delivered: boolean,
   hold: PlacedHold,
-): Promise<void> {
+): Promise<boolean> {
+  const reference = order.reference ?? orderReference(randomBytes(8));
+  return withOutbox(async (tx) => {
+    if (!(await orders.recordAuthorised(tx, order, destination, reference))) return false;
+    await settleOwnDelivery(tx, message, delivered);
+    await startOrderSubscription(tx, order, reference, hold);
+    return true;
+  });
+}
+
+/**
+ * An authorisation whose answer was lost (a crash between the gateway's answer and our write)
+ * and found again at the gateway: recorded as if the answer had arrived, in one transaction
+ * and only while the attempt still holds the order. The provider's copy is left to the outbox
+ * (due now) rather than sent from here, and she goes to our thank-you page when she comes back.
+ */
+export async function recordFoundAuthorisation(order: OrderRow, card: PaymentCard, hold: PlacedHold, destination: OrderDestination): Promise<boolean> {
+  const { paid, message } = paidOrderMessage(order, card.reference);
+  const reference = order.reference ?? orderReference(randomBytes(8));
+  return withOutbox(async (tx) => {
+    if (!(await orders.recordFoundAuthorisation(tx, order, paid, card, destination, reference))) return false;
+    await enqueueOutboxMessage(tx, message);
+    await startOrderSubscription(tx, { ...order, body: paid as unknown as Record<string, unknown> }, reference, hold);
+    return true;
+  });
+}
+
+/** Her subscription, on hold from the authorisation, with its "order received" email. */
+async function startOrderSubscription(tx: Queryable, order: OrderRow, reference: string, hold: PlacedHold): Promise<void> {
   const body = order.body as unknown as PreAuthOrderBody;
   const plan = body.medications[0]?.planType;
-  const reference = order.reference ?? orderReference(randomBytes(8));
-  await withOutbox(async (tx) => {
-    await orders.recordAuthorised(tx, order, destination, reference);
-    await settleOwnDelivery(tx, message, delivered);
-    await startSubscription(tx, {
-      orderId: order.id,
-      responderUuid: order.responderUuid,
-      reference,
-      plan: isPlanCode(plan) ? plan : "monthly",
-      variant: body.metadata.variant ?? "current",
-      gateway: order.gateway,
-      firstPeriodCents: order.amountCents,
-      // Later periods are the plan's price she agreed to, before any promo discount.
-      renewalCents: Math.round(body.pricing.subtotal * 100),
-      holdReference: hold.reference,
-      holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
-      at: hold.placedAt,
-    });
+  await startSubscription(tx, {
+    orderId: order.id,
+    responderUuid: order.responderUuid,
+    reference,
+    plan: isPlanCode(plan) ? plan : "monthly",
+    variant: body.metadata.variant ?? "current",
+    gateway: order.gateway,
+    firstPeriodCents: order.amountCents,
+    // Later periods are the plan's price she agreed to, before any promo discount.
+    renewalCents: Math.round(body.pricing.subtotal * 100),
+    holdReference: hold.reference,
+    holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
+    at: hold.placedAt,
   });
 }

@@ -109,6 +109,8 @@ function submitPlacedOrder(input: PlaceOrderInput): Promise<SubmitOutcome> {
     body,
     amountCents: totals.totalCents,
     settlePending: (order) => settlePendingPayment(gateway, order),
+    lookupAttempt: (request) => gateway.lookupAttempt(request),
+    lookupSettlesAfterMs: gateway.lookupSettlesAfterMs,
     authorise: (orderId, idempotencyKey) => {
       const request: AuthoriseRequest = {
         amountCents: totals.totalCents,

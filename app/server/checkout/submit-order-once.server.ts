@@ -3,16 +3,20 @@
 // "processing" with its attempt key (db/stores/orders.server.ts), so a double click, a second
 // tab or a resubmitted page finds the claim taken and waits for that attempt's result instead
 // of paying again. The gateway gets an idempotency key made of the order id and the attempt
-// key, so even a retry after a crash returns the same authorisation.
+// key, so even a retry after a crash returns the same authorisation. An attempt cut off
+// mid-way (a crash) is settled by asking the gateway what became of that key
+// (reconcile-attempts.server.ts), by the lifecycle worker or by her next press, whichever
+// comes first; her next attempt then has its own key, never the old one.
 import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../../funnel/pre-auth-order";
-import { claimStaleOrder, claimWaitingOrder, findOrder, recordRequiresAction, type OrderRow } from "../db/stores/orders.server";
-import { idempotencyKeyOf, type OutboxMessage } from "../db/stores/outbox.server";
-import type { AuthorisationResult } from "../payments/gateway.server";
+import { claimWaitingOrder, findOrder, recordRequiresAction, type OrderRow } from "../db/stores/orders.server";
+import { idempotencyKeyOf } from "../db/stores/outbox.server";
+import type { AttemptLookup, AuthorisationResult } from "../payments/gateway.server";
 import { provider } from "../provider/index.server";
 import { ProviderError } from "../provider/provider.server";
 import { log } from "../log.server";
 import { lifecycleNow } from "../subscriptions/clock.server";
-import { claimOrder, recordAuthorised, recordFailure, recordPayment } from "./order-record.server";
+import { claimOrder, paidOrderMessage, recordAuthorised, recordFailure, recordPayment } from "./order-record.server";
+import { attemptGraceMs, attemptIdempotencyKey, lookUpAttempt, reconcileAttempt } from "./reconcile-attempts.server";
 
 export type OrderOutcome =
   | { status: "authorised"; destination: OrderDestination }
@@ -27,8 +31,6 @@ export type OrderOutcome =
 /** A new attempt's outcome; or its promo code ran out (its cap, its dates) and no card was tried. */
 export type SubmitOutcome = OrderOutcome | { status: "promo_unavailable" };
 
-/** An attempt left "processing" this long was cut off (a crash); its own key may run it again. */
-const staleProcessingMs = 2 * 60_000;
 /** How long the outbox worker leaves an order alone while this request delivers it itself. */
 const ownDeliveryMs = 60_000;
 /** How long a second request waits for the attempt that is running. */
@@ -53,6 +55,10 @@ export interface CheckoutAttempt {
   body: PreAuthOrderBody;
   amountCents: number;
   authorise(orderId: string, idempotencyKey: string): Promise<AuthorisationResult>;
+  /** What the gateway knows of an attempt by its key (PaymentGateway.lookupAttempt). */
+  lookupAttempt(request: { idempotencyKey: string; orderId: string }): Promise<AttemptLookup>;
+  /** How long after an attempt its lookup's "none" can be trusted (PaymentGateway.lookupSettlesAfterMs). */
+  lookupSettlesAfterMs: number;
   /**
    * Where an earlier attempt that was left waiting (3-D Secure or a hosted page she never
    * finished) stands now; never "requires_action". Without it such an order waits.
@@ -72,17 +78,42 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
   }
   const values = { body: attempt.body, amountCents: attempt.amountCents, gateway: attempt.gateway };
   const claim = await claimOrder(attempt.responderUuid, attempt.attemptKey, values);
+  if (claim.status === "claimed") return runAttempt(attempt, claim.order);
   if (claim.status === "promo_unavailable") return claim;
-  const claimed = claim.status === "claimed" ? claim.order : await claimStaleOrder(attempt.responderUuid, staleProcessingMs);
-  if (!claimed) return settledOutcome(attempt.responderUuid);
 
+  // The order is taken. An attempt "processing" past the grace was cut off (a crash): what
+  // became of it is asked of the gateway first, so that she is told of a hold it placed, or
+  // else her attempt goes ahead under her own key and with her own card.
+  const current = await findOrder(attempt.responderUuid);
+  if (current?.status === "processing" && current.updatedAt.getTime() < Date.now() - attemptGraceMs) {
+    if ((await reconcileAttempt(attempt, current)) !== "unanswered") {
+      const again = await claimOrder(attempt.responderUuid, attempt.attemptKey, values);
+      if (again.status === "claimed") return runAttempt(attempt, again.order);
+      if (again.status === "promo_unavailable") return again;
+      return currentOutcome(attempt.responderUuid);
+    }
+  }
+  return settledOutcome(attempt.responderUuid);
+}
+
+/** Tries her card under the attempt that claimed the order, and records what came of it. */
+async function runAttempt(attempt: CheckoutAttempt, claimed: OrderRow): Promise<OrderOutcome> {
   const running = (async () => {
     let result: AuthorisationResult;
     try {
-      result = await attempt.authorise(claimed.id, `${claimed.id}:${claimed.attemptKey ?? attempt.attemptKey}`);
+      result = await attempt.authorise(claimed.id, attemptIdempotencyKey(claimed));
     } catch (error) {
       log.error({ error: error instanceof Error ? error.name : "unknown" }, "payment gateway failed");
-      result = { status: "failed", message: unexpected };
+      result = { status: "failed", message: unexpected, unanswered: true };
+    }
+    // No answer (a timeout, a dropped connection): the gateway may have placed the hold all
+    // the same. It is asked once before the attempt counts as failed, so that her next press
+    // does not place a second one. Where its "none" cannot be trusted yet (Stripe's search
+    // lags), the attempt stays "processing" and the lifecycle worker settles it after the grace.
+    if (result.status === "failed" && result.unanswered) {
+      const found = await lookUpAttempt(attempt, claimed);
+      if (found?.status === "authorised") result = found;
+      else if (found === undefined || (found.status === "none" && attempt.lookupSettlesAfterMs > 0)) return { status: "processing" as const };
     }
     return recordResult(claimed, result);
   })();
@@ -106,13 +137,22 @@ async function recordResult(order: OrderRow, result: AuthorisationResult): Promi
     case "authorised":
       return authorised(order, result);
     case "requires_action":
-      await recordRequiresAction(order, result);
+      if (!(await recordRequiresAction(order, result))) return currentOutcome(order.responderUuid);
       return { status: "requires_action", action: result.action };
     case "declined":
     case "failed":
-      await recordFailure(order, result.status, result.message);
+      if (!(await recordFailure(order, result.status, result.message))) return currentOutcome(order.responderUuid);
       return { status: result.status, message: result.message };
   }
+}
+
+/**
+ * Where the order stands now, for an attempt that no longer holds it: the reconciler settled
+ * it while this one was still out (past the grace), or she has claimed it again since.
+ */
+async function currentOutcome(responderUuid: string): Promise<OrderOutcome> {
+  const order = await findOrder(responderUuid);
+  return order ? outcomeOf(order) : { status: "failed", message: unexpected };
 }
 
 /**
@@ -122,16 +162,10 @@ async function recordResult(order: OrderRow, result: AuthorisationResult): Promi
  * trying and she goes to our thank-you page.
  */
 async function authorised(order: OrderRow, result: Extract<AuthorisationResult, { status: "authorised" }>): Promise<OrderOutcome> {
-  const body = order.body as unknown as PreAuthOrderBody;
-  const paid: PreAuthOrderBody = {
-    ...body,
-    payment: { stripePaymentMethodId: result.reference, amount: order.amountCents, currency: "usd" },
-  };
-  const message: OutboxMessage = {
-    kind: "pre-auth-checkout",
-    payload: { responderUuid: order.responderUuid, orderId: order.id, body: paid },
-  };
-  await recordPayment(order, paid, result, message, new Date(Date.now() + ownDeliveryMs));
+  const { paid, message } = paidOrderMessage(order, result.reference);
+  if (!(await recordPayment(order, paid, result, message, new Date(Date.now() + ownDeliveryMs)))) {
+    return currentOutcome(order.responderUuid);
+  }
 
   let destination = defaultDestination;
   let delivered = false;
@@ -144,17 +178,21 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
   } catch (error) {
     log.warn({ error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }, "pre-auth order not yet accepted");
   }
-  await recordAuthorised(order, destination, message, delivered, {
+  const recorded = await recordAuthorised(order, destination, message, delivered, {
     reference: result.reference,
     expiresAt: result.holdExpiresAt,
     placedAt: await lifecycleNow(),
   });
-  return { status: "authorised", destination };
+  return recorded ? { status: "authorised", destination } : currentOutcome(order.responderUuid);
 }
 
 /** The result of the attempt that holds the order, once it has one (or "processing"). */
 async function settledOutcome(responderUuid: string): Promise<OrderOutcome> {
   const deadline = Date.now() + waitForAttemptMs;
+  // Settled already (another attempt, or the reconciler, recorded it): nothing to wait for,
+  // even while an attempt of this process is still out at the gateway.
+  const now = await currentOutcome(responderUuid);
+  if (now.status !== "processing") return now;
   const runningHere = attemptsRunningHere.get(responderUuid);
   if (runningHere) {
     let timer: NodeJS.Timeout | undefined;

@@ -1,7 +1,8 @@
 // The owner's funnel report read from the database: flows of a date range counted by step
 // (flow_progress, and each flow's subscription for the hold, the approval and the first
-// renewal), by variant and by a chosen grouping; the money of the range; the health of the
-// outbox, of holds about to lapse and of the prunes; the orders list for export. Aggregates are computed by
+// renewal), by variant and by a chosen grouping; the money of the range (payments, refunds by
+// reason, disputes by status, each with its order's plan); the health of the outbox, of holds
+// about to lapse and of the prunes; the orders list for export, with what went back of each. Aggregates are computed by
 // the database, so a million flows cost one index range scan per query, never a row in Node.
 import { and, desc, eq, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import {
@@ -16,15 +17,16 @@ import {
   type ReportFilters,
   type ReportQuery,
 } from "../../funnel/funnel-report";
-import { moneyReport, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
+import { moneyReport, type DisputeGroup, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
 import { deliveredOutboxKeptDays, pruneNames, type PruneName } from "../../funnel/prunes";
 import type { PlanCode } from "../../funnel/plans";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import { variants, type Variant } from "../../funnel/variant";
 import { config } from "../config.server";
 import { database } from "../db/client.server";
-import { checkoutCarts, flowProgress, outboxMessages, subscriptionPayments, subscriptions } from "../db/schema.server";
+import { checkoutCarts, disputes, flowProgress, outboxMessages, subscriptionPayments, subscriptions } from "../db/schema.server";
 import { listPruneRuns } from "../db/stores/prune-runs.server";
+import { disputeTotals, moneyBackOf, paymentTotals } from "./order-money-back.server";
 
 const dimensionColumns = {
   source: flowProgress.utmSource,
@@ -166,13 +168,20 @@ export interface MoneyFigures extends MoneyReport {
   promos: PromoUse[];
 }
 
-/** Money moved in the range (on the lifecycle clock), and the promo codes of the orders placed in it. */
+/**
+ * Money moved in the range (on the lifecycle clock), and the promo codes of the orders placed
+ * in it. A refund is counted when it was made; a dispute at its last change: when it opened
+ * while it is open, when it closed once closed (won or lost), so a dispute lost this month
+ * takes its money off this month, whenever the payment it disputes was made.
+ */
 export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
   const db = await database();
   const { start, end } = rangeInstants(query);
   const month = sql<string>`to_char(${subscriptionPayments.at} at time zone 'UTC', 'YYYY-MM')`;
   const renewal = sql<boolean>`${subscriptionPayments.period} > 0`;
-  const [payments, promos] = await Promise.all([
+  const disputeAt = sql<Date>`coalesce(${disputes.closedAt}, ${disputes.openedAt})`;
+  const disputeMonth = sql<string>`to_char(${disputeAt} at time zone 'UTC', 'YYYY-MM')`;
+  const [payments, disputeRows, promos] = await Promise.all([
     db
       .select({
         kind: subscriptionPayments.kind,
@@ -180,13 +189,26 @@ export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
         renewal,
         plan: subscriptions.plan,
         month,
+        reason: subscriptionPayments.reason,
         count: sql<number>`count(*)`.mapWith(asNumber),
         cents: sql<number>`coalesce(sum(${subscriptionPayments.amountCents}), 0)`.mapWith(asNumber),
       })
       .from(subscriptionPayments)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPayments.subscriptionId))
       .where(and(gte(subscriptionPayments.at, start), lt(subscriptionPayments.at, end)))
-      .groupBy(subscriptionPayments.kind, subscriptionPayments.status, renewal, subscriptions.plan, month),
+      .groupBy(subscriptionPayments.kind, subscriptionPayments.status, renewal, subscriptions.plan, month, subscriptionPayments.reason),
+    db
+      .select({
+        status: disputes.status,
+        plan: subscriptions.plan,
+        month: disputeMonth,
+        count: sql<number>`count(*)`.mapWith(asNumber),
+        cents: sql<number>`coalesce(sum(${disputes.amountCents}), 0)`.mapWith(asNumber),
+      })
+      .from(disputes)
+      .innerJoin(subscriptions, eq(subscriptions.id, disputes.subscriptionId))
+      .where(and(sql`${disputeAt} >= ${start.toISOString()}::timestamptz`, sql`${disputeAt} < ${end.toISOString()}::timestamptz`))
+      .groupBy(disputes.status, subscriptions.plan, disputeMonth),
     db
       .select({
         code: sql<string>`upper(${checkoutCarts.promoCode})`,
@@ -200,7 +222,8 @@ export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
       .orderBy(desc(sql`count(*)`), sql`upper(${checkoutCarts.promoCode})`),
   ]);
   const groups: PaymentGroup[] = payments.map((row) => ({ ...row, renewal: Boolean(row.renewal), plan: row.plan as PlanCode }));
-  return { ...moneyReport(groups), promos };
+  const disputeGroups: DisputeGroup[] = disputeRows.map((row) => ({ ...row, plan: row.plan as PlanCode }));
+  return { ...moneyReport(groups, disputeGroups), promos };
 }
 
 export interface OutboxHealth {
@@ -303,12 +326,19 @@ export interface OrderExportRow {
   referralCode: string | null;
   promoCode: string | null;
   promoDiscountCents: number | null;
+  /** Refunds the gateway made. */
+  refundedCents: number;
+  /** Its disputes still open or lost (a won dispute took nothing). */
+  disputedCents: number;
 }
 
 /** Every order (placed in the range, if one is given), newest first, with where its flow came from: no name, contact or answer. */
 export async function ordersForExport(range?: Pick<ReportQuery, "from" | "to">): Promise<OrderExportRow[]> {
   const instants = range && rangeInstants(range);
-  return (await database())
+  const db = await database();
+  const paid = paymentTotals(db);
+  const disputed = disputeTotals(db);
+  const rows = await db
     .select({
       reference: subscriptions.reference,
       holdPlacedAt: subscriptions.holdPlacedAt,
@@ -325,10 +355,20 @@ export async function ordersForExport(range?: Pick<ReportQuery, "from" | "to">):
       referralCode: flowProgress.referralCode,
       promoCode: checkoutCarts.promoCode,
       promoDiscountCents: checkoutCarts.promoDiscountCents,
+      paidCents: paid.paidCents,
+      refundedCents: paid.refundedCents,
+      openCents: disputed.openCents,
+      lostCents: disputed.lostCents,
     })
     .from(subscriptions)
     .leftJoin(flowProgress, eq(flowProgress.responderUuid, subscriptions.responderUuid))
     .leftJoin(checkoutCarts, eq(checkoutCarts.responderUuid, subscriptions.responderUuid))
+    .leftJoin(paid, eq(paid.subscriptionId, subscriptions.id))
+    .leftJoin(disputed, eq(disputed.subscriptionId, subscriptions.id))
     .where(instants && and(gte(subscriptions.holdPlacedAt, instants.start), lt(subscriptions.holdPlacedAt, instants.end)))
     .orderBy(desc(subscriptions.holdPlacedAt), subscriptions.reference);
+  return rows.map(({ paidCents, refundedCents, openCents, lostCents, ...order }) => {
+    const money = moneyBackOf({ paidCents, refundedCents, openCents, lostCents });
+    return { ...order, refundedCents: money.refundedCents, disputedCents: money.openDisputeCents + money.lostDisputeCents };
+  });
 }

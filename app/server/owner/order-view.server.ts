@@ -4,6 +4,7 @@
 // them to help her ("customer-details", "emails": the caller checks, and audits each view).
 // Never a health answer. Every time on the lifecycle clock, as ISO text for the page.
 import { plans } from "../../funnel/plans";
+import { refundReasonLabels } from "../../funnel/refunds";
 import { variantLabels } from "../../funnel/variant";
 import { awaitingReviewStates, holdExpiresSoon, subscriptionEventLabels, subscriptionStateLabels } from "../../funnel/subscription-life";
 import type { CustomerOrder } from "../db/stores/orders.server";
@@ -113,7 +114,13 @@ export interface PaymentLine {
   gatewayReference: string | null;
   failureMessage: string | null;
   at: string;
+  /** A paid capture or charge: the cents of it refunded or being refunded. */
+  refundedCents: number;
+  /** A refund: why, in words, with the owner's note after Other (shown here, never in the audit log). */
+  reason: string | null;
 }
+
+const statuses: Record<SubscriptionPaymentRow["status"], string> = { succeeded: "Succeeded", failed: "Failed", pending: "Pending" };
 
 const kinds: Record<SubscriptionPaymentRow["kind"], string> = { hold: "Hold", capture: "Capture", release: "Release", charge: "Charge", refund: "Refund" };
 
@@ -122,11 +129,14 @@ export function paymentLine(payment: SubscriptionPaymentRow): PaymentLine {
     id: payment.id,
     kind: kinds[payment.kind],
     period: payment.period,
-    status: payment.status === "succeeded" ? "Succeeded" : "Failed",
+    // A refund is pending while the gateway has not answered: never shown as failed.
+    status: statuses[payment.status],
     amountCents: payment.amountCents,
     gatewayReference: payment.gatewayReference,
     failureMessage: payment.failureMessage,
     at: payment.at.toISOString(),
+    refundedCents: payment.refundedCents,
+    reason: payment.reason ? (payment.note ? `${refundReasonLabels[payment.reason]}: ${payment.note}` : refundReasonLabels[payment.reason]) : null,
   };
 }
 

@@ -46,7 +46,11 @@ export type AuthorisationResult =
       action: { kind: "redirect"; url: string } | { kind: "stripe-next-action"; clientSecret: string };
     }
   | { status: "declined"; message: string }
-  | { status: "failed"; message: string };
+  /**
+   * `unanswered`: the call got no answer (a timeout, a dropped connection, the gateway's own
+   * 5xx), so a hold may exist all the same; what became of it is asked by its key.
+   */
+  | { status: "failed"; message: string; unanswered?: true };
 
 /** Moving a held amount: captured or released, or why not. */
 export type HoldResult =
@@ -153,7 +157,9 @@ export interface DisputeFacts {
 /**
  * What became of a checkout attempt, asked by its idempotency key after the answer was lost
  * (a crash between the gateway's answer and our write): authorised (a hold exists), or
- * anything else; "none" when the gateway never saw it.
+ * anything else; "none" when the gateway has no record of it. `settledAfterMs`: how long after
+ * an attempt the gateway's "none" can be trusted (Stripe's search sees a new PaymentIntent
+ * within about a minute; the sandbox at once).
  */
 export type AttemptLookup = AuthorisationResult | { status: "none" };
 
@@ -168,6 +174,8 @@ export interface PaymentGateway {
    * will give now) is cancelled, so it can never become a second hold.
    */
   lookupAttempt(request: { idempotencyKey: string; orderId: string }): Promise<AttemptLookup>;
+  /** How long after an attempt began its lookup's "none" means it never reached the gateway. */
+  readonly lookupSettlesAfterMs: number;
   /**
    * Sandbox only: disputes opened or changed since the app was last told, as Stripe's webhook
    * would tell them; each is told until `disputeTold` says it was heard.

@@ -11,6 +11,7 @@ import { holdLifetimeMs } from "../../funnel/subscription-life";
 import { database } from "../db/client.server";
 import { sandboxOperations, sandboxPayments } from "../db/schema.server";
 import { sandboxNow } from "../db/stores/sandbox-clock.server";
+import { openSandboxDispute, sandboxDisputeNews, sandboxDisputeTold } from "./sandbox-disputes.server";
 import {
   cardBrand,
   cardInputMessages,
@@ -20,12 +21,14 @@ import {
   readExpiry,
   readSecurityCode,
   sandboxDeclineMessage,
+  sandboxDisputesCharges,
   sandboxOffSessionOutcome,
   sandboxOutcome,
 } from "../../funnel/test-cards";
 import {
   InvalidCardInput,
   unexpectedFailure,
+  type AttemptLookup,
   type AuthorisationResult,
   type AuthoriseRequest,
   type ChargeResult,
@@ -87,6 +90,7 @@ function keptCard(digits: string) {
     cardLast4: digits.slice(-4),
     offSession: sandboxOffSessionOutcome(digits),
     declineMessage: sandboxDeclineMessage(digits) ?? null,
+    disputesCharges: sandboxDisputesCharges(digits),
   };
 }
 
@@ -150,7 +154,10 @@ async function capture(reference: string, amountCents: number): Promise<HoldResu
   if (hold.status === "captured") return { status: "done", reference };
   if (hold.status !== "held" || (hold.expiresAt !== null && (await sandboxNow()) >= hold.expiresAt)) return { status: "expired" };
   if (amountCents > hold.amountCents) return { status: "failed", message: "The amount to capture is more than the hold" };
-  return (await settleHold(reference, "captured", amountCents)) ? { status: "done", reference } : capture(reference, amountCents);
+  if (!(await settleHold(reference, "captured", amountCents))) return capture(reference, amountCents);
+  // The dispute card: the payment taken is disputed at once, as in Stripe's test mode.
+  if (hold.disputesCharges) await openSandboxDispute(reference, amountCents);
+  return { status: "done", reference };
 }
 
 async function release(reference: string): Promise<HoldResult> {
@@ -167,10 +174,15 @@ function sandboxRefundReference(idempotencyKey: string): string {
   return `sandbox_re_${digest.slice(0, 24)}`;
 }
 
+/** Rolls back a refund's record when nothing is left for it. */
+class NothingLeft extends Error {}
+
 /**
  * Gives back part or all of a captured hold or a paid charge, as Stripe's Refunds API does:
  * never more than is left of it (the refunded total raised by one conditional statement, with
- * the refund's record in the same transaction).
+ * the refund's record in the same transaction). The record is written first, under the
+ * reference its key gives: a second call with the same key at the same moment waits for the
+ * first and finds the refund made, rather than refunding again or failing.
  */
 async function refund(request: RefundRequest): Promise<RefundResult> {
   const payment = await findPayment(request.paymentReference);
@@ -179,28 +191,60 @@ async function refund(request: RefundRequest): Promise<RefundResult> {
   if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { status: "refused", message: "The refund amount must be a positive number of cents." };
   const reference = sandboxRefundReference(request.idempotencyKey);
   const at = await sandboxNow();
-  const made = await (await database()).transaction(async (tx) => {
-    const [raised] = await tx
-      .update(sandboxPayments)
-      .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${request.amountCents}`, updatedAt: at })
-      .where(and(eq(sandboxPayments.reference, payment.reference), sql`${sandboxPayments.refundedCents} + ${request.amountCents} <= ${sandboxPayments.amountCents}`))
-      .returning({ reference: sandboxPayments.reference });
-    if (!raised) return false;
-    await tx.insert(sandboxPayments).values({
-      reference,
-      kind: "refund",
-      status: "succeeded",
-      amountCents: request.amountCents,
-      cardBrand: payment.cardBrand,
-      cardLast4: payment.cardLast4,
-      offSession: payment.offSession,
-      savedFrom: payment.reference,
-      createdAt: at,
-      updatedAt: at,
+  try {
+    await (await database()).transaction(async (tx) => {
+      const [kept] = await tx
+        .insert(sandboxPayments)
+        .values({
+          reference,
+          kind: "refund",
+          status: "succeeded",
+          amountCents: request.amountCents,
+          cardBrand: payment.cardBrand,
+          cardLast4: payment.cardLast4,
+          offSession: payment.offSession,
+          savedFrom: payment.reference,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: sandboxPayments.reference })
+        .returning({ reference: sandboxPayments.reference });
+      if (!kept) return;
+      const [raised] = await tx
+        .update(sandboxPayments)
+        .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${request.amountCents}`, updatedAt: at })
+        .where(and(eq(sandboxPayments.reference, payment.reference), sql`${sandboxPayments.refundedCents} + ${request.amountCents} <= ${sandboxPayments.amountCents}`))
+        .returning({ reference: sandboxPayments.reference });
+      if (!raised) throw new NothingLeft();
     });
-    return true;
-  });
-  return made ? { status: "succeeded", reference } : { status: "refused", message: "The refund is more than is left of this payment." };
+  } catch (error) {
+    if (error instanceof NothingLeft) return { status: "refused", message: "The refund is more than is left of this payment." };
+    throw error;
+  }
+  return { status: "succeeded", reference };
+}
+
+/**
+ * What became of a checkout attempt, from the sandbox's own record of its key (the reference
+ * is derived from it): a hold is the authorisation that was lost; a hold still waiting for
+ * 3-D Secure is closed ("failed"), as nobody will be sent to authenticate it now, so it can
+ * never become a hold later; no record, the attempt never reached the sandbox.
+ */
+async function lookupAttempt(idempotencyKey: string): Promise<AttemptLookup> {
+  const reference = sandboxReference(idempotencyKey);
+  let hold = await findPayment(reference);
+  if (hold?.kind !== "hold") return { status: "none" };
+  if (hold.status === "requires_action") {
+    await (await database())
+      .update(sandboxPayments)
+      .set({ status: "failed", updatedAt: await sandboxNow() })
+      .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "requires_action")));
+    hold = await findPayment(reference);
+  }
+  if (hold?.status === "held" || hold?.status === "captured") {
+    return { status: "authorised", reference, cardBrand: hold.cardBrand, cardLast4: hold.cardLast4, holdExpiresAt: hold.expiresAt ?? undefined };
+  }
+  return { status: "failed", message: paymentMessages.unexpected };
 }
 
 async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
@@ -220,11 +264,13 @@ async function chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult> {
       cardBrand: hold.cardBrand,
       cardLast4: hold.cardLast4,
       offSession: hold.offSession,
+      disputesCharges: hold.disputesCharges,
       declineMessage: hold.declineMessage,
       savedFrom: hold.reference,
     },
     await sandboxNow(),
   );
+  if (paid && hold.disputesCharges) await openSandboxDispute(reference, charge.amountCents);
   if (paid) return { status: "paid", reference };
   const message =
     hold.offSession === "authentication_required"
@@ -285,6 +331,8 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
           .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "requires_action")));
       }
       const held = await findPayment(reference);
+      // Closed by a lookup after its attempt was cut off: it can no longer be authenticated.
+      if (held?.status === "failed") return { status: "declined", message: paymentMessages.authenticationFailed };
       return {
         status: "authorised",
         reference,
@@ -314,6 +362,10 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
     release: (reference, idempotencyKey) => once(idempotencyKey, () => release(reference)),
     chargeSavedCard: (charge) => once(charge.idempotencyKey, () => chargeSavedCard(charge)),
     refund: (request) => once(request.idempotencyKey, () => refund(request)),
-    lookupAttempt: async () => ({ status: "none" }),
+    lookupAttempt: ({ idempotencyKey }) => lookupAttempt(idempotencyKey),
+    // Its records are its own database's: a lookup sees every attempt at once.
+    lookupSettlesAfterMs: 0,
+    disputeNews: sandboxDisputeNews,
+    disputeTold: sandboxDisputeTold,
   };
 }

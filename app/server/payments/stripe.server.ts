@@ -12,6 +12,7 @@ import Stripe from "stripe";
 import {
   paymentMessages,
   unexpectedFailure,
+  type AttemptLookup,
   type AuthorisationResult,
   type AuthoriseRequest,
   type CardOwner,
@@ -43,6 +44,14 @@ const paymentMethodId = /^pm_[A-Za-z0-9_]+$/;
 
 const notThisOrder: SaveCardResult = { status: "not_this_order" };
 
+/** A PaymentIntent nobody finished: no card yet, not confirmed, or waiting for an authentication. */
+const halfWayStatuses = new Set<Stripe.PaymentIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
+
+/** A value inside single quotes in Stripe's search query language: its quotes and backslashes escaped. */
+export function searchQuoted(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
+}
+
 type CustomerField = string | Stripe.Customer | Stripe.DeletedCustomer | null;
 
 function customerIdOf(customer: CustomerField): string | undefined {
@@ -71,6 +80,16 @@ function logFailure(operation: string, error: unknown): void {
   } else {
     log.warn({ operation, error: error instanceof Error ? error.name : "unknown" }, "Stripe call failed");
   }
+}
+
+/**
+ * The call may have reached Stripe and done its work all the same: no answer came (a timeout,
+ * a dropped connection) or Stripe failed on its side (5xx). A 4xx is Stripe saying no.
+ */
+function unanswered(error: unknown): boolean {
+  if (error instanceof Stripe.errors.StripeConnectionError) return true;
+  if (error instanceof Stripe.errors.StripeError) return error.statusCode === undefined || error.statusCode >= 500;
+  return true;
 }
 
 function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): { cardBrand: string | null; cardLast4: string | null } {
@@ -142,13 +161,15 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
   async function attempt<Result extends AuthorisationResult | SaveCardResult>(
     operation: string,
     call: () => Promise<Result>,
-  ): Promise<Result | { status: "declined" | "failed"; message: string }> {
+  ): Promise<Result | { status: "declined"; message: string } | { status: "failed"; message: string; unanswered?: true }> {
     try {
       return await call();
     } catch (error) {
       if (isCardError(error)) return { status: "declined", message: error.message || paymentMessages.cardMethodFailed };
       logFailure(operation, error);
-      return { status: "failed", message: paymentMessages.unexpected };
+      // Only a hold placed without an answer matters later: the checkout then asks by its key.
+      const mayHaveHeld = operation === "authorise" && unanswered(error);
+      return { status: "failed", message: paymentMessages.unexpected, ...(mayHaveHeld ? { unanswered: true as const } : {}) };
     }
   }
 
@@ -224,6 +245,50 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       customer: typeof saved.customer === "string" ? saved.customer : saved.customer?.id,
       method: typeof saved.payment_method === "string" ? saved.payment_method : saved.payment_method?.id,
     };
+  }
+
+  /**
+   * The PaymentIntent a checkout attempt made, found by the key its metadata carries
+   * (attempt_key: authorise's, or the hosted page's payment_intent_data). Stripe's search sees
+   * a new PaymentIntent within about a minute, so it is asked only after the attempt's grace
+   * (reconcile-attempts.server.ts) or as a last check before a failure is recorded. One left
+   * half-way is cancelled, so nobody can complete it into a second hold later.
+   */
+  async function lookupAttempt(idempotencyKey: string): Promise<AttemptLookup> {
+    const found = await stripe.paymentIntents.search({
+      query: `metadata['attempt_key']:'${searchQuoted(idempotencyKey)}'`,
+      limit: 10,
+      expand: ["data.payment_method", "data.latest_charge"],
+    });
+    const intents = found.data.filter((intent) => intent.metadata?.attempt_key === idempotencyKey);
+    const held = intents.find((intent) => intent.status === "requires_capture" || intent.status === "succeeded");
+    if (held) return fromPaymentIntent(held);
+    if (intents.length === 0) return { status: "none" };
+    for (const [index, intent] of intents.entries()) {
+      // Not settled yet either way: asked again later rather than called failed.
+      if (intent.status === "processing") throw new Error("The PaymentIntent is still processing");
+      if (!halfWayStatuses.has(intent.status)) continue;
+      // An attempt makes one PaymentIntent; another one (not expected) gets a key of its own.
+      const key = index === 0 ? `${idempotencyKey}:cancel` : `${idempotencyKey}:cancel:${intent.id}`;
+      const authorised = await cancelHalfWay(intent.id, key);
+      if (authorised) return authorised;
+    }
+    return { status: "failed", message: paymentMessages.unexpected };
+  }
+
+  /** Cancels a PaymentIntent left half-way; the authorisation instead if it was completed meanwhile. */
+  async function cancelHalfWay(id: string, idempotencyKey: string): Promise<AuthorisationResult | undefined> {
+    try {
+      await stripe.paymentIntents.cancel(id, { cancellation_reason: "abandoned" }, { idempotencyKey });
+      return undefined;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.code === "payment_intent_unexpected_state") {
+        const now = await stripe.paymentIntents.retrieve(id, { expand: ["payment_method", "latest_charge"] });
+        if (now.status === "requires_capture" || now.status === "succeeded") return fromPaymentIntent(now);
+        if (now.status === "canceled") return undefined;
+      }
+      throw error;
+    }
   }
 
   return {
@@ -309,7 +374,9 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       }
     },
 
-    lookupAttempt: async () => ({ status: "none" }),
+    lookupAttempt: ({ idempotencyKey }) => lookupAttempt(idempotencyKey),
+    // Stripe's search sees a new PaymentIntent within about a minute.
+    lookupSettlesAfterMs: 90_000,
 
     authorise(request: AuthoriseRequest) {
       const methodId = request.paymentMethodId;
@@ -342,7 +409,8 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
             // 3-D Secure is then done by Stripe.js in the page (handleNextAction), not a redirect.
             use_stripe_sdk: true,
             return_url: request.returnUrl,
-            metadata: { order_id: request.orderId, responder_uuid: request.responderUuid },
+            // attempt_key: how the attempt is found again if its answer is lost (lookupAttempt).
+            metadata: { order_id: request.orderId, responder_uuid: request.responderUuid, attempt_key: request.idempotencyKey },
             expand: ["payment_method", "latest_charge"],
           },
           { idempotencyKey: request.idempotencyKey },
@@ -382,7 +450,12 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
                 },
               },
             ],
-            payment_intent_data: { capture_method: "manual", setup_future_usage: "off_session", metadata },
+            payment_intent_data: {
+              capture_method: "manual",
+              setup_future_usage: "off_session",
+              // The PaymentIntent the page makes is found again by the attempt's key (lookupAttempt).
+              metadata: { ...metadata, attempt_key: request.idempotencyKey },
+            },
             metadata,
             success_url: `${request.returnUrl}${separator}session_id={CHECKOUT_SESSION_ID}`,
             cancel_url: request.cancelUrl,

@@ -3,11 +3,13 @@
 // renewals (renewal.server.ts). Each subscription is claimed by one worker at a time, so
 // several workers or instances may run rounds together.
 import { reminderStillUseful } from "../../funnel/subscription-life";
+import { reconcileStaleAttempts } from "../checkout/reconcile-attempts.server";
 import { config } from "../config.server";
 import { claimDueSubscriptions, releaseClaim, undecidedSince, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
+import { recordDisputeNews } from "./disputes.server";
 import { emailMessage } from "./order-events.server";
 import { retryPendingRefunds } from "./refunds.server";
 import { billRenewal } from "./renewal.server";
@@ -23,6 +25,10 @@ export interface LifecycleRound {
   lapsed: number;
   /** Refunds the gateway had not answered, answered now. */
   refunded: number;
+  /** The sandbox's disputes opened or closed since the last round (Stripe tells its own by webhook). */
+  disputes: number;
+  /** Checkout attempts cut off mid-way (a crash), settled from what the gateway knows of them. */
+  reconciled: number;
 }
 
 const batchSize = 25;
@@ -73,7 +79,9 @@ async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> 
 
 /** Everything due as of the lifecycle clock, until nothing is. Several instances may run it. */
 export async function runLifecycleRound(gateway: PaymentGateway): Promise<LifecycleRound> {
-  const round: LifecycleRound = { reminded: 0, settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0, refunded: 0 };
+  const round: LifecycleRound = { reminded: 0, settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0, refunded: 0, disputes: 0, reconciled: 0 };
+  // First: a hold found for a cut-off attempt starts a subscription this round then sees.
+  round.reconciled += await reconcileStaleAttempts(gateway);
   const now = await lifecycleNow();
   round.settled += await autoApprove(gateway, now);
   // A subscription moved forward a year by the sandbox clock has a period due for each month:
@@ -91,5 +99,7 @@ export async function runLifecycleRound(gateway: PaymentGateway): Promise<Lifecy
     }
   }
   round.refunded += await retryPendingRefunds(gateway);
+  // After the renewals: a payment of the dispute card taken in this round is disputed in it.
+  round.disputes += await recordDisputeNews(gateway);
   return round;
 }

@@ -9,7 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { checkRefundAmount, isRefundable, refundableCents, type RefundReason } from "../../funnel/refunds";
 import { database, type Queryable } from "../db/client.server";
-import { enqueueOutboxMessage } from "../db/stores/outbox.server";
+import { findOrderById } from "../db/stores/orders.server";
+import { enqueueOutboxMessage, type OutboxMessage } from "../db/stores/outbox.server";
 import {
   findPayment,
   findSubscription,
@@ -54,6 +55,18 @@ export function cardWords(card: { cardBrand: string | null; cardLast4: string | 
   if (!card.cardLast4) return undefined;
   const brand = card.cardBrand ? card.cardBrand.charAt(0).toUpperCase() + card.cardBrand.slice(1) : "card";
   return `${brand} ending ${card.cardLast4}`;
+}
+
+/**
+ * The card a refund of `payment` goes back to, in words, only when it is certain: the hold's
+ * card (kept on the order) paid the capture, and every charge while she had given no other.
+ * Once she gave another card, which card paid an older charge is not recorded here, so her
+ * email names none rather than perhaps the wrong one.
+ */
+export async function refundedCard(subscription: SubscriptionRow, payment: SubscriptionPaymentRow): Promise<string | undefined> {
+  if (payment.kind === "charge" && subscription.cardReference !== null) return undefined;
+  const order = await findOrderById(subscription.orderId);
+  return order ? cardWords(order) : undefined;
 }
 
 export async function refundPayment(gateway: PaymentGateway, subscription: SubscriptionRow, asked: RefundAsked): Promise<RefundOutcome> {
@@ -112,22 +125,34 @@ async function askGateway(
   // Read before the transaction: the embedded engine runs one statement at a time, and a read
   // outside an open transaction would wait for it.
   const current = (await findSubscription(subscription.id)) ?? subscription;
+  const card = tellHer ? await refundedCard(current, payment) : undefined;
   const settled = await withOutbox(async (tx) => {
     const row = await settleRefund(tx, refund.id, { status: "succeeded", reference: answer.reference });
     if (!row) return undefined;
     const detail = { amount_cents: row.amountCents, period: row.period, reason: row.reason };
     await noteOnTimeline(tx, subscription.id, "refunded", at, detail);
-    await enqueueOutboxMessage(tx, orderEventMessage(current, "refunded", at, { amount_cents: row.amountCents, period: row.period, reason: row.reason ?? undefined }));
+    // The refund's id in both messages: two refunds alike settled at one moment (people
+    // refunding $10 each at once) are two messages, where the outbox would keep one.
+    const event = orderEventMessage(current, "refunded", at, { amount_cents: row.amountCents, period: row.period, reason: row.reason ?? undefined });
+    await enqueueOutboxMessage(tx, withRefundId(event, row.id));
     if (tellHer) {
-      await enqueueOutboxMessage(
-        tx,
-        emailMessage(current, "refunded", at, { amountCents: row.amountCents, period: row.period, card: cardWords(current) }),
-      );
+      const email = emailMessage(current, "refunded", at, { amountCents: row.amountCents, period: row.period, card });
+      await enqueueOutboxMessage(tx, withRefundId(email, row.id));
     }
     return row;
   });
   // Settled by another (the worker asking again at the same moment): the refund is made all the same.
   return { status: "refunded", refund: settled ?? { ...refund, status: "succeeded", gatewayReference: answer.reference } };
+}
+
+/**
+ * The provider's event or her email of one refund, named by its id: two alike refunds at one
+ * moment are two messages, not one (the outbox keys a message by what it says).
+ */
+export function withRefundId(message: OutboxMessage, refundId: number): OutboxMessage {
+  if (message.kind === "order-event") return { kind: "order-event", payload: { ...message.payload, refund_id: refundId } };
+  if (message.kind === "email") return { kind: "email", payload: { ...message.payload, refund_id: refundId } };
+  return message;
 }
 
 async function settleRefused(refund: SubscriptionPaymentRow, message: string): Promise<RefundOutcome> {
@@ -150,8 +175,13 @@ export async function retryPendingRefunds(gateway: PaymentGateway, limit = 25): 
     const subscription = await findSubscription(refund.subscriptionId);
     const payment = refund.refundOf === null ? undefined : await findPayment(refund.refundOf);
     if (!subscription || !payment) continue;
-    const outcome = await askGateway(gateway, subscription, payment, refund, refund.reason !== "medically_disqualified");
-    if (outcome.status !== "pending") settled++;
+    // One refund that cannot be asked about now must not keep the others waiting.
+    try {
+      const outcome = await askGateway(gateway, subscription, payment, refund, refund.reason !== "medically_disqualified");
+      if (outcome.status !== "pending") settled++;
+    } catch (error) {
+      log.error({ operation: "refund", error: error instanceof Error ? error.name : "unknown" }, "pending refund not asked about");
+    }
   }
   return settled;
 }

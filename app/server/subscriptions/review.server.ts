@@ -156,34 +156,39 @@ async function decline(gateway: PaymentGateway, subscription: SubscriptionRow, a
 }
 
 /**
- * A hold let go before the subscription began (declined, or cancelled by her), with its
- * transition: released at the gateway while it is held, recorded as already expired when it
- * lapsed first. `unanswered`: the gateway did not answer, nothing was recorded.
+ * A hold let go before the subscription began (declined, cancelled by her, or medically
+ * disqualified before the money moved), with its transition: released at the gateway while it
+ * is held, recorded as already expired when it lapsed first. `unanswered`: the gateway did not
+ * answer, nothing was recorded. `alsoRecord` writes in the transition's transaction.
  */
 export async function releaseHold(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,
-  event: "declined_released" | "cancelled_released",
+  event: "declined_released" | "cancelled_released" | "medically_disqualified",
   at: Date,
   changes: Transition["changes"] = {},
+  alsoRecord?: Transition["alsoRecord"],
 ): Promise<SubscriptionRow | undefined | { unanswered: string }> {
   const releaseKey = `release:${subscription.id}`;
   const released = subscription.state === "on_hold" ? await gateway.release(subscription.holdReference, releaseKey) : undefined;
   if (released?.status === "failed") return { unanswered: released.message };
   const amount = subscription.firstPeriodCents;
+  // The gateway may say the hold lapsed before our clock did: then nothing was released.
+  const wasReleased = released?.status === "done";
   return applyTransition(subscription, {
     event,
     at,
     changes: { dueAt: null, ...changes },
-    detail: released ? { amount_cents: amount } : { hold: "already expired" },
+    detail: wasReleased ? { amount_cents: amount } : { hold: "already expired" },
     payment:
       released?.status === "done"
         ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
         : undefined,
-    messages: transitionMessages(subscription, event, at, released ? { amount_cents: amount } : {}, {
-      holdReleased: released !== undefined,
+    messages: transitionMessages(subscription, event, at, wasReleased ? { amount_cents: amount } : {}, {
+      holdReleased: wasReleased,
       beforeReview: event === "cancelled_released",
     }),
+    alsoRecord,
   });
 }
 

@@ -28,6 +28,8 @@ export async function startSubscription(tx: Queryable, values: NewSubscription):
 export interface Transition extends StateChange {
   /** What the transition tells the provider and her, sent through the outbox. */
   messages?: OutboxMessage[];
+  /** Written in the same transaction, only when the transition is (the console's audit row). */
+  alsoRecord?: (tx: Queryable) => Promise<void>;
 }
 
 /**
@@ -36,10 +38,12 @@ export interface Transition extends StateChange {
  * another call moved it first (then nothing is written).
  */
 export async function applyTransition(from: SubscriptionRow, transition: Transition): Promise<SubscriptionRow | undefined> {
-  const { messages = [], ...change } = transition;
+  const { messages = [], alsoRecord, ...change } = transition;
   return withOutbox(async (tx) => {
     const moved = await moveSubscription(tx, from, change);
-    if (moved) for (const message of messages) await enqueueOutboxMessage(tx, message);
+    if (!moved) return undefined;
+    for (const message of messages) await enqueueOutboxMessage(tx, message);
+    if (alsoRecord) await alsoRecord(tx);
     return moved;
   });
 }

@@ -4,7 +4,7 @@
 // serves it to the end-to-end tests' app and browser, with the pages Stripe would show her.
 //
 // Requests are Stripe's (form-encoded bodies, as the stripe package sends them): customers,
-// PaymentIntents (created, retrieved, captured, canceled), SetupIntents (created, retrieved)
+// PaymentIntents (created, retrieved, captured, canceled, searched by metadata['attempt_key']), SetupIntents (created, retrieved)
 // and Checkout Sessions (payment and setup mode). Like Stripe it honours the Idempotency-Key
 // header (same key and same parameters: the same answer, replayed, nothing made twice; other
 // parameters: an idempotency_error), counts what it really created, and records every request
@@ -25,6 +25,10 @@
 // keeps a card when standIn.completeCheckout is called for it (a setup-mode one makes a
 // SetupIntent with its setup_intent_data's metadata). Every object keeps the metadata it was
 // made with.
+// Refunds (POST /v1/refunds with a payment_intent) give back part or all of a captured or paid
+// PaymentIntent's charge, whose amount_refunded and refunded say so; more than is left is
+// Stripe's 400 invalid_request_error "Refund amount ($X) is greater than unrefunded amount on
+// charge ($Y)", and an uncaptured one's is refused too.
 import { testPaymentMethods, type TestCard } from "./test-cards";
 
 export type StripeParams = Record<string, unknown>;
@@ -96,6 +100,21 @@ export interface StandInCheckoutSession {
   params: StripeParams;
 }
 
+/** A refund of a PaymentIntent's charge (Stripe answers succeeded for a card refund in test mode). */
+export interface StandInRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  status: "succeeded";
+  reason: string | null;
+  metadata: Record<string, unknown>;
+  /** Unix seconds. */
+  created: number;
+}
+
 export type StripeMode = "up" | "failing" | "refusing";
 
 /** One request to Stripe's API, as an adapter received it. */
@@ -131,6 +150,8 @@ export interface StripeStandIn {
   checkoutSessions: Map<string, StandInCheckoutSession>;
   /** The PaymentMethods saved to each customer (setup_future_usage, or a SetupIntent), by customer id. */
   savedCards: Map<string, Set<string>>;
+  /** Every Refund really made (replays make none). */
+  refunds: Map<string, StandInRefund>;
   /** Stripe's answer to one request to its API. */
   receive(request: StripeRequest): StripeReply;
   /** She passes (or fails) 3-D Secure for this PaymentIntent in Stripe.js, or for this SetupIntent on her bank's page. */
@@ -149,9 +170,11 @@ export interface StripeStandIn {
 /** The requests the fake answers, by object: "METHOD path", where :id is an object's id. */
 const routes = [
   ["POST /v1/customers"],
-  ["POST /v1/payment_intents", "GET /v1/payment_intents/:id", "POST /v1/payment_intents/:id/capture", "POST /v1/payment_intents/:id/cancel"],
+  // search before :id, which its path would match too.
+  ["POST /v1/payment_intents", "GET /v1/payment_intents/search", "GET /v1/payment_intents/:id", "POST /v1/payment_intents/:id/capture", "POST /v1/payment_intents/:id/cancel"],
   ["POST /v1/setup_intents", "GET /v1/setup_intents/:id"],
   ["POST /v1/checkout/sessions", "GET /v1/checkout/sessions/:id"],
+  ["POST /v1/refunds", "GET /v1/refunds/:id"],
 ] as const;
 
 type Route = (typeof routes)[number][number];
@@ -254,6 +277,7 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
     setupIntents: new Map(),
     checkoutSessions: new Map(),
     savedCards: new Map(),
+    refunds: new Map(),
     receive,
     authenticate(intentId, succeeds = true) {
       const setup = standIn.setupIntents.get(intentId);
@@ -351,6 +375,7 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
       standIn.setupIntents.clear();
       standIn.checkoutSessions.clear();
       standIn.savedCards.clear();
+      standIn.refunds.clear();
       declinedFromNow.clear();
       idempotent.clear();
     },
@@ -373,6 +398,9 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
       object: "charge",
       amount: intent.amount,
       captured: intent.status === "succeeded",
+      amount_captured: intent.amount_received,
+      amount_refunded: refundedOf(intent.id),
+      refunded: intent.amount_received > 0 && refundedOf(intent.id) >= intent.amount_received,
       payment_method_details: { type: "card", card: { brand: testPaymentMethods[intent.payment_method ?? ""]?.brand ?? null, capture_before: captureBefore } },
     };
   }
@@ -623,6 +651,62 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
     return { status: 200, json: intentJson(intent, expansions(params)) };
   }
 
+  /** The cents of a PaymentIntent's charge refunded so far. */
+  function refundedOf(paymentIntentId: string): number {
+    let refunded = 0;
+    for (const refund of standIn.refunds.values()) if (refund.payment_intent === paymentIntentId) refunded += refund.amount;
+    return refunded;
+  }
+
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  /** POST /v1/refunds: part or all of a paid PaymentIntent's charge given back, never more than is left. */
+  function createRefund(params: StripeParams): Answer {
+    const id = params.payment_intent as string | undefined;
+    if (id === undefined) {
+      return params.charge === undefined ? missing("payment_intent") : stripeError(400, { type: "invalid_request_error", param: "charge", message: "The fake refunds by payment_intent only." });
+    }
+    const intent = standIn.paymentIntents.get(id);
+    if (!intent) return noSuch("payment_intent", id, "payment_intent");
+    if (intent.status !== "succeeded" || intent.amount_received === 0) {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_not_refundable",
+        message: `This PaymentIntent (${id}) does not have a successful charge to refund.`,
+      });
+    }
+    const left = intent.amount_received - refundedOf(id);
+    if (left <= 0) {
+      return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ch_${id.slice(3)} has already been refunded.` });
+    }
+    if (params.amount !== undefined && !/^\d+$/.test(String(params.amount))) return invalidInteger("amount");
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (amount < 1) {
+      return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "This value must be greater than or equal to 1." });
+    }
+    if (amount > left) {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        param: "amount",
+        message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+      });
+    }
+    const refund: StandInRefund = {
+      id: nextId("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      charge: `ch_${id.slice(3)}`,
+      payment_intent: id,
+      status: "succeeded",
+      reason: (params.reason as string | undefined) ?? null,
+      metadata: (params.metadata as Record<string, unknown> | undefined) ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    standIn.refunds.set(refund.id, refund);
+    return { status: 200, json: { ...refund } };
+  }
+
   function createCheckoutSession(params: StripeParams): Answer {
     if (params.mode === undefined) return missing("mode");
     if (params.success_url === undefined) return missing("success_url");
@@ -654,6 +738,21 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
     return { status: 200, json: sessionJson(session, expansions(params)) };
   }
 
+  /**
+   * GET /v1/payment_intents/search: only the query the gateway sends,
+   * metadata['attempt_key']:'value' (quotes and backslashes escaped with a backslash), which
+   * Stripe answers with the PaymentIntents whose metadata has exactly that value.
+   */
+  function searchPaymentIntents(params: StripeParams): Answer {
+    const match = /^metadata\['attempt_key'\]:'((?:[^'\\]|\\.)*)'$/.exec(String(params.query ?? ""));
+    if (!match) return stripeError(400, { type: "invalid_request_error", param: "query", message: "The fake answers only metadata['attempt_key']:'...'" });
+    const key = match[1]!.replace(/\\(.)/g, "$1");
+    const data = [...standIn.paymentIntents.values()]
+      .filter((intent) => intent.metadata.attempt_key === key)
+      .map((intent) => intentJson(intent, expansions(params), "data."));
+    return { status: 200, json: { object: "search_result", url: "/v1/payment_intents/search", data, has_more: false, next_page: null } };
+  }
+
   /** GET of one object by id, shaped with its expansions. */
   function retrieve<T>(objects: Map<string, T>, what: string, json: (object: T, expand: string[]) => Record<string, unknown>) {
     return (params: StripeParams, id: string): Answer => {
@@ -665,6 +764,7 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
   const actions: Record<Route, (params: StripeParams, id: string) => Answer> = {
     "POST /v1/customers": createCustomer,
     "POST /v1/payment_intents": createPaymentIntent,
+    "GET /v1/payment_intents/search": searchPaymentIntents,
     "GET /v1/payment_intents/:id": retrieve(standIn.paymentIntents, "payment_intent", intentJson),
     "POST /v1/payment_intents/:id/capture": capturePaymentIntent,
     "POST /v1/payment_intents/:id/cancel": cancelPaymentIntent,
@@ -672,6 +772,8 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
     "GET /v1/setup_intents/:id": retrieve(standIn.setupIntents, "setup_intent", setupJson),
     "POST /v1/checkout/sessions": createCheckoutSession,
     "GET /v1/checkout/sessions/:id": retrieve(standIn.checkoutSessions, "checkout.session", sessionJson),
+    "POST /v1/refunds": createRefund,
+    "GET /v1/refunds/:id": retrieve(standIn.refunds, "refund", (refund) => ({ ...refund })),
   };
 
   const matchers = stripeRoutes.map(({ route, method, path }) => ({

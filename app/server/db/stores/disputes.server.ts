@@ -1,17 +1,13 @@
 // Chargebacks as the gateway tells them: one row per dispute, written in place, so an event
 // told twice (Stripe retries its webhooks) or out of order changes nothing it should not.
-import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { closedDisputeStatuses, isClosedDispute, respondableDisputeStatuses } from "../../../funnel/disputes";
 import { database, type Queryable } from "../client.server";
 import { disputes } from "../schema.server";
 
+export { closedDisputeStatuses, isClosedDispute };
+
 export type DisputeRow = typeof disputes.$inferSelect;
-
-/** Stripe's statuses that end a dispute. */
-export const closedDisputeStatuses = ["won", "lost", "warning_closed", "charge_refunded"] as const;
-
-export function isClosedDispute(status: string): boolean {
-  return (closedDisputeStatuses as readonly string[]).includes(status);
-}
 
 export interface DisputeWrite {
   id: string;
@@ -29,10 +25,12 @@ export interface DisputeWrite {
  * Writes what the gateway says of a dispute, in the caller's transaction: a new dispute is
  * opened, a known one takes the new status, and a closed one stays closed (a late "created"
  * or "updated" never reopens it). Answers the row before and after (before undefined: new;
- * after undefined: nothing changed).
+ * after undefined: nothing changed). Two events of one new dispute at once (Stripe sends
+ * "created" and "closed" close together): the second waits for the first's row and then
+ * writes its status over it, so neither is lost.
  */
 export async function writeDispute(tx: Queryable, write: DisputeWrite): Promise<{ before: DisputeRow | undefined; after: DisputeRow | undefined }> {
-  const [before] = await tx.select().from(disputes).where(eq(disputes.id, write.id)).for("update");
+  let [before] = await tx.select().from(disputes).where(eq(disputes.id, write.id)).for("update");
   if (!before) {
     const [after] = await tx
       .insert(disputes)
@@ -49,7 +47,9 @@ export async function writeDispute(tx: Queryable, write: DisputeWrite): Promise<
       })
       .onConflictDoNothing({ target: disputes.id })
       .returning();
-    return { before: undefined, after };
+    if (after) return { before: undefined, after };
+    [before] = await tx.select().from(disputes).where(eq(disputes.id, write.id)).for("update");
+    if (!before) return { before: undefined, after: undefined };
   }
   if (before.status === write.status || before.closedAt !== null) return { before, after: undefined };
   const [after] = await tx
@@ -69,21 +69,25 @@ export async function writeDispute(tx: Queryable, write: DisputeWrite): Promise<
 
 /** An order's disputes, the newest first. */
 export async function disputesOf(subscriptionId: string): Promise<DisputeRow[]> {
-  return (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscriptionId)).orderBy(desc(disputes.openedAt));
+  return (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscriptionId)).orderBy(desc(disputes.openedAt), desc(disputes.id));
 }
 
-/** Disputes still open (a response may be due), the nearest deadline first; at most `limit`. */
-export async function openDisputes(limit: number): Promise<DisputeRow[]> {
-  return (await database())
-    .select()
-    .from(disputes)
-    .where(notInArray(disputes.status, [...closedDisputeStatuses]))
-    .orderBy(disputes.evidenceDueBy, disputes.openedAt)
-    .limit(limit);
-}
+const respondable = inArray(disputes.status, [...respondableDisputeStatuses]);
 
-/** The disputes of these orders (for the order list's badges). */
-export async function disputesOfSubscriptions(subscriptionIds: readonly string[]): Promise<DisputeRow[]> {
-  if (subscriptionIds.length === 0) return [];
-  return (await database()).select().from(disputes).where(inArray(disputes.subscriptionId, [...subscriptionIds]));
+/**
+ * Disputes whose bank waits for our evidence, the nearest deadline first (one without a
+ * deadline last), at most `limit`, with how many there are in all.
+ */
+export async function disputesNeedingResponse(limit: number): Promise<{ rows: DisputeRow[]; total: number }> {
+  const db = await database();
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(disputes)
+      .where(respondable)
+      .orderBy(sql`${disputes.evidenceDueBy} asc nulls last`, asc(disputes.openedAt), asc(disputes.id))
+      .limit(limit),
+    db.select({ total: count() }).from(disputes).where(respondable),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
 }

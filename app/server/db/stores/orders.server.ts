@@ -5,7 +5,7 @@
 // app/server/checkout/submit-order-once.server.ts, and the writes that go with others' (a promo
 // use, the outbox, the subscription) are app/server/checkout/order-record.server.ts.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { CustomerQuery } from "../../../funnel/customer-finder";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import { orderReference } from "../../../funnel/subscription-life";
@@ -80,19 +80,30 @@ export async function claimOrder(q: Queryable, responderUuid: string, attemptKey
 }
 
 /**
- * An attempt cut off mid-way (a crash, a deploy) is taken over by whoever comes next once it
- * has been "processing" longer than `staleMs`, with its own key: the gateway then answers
- * with that attempt's payment, never a second one.
+ * The attempts cut off mid-way (a crash, a deploy): orders still "processing" since before
+ * `before`, oldest first, at most `limit`. The reconciler asks the gateway what became of each
+ * (app/server/checkout/reconcile-attempts.server.ts).
  */
-export async function claimStaleOrder(responderUuid: string, staleMs: number): Promise<OrderRow | undefined> {
-  const [claimed] = await (await database())
-    .update(orders)
-    .set({ updatedAt: new Date() })
-    .where(
-      and(eq(orders.responderUuid, responderUuid), eq(orders.status, "processing"), lt(orders.updatedAt, new Date(Date.now() - staleMs))),
-    )
-    .returning();
-  return claimed;
+export async function staleProcessingOrders(before: Date, limit: number): Promise<OrderRow[]> {
+  return (await database())
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "processing"), lt(orders.updatedAt, before)))
+    .orderBy(asc(orders.updatedAt), asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Only the attempt that holds the order moves it on: still "processing", under the attempt
+ * key it was claimed with. An attempt taken over by the reconciler, or one whose order she has
+ * claimed again since, writes nothing.
+ */
+function heldBy(order: OrderRow) {
+  return and(
+    eq(orders.id, order.id),
+    eq(orders.status, "processing"),
+    order.attemptKey === null ? isNull(orders.attemptKey) : eq(orders.attemptKey, order.attemptKey),
+  );
 }
 
 /** After authentication or the hosted page: the order waiting for it, taken by one request only. */
@@ -105,9 +116,9 @@ export async function claimWaitingOrder(orderId: string): Promise<OrderRow | und
   return claimed;
 }
 
-/** The bank asks her to authenticate (3-D Secure) or to pay on a hosted page. */
-export async function recordRequiresAction(order: OrderRow, card: PaymentCard): Promise<void> {
-  await (await database())
+/** The bank asks her to authenticate (3-D Secure) or to pay on a hosted page. False when the attempt no longer holds the order. */
+export async function recordRequiresAction(order: OrderRow, card: PaymentCard): Promise<boolean> {
+  const moved = await (await database())
     .update(orders)
     .set({
       status: "requires_action",
@@ -116,49 +127,82 @@ export async function recordRequiresAction(order: OrderRow, card: PaymentCard): 
       cardLast4: card.cardLast4 ?? order.cardLast4,
       updatedAt: new Date(),
     })
-    .where(eq(orders.id, order.id));
+    .where(heldBy(order))
+    .returning({ id: orders.id });
+  return moved.length > 0;
 }
 
 /**
  * The card was not authorised: the attempt's claim ends (once: only the attempt still holding
- * the order moves it). The order as it failed, or undefined when it had moved already.
+ * the order, under its key, moves it). The order as it failed, or undefined when it had moved already.
  */
 export async function recordFailure(q: Queryable, order: OrderRow, status: "declined" | "failed", message: string): Promise<OrderRow | undefined> {
   const [failed] = await q
     .update(orders)
     .set({ status, failureMessage: message, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "processing")))
+    .where(heldBy(order))
     .returning();
   return failed;
 }
 
-/** The card is authorised: the order as it will be sent, with its payment. */
-export async function recordPayment(q: Queryable, order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard): Promise<void> {
-  await q
-    .update(orders)
-    .set({
-      body: paid as unknown as Record<string, unknown>,
-      paymentReference: card.reference,
-      cardBrand: card.cardBrand ?? order.cardBrand,
-      cardLast4: card.cardLast4 ?? order.cardLast4,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, order.id));
+function paymentColumns(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard) {
+  return {
+    body: paid as unknown as Record<string, unknown>,
+    paymentReference: card.reference,
+    cardBrand: card.cardBrand ?? order.cardBrand,
+    cardLast4: card.cardLast4 ?? order.cardLast4,
+  };
 }
 
-/** The order is authorised, under its reference, and she goes to `destination`. */
-export async function recordAuthorised(q: Queryable, order: OrderRow, destination: OrderDestination, reference: string): Promise<void> {
-  await q
+function authorisedColumns(destination: OrderDestination, reference: string) {
+  return {
+    status: "authorised" as const,
+    authorisedAt: new Date(),
+    reference,
+    redirectUrl: destination.redirect_url,
+    redirectType: destination.redirect_type,
+  };
+}
+
+/** The card is authorised: the order as it will be sent, with its payment. False when the attempt no longer holds the order. */
+export async function recordPayment(q: Queryable, order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard): Promise<boolean> {
+  const moved = await q
     .update(orders)
-    .set({
-      status: "authorised",
-      authorisedAt: new Date(),
-      reference,
-      redirectUrl: destination.redirect_url,
-      redirectType: destination.redirect_type,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, order.id));
+    .set({ ...paymentColumns(order, paid, card), updatedAt: new Date() })
+    .where(heldBy(order))
+    .returning({ id: orders.id });
+  return moved.length > 0;
+}
+
+/** The order is authorised, under its reference, and she goes to `destination`. False when the attempt no longer holds the order. */
+export async function recordAuthorised(q: Queryable, order: OrderRow, destination: OrderDestination, reference: string): Promise<boolean> {
+  const moved = await q
+    .update(orders)
+    .set({ ...authorisedColumns(destination, reference), updatedAt: new Date() })
+    .where(heldBy(order))
+    .returning({ id: orders.id });
+  return moved.length > 0;
+}
+
+/**
+ * The payment and the authorisation in one statement, for an attempt whose answer was lost
+ * and found again at the gateway: only while the attempt still holds the order, so of two
+ * reconcilers (or a reconciler and her own press) exactly one records it.
+ */
+export async function recordFoundAuthorisation(
+  q: Queryable,
+  order: OrderRow,
+  paid: PreAuthOrderBody,
+  card: PaymentCard,
+  destination: OrderDestination,
+  reference: string,
+): Promise<boolean> {
+  const moved = await q
+    .update(orders)
+    .set({ ...paymentColumns(order, paid, card), ...authorisedColumns(destination, reference), updatedAt: new Date() })
+    .where(heldBy(order))
+    .returning({ id: orders.id });
+  return moved.length > 0;
 }
 
 /**

@@ -491,3 +491,35 @@ export async function noteOnTimeline(
   if (!current) return;
   await tx.insert(subscriptionEvents).values({ subscriptionId, event, fromState: current.state, toState: current.state, at, detail });
 }
+
+/**
+ * The paid capture or charge the gateway knows by `reference` (a capture keeps its hold's
+ * reference, a charge its own), in the caller's transaction and locked there when `lock`
+ * (a refund made at the gateway is weighed against what we refunded, one event at a time).
+ * The hold and its release share a capture's reference: only the paid one is answered.
+ */
+export async function paidPaymentByReference(tx: Queryable, reference: string, lock = false): Promise<SubscriptionPaymentRow | undefined> {
+  const query = tx
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.gatewayReference, reference),
+        inArray(subscriptionPayments.kind, ["capture", "charge"]),
+        eq(subscriptionPayments.status, "succeeded"),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** The references of these subscriptions, by id (at most as many as given). */
+export async function referencesOf(subscriptionIds: readonly string[]): Promise<Map<string, string>> {
+  if (subscriptionIds.length === 0) return new Map();
+  const rows = await (await database())
+    .select({ id: subscriptions.id, reference: subscriptions.reference })
+    .from(subscriptions)
+    .where(inArray(subscriptions.id, [...subscriptionIds]));
+  return new Map(rows.map((row) => [row.id, row.reference]));
+}
