@@ -20,7 +20,10 @@ import { auditRows } from "../../app/server/db/stores/audit-log.server";
 import { findOrder } from "../../app/server/db/stores/orders.server";
 import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
-import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
+import { cancelSubscription } from "../../app/server/subscriptions/cancel.server";
+import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
+import { disqualify } from "../../app/server/subscriptions/disqualify.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { aPerson as aCustomer, anAddress, checkoutForm } from "../support/factories";
 import { buildPlan, paymentForm, saveDetails, startFlow } from "../support/funnel-steps";
@@ -393,5 +396,129 @@ describe("a decision and its audit row", () => {
     expect(after.state).toBe("on_hold");
     expect((await paymentsOf(subscription)).map((payment) => payment.kind)).not.toContain("capture");
     expect(await auditRows({ orderReference: subscription.reference }, 10)).toEqual([]);
+  });
+});
+
+describe("find an order, and the clinical view of one that no longer waits", () => {
+  /** Authorises, then fails every charge without her: her renewals fail, an approval after the lapse too. */
+  const failsWithoutHer = "4000002760003184";
+  const day = 24 * 60 * 60 * 1000;
+
+  async function approved(options: Parameters<typeof heldSubscription>[0] = {}): Promise<SubscriptionRow> {
+    const subscription = await heldSubscription(options);
+    await decideReview(sandboxGateway(), subscription, "approved", null, "owner");
+    return reload(subscription);
+  }
+
+  async function moveDays(days: number) {
+    expect((await moveSandboxClock(days)).status).toBe("moved");
+    await runLifecycleRound(sandboxGateway());
+  }
+
+  it("opens any order by its reference, typed in any case, with or without MC, spaces or dashes, and audits how it searched", async () => {
+    const active = await approved();
+    const { browser, staff } = await signedInAs("clinician", { name: "Dr Amara Lind" });
+    const compact = active.reference.slice(3).replace("-", "");
+    for (const typed of [active.reference, active.reference.toLowerCase(), ` mc ${compact.slice(0, 4)} ${compact.slice(4)} `, compact.toLowerCase()]) {
+      expect(await queue(browser, `?reference=${encodeURIComponent(typed)}`)).toRedirectTo(`/owner/reviews/${active.reference}`);
+    }
+    const owner = await signedInAs("owner");
+    expect(await queue(owner.browser, `?reference=${compact}`)).toRedirectTo(`/owner/reviews/${active.reference}`);
+
+    const log = await auditOf(active.reference);
+    expect(log).toHaveLength(5);
+    expect(log.slice(0, 4).map((row) => [row.action, row.staffName, row.staffId, row.detail])).toEqual(
+      Array.from({ length: 4 }, () => ["customer-searched", "Dr Amara Lind", staff.id, "By reference"]),
+    );
+    expect(log[4]).toMatchObject({ action: "customer-searched", staffRole: "owner", detail: "By reference" });
+  });
+
+  it("answers 400 with the page and the field's message for what is no reference, keeping what was typed and logging nothing", async () => {
+    await heldSubscription();
+    const { browser } = await signedInAs("clinician");
+    const tooLong = `MC ${" ".repeat(30)}7KQ2 94XD`;
+    for (const typed of ["", "Marguerite", "MC-7KQ2-94X", "MC-7KQ2-94XD-1", tooLong, "x".repeat(5000)]) {
+      const answer = await queue(browser, `?reference=${encodeURIComponent(typed)}`);
+      expect(answer).toHaveStatus(400);
+      expect(answer.data.lookup).toEqual({ typed: typed.slice(0, 41), message: "Enter an order reference such as MC-7KQ2-94XD." });
+      // The queue is still there beneath.
+      expect(answer.data.total).toBe(1);
+    }
+    const answer = await queue(browser, "?reference=Marguerite");
+    const html = draw(reviewQueue.default, answer.data);
+    expect(html).toContain("There is a problem");
+    expect(html).toMatch(/<input[^>]*name="reference"[^>]*aria-invalid="true"[^>]*value="Marguerite"/);
+    expect(html).toContain("Enter an order reference such as MC-7KQ2-94XD.");
+    expect(reviewQueue.handle.title).toBeTypeOf("function");
+    expect((reviewQueue.handle.title as (data: unknown) => string)(answer.data)).toBe("Error: Reviews: Owner's console");
+    expect(await auditRows({ action: "customer-searched" }, 100)).toEqual([]);
+  });
+
+  it("answers 404 with the page for a reference no order has, and logs the search without what was typed", async () => {
+    await heldSubscription();
+    const { browser } = await signedInAs("clinician");
+    const answer = await queue(browser, "?reference=mc-2222-2222");
+    expect(answer).toHaveStatus(404);
+    expect(answer.data.lookup).toEqual({ typed: "mc-2222-2222", message: "No order has that reference." });
+    const html = draw(reviewQueue.default, answer.data);
+    expect(html).toContain("No order has that reference.");
+    expect(html).toMatch(/<input[^>]*name="reference"[^>]*value="mc-2222-2222"/);
+
+    const log = await auditRows({ action: "customer-searched" }, 100);
+    expect(log.map((row) => [row.orderReference, row.detail])).toEqual([[null, "By reference"]]);
+    expect(JSON.stringify(log)).not.toMatch(/2222/);
+  });
+
+  it("gives support no search: 403, and nothing logged", async () => {
+    const subscription = await approved();
+    const { browser } = await signedInAs("support");
+    expect(await queue(browser, `?reference=${subscription.reference}`)).toHaveStatus(403);
+    expect(await queue(browser, "?reference=nonsense")).toHaveStatus(403);
+    expect(await auditRows({ action: "customer-searched" }, 100)).toEqual([]);
+  });
+
+  it("draws the clinical view of a running order with Medically disqualified, and of a closed one without it; never the decision's form", async () => {
+    const { browser } = await signedInAs("clinician");
+    /** Found by its reference, then its clinical view as served and as drawn, in `orderState`. */
+    async function expectView(subscription: SubscriptionRow, orderState: string, mayEnd: boolean) {
+      const current = await reload(subscription);
+      expect(await queue(browser, `?reference=${current.reference}`)).toRedirectTo(`/owner/reviews/${current.reference}`);
+      const page = await view(browser, current.reference);
+      expect(page).toHaveStatus(200);
+      expect(page.data).toMatchObject({ decide: false, providerDecides: false, disqualify: mayEnd, view: { orderState, awaitsDecision: false } });
+      // No hold waits on any of them: none is flagged as about to lapse.
+      expect(page.data.view.hold).toMatchObject({ lapsesSoon: false, warning: null });
+      expectNothingToReachOrBillHer(page, [current.firstPeriodCents, current.renewalCents]);
+
+      const html = draw(reviewPage.default, page.data);
+      expect(html).toContain(`Review of ${current.reference}`);
+      expect(html).toContain(orderState);
+      expect(html).not.toContain(">Approve</button>");
+      expect(html.includes('id="disqualify-title"')).toBe(mayEnd);
+      expect(html.includes("End the plan: medically disqualified")).toBe(mayEnd);
+      expect(html).not.toContain("$");
+    }
+
+    await expectView(await approved(), "Active", true);
+    const declined = await heldSubscription();
+    await decideReview(sandboxGateway(), declined, "declined", null, "owner");
+    await expectView(declined, "Declined, hold released", false);
+    const disqualified = await approved();
+    await disqualify(sandboxGateway(), disqualified, { note: "Contraindicated: history of clotting disorder" });
+    await expectView(disqualified, "Ended: medically disqualified", false);
+
+    const needsPayment = await heldSubscription({ cardNumber: failsWithoutHer });
+    await moveDays(8);
+    await decideReview(sandboxGateway(), await reload(needsPayment), "approved", null, "owner");
+    await expectView(needsPayment, "Approved, payment needed", true);
+
+    const ending = await approved();
+    const pastDue = await approved({ cardNumber: failsWithoutHer });
+    await moveDays(Math.floor((ending.nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / day) - 1);
+    expect((await cancelSubscription(sandboxGateway(), await reload(ending))).status).toBe("ending");
+    await expectView(ending, "Cancelled, last renewal still billed", true);
+    await moveDays(2);
+    await expectView(pastDue, "Renewal failed, retrying", true);
+    expect((await queue(browser)).data.reviews).toEqual([]);
   });
 });

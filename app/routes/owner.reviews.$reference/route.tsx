@@ -54,16 +54,21 @@ export default function OwnerReview() {
             { term: "State", value: view.state },
             { term: "Plan", value: `${view.plan} (billed ${view.cadence})` },
             { term: "Order", value: view.orderState },
-            { term: "Hold placed", value: <Time iso={view.hold.placedAt} /> },
-            {
-              term: "Hold expires",
-              value: (
-                <>
-                  <Time iso={view.hold.expiresAt} />
-                  {view.hold.warning ? <strong className="owner-flag">{view.hold.warning}</strong> : null}
-                </>
-              ),
-            },
+            // The hold matters only while the order waits for a decision; after, it was captured or let go.
+            ...(view.awaitsDecision
+              ? [
+                  { term: "Hold placed", value: <Time iso={view.hold.placedAt} /> },
+                  {
+                    term: "Hold expires",
+                    value: (
+                      <>
+                        <Time iso={view.hold.expiresAt} />
+                        {view.hold.warning ? <strong className="owner-flag">{view.hold.warning}</strong> : null}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
             { term: "Decision", value: <DecisionText decision={view.decision} /> },
           ]}
         />
