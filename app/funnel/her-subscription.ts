@@ -61,6 +61,12 @@ export const herEventText: Record<SubscriptionEvent, string> = {
   dispute_opened: "Payment disputed at your bank",
   dispute_won: "Dispute closed",
   dispute_lost: "Dispute closed",
+  billing_date_moved: "Next billing date moved",
+  period_skipped: "A period skipped",
+  shipped_sooner: "Shipped sooner: your next period billed",
+  plan_changed: "Plan changed from your next billing date",
+  card_updated: "Card updated",
+  address_changed: "Shipping address changed",
 };
 
 export type PaymentStatus = "succeeded" | "pending" | "failed";

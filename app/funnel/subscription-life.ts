@@ -49,8 +49,19 @@ export const subscriptionEvents = [
   "dispute_opened",
   "dispute_won",
   "dispute_lost",
+  // Lines of the timeline for what she (or support for her) changed; no state moves.
+  "billing_date_moved",
+  "period_skipped",
+  "shipped_sooner",
+  "plan_changed",
+  "card_updated",
+  "address_changed",
 ] as const;
 export type SubscriptionEvent = (typeof subscriptionEvents)[number];
+
+/** Timeline lines of what she changed herself (or support for her): no state moves. */
+export const herChangeEvents = ["billing_date_moved", "period_skipped", "shipped_sooner", "plan_changed", "card_updated", "address_changed"] as const satisfies readonly SubscriptionEvent[];
+export type HerChangeEvent = (typeof herChangeEvents)[number];
 
 /** Timeline lines that record money moving back, not a change of state. */
 export const moneyBackEvents = ["refunded", "refund_failed", "dispute_opened", "dispute_won", "dispute_lost"] as const satisfies readonly SubscriptionEvent[];
@@ -267,4 +278,10 @@ export const subscriptionEventLabels: Record<SubscriptionEvent, string> = {
   dispute_opened: "Dispute opened at her bank",
   dispute_won: "Dispute closed: won",
   dispute_lost: "Dispute closed: lost",
+  billing_date_moved: "Next billing date moved",
+  period_skipped: "A period skipped",
+  shipped_sooner: "Shipped sooner: the next period billed now",
+  plan_changed: "Plan changed from the next billing date",
+  card_updated: "Card updated for the next charges",
+  address_changed: "Shipping address changed",
 };

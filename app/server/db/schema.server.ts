@@ -680,3 +680,36 @@ export const pruneRuns = pgTable("prune_runs", {
   caughtUp: boolean("caught_up").notNull(),
   failed: boolean("failed").notNull().default(false),
 });
+
+/**
+ * Her affirmative consent to an automatic renewal, kept as a legal record (California's
+ * automatic renewal law: three years, or one year after the subscription ends if longer): what
+ * she was shown beside the button, the plan and amounts, when, and how she agreed. Without her
+ * contact details, so it stays when she asks us to delete her data.
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    responderUuid: uuid("responder_uuid").notNull(),
+    /** Her subscription once it exists (a plan change); the purchase's is found by its flow. */
+    subscriptionId: uuid("subscription_id"),
+    /** "purchase" (COMPLETE PURCHASE) or "plan_change". */
+    kind: text("kind").$type<"purchase" | "plan_change">().notNull(),
+    plan: text("plan").$type<PlanCode>().notNull(),
+    firstPeriodCents: integer("first_period_cents").notNull(),
+    renewalCents: integer("renewal_cents").notNull(),
+    /** The exact disclosure shown beside the button, line by line. */
+    disclosure: jsonb("disclosure").$type<string[]>().notNull(),
+    /** The subscription terms she agreed to, as shown (their text, line by line). */
+    terms: jsonb("terms").$type<string[]>().notNull(),
+    /** How she agreed: the checkbox and the button, in words. */
+    agreedWith: text("agreed_with").notNull(),
+    /** The checkout attempt or the change it was given for: one record per agreement. */
+    agreementKey: text("agreement_key").notNull().unique(),
+    /** Real time. */
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consent_records_responder_idx").on(t.responderUuid, t.id)],
+);
+

@@ -2,7 +2,7 @@
 // transaction, through the outbox: the provider's copy (the order-events path) and her email.
 import type { EmailFacts, EmailKind } from "../../funnel/emails";
 import type { OrderEventBody } from "../../funnel/order-event";
-import { nextState, type MoneyBackEvent, type SubscriptionEvent } from "../../funnel/subscription-life";
+import { nextState, type HerChangeEvent, type MoneyBackEvent, type SubscriptionEvent } from "../../funnel/subscription-life";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
 import { emailPayload } from "../../funnel/email-messages";
 import type { OutboxMessage } from "../db/stores/outbox.server";
@@ -10,7 +10,7 @@ import type { OutboxMessage } from "../db/stores/outbox.server";
 type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message" | "reason">;
 type Announced = Exclude<SubscriptionEvent, "hold_placed">;
 /** The transitions, each with its own email (a refund's or a dispute's line has none of its own). */
-type Transitioned = Exclude<Announced, MoneyBackEvent>;
+type Transitioned = Exclude<Announced, MoneyBackEvent | HerChangeEvent>;
 
 export function orderEventMessage(subscription: SubscriptionRow, event: Announced, at: Date, extra: Extra = {}): OutboxMessage {
   return {
