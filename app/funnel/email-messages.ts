@@ -20,6 +20,12 @@ export interface EmailPayload {
   before_review?: boolean;
   ends?: boolean;
   card?: string;
+  /** Her new shipping address's town and state (address_changed): never the street. */
+  ship_city?: string;
+  ship_state?: string;
+  /** Her billing date changed: the date it had before, and whether it moved back to it. */
+  previous_billing_at?: string;
+  moved_back?: boolean;
   /** A refund's id: each refund mails once, also two alike at one moment (not shown to her). */
   refund_id?: number;
 }
@@ -44,6 +50,10 @@ export function emailPayload(reference: string, email: EmailKind, at: Date, fact
     before_review: facts.beforeReview,
     ends: facts.ends,
     card: facts.card,
+    ship_city: facts.shipCity,
+    ship_state: facts.shipState,
+    previous_billing_at: iso(facts.previousBillingAt),
+    moved_back: facts.movedBack,
   };
   for (const key of Object.keys(payload) as (keyof EmailPayload)[]) if (payload[key] === undefined) delete payload[key];
   return payload;
@@ -64,6 +74,10 @@ export function emailFacts(payload: EmailPayload): EmailFacts {
     beforeReview: payload.before_review,
     ends: payload.ends,
     card: payload.card,
+    shipCity: payload.ship_city,
+    shipState: payload.ship_state,
+    previousBillingAt: date(payload.previous_billing_at),
+    movedBack: payload.moved_back,
   };
 }
 

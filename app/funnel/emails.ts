@@ -8,6 +8,7 @@ import { plans, type PlanCode } from "./plans";
 import { cancelNoticeMs } from "./subscription-life";
 import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
 import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
+import { shipToText } from "./her-address";
 
 export const emailKinds = [
   /** The acknowledgment she can keep: what she ordered, the hold, the terms, her link. */
@@ -33,6 +34,14 @@ export const emailKinds = [
   "refunded",
   /** The medical team ended her plan: nothing more is billed, the last payment given back. */
   "disqualified",
+  /** She changed her shipping address: the town and state only, never the street. */
+  "address_changed",
+  /** She moved her next billing date later, or back: the new date and how to move it back. */
+  "billing_date_moved",
+  /** She skipped her next period: nothing billed on the old date, the new one. */
+  "period_skipped",
+  /** She asked to ship sooner: the next period charged today, the dates counted from today. */
+  "shipped_sooner",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -69,6 +78,13 @@ export interface EmailFacts {
   ends?: boolean;
   /** The card money went back to, as "Visa ending 4242" (never more of it). */
   card?: string;
+  /** Her new shipping address's town and two-letter state (her emails never carry the street). */
+  shipCity?: string;
+  shipState?: string;
+  /** Her billing date changed: the date it had before (nextBillingAt is the new one). */
+  previousBillingAt?: Date;
+  /** Her billing date moved back to the date it had before her change. */
+  movedBack?: boolean;
 }
 
 export interface EmailLinks {
@@ -76,6 +92,8 @@ export interface EmailLinks {
   subscription: string;
   /** The page where she gives another card. */
   payment: string;
+  /** The printable receipt of the payment or refund this email is about, when it has one. */
+  receipt?: string;
 }
 
 type Block =
@@ -145,6 +163,11 @@ function linkBlocks(links: EmailLinks): Block[] {
   ];
 }
 
+/** The itemised receipt she can print or give her HSA or FSA (a card statement is not accepted). */
+function receiptLink(links: EmailLinks): Block[] {
+  return links.receipt ? [{ type: "link", text: "View and print your receipt", href: links.receipt }] : [];
+}
+
 function help(): Block {
   return { type: "p", text: `Questions? Call ${contact.phoneDisplay} or email ${contact.email}.` };
 }
@@ -186,6 +209,7 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
           { type: "p", text: "Your medication ships within 3-5 business days." },
           ...nextLine,
           cancelRule,
+          ...receiptLink(links),
         ],
       };
     case "declined":
@@ -255,6 +279,7 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
           orderFacts(order),
           ...(next ? nextLine : [{ type: "p" as const, text: "This was the last payment of your subscription, which you cancelled: nothing more will be charged." }]),
           ...(next ? [cancelRule] : []),
+          ...receiptLink(links),
         ],
       };
     case "renewal_failed":
@@ -317,6 +342,7 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
           },
           { type: "p", text: `${refundTiming} You do not need to do anything.` },
           orderFacts(order),
+          ...receiptLink(links),
         ],
       };
     }
@@ -348,6 +374,24 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
         ],
       };
     }
+    case "address_changed": {
+      const where = facts.shipCity && facts.shipState ? ` in ${shipToText(facts.shipCity, facts.shipState)}` : "";
+      return {
+        subject: `Your shipping address for ${ref} is changed`,
+        blocks: [
+          { type: "p", text: `You changed the shipping address of your order. From your next shipment on, we will send your medication to your new address${where}.` },
+          { type: "p", text: "A shipment already on its way still goes to the address it was sent to." },
+          {
+            type: "p",
+            text: `To undo it, change your address again from your subscription page. If you did not make this change, please call ${contact.phoneDisplay} or email ${contact.email}.`,
+          },
+        ],
+      };
+    }
+    case "billing_date_moved":
+    case "period_skipped":
+    case "shipped_sooner":
+      return billingDateEmail(order, facts, { nextLine, cancelRule });
     case "your_link":
       return {
         subject: `Your link to order ${ref}`,
@@ -357,6 +401,63 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
         ],
       };
   }
+}
+
+/**
+ * Her billing date moved, moved back, a period skipped, or her next period shipped sooner:
+ * what changed, the new date, and how to move it back (ship sooner moved money: not by herself).
+ */
+function billingDateEmail(order: EmailOrder, facts: EmailFacts, shared: { nextLine: Block[]; cancelRule: Block }): { subject: string; blocks: Block[] } {
+  const ref = order.reference;
+  const to = facts.nextBillingAt ? formatEmailDate(facts.nextBillingAt) : "your next billing date";
+  const from = facts.previousBillingAt ? formatEmailDate(facts.previousBillingAt) : "your earlier billing date";
+  const moveBack: Block = {
+    type: "p",
+    text: `Changed your mind? You can move it back to ${from} from your subscription page, up to 72 hours before that date.`,
+  };
+  const charge: Block = {
+    type: "p",
+    text: `On ${to} we will charge ${formatCents(order.renewalCents)} for your next ${periodWords(order.plan)}, and your billing dates then count on from that day.`,
+  };
+  if (facts.kind === "shipped_sooner") {
+    return {
+      subject: `Receipt: your next period of ${ref} ships sooner`,
+      blocks: [
+        {
+          type: "p",
+          text: `As you asked, we charged ${formatCents(facts.amountCents ?? order.renewalCents)} to your card today for your next ${periodWords(order.plan)}, instead of on ${from}. Your medication ships within 3-5 business days.`,
+        },
+        orderFacts(order),
+        { type: "p", text: `Your billing dates now count from today: your next billing date is ${to}.` },
+        {
+          type: "p",
+          text: `A payment made cannot be moved back from your subscription page. If you did not mean to ship sooner, please call ${contact.phoneDisplay} or email ${contact.email}.`,
+        },
+        shared.cancelRule,
+      ],
+    };
+  }
+  if (facts.kind === "period_skipped") {
+    return {
+      subject: `Your next period of ${ref} is skipped`,
+      blocks: [
+        { type: "p", text: `As you asked, we skipped your next period: nothing is charged or shipped on ${from}. Your next billing date is now ${to}.` },
+        charge,
+        moveBack,
+        shared.cancelRule,
+      ],
+    };
+  }
+  if (facts.movedBack) {
+    return {
+      subject: `Your next billing date for ${ref} is back to ${to}`,
+      blocks: [{ type: "p", text: `As you asked, we moved your next billing date back from ${from} to ${to}.` }, ...shared.nextLine, shared.cancelRule],
+    };
+  }
+  return {
+    subject: `Your next billing date for ${ref} is now ${to}`,
+    blocks: [{ type: "p", text: `As you asked, we moved your next billing date from ${from} to ${to}.` }, charge, moveBack, shared.cancelRule],
+  };
 }
 
 /** The email of `facts.kind` for her order, in text and HTML, with her private link. */

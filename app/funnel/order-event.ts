@@ -1,6 +1,7 @@
 // What the provider hears of an order after its hold (the order-events path): every
 // transition it did not make itself. Named by the order's reference and her uuid only: no
-// personal data, no card data.
+// personal data (but the new address the provider ships to), no card data.
+import type { PreAuthOrderBody } from "./pre-auth-order";
 import type { SubscriptionEvent } from "./subscription-life";
 
 export interface OrderEventBody {
@@ -24,6 +25,13 @@ export interface OrderEventBody {
    * moment), which would otherwise be one message to the outbox.
    */
   refund_id?: number;
+  /**
+   * Her new shipping address (address_changed), in the fields of the pre-authorisation order's
+   * shippingAddress: the one event that carries personal data, as the provider ships to it.
+   */
+  shippingAddress?: PreAuthOrderBody["shippingAddress"];
+  /** Her billing date moved, skipped or shipped sooner: her next billing date now (ISO). */
+  next_billing_at?: string;
   /** ISO time, on the lifecycle clock. */
   occurred_at: string;
 }

@@ -165,6 +165,22 @@ export function billingDate(firstPeriodStart: Date, plan: PlanCode, period: numb
   return addMonths(firstPeriodStart, plans[plan].months * period);
 }
 
+/**
+ * The first billing date counted from `anchor` that comes after `after`: where a period billed
+ * on `after` ends. Dates never moved count from the first period's start, so a period billed
+ * on billingDate(start, plan, n) runs to billingDate(start, plan, n + 1); once she moves her
+ * date (app/funnel/billing-date-changes.ts) the anchor is the new date and they count on from
+ * it, keeping its day of the month through short months as the first schedule did.
+ */
+export function billingDateAfter(anchor: Date, plan: PlanCode, after: Date): Date {
+  const months = plans[plan].months;
+  const monthsBetween = (after.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + after.getUTCMonth() - anchor.getUTCMonth();
+  // One period short of the month `after` is in: still before it, so the loop only steps on.
+  let period = Math.max(0, Math.floor(monthsBetween / months) - 1);
+  while (billingDate(anchor, plan, period).getTime() <= after.getTime()) period++;
+  return billingDate(anchor, plan, period);
+}
+
 /** After a renewal's first failure, the days (from its billing date) it is tried again. */
 export const renewalRetryDays = [1, 3, 5] as const;
 

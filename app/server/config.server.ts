@@ -130,6 +130,8 @@ const settingsSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().trim().min(3).default("Menopause Care <care@example.com>"),
+    // The merchant's postal address printed on her receipts (an HSA or FSA plan asks for it).
+    MERCHANT_ADDRESS: z.string().trim().min(5).max(200).default("100 Example Street, Suite 200, Portland, OR 97201, USA"),
     // "Email it to my doctor" sends from MAIL_FROM to an address she types: at most this many
     // such emails in any 24 hours, all plans together (0: none).
     DOCTOR_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),

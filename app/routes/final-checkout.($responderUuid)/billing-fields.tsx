@@ -1,5 +1,5 @@
 import { billingSameLabel } from "../../funnel/final-checkout-texts";
-import { AddressLines } from "./address-fields";
+import { AddressLines } from "../../components/address-fields";
 import { Field } from "../../components/field";
 import type { FieldView } from "../../components/form-reply";
 

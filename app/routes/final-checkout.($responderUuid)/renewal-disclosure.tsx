@@ -1,11 +1,12 @@
-import { formatCents } from "../../funnel/cart";
-import { amountAndCadence } from "../../funnel/emails";
+import { checkoutDisclosure } from "../../funnel/consent";
 import type { PlanCode } from "../../funnel/plans";
-import { renewalDisclosure } from "../../funnel/subscription-terms";
 
-/** The subscription's terms in plain words, right above COMPLETE PURCHASE. */
+/**
+ * The subscription's terms in plain words, right above COMPLETE PURCHASE; the same lines are
+ * kept as the record of her consent when her card is authorised.
+ */
 export function RenewalDisclosure({ plan, renewalCents, holdCents }: { plan: PlanCode; renewalCents: number; holdCents: number }) {
-  const [amount, hold, cancel] = renewalDisclosure(amountAndCadence(renewalCents, plan), formatCents(holdCents), holdCents !== renewalCents);
+  const [amount, hold, cancel] = checkoutDisclosure(plan, renewalCents, holdCents);
   return (
     <div className="renewal-disclosure">
       <p>

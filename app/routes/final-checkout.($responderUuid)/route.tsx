@@ -11,7 +11,7 @@ import { RenewalDisclosure } from "./renewal-disclosure";
 import { AddressSuggestions } from "./address-suggestions";
 import { PaymentFailure } from "./payment-failure";
 import { ProcessingOverlay } from "../../components/processing-overlay";
-import { ShippingFields } from "./shipping-fields";
+import { ShippingFields } from "../../components/address-fields";
 import { SubscriptionAgreement } from "./subscription-agreement";
 import { TestimonialQuote } from "../../components/testimonial-quote";
 import { ToastNotice } from "../../components/toast-notice";

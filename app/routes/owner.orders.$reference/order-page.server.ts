@@ -6,11 +6,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { formatTime } from "../../components/owner-format";
 import { cancelForHerSchema } from "../../funnel/cancel-for-her";
+import { consentLine } from "../../funnel/consent";
 import { cancellableStates } from "../../funnel/her-subscription";
 import { disqualifySchema, disqualifyMessages, mayBeDisqualified } from "../../funnel/medically-disqualified";
 import { may, type Permission } from "../../funnel/staff";
 import { readOrderReference } from "../../funnel/subscription-life";
 import { config } from "../../server/config.server";
+import { consentRecordsOf } from "../../server/db/stores/consent-records.server";
 import { findOrderById } from "../../server/db/stores/orders.server";
 import { latestStoredEmailsOf } from "../../server/db/stores/stored-emails.server";
 import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
@@ -85,6 +87,7 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
         disqualify: may(staff.role, "disqualify") && mayBeDisqualified(subscription.state),
       },
       disputes: await disputeLinesOf(subscription.id),
+      consents: (await consentRecordsOf(subscription.responderUuid)).map(consentLine),
       notice,
     },
     { headers },

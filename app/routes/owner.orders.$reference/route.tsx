@@ -18,6 +18,7 @@ import { orderAction, orderOf, orderPage } from "./order-page.server";
 import { PaymentsTable, TimelineTable } from "./order-tables";
 import { RefundForm } from "./refund-form";
 import { DisputeNotice } from "./dispute-notice";
+import { ConsentSection } from "./consent-section";
 
 export const handle: RouteHandle = {
   title: (data) => {
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OwnerOrder() {
-  const { order, events, payments, review, clock, her, emails, support, moneyBack, disputes, notice } = useLoaderData<typeof loader>();
+  const { order, events, payments, review, clock, her, emails, support, moneyBack, disputes, consents, notice } = useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
     <article className="owner-page" aria-labelledby="page-title">
@@ -89,6 +90,7 @@ export default function OwnerOrder() {
         <p className="owner-count">Oldest first; period 1 is the first.</p>
         <PaymentsTable payments={payments} />
       </section>
+      <ConsentSection consents={consents} />
       {emails ? <HerEmailsSection emails={emails} /> : null}
       <p className="owner-footnote">Times are UTC, on the lifecycle clock.</p>
     </article>

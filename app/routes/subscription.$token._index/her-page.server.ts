@@ -11,6 +11,7 @@ import { herOrder } from "../../server/mail/her-emails.server";
 import { anotherCardStates } from "../../server/subscriptions/another-card.server";
 import { cancellableStates } from "../../funnel/her-subscription";
 import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
+import { hasReceipt } from "../../funnel/receipt";
 
 export async function herPage(subscription: SubscriptionRow) {
   const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);
@@ -43,6 +44,8 @@ export async function herPage(subscription: SubscriptionRow) {
       text: herPaymentText(payment.kind, payment.status),
       amountCents: payment.amountCents,
       failed: payment.status === "failed",
+      // A payment taken or a refund made has a printable receipt of its own.
+      receipt: hasReceipt(payment),
     })),
     canCancel: cancellableStates.includes(subscription.state),
     // A fresh plan link of her current generation, drawn each time she opens her page.

@@ -6,6 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
 import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/emails";
+import { canChangeAddress } from "../../funnel/her-address";
 import { contact } from "../../funnel/marketing";
 import type { RouteHandle } from "../../route-handle";
 import { openHerSubscription } from "../../server/subscriptions/private-page.server";
@@ -39,6 +40,11 @@ export default function HerSubscription() {
         {page.nextBilling ? (
           <p>
             Next billing date: <strong>{day(page.nextBilling.at)}</strong>, {formatCents(page.nextBilling.amountCents)}
+          </p>
+        ) : null}
+        {page.state === "active" && page.nextBilling ? (
+          <p>
+            <a href={`${page.address}/billing-date`}>Move my billing date, skip a period or ship sooner</a>
           </p>
         ) : null}
         {page.anotherCard ? (
@@ -81,6 +87,14 @@ export default function HerSubscription() {
               <dd>{page.card}</dd>
             </>
           ) : null}
+          {canChangeAddress(page.state) ? (
+            <>
+              <dt>Shipping</dt>
+              <dd>
+                <a href={`${page.address}/address`}>Change shipping address</a>
+              </dd>
+            </>
+          ) : null}
         </dl>
       </section>
 
@@ -97,7 +111,7 @@ export default function HerSubscription() {
       </section>
 
       <section className="panel" aria-labelledby="payments-title">
-        <h2 id="payments-title">Payments</h2>
+        <h2 id="payments-title">Billing history</h2>
         <div className="table-region" role="region" aria-labelledby="payments-title" tabIndex={0}>
           <table className="payments-table">
             <thead>
@@ -105,6 +119,7 @@ export default function HerSubscription() {
                 <th scope="col">Date</th>
                 <th scope="col">What</th>
                 <th scope="col">Amount</th>
+                <th scope="col">Receipt</th>
               </tr>
             </thead>
             <tbody>
@@ -113,6 +128,13 @@ export default function HerSubscription() {
                   <td>{day(payment.at)}</td>
                   <td>{payment.text}</td>
                   <td>{formatCents(payment.amountCents)}</td>
+                  <td>
+                    {payment.receipt ? (
+                      <a href={`${page.address}/receipts/${payment.id}`}>
+                        Receipt<span className="visually-hidden"> of {day(payment.at)}, {payment.text}</span>
+                      </a>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -131,6 +153,14 @@ export default function HerSubscription() {
           </p>
         </section>
       ) : null}
+
+      <section className="panel" aria-labelledby="your-data-title">
+        <h2 id="your-data-title">Your data</h2>
+        <p>A file of everything we hold about you: your details, answers, orders, payments and the emails we sent you.</p>
+        <p>
+          <a href={`${page.address}/data`}>Download my data</a>
+        </p>
+      </section>
 
       <section className="terms" aria-labelledby="terms-title">
         <h2 id="terms-title">Subscription terms</h2>

@@ -6,11 +6,13 @@
 // submit-order-once.server.ts (and reconcile-attempts.server.ts); the order's own row is
 // db/stores/orders.server.ts.
 import { randomBytes } from "node:crypto";
+import { checkoutDisclosure, checkoutTerms, purchaseAgreedWith } from "../../funnel/consent";
 import { isPlanCode } from "../../funnel/plans";
 import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
 import { database, type Queryable } from "../db/client.server";
 import { enqueueOutboxMessage, settleOwnDelivery, type OutboxMessage } from "../db/stores/outbox.server";
+import { keepPurchaseConsent } from "../db/stores/consent-records.server";
 import * as orders from "../db/stores/orders.server";
 import type { OrderRow, OrderValues, PaymentCard } from "../db/stores/orders.server";
 import { giveBackPromoCode, redeemPromoCode } from "../db/stores/promo-codes.server";
@@ -141,22 +143,39 @@ export async function recordFoundAuthorisation(order: OrderRow, card: PaymentCar
   });
 }
 
-/** Her subscription, on hold from the authorisation, with its "order received" email. */
+/**
+ * Her subscription, on hold from the authorisation, with its "order received" email, and the
+ * record of her consent to its renewals: the authorisation is the agreement that counts, so
+ * the record is written with it, once per attempt, drawn from the same amounts the page showed
+ * beside COMPLETE PURCHASE (the hold is her first period, the renewal the plan's price).
+ */
 async function startOrderSubscription(tx: Queryable, order: OrderRow, reference: string, hold: PlacedHold): Promise<void> {
   const body = order.body as unknown as PreAuthOrderBody;
-  const plan = body.medications[0]?.planType;
+  const planType = body.medications[0]?.planType;
+  const plan = isPlanCode(planType) ? planType : "monthly";
+  // Later periods are the plan's price she agreed to, before any promo discount.
+  const renewalCents = Math.round(body.pricing.subtotal * 100);
   await startSubscription(tx, {
     orderId: order.id,
     responderUuid: order.responderUuid,
     reference,
-    plan: isPlanCode(plan) ? plan : "monthly",
+    plan,
     variant: body.metadata.variant ?? "current",
     gateway: order.gateway,
     firstPeriodCents: order.amountCents,
-    // Later periods are the plan's price she agreed to, before any promo discount.
-    renewalCents: Math.round(body.pricing.subtotal * 100),
+    renewalCents,
     holdReference: hold.reference,
     holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
     at: hold.placedAt,
+  });
+  await keepPurchaseConsent(tx, {
+    responderUuid: order.responderUuid,
+    plan,
+    firstPeriodCents: order.amountCents,
+    renewalCents,
+    disclosure: checkoutDisclosure(plan, renewalCents, order.amountCents),
+    terms: checkoutTerms(),
+    agreedWith: purchaseAgreedWith,
+    agreementKey: `${order.id}:${order.attemptKey ?? "none"}`,
   });
 }

@@ -329,7 +329,10 @@ export const subscriptions = pgTable(
     decisionMessage: text("decision_message"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by").$type<"provider" | "owner" | "embedded provider">(),
-    /** When the first period began (the capture); billing dates count from here. */
+    /**
+     * The billing anchor: when the first period began (the capture), until she moves her date
+     * or ships sooner; billing dates count on from here (billingDateAfter).
+     */
     firstPeriodStart: timestamp("first_period_start", { withTimezone: true }),
     /** Periods paid so far; the next to bill is this number. */
     periodsPaid: integer("periods_paid").notNull().default(0),

@@ -3,7 +3,7 @@
 import { renderDoctorEmail, renderEmail, type EmailOrder } from "../../funnel/emails";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { findOrder, type OrderRow } from "../db/stores/orders.server";
-import { findSubscriptionByReference, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { findSubscriptionByReference, paidPaymentOfPeriod, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import { subscriptionLinks } from "../subscriptions/private-link.server";
 import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "../../funnel/email-messages";
@@ -32,6 +32,19 @@ export async function herOrder(
   };
 }
 
+/**
+ * The payment whose receipt a receipt email links to: the refund it tells of (its id travels
+ * with it), or the period's one paid capture or charge, read at delivery, when it was written
+ * in the same transaction as the message.
+ */
+async function receiptOf(subscription: SubscriptionRow, payload: EmailPayload): Promise<number | undefined> {
+  if (payload.email === "refunded") return payload.refund_id;
+  if ((payload.email === "approved" || payload.email === "renewal_charged") && payload.period !== undefined) {
+    return (await paidPaymentOfPeriod(subscription.id, payload.period))?.id;
+  }
+  return undefined;
+}
+
 export async function deliverEmail(payload: EmailPayload, idempotencyKey: string, send: Mailer = mailer()): Promise<void> {
   const subscription = await findSubscriptionByReference(payload.reference);
   const her = subscription && (await herOrder(subscription));
@@ -40,7 +53,9 @@ export async function deliverEmail(payload: EmailPayload, idempotencyKey: string
     log.warn({ email: payload.email }, "email for an unknown order dropped");
     return;
   }
-  const rendered = renderEmail(her.order, emailFacts(payload), subscriptionLinks(subscription));
+  const links = subscriptionLinks(subscription);
+  const receiptId = await receiptOf(subscription, payload);
+  const rendered = renderEmail(her.order, emailFacts(payload), receiptId === undefined ? links : { ...links, receipt: `${links.subscription}/receipts/${receiptId}` });
   await send.send({ idempotencyKey, kind: payload.email, orderReference: subscription.reference, to: her.email, ...rendered });
 }
 

@@ -3,7 +3,7 @@
 // amount due is charged once. The subscription is claimed for the whole of it, and the charge
 // carries a key made of the subscription, the period and the new card (saved-card-charge), so a
 // second press, a second tab or a worker at the same moment never charges twice.
-import { billingDate, renewalReminderAt } from "../../funnel/subscription-life";
+import { billingDateAfter, renewalReminderAt } from "../../funnel/subscription-life";
 import {
   claimSubscription,
   findSubscription,
@@ -86,7 +86,7 @@ async function chargeDue(
   const period = charged.period;
   // The first period starts now; a renewal keeps the dates it always had.
   const start = subscription.firstPeriodStart ?? at;
-  const nextBillingAt = billingDate(start, subscription.plan, period + 1);
+  const nextBillingAt = billingDateAfter(start, subscription.plan, subscription.nextBillingAt ?? start);
   const event = subscription.state === "payment_needed" ? "approved_charged" : "renewal_charged";
   const moved = await applyTransition(subscription, {
     event,

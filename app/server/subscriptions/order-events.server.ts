@@ -7,7 +7,7 @@ import type { SubscriptionRow } from "../db/stores/subscriptions.server";
 import { emailPayload } from "../../funnel/email-messages";
 import type { OutboxMessage } from "../db/stores/outbox.server";
 
-type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message" | "reason">;
+type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message" | "reason" | "next_billing_at">;
 type Announced = Exclude<SubscriptionEvent, "hold_placed">;
 /** The transitions, each with its own email (a refund's or a dispute's line has none of its own). */
 type Transitioned = Exclude<Announced, MoneyBackEvent | HerChangeEvent>;

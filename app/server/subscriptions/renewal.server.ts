@@ -3,7 +3,7 @@
 // The charge's key is made of the subscription, the period and the try (saved-card-charge), so
 // a period is billed once whatever the number of workers or instances; a unique index on paid
 // periods stands behind it.
-import { billingDate, periodAmountCents, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
+import { billingDateAfter, periodAmountCents, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
 import { postpone, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
@@ -33,7 +33,9 @@ export async function billRenewal(
   }
   const detail = { amount_cents: amount, period, attempt: attempt + 1 };
   if (charged.status === "paid") {
-    const nextBillingAt = billingDate(subscription.firstPeriodStart, subscription.plan, period + 1);
+    // The period billed runs from its billing date to the next one counted from the anchor
+    // (moved with her billing date: billing-date-changes.ts).
+    const nextBillingAt = billingDateAfter(subscription.firstPeriodStart, subscription.plan, billedAt);
     const ends = subscription.state === "ending";
     const moved = await applyTransition(subscription, {
       event: "renewal_charged",

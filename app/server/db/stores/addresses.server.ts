@@ -83,6 +83,59 @@ export async function saveCheckoutDetails(
   });
 }
 
+/** Her shipping address as kept, its names aside. */
+export type KeptShippingAddress = ShippingAddress & { firstName: string; lastName: string };
+
+/**
+ * Her shipping address, locked in the caller's transaction until it ends: a change she makes
+ * from her page is weighed against the address that page showed, one change at a time.
+ */
+export async function lockShippingAddress(tx: Queryable, responderUuid: string): Promise<KeptShippingAddress | undefined> {
+  const [row] = await tx.select().from(shippingAddresses).where(eq(shippingAddresses.responderUuid, responderUuid)).for("update");
+  if (!row) return undefined;
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2 ?? undefined,
+    city: row.city,
+    state: row.state as ShippingAddress["state"],
+    zipCode: row.zipCode,
+  };
+}
+
+/**
+ * Her shipping address replaced, in the caller's transaction, after lockShippingAddress: the
+ * row it locked (`locked`: her names kept), or, when it found none, a first row written only
+ * if still none is, so that of two presses racing one writes. Whether this one wrote.
+ */
+export async function replaceShippingAddress(
+  tx: Queryable,
+  responderUuid: string,
+  address: ShippingAddress,
+  locked: { firstName: string; lastName: string; kept: boolean },
+): Promise<boolean> {
+  const lines = {
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2 ?? null,
+    city: address.city,
+    state: address.state,
+    zipCode: address.zipCode,
+  };
+  const written = locked.kept
+    ? await tx
+        .update(shippingAddresses)
+        .set({ ...lines, updatedAt: new Date() })
+        .where(eq(shippingAddresses.responderUuid, responderUuid))
+        .returning({ responderUuid: shippingAddresses.responderUuid })
+    : await tx
+        .insert(shippingAddresses)
+        .values({ responderUuid, firstName: locked.firstName, lastName: locked.lastName, ...lines })
+        .onConflictDoNothing({ target: shippingAddresses.responderUuid })
+        .returning({ responderUuid: shippingAddresses.responderUuid });
+  return written.length > 0;
+}
+
 /**
  * An abandoned flow's shipping and billing addresses deleted, in the caller's transaction. An
  * address written since `quietSince` is left: she came back. How many rows went.

@@ -319,3 +319,14 @@ export async function authorisedOrdersOfCustomer(query: CustomerQuery, limit: nu
     .limit(limit);
   return rows.filter((row): row is CustomerOrder => row.reference !== null);
 }
+
+/**
+ * Her order's shipping address replaced in its body, in the caller's transaction (she changed
+ * it from her page): the console, the clinical view and her data read where it ships now.
+ */
+export async function replaceOrderShippingAddress(tx: Queryable, orderId: string, address: Record<string, string>): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ body: sql`jsonb_set(${orders.body}, '{shippingAddress}', ${JSON.stringify(address)}::jsonb)`, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}

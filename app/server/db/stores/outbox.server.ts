@@ -193,3 +193,23 @@ export async function deleteDeliveredOutboxMessages(deliveredBefore: Date, limit
   const deleted = await db.delete(outboxMessages).where(inArray(outboxMessages.id, old)).returning({ id: outboxMessages.id });
   return deleted.length;
 }
+
+/**
+ * Her emails the outbox still holds, delivered ones first sent first: what was sent to one
+ * order and when (her data, when the words are not kept in the embedded mail store). At most
+ * `limit`; delivered messages are pruned after 30 days, so this is the recent part.
+ */
+export async function deliveredEmailsOf(orderReference: string, limit: number): Promise<OutboxRow[]> {
+  return (await database())
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.kind, "email"),
+        eq(outboxMessages.status, "delivered"),
+        sql`${outboxMessages.payload}->>'reference' = ${orderReference}`,
+      ),
+    )
+    .orderBy(asc(outboxMessages.id))
+    .limit(limit);
+}

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } f
 import {
   awaitingReviewStates,
   nextState,
+  type HerChangeEvent,
   type MoneyBackEvent,
   type SubscriptionEvent,
 } from "../../../funnel/subscription-life";
@@ -244,6 +245,33 @@ export async function nextLinkVersion(tx: Queryable, subscriptionId: string): Pr
     .where(eq(subscriptions.id, subscriptionId));
 }
 
+/**
+ * Her next billing date moved (later, back, a period skipped), or a try of ship sooner
+ * declined (counted with the period's failed tries), in the caller's transaction,
+ * only while the subscription still has the date, state and period it was read with: of two
+ * presses, or a press and a renewal, one writes. No state moves. Undefined when it was not so.
+ */
+export async function changeBillingDate(
+  tx: Queryable,
+  from: SubscriptionRow,
+  changes: Partial<Pick<SubscriptionRow, "nextBillingAt" | "dueAt" | "reminderDueAt" | "firstPeriodStart" | "failedAttempts">>,
+): Promise<SubscriptionRow | undefined> {
+  if (from.nextBillingAt === null) return undefined;
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.id, from.id),
+        eq(subscriptions.state, from.state),
+        eq(subscriptions.periodsPaid, from.periodsPaid),
+        eq(subscriptions.nextBillingAt, from.nextBillingAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** Changes that move no state: the next try's time after a failure the gateway could not answer. */
 export async function postpone(subscriptionId: string, dueAt: Date | null, lockedUntil: Date | null): Promise<void> {
   await (await database()).update(subscriptions).set({ dueAt, lockedUntil, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId));
@@ -476,14 +504,31 @@ export async function lastPaidPayment(subscriptionId: string): Promise<Subscript
   return row;
 }
 
+/** The paid capture or charge of one period (at most one: a unique index keeps it so), if any. */
+export async function paidPaymentOfPeriod(subscriptionId: string, period: number): Promise<SubscriptionPaymentRow | undefined> {
+  const [row] = await (await database())
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.subscriptionId, subscriptionId),
+        eq(subscriptionPayments.period, period),
+        inArray(subscriptionPayments.kind, ["capture", "charge"]),
+        eq(subscriptionPayments.status, "succeeded"),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /**
- * A line of the timeline that moves no state (a refund, a dispute), in the caller's
+ * A line of the timeline that moves no state (a refund, a dispute, a change she made), in the caller's
  * transaction, in the state the subscription has now.
  */
 export async function noteOnTimeline(
   tx: Queryable,
   subscriptionId: string,
-  event: MoneyBackEvent,
+  event: MoneyBackEvent | HerChangeEvent,
   at: Date,
   detail: Record<string, unknown>,
 ): Promise<void> {

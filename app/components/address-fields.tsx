@@ -1,6 +1,8 @@
-import { usStates } from "../../funnel/us-states";
-import { Field, SelectField } from "../../components/field";
-import type { FieldView } from "../../components/form-reply";
+// The fields of a US address, drawn one way wherever she gives one: the final checkout's
+// shipping and billing addresses, and her shipping address changed from her private page.
+import { usStates } from "../funnel/us-states";
+import { Field, SelectField } from "./field";
+import type { FieldView } from "./form-reply";
 
 export type AddressLineFields = Record<"addressLine1" | "addressLine2" | "zipCode" | "state" | "city", FieldView>;
 
@@ -39,5 +41,15 @@ export function AddressLines({ fields, section, required, line1Hint }: AddressLi
       </div>
       <Field field={fields.city} label="City" autoComplete={`${section} address-level2`} required={required} />
     </>
+  );
+}
+
+/** Shipping Address (spec section 2): US addresses, no PO Box. */
+export function ShippingFields({ fields }: { fields: AddressLineFields }) {
+  return (
+    <fieldset className="shipping-address">
+      <legend>Shipping Address</legend>
+      <AddressLines fields={fields} section="shipping" required line1Hint="We cannot deliver to a PO Box" />
+    </fieldset>
   );
 }

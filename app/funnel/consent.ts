@@ -1,0 +1,71 @@
+// Her consent to automatic renewal, worded once: the disclosure the final checkout shows beside
+// COMPLETE PURCHASE and the record kept of it are drawn from the same function, so the record
+// holds exactly the lines she saw.
+import { formatCents } from "./cart";
+import { amountAndCadence } from "./emails";
+import { plans, type PlanCode } from "./plans";
+import { renewalDisclosure, subscriptionTerms } from "./subscription-terms";
+
+export type ConsentKind = "purchase" | "plan_change";
+
+/** How she agrees at checkout: the box she ticks and the button she presses. */
+export const purchaseAgreedWith = "Ticked the subscription agreement and pressed COMPLETE PURCHASE";
+
+/**
+ * The disclosure beside COMPLETE PURCHASE: the plan's price and cadence, the hold on her card
+ * (her first period, less any promo code), and cancelling online.
+ */
+export function checkoutDisclosure(plan: PlanCode, renewalCents: number, holdCents: number): string[] {
+  return renewalDisclosure(amountAndCadence(renewalCents, plan), formatCents(holdCents), holdCents !== renewalCents);
+}
+
+/** The terms she agrees to with the box, as shown under it. */
+export function checkoutTerms(): string[] {
+  return [...subscriptionTerms];
+}
+
+/** When she agreed, in words for the console and her data. */
+export function consentOccasion(kind: ConsentKind): string {
+  return kind === "purchase" ? "At checkout (COMPLETE PURCHASE)" : "Changing her plan";
+}
+
+/** A kept consent as it is stored. */
+export interface ConsentRecord {
+  kind: ConsentKind;
+  plan: PlanCode;
+  firstPeriodCents: number;
+  renewalCents: number;
+  disclosure: string[];
+  terms: string[];
+  agreedWith: string;
+  at: Date;
+}
+
+/** A kept consent as the console shows it and her data holds it: when, how, what, as she saw it. */
+export interface ConsentLine {
+  kind: ConsentKind;
+  occasion: string;
+  at: string;
+  agreedWith: string;
+  plan: string;
+  cadence: string;
+  firstPeriodCents: number;
+  renewalCents: number;
+  disclosure: string[];
+  terms: string[];
+}
+
+export function consentLine(record: ConsentRecord): ConsentLine {
+  return {
+    kind: record.kind,
+    occasion: consentOccasion(record.kind),
+    at: record.at.toISOString(),
+    agreedWith: record.agreedWith,
+    plan: plans[record.plan]?.label ?? record.plan,
+    cadence: plans[record.plan]?.cadence ?? "",
+    firstPeriodCents: record.firstPeriodCents,
+    renewalCents: record.renewalCents,
+    disclosure: [...record.disclosure],
+    terms: [...record.terms],
+  };
+}

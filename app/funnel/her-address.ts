@@ -1,0 +1,48 @@
+// Her shipping address changed from her private page (/subscription/{token}/address): while
+// her order still runs, with the checkout's own rules (final-checkout.ts shippingSchema, the
+// ZIP against the state, where her medications may go). Pure: the service asks these rules.
+import type { ShippingAddress } from "./final-checkout";
+import { stateName } from "./state-availability";
+import { waitInMinutes } from "./rate-limits";
+import type { SubscriptionState } from "./subscription-life";
+
+/**
+ * While something may still be shipped: under review (a prescription ships to it), waiting for
+ * a payment, running, or ending (its last renewal still ships). Ended orders ship nothing more.
+ */
+export const addressChangeStates: readonly SubscriptionState[] = ["on_hold", "hold_expired", "payment_needed", "active", "past_due", "ending"];
+
+export function canChangeAddress(state: SubscriptionState): boolean {
+  return addressChangeStates.includes(state);
+}
+
+export const herAddressMessages = {
+  ended: "This order has ended, so nothing more will be shipped and its shipping address can no longer be changed.",
+  movedOn:
+    "Your shipping address was changed a moment ago, perhaps in another window. The address below is the one we have now: check it, and change it again if you need to.",
+  same: "This is already the address your order ships to, so nothing was changed.",
+} as const;
+
+/** Over the limit of address changes: above the form. */
+export function tooManyAddressChangesMessage(retryAfterSeconds: number): string {
+  return `You have changed your address many times in a short while. Please try again in ${waitInMinutes(retryAfterSeconds)}, or call or email us.`;
+}
+
+/** The address's lines as her page shows it: "1 Main St", "Apt 2", "Portland, OR 97201". */
+export function addressLines(address: ShippingAddress): string[] {
+  return [address.addressLine1, address.addressLine2 ?? "", `${address.city}, ${address.state} ${address.zipCode}`]
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+/** Where it ships, as her email may say it: the town and the state, never the street. */
+export function shipToText(city: string, state: string): string {
+  return `${city.trim()}, ${stateName(state)}`;
+}
+
+const canonical = (text: string | undefined) => (text ?? "").trim().replace(/\s+/g, " ").toUpperCase();
+
+/** The same place to deliver to, whatever the spacing or the letters' case. */
+export function sameAddress(a: ShippingAddress, b: ShippingAddress): boolean {
+  return (["addressLine1", "addressLine2", "city", "state", "zipCode"] as const).every((key) => canonical(a[key]) === canonical(b[key]));
+}

@@ -1,0 +1,218 @@
+// Her receipts: one for each payment taken (the first period's capture or charge, each
+// renewal) and each refund made, itemised as an HSA or FSA plan administrator asks (a card
+// statement is not accepted): who was paid, who paid, when, what for (each medication, its
+// dosage and the period it covers), how much, by which card, and whether a licensed provider
+// prescribed it. Pure: the receipt page's server module reads the rows and asks these rules.
+import { formatCents } from "./cart";
+import { formatEmailDate } from "./emails";
+import { plans, type PlanCode } from "./plans";
+import type { PaymentKind } from "./refunds";
+import type { PaymentStatus } from "./her-subscription";
+import { addMonths } from "./subscription-life";
+
+/** Who was paid, as every receipt names it. */
+export const merchantName = "Menopause Care";
+
+/** What a plan administrator looks for before reimbursing a prescription. */
+export const prescribedWords = "Prescribed by a licensed provider";
+
+export const receiptMessages = {
+  /** Another order's payment, a hold, a failed charge, an id that names nothing: one answer for all. */
+  none: "There is no receipt for this payment on your order. Receipts are made for payments taken and refunds made, not for card holds or charges that did not go through.",
+  printHint:
+    "To keep a copy, use your browser's Print command (Ctrl+P, or Command+P on a Mac) and print it or save it as a PDF. The receipt fits on one page.",
+} as const;
+
+export interface ReceiptPayment {
+  id: number;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  /** The period paid for (0 is the first); a refund's is the payment it gives back. */
+  period: number;
+  amountCents: number;
+  at: Date;
+  /** A refund: the payment it gives back. */
+  refundOf: number | null;
+}
+
+/** A payment taken or a refund made: the movements of her money that have a receipt. */
+export function hasReceipt(payment: Pick<ReceiptPayment, "kind" | "status">): boolean {
+  if (payment.status !== "succeeded") return false;
+  return payment.kind === "capture" || payment.kind === "charge" || payment.kind === "refund";
+}
+
+/** A paid capture or charge: the payment of a period. */
+function paysAPeriod(payment: Pick<ReceiptPayment, "kind" | "status">): boolean {
+  return payment.status === "succeeded" && (payment.kind === "capture" || payment.kind === "charge");
+}
+
+/** "MC-7KQ2-94XD-15": the order's reference and the payment's own number, unique and quotable. */
+export function receiptNumber(reference: string, paymentId: number): string {
+  return `${reference}-${paymentId}`;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The dates a paid period covers. A period runs from the day it was paid until the next
+ * period begins: the day the next period was paid when it has been (so a date she moved, a
+ * period shipped sooner or a renewal paid on a retry day all show as they happened), else her
+ * next billing date while her plan still renews, else one plan length. The last day is the
+ * day before the next period begins.
+ */
+export function periodCovered(
+  payment: Pick<ReceiptPayment, "period" | "at">,
+  paid: readonly Pick<ReceiptPayment, "kind" | "status" | "period" | "at">[],
+  plan: PlanCode,
+  /** Her next billing date while her plan renews (null once it does not). */
+  nextBillingAt: Date | null,
+): { from: Date; to: Date } {
+  const from = payment.at;
+  const next = paid.find((other) => paysAPeriod(other) && other.period === payment.period + 1);
+  const latest = !paid.some((other) => paysAPeriod(other) && other.period > payment.period);
+  const nextStart = next ? next.at : latest && nextBillingAt && nextBillingAt > from ? nextBillingAt : addMonths(from, plans[plan].months);
+  const to = new Date(nextStart.getTime() - dayMs);
+  return { from, to: to < from ? from : to };
+}
+
+export interface CardFacts {
+  brand: string | null;
+  last4: string | null;
+}
+
+/**
+ * Which cards her order has used. The card of each charge is not kept on the charge, so it is
+ * told from when her cards changed; a charge whose card is not certain names none rather
+ * than perhaps the wrong one.
+ */
+export interface CardHistory {
+  /** The card of the hold (kept on the order): the capture's, and every charge's until another card. */
+  hold: CardFacts | null;
+  /** The card she gave since, charged instead of the hold's; null when she gave none. */
+  current: CardFacts | null;
+  /** From when `current` was charged, when that is known. */
+  currentSince: Date | null;
+  /** The first time she changed cards, when that is known. */
+  firstChangeAt: Date | null;
+  /** The hold lapsed before the review: she may have given a card then, at no recorded time. */
+  holdLapsed: boolean;
+}
+
+/** The card a capture or charge at `at` was taken from, or null when that is not certain. */
+export function cardOfPayment(payment: Pick<ReceiptPayment, "kind" | "at">, cards: CardHistory): CardFacts | null {
+  if (payment.kind === "capture" || cards.current === null) return cards.hold;
+  if (cards.currentSince !== null && payment.at >= cards.currentSince) return cards.current;
+  if (cards.firstChangeAt !== null && payment.at < cards.firstChangeAt && !cards.holdLapsed) return cards.hold;
+  return null;
+}
+
+/** "Visa ending 4242", or what is known of it. */
+export function cardText(card: CardFacts | null): string {
+  if (!card?.last4) return "Paid by card";
+  const brand = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : "Card";
+  return `${brand} ending ${card.last4}`;
+}
+
+export interface ReceiptMedication {
+  name: string;
+  dosage: string;
+  /** The medication's price for one period, in dollars as the order keeps it. */
+  price?: number;
+}
+
+export interface ReceiptFacts {
+  merchant: { name: string; address: string; phone: string; email: string };
+  reference: string;
+  customer: { firstName: string; lastName: string };
+  plan: PlanCode;
+  medications: readonly ReceiptMedication[];
+  /** The payment the receipt is for: a paid capture or charge, or a refund made. */
+  payment: ReceiptPayment;
+  /** A refund's: the payment it gives back. */
+  refunded?: ReceiptPayment;
+  period: { from: Date; to: Date };
+  card: CardFacts | null;
+  /** A licensed provider prescribed the treatment (the order was approved). */
+  prescribed: boolean;
+}
+
+export interface ReceiptLine {
+  item: string;
+  dosage: string;
+  /** "March 3, 2027 to April 2, 2027". */
+  period: string;
+  amount: string | null;
+}
+
+export interface Receipt {
+  kind: "payment" | "refund";
+  /** "Payment" or "Refund": what this receipt is for. */
+  label: string;
+  receiptNumber: string;
+  date: string;
+  merchant: ReceiptFacts["merchant"];
+  customerName: string;
+  reference: string;
+  plan: string;
+  lines: ReceiptLine[];
+  /** Lines after the items and before the total (a promo code's discount, a refund's original payment). */
+  adjustments: { label: string; amount: string }[];
+  total: { label: string; amount: string };
+  card: string;
+  /** "Refund of $50.00 to Visa ending 4242", said once plainly for a refund. */
+  summary: string;
+  prescribed: string | null;
+}
+
+/**
+ * Each medication's own amount, when the order's prices add up to what a full period costs;
+ * otherwise none (a plan whose price changed, an order kept without prices), and the total
+ * carries it.
+ */
+function lineAmounts(medications: readonly ReceiptMedication[], paidCents: number, period: number): { amounts: (number | null)[]; discountCents: number } {
+  const cents = medications.map((m) => (typeof m.price === "number" && Number.isFinite(m.price) && m.price >= 0 ? Math.round(m.price * 100) : null));
+  const sum = cents.reduce<number>((total, c) => total + (c ?? 0), 0);
+  if (cents.length === 0 || cents.some((c) => c === null)) return { amounts: cents.map(() => null), discountCents: 0 };
+  if (sum === paidCents) return { amounts: cents, discountCents: 0 };
+  // A promo code is for the first period only: its discount is a line of its own.
+  if (period === 0 && sum > paidCents) return { amounts: cents, discountCents: sum - paidCents };
+  return { amounts: cents.map(() => null), discountCents: 0 };
+}
+
+/** The receipt's content, every word of it, from the facts the page read. */
+export function receiptContent(facts: ReceiptFacts): Receipt {
+  const { payment } = facts;
+  const refund = payment.kind === "refund";
+  const original = refund ? facts.refunded : payment;
+  const period = `${formatEmailDate(facts.period.from)} to ${formatEmailDate(facts.period.to)}`;
+  const { amounts, discountCents } = refund || !original ? { amounts: facts.medications.map(() => null), discountCents: 0 } : lineAmounts(facts.medications, original.amountCents, original.period);
+  const lines = facts.medications.map((m, index) => ({
+    item: m.name,
+    dosage: m.dosage || "As prescribed",
+    period,
+    amount: amounts[index] == null ? null : formatCents(amounts[index]!),
+  }));
+  const card = cardText(facts.card);
+  const adjustments: Receipt["adjustments"] = [];
+  if (discountCents > 0) adjustments.push({ label: "Promo code discount", amount: `-${formatCents(discountCents)}` });
+  if (refund && original) {
+    adjustments.push({ label: `Original payment on ${formatEmailDate(original.at)} (receipt ${receiptNumber(facts.reference, original.id)})`, amount: formatCents(original.amountCents) });
+  }
+  const amount = formatCents(payment.amountCents);
+  return {
+    kind: refund ? "refund" : "payment",
+    label: refund ? "Refund" : "Payment",
+    receiptNumber: receiptNumber(facts.reference, payment.id),
+    date: formatEmailDate(payment.at),
+    merchant: facts.merchant,
+    customerName: `${facts.customer.firstName} ${facts.customer.lastName}`.trim(),
+    reference: facts.reference,
+    plan: `${plans[facts.plan].label} (billed ${plans[facts.plan].cadence})`,
+    lines,
+    adjustments,
+    total: refund ? { label: "Refund: amount back to your card", amount } : { label: "Total paid", amount },
+    card,
+    summary: refund ? `Refund of ${amount} to ${card === "Paid by card" ? "the card you paid with" : card}.` : `${amount} paid by ${card === "Paid by card" ? "card" : card}.`,
+    prescribed: facts.prescribed ? prescribedWords : null,
+  };
+}

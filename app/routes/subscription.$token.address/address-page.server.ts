@@ -1,0 +1,70 @@
+// Her shipping address from her link: what the page shows (the address her order ships to,
+// prefilled), and what a post does (the checkout's schema, then the change made once:
+// app/server/subscriptions/her-address.server). Every post counts against the step-post
+// limit; a change the rules let through also against a tighter one of its own, per order.
+import { data, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { shippingSchema } from "../../funnel/final-checkout";
+import { addressLines, canChangeAddress, herAddressMessages, tooManyAddressChangesMessage } from "../../funnel/her-address";
+import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
+import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { readForm } from "../../server/http/form-body.server";
+import { fieldRefusal, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
+import { countHit, rateLimits, type RateLimit } from "../../server/http/rate-limits.server";
+import { addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
+import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
+
+/** The field that carries what the page showed: never sent back as something she typed. */
+export const shownField = "shown";
+
+/**
+ * Address changes that pass the rules, per order: each one tells the provider and emails her,
+ * so ten an hour (a person fixing a typo twice is far within it); fifty for one client address.
+ */
+export const addressChangeLimit: RateLimit = { bucket: "address-change", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 };
+
+const rateKey = (subscription: SubscriptionRow) => `subscription:${subscription.id}`;
+
+export async function addressPage(subscription: SubscriptionRow, token: string, url: URL) {
+  const current = await herShippingAddress(subscription);
+  return {
+    reference: subscription.reference,
+    back: `/subscription/${token}`,
+    open: canChangeAddress(subscription.state),
+    ended: herAddressMessages.ended,
+    current: current ? addressLines(current) : null,
+    values: current ?? {},
+    shown: addressDigest(current),
+    saved: url.searchParams.get("saved") === "1",
+  };
+}
+
+function answer(lastResult: ReturnType<typeof formRefusal>, status: number, headers: Record<string, string> = {}) {
+  return data({ lastResult }, { status, headers: { ...privatePageHeaders, ...headers } });
+}
+
+/** Saved (or saved already, by the first of two presses): 303 to the page that says so. */
+export async function saveAddress(request: Request, subscription: SubscriptionRow, token: string) {
+  const wait = await countHit(request, rateKey(subscription), rateLimits.stepPost);
+  const formData = await readForm(request);
+  const hideFields = [shownField];
+  if (wait > 0) return answer(formRefusal(formData, tooManyAttemptsMessage(wait), hideFields), 429, retryAfter(wait));
+  const submission = parseWithZod(formData, { schema: shippingSchema });
+  if (submission.status !== "success") return answer(submission.reply({ hideFields }), 400);
+  const changes = await countHit(request, rateKey(subscription), addressChangeLimit);
+  if (changes > 0) return answer(formRefusal(formData, tooManyAddressChangesMessage(changes), hideFields), 429, retryAfter(changes));
+  const outcome = await changeShippingAddress(subscription, String(formData.get(shownField) ?? "").slice(0, 64), submission.value);
+  switch (outcome.status) {
+    case "changed":
+    case "unchanged":
+      return redirect(`/subscription/${token}/address?saved=1`, { status: 303, headers: privatePageHeaders });
+    case "moved_on":
+      return answer(formRefusal(formData, herAddressMessages.movedOn, hideFields), 409);
+    case "ended":
+      return answer(formRefusal(formData, herAddressMessages.ended, hideFields), 409);
+    case "same":
+      return answer(formRefusal(formData, herAddressMessages.same, hideFields), 400);
+    case "refused":
+      return answer(fieldRefusal(formData, outcome.field, outcome.message, hideFields), 400);
+  }
+}

@@ -1,0 +1,111 @@
+// Her billing-date page's data and its one form's post: each choice previewed with the date it
+// leads to (or why it cannot be made now), and the post checked, counted and applied once.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import {
+  billingDateDoneText,
+  billingDateMessages,
+  capText,
+  decideBillingDateChange,
+  moveWeekChoices,
+  weeksLeft,
+  type BillingDateChoice,
+} from "../../funnel/billing-date-changes";
+import { formatCents } from "../../funnel/cart";
+import { formatEmailDate } from "../../funnel/emails";
+import { periodAmountCents } from "../../funnel/subscription-life";
+import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { readForm } from "../../server/http/form-body.server";
+import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
+import { countHit } from "../../server/http/rate-limits.server";
+import { paymentGateway } from "../../server/payments/index.server";
+import { billingDateFacts, billingDateLimit, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
+import { lifecycleNow } from "../../server/subscriptions/clock.server";
+import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
+
+const day = (date: Date) => formatEmailDate(date);
+const weeksText = (weeks: number) => `${weeks} ${weeks === 1 ? "week" : "weeks"}`;
+
+/** The page: where her date is, each choice with its outcome, and what was just done. */
+export async function billingDatePage(subscription: SubscriptionRow, token: string, changed: boolean) {
+  const now = await lifecycleNow();
+  const facts = await billingDateFacts(subscription);
+  const decide = (choice: BillingDateChoice) => decideBillingDateChange(facts, choice, now);
+  const last = facts.lines.at(-1);
+  const next = subscription.nextBillingAt;
+  const sooner = decide({ kind: "sooner" });
+  const firstMove = decide({ kind: "move", weeks: 1 });
+  const skip = decide({ kind: "skip" });
+  const back = decide({ kind: "move_back" });
+  const amountCents = periodAmountCents(subscription.periodsPaid, subscription);
+  return {
+    reference: subscription.reference,
+    back: `/subscription/${token}`,
+    done: changed && last ? billingDateDoneText(last) : null,
+    // The date the forms carry: a change applies only while it is still her date.
+    shown: next?.toISOString() ?? "",
+    nextBilling: next ? `${day(next)}, ${formatCents(amountCents)}` : null,
+    closed: !sooner.ok && sooner.refusal === "not_active" ? sooner.message : null,
+    rule: capText,
+    left: `You have ${weeksText(weeksLeft(facts.lines, now))} left to move it in the next 12 months.`,
+    // Only the weeks the cap still allows are offered; the post is checked again all the same.
+    move: firstMove.ok
+      ? {
+          open: true,
+          message: null,
+          choices: moveWeekChoices.flatMap((weeks) => {
+            const moved = decide({ kind: "move", weeks });
+            return moved.ok ? [[String(weeks), `${weeksText(weeks)} later: ${day(moved.change.to)}`] as const] : [];
+          }),
+        }
+      : { open: false, message: firstMove.message, choices: [] },
+    skip: skip.ok
+      ? { open: true, text: `Nothing is charged or shipped on ${day(skip.change.from)}. Your next billing date becomes ${day(skip.change.to)}.` }
+      : { open: false, text: skip.message },
+    moveBack: back.ok ? `Move it back to ${day(back.change.to)}` : null,
+    sooner: sooner.ok
+      ? {
+          open: true,
+          text: `We charge ${formatCents(amountCents)} to your card today for your next period and ship it within 3-5 business days. Your billing dates then count from today: the next one would be ${day(sooner.change.to)}.`,
+        }
+      : { open: false, text: sooner.message },
+  };
+}
+
+const intents = ["move", "skip", "move_back", "sooner"] as const;
+const outOfDate = "This page is out of date. Please open it again from your subscription page.";
+
+const schema = z
+  .object({
+    intent: z.enum(intents, { error: outOfDate }),
+    weeks: z.string().regex(/^[1-8]$/, billingDateMessages.weeks).transform(Number).optional(),
+    shown: z
+      .string({ error: outOfDate })
+      .max(40, outOfDate)
+      .refine((text) => !Number.isNaN(new Date(text).getTime()), outOfDate),
+  })
+  .superRefine((value, context) => {
+    if (value.intent === "move" && value.weeks === undefined) context.addIssue({ code: "custom", path: ["weeks"], message: billingDateMessages.weeks });
+  });
+
+function choiceOf(value: z.infer<typeof schema>): BillingDateChoice {
+  return value.intent === "move" ? { kind: "move", weeks: value.weeks! } : { kind: value.intent };
+}
+
+/** Her post: counted, read, applied once; a 303 back to the page, or the form's reply with a 4xx. */
+export async function billingDateAction(request: Request, subscription: SubscriptionRow, token: string) {
+  const formData = await readForm(request);
+  const wait = await countHit(request, `subscription:${subscription.id}`, billingDateLimit);
+  if (wait > 0) {
+    return data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
+  }
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: privatePageHeaders });
+  const outcome = await changeHerBillingDate(paymentGateway(), subscription, choiceOf(submission.value), new Date(submission.value.shown));
+  if (outcome.status === "changed") {
+    return redirect(`/subscription/${token}/billing-date?changed=1`, { status: 303, headers: privatePageHeaders });
+  }
+  const status = outcome.status === "declined" ? 402 : outcome.status === "refused" && outcome.refusal === "weeks" ? 400 : 409;
+  return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status, headers: privatePageHeaders });
+}

@@ -1,0 +1,33 @@
+// "Download my data" (GET /subscription/{token}/data): everything we hold about her, as one
+// JSON file saved by her browser. Her link is the key, as for her page: a link that does not
+// open her order goes back to her page's address, whose refusal says why and how to ask for a
+// new one. Never kept by a cache, never named to another site.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { herDataFileName } from "../funnel/her-data";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
+import { countHerDataDownload, herDataOf } from "../server/subscriptions/her-data.server";
+import { privatePageHeaders } from "../server/subscriptions/private-page.server";
+import { readSubscriptionLink } from "../server/subscriptions/private-link.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const reading = await readSubscriptionLink(token);
+  if (reading.status !== "open") return redirect(`/subscription/${encodeURIComponent(token)}`, { status: 303, headers: privatePageHeaders });
+  const { subscription } = reading;
+  const wait = await countHerDataDownload(subscription);
+  if (wait > 0) {
+    return new Response(tooManyAttemptsMessage(wait), {
+      status: 429,
+      headers: { ...privatePageHeaders, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(wait) },
+    });
+  }
+  const file = JSON.stringify(await herDataOf(subscription), null, 2);
+  return new Response(file, {
+    headers: {
+      ...privatePageHeaders,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${herDataFileName(subscription.reference)}"`,
+    },
+  });
+}

@@ -1,0 +1,100 @@
+// One receipt of hers: the payment named in the address, only when it is a payment taken or
+// a refund made on her own order (any other id, a hold or a failed charge is her pages'
+// refusal, 404, whatever order it may belong to). Reads her rows; the words are the pure
+// app/funnel/receipt.ts.
+import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { contact } from "../../funnel/marketing";
+import {
+  cardOfPayment,
+  hasReceipt,
+  merchantName,
+  periodCovered,
+  receiptContent,
+  receiptMessages,
+  type CardHistory,
+  type Receipt,
+  type ReceiptPayment,
+} from "../../funnel/receipt";
+import { billedStates } from "../../funnel/subscription-life";
+import { config } from "../../server/config.server";
+import { findOrder, type OrderRow } from "../../server/db/stores/orders.server";
+import {
+  subscriptionTimeline,
+  type SubscriptionEventRow,
+  type SubscriptionPaymentRow,
+  type SubscriptionRow,
+} from "../../server/db/stores/subscriptions.server";
+import { refusePage } from "../../server/http/page-refusal.server";
+import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
+
+/** A payment's id as the address writes it: a whole number a bigserial can hold, nothing else. */
+const paymentIdPattern = /^[1-9][0-9]{0,14}$/;
+
+function noReceipt(back: string): never {
+  refusePage(404, receiptMessages.none, back, privatePageHeaders, "Back to your subscription");
+}
+
+const asReceiptPayment = (row: SubscriptionPaymentRow): ReceiptPayment => ({
+  id: row.id,
+  kind: row.kind,
+  status: row.status,
+  period: row.period,
+  amountCents: row.amountCents,
+  at: row.at,
+  refundOf: row.refundOf,
+});
+
+/**
+ * When her cards changed, from what her order kept: a card she gave after a failed payment is
+ * charged at once (its charge's key names the card), a card she updated is a line of her
+ * timeline, and a card given while the hold had lapsed was charged from the approval on.
+ */
+function cardHistory(subscription: SubscriptionRow, order: OrderRow | undefined, payments: SubscriptionPaymentRow[], events: SubscriptionEventRow[]): CardHistory {
+  const hold = order ? { brand: order.cardBrand, last4: order.cardLast4 } : null;
+  if (subscription.cardReference === null) return { hold, current: null, currentSince: null, firstChangeAt: null, holdLapsed: false };
+  const anotherCard = payments.filter((p) => p.kind === "charge" && p.status === "succeeded" && p.idempotencyKey.startsWith("another-card:"));
+  const updated = events.filter((e) => e.event === "card_updated");
+  const changes = [...anotherCard.map((p) => p.at), ...updated.map((e) => e.at)].sort((a, b) => a.getTime() - b.getTime());
+  const givenNow = [
+    ...anotherCard.filter((p) => p.idempotencyKey.endsWith(`:${subscription.cardReference}`)).map((p) => p.at),
+    ...updated.map((e) => e.at),
+  ].sort((a, b) => a.getTime() - b.getTime());
+  const holdLapsed = events.some((e) => e.event === "hold_expired");
+  return {
+    hold,
+    current: { brand: subscription.cardBrand, last4: subscription.cardLast4 },
+    // Given while the hold had lapsed and nothing changed since: every charge was on it.
+    currentSince: givenNow.at(-1) ?? (holdLapsed && changes.length === 0 ? new Date(0) : null),
+    firstChangeAt: changes[0] ?? null,
+    holdLapsed,
+  };
+}
+
+/** The receipt of payment `paymentIdText` of her order, or her pages' refusal (404). */
+export async function herReceipt(subscription: SubscriptionRow, paymentIdText: string | undefined, back: string): Promise<Receipt> {
+  if (!paymentIdText || !paymentIdPattern.test(paymentIdText)) noReceipt(back);
+  const paymentId = Number(paymentIdText);
+  const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);
+  const row = payments.find((p) => p.id === paymentId);
+  if (!row || !hasReceipt(row)) noReceipt(back);
+  const payment = asReceiptPayment(row);
+  const refundedRow = row.kind === "refund" ? payments.find((p) => p.id === row.refundOf) : undefined;
+  if (row.kind === "refund" && !refundedRow) noReceipt(back);
+  const paidFor = refundedRow ? asReceiptPayment(refundedRow) : payment;
+  const body = (order?.body ?? {}) as Partial<PreAuthOrderBody>;
+  // While a renewal is still to be billed (cancelled too late included), her latest period ends when it begins.
+  const renews = billedStates.includes(subscription.state);
+  const cards = cardHistory(subscription, order, payments, events);
+  return receiptContent({
+    merchant: { name: merchantName, address: config().MERCHANT_ADDRESS, phone: contact.phoneDisplay, email: contact.email },
+    reference: subscription.reference,
+    customer: { firstName: body.customer?.firstName ?? "", lastName: body.customer?.lastName ?? "" },
+    plan: subscription.plan,
+    medications: (body.medications ?? []).map((m) => ({ name: m.name, dosage: m.dosage, price: m.price })),
+    payment,
+    refunded: refundedRow ? paidFor : undefined,
+    period: periodCovered(paidFor, payments.map(asReceiptPayment), subscription.plan, renews ? subscription.nextBillingAt : null),
+    card: cardOfPayment(paidFor, cards),
+    prescribed: subscription.decision === "approved",
+  });
+}

@@ -1,0 +1,70 @@
+// Her affirmative consent to an automatic renewal, kept as a legal record: California's
+// automatic renewal law asks for it to be kept three years, or one year after the subscription
+// ends if longer. A record holds what she was shown and how she agreed, never her contact
+// details, so it stays when she asks us to delete her data. One record per agreement: its key
+// is unique, so a double press (or a crash's retry) writes it once.
+import { asc, eq } from "drizzle-orm";
+import type { PlanCode } from "../../../funnel/plans";
+import { database, type Queryable } from "../client.server";
+import { consentRecords } from "../schema.server";
+
+export type ConsentRecordRow = typeof consentRecords.$inferSelect;
+
+export interface ConsentWrite {
+  responderUuid: string;
+  /** Her subscription, when it exists before the agreement (a plan change). */
+  subscriptionId?: string | null;
+  plan: PlanCode;
+  firstPeriodCents: number;
+  renewalCents: number;
+  /** The exact lines shown beside the button. */
+  disclosure: readonly string[];
+  /** The subscription terms as shown. */
+  terms: readonly string[];
+  agreedWith: string;
+  /** One per agreement: the checkout attempt, or the change she confirmed. */
+  agreementKey: string;
+}
+
+/** Longer than any key we make; a key is cut here rather than refused, as the rows' own are. */
+const keyLength = 200;
+
+async function keep(tx: Queryable, kind: ConsentRecordRow["kind"], write: ConsentWrite): Promise<boolean> {
+  const [made] = await tx
+    .insert(consentRecords)
+    .values({
+      responderUuid: write.responderUuid,
+      subscriptionId: write.subscriptionId ?? null,
+      kind,
+      plan: write.plan,
+      firstPeriodCents: write.firstPeriodCents,
+      renewalCents: write.renewalCents,
+      disclosure: [...write.disclosure],
+      terms: [...write.terms],
+      agreedWith: write.agreedWith,
+      agreementKey: write.agreementKey.slice(0, keyLength),
+    })
+    .onConflictDoNothing({ target: consentRecords.agreementKey })
+    .returning({ id: consentRecords.id });
+  return made !== undefined;
+}
+
+/** Her consent at COMPLETE PURCHASE, in the caller's transaction; false when already kept. */
+export function keepPurchaseConsent(tx: Queryable, write: ConsentWrite): Promise<boolean> {
+  return keep(tx, "purchase", write);
+}
+
+/** Her consent to a new plan, in the caller's transaction (with the change); false when already kept. */
+export function keepPlanChangeConsent(tx: Queryable, write: ConsentWrite & { subscriptionId: string }): Promise<boolean> {
+  return keep(tx, "plan_change", write);
+}
+
+/** Every consent she gave, oldest first (her flow's rows only; a handful at most). */
+export async function consentRecordsOf(responderUuid: string, db?: Queryable): Promise<ConsentRecordRow[]> {
+  return (db ?? (await database()))
+    .select()
+    .from(consentRecords)
+    .where(eq(consentRecords.responderUuid, responderUuid))
+    .orderBy(asc(consentRecords.id))
+    .limit(100);
+}

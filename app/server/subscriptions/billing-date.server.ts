@@ -1,0 +1,182 @@
+// Her billing date changed from her page, by the rules of app/funnel/billing-date-changes.ts:
+// moved later or back, a period skipped, or the next period shipped sooner. Each is made while
+// the subscription is claimed (as cancelling does), so a renewal worker cannot bill the old date
+// meanwhile, and only while it still has the date her page showed: a second press finds the
+// date changed and changes nothing. The date, its timeline line, her email and the provider's
+// event are written in one transaction. Ship sooner bills the period with the renewal's own
+// idempotency key, so whoever charges that period (this press, another, the worker) charges once.
+import {
+  billingDateDetail,
+  billingDateLines,
+  billingDateMessages,
+  decideBillingDateChange,
+  type BillingDateChange,
+  type BillingDateChoice,
+  type BillingDateFacts,
+  type BillingDateLine,
+  type BillingDateRefusal,
+} from "../../funnel/billing-date-changes";
+import { periodAmountCents, renewalReminderAt } from "../../funnel/subscription-life";
+import { database } from "../db/client.server";
+import { enqueueOutboxMessage } from "../db/stores/outbox.server";
+import {
+  changeBillingDate,
+  claimSubscription,
+  noteOnTimeline,
+  postpone,
+  recordPayment,
+  releaseClaim,
+  subscriptionTimeline,
+  type SubscriptionRow,
+} from "../db/stores/subscriptions.server";
+import type { RateLimit } from "../http/rate-limits.server";
+import { log } from "../log.server";
+import { withOutbox } from "../outbox/with-outbox.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { lifecycleNow } from "./clock.server";
+import { emailMessage, orderEventMessage } from "./order-events.server";
+import { claimMs } from "./review.server";
+import { chargeSavedCard } from "./saved-card-charge.server";
+import { applyTransition } from "./transitions.server";
+
+/** Posts of her billing-date page: a person changes her date a few times at most; each sends an email. */
+export const billingDateLimit: RateLimit = { bucket: "billing-date", limit: 10, addressLimit: 100, windowMs: 60 * 60_000 };
+
+export type BillingDateOutcome =
+  /** Done (or done already by the same press a moment before): the line that says what. */
+  | { status: "changed"; line: Pick<BillingDateLine, "event" | "from" | "to" | "movedBack"> }
+  /** The rules, or a date that changed since her page showed it, refuse it: nothing written. */
+  | { status: "refused"; refusal: BillingDateRefusal | "stale"; message: string }
+  /** Ship sooner: her card was declined; nothing charged, the date kept. */
+  | { status: "declined"; message: string }
+  /** A payment is moving, or the gateway did not answer: nothing changed yet. */
+  | { status: "busy"; message: string };
+
+/** What the rules need, read from the subscription and its timeline. */
+export async function billingDateFacts(subscription: SubscriptionRow): Promise<BillingDateFacts> {
+  const { events } = await subscriptionTimeline(subscription.id);
+  return { ...subscription, lines: billingDateLines(events) };
+}
+
+/** A double press without JavaScript sends two posts at once: the second waits for the first's claim. */
+const claimWaitMs = 3_000;
+
+async function claimSoon(subscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const until = Date.now() + claimWaitMs;
+  for (;;) {
+    const claimed = await claimSubscription(subscriptionId, claimMs);
+    if (claimed || Date.now() >= until) return claimed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** `choice` applied to her billing date, only while it is still `shown`. */
+export async function changeHerBillingDate(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  choice: BillingDateChoice,
+  shown: Date,
+): Promise<BillingDateOutcome> {
+  const claimed = await claimSoon(subscription.id);
+  if (claimed === undefined) return { status: "busy", message: billingDateMessages.busy };
+  try {
+    const now = await lifecycleNow();
+    const facts = await billingDateFacts(claimed);
+    if (claimed.nextBillingAt?.getTime() !== shown.getTime()) return alreadyDone(facts, shown);
+    const decision = decideBillingDateChange(facts, choice, now);
+    if (!decision.ok) return { status: "refused", refusal: decision.refusal, message: decision.message };
+    if (decision.change.event === "shipped_sooner") return await shipSooner(gateway, claimed, decision.change, now);
+    return await moveDate(claimed, decision.change, now);
+  } finally {
+    await releaseClaim(subscription.id);
+  }
+}
+
+/** The date is not the one her page showed: her own press a moment ago, or a stale page. */
+function alreadyDone(facts: BillingDateFacts, shown: Date): BillingDateOutcome {
+  const last = facts.lines.at(-1);
+  if (last && last.from.getTime() === shown.getTime() && last.to.getTime() === facts.nextBillingAt?.getTime()) {
+    return { status: "changed", line: last };
+  }
+  return { status: "refused", refusal: "stale", message: billingDateMessages.stale(facts.nextBillingAt) };
+}
+
+/** What the provider and her email hear of a change. */
+function changeMessages(subscription: SubscriptionRow, change: BillingDateChange, at: Date, amountCents?: number) {
+  return [
+    orderEventMessage(subscription, change.event, at, { amount_cents: amountCents, period: change.period, next_billing_at: change.to.toISOString() }),
+    emailMessage(subscription, change.event, at, {
+      amountCents,
+      period: change.period,
+      nextBillingAt: change.to,
+      previousBillingAt: change.from,
+      movedBack: change.movedBack || undefined,
+    }),
+  ];
+}
+
+/**
+ * Moved later or back, or a period skipped: the date the worker bills, the anchor the dates
+ * after it count from, and the renewal reminder of the new date (none when its day has passed:
+ * this change's email gives the date and the way to cancel).
+ */
+async function moveDate(subscription: SubscriptionRow, change: BillingDateChange, now: Date): Promise<BillingDateOutcome> {
+  const reminderAt = renewalReminderAt(subscription.plan, change.to);
+  const moved = await withOutbox(async (tx) => {
+    const row = await changeBillingDate(tx, subscription, {
+      nextBillingAt: change.to,
+      dueAt: change.to,
+      firstPeriodStart: change.anchor,
+      reminderDueAt: reminderAt !== null && reminderAt > now ? reminderAt : null,
+    });
+    if (!row) return undefined;
+    await noteOnTimeline(tx, subscription.id, change.event, now, billingDateDetail(change, subscription.firstPeriodStart));
+    for (const message of changeMessages(subscription, change, now)) await enqueueOutboxMessage(tx, message);
+    return row;
+  });
+  if (!moved) return { status: "refused", refusal: "stale", message: billingDateMessages.stale(null) };
+  return { status: "changed", line: change };
+}
+
+/**
+ * The next period billed now, as its renewal would be (the same key: charged once whoever
+ * bills it), and the dates after it counted from today. A decline keeps her date, and counts
+ * as that period's first try, so her billing date tries the card afresh (the next key).
+ */
+async function shipSooner(gateway: PaymentGateway, subscription: SubscriptionRow, change: BillingDateChange, now: Date): Promise<BillingDateOutcome> {
+  const period = subscription.periodsPaid;
+  const attempt = subscription.failedAttempts;
+  const amount = periodAmountCents(period, subscription);
+  const charged = await chargeSavedCard(gateway, subscription, { for: "renewal", attempt }, amount);
+  if (charged.status === "unanswered") {
+    // Made or not, that key must be settled soon (a gateway forgets keys): the worker bills
+    // the renewal now with it, charging once either way.
+    log.warn({ operation: "ship sooner", reason: charged.message }, "payment call left to the renewal worker");
+    await postpone(subscription.id, now, null);
+    return { status: "busy", message: billingDateMessages.unanswered };
+  }
+  if (charged.status === "declined") {
+    await (await database()).transaction((tx) => changeBillingDate(tx, subscription, { failedAttempts: attempt + 1 }));
+    await recordPayment(subscription.id, charged.payment, now);
+    return { status: "declined", message: billingDateMessages.declined(charged.message) };
+  }
+  const moved = await applyTransition(subscription, {
+    event: "renewal_charged",
+    at: now,
+    whilePeriodsPaid: period,
+    changes: {
+      periodsPaid: period + 1,
+      firstPeriodStart: change.anchor,
+      nextBillingAt: change.to,
+      dueAt: change.to,
+      failedAttempts: 0,
+      reminderDueAt: renewalReminderAt(subscription.plan, change.to),
+    },
+    detail: { amount_cents: amount, period, attempt: attempt + 1, shipped_sooner: true },
+    payment: charged.payment,
+    messages: changeMessages(subscription, change, now, amount),
+    alsoRecord: (tx) => noteOnTimeline(tx, subscription.id, "shipped_sooner", now, billingDateDetail(change, subscription.firstPeriodStart)),
+  });
+  if (!moved) return { status: "refused", refusal: "stale", message: billingDateMessages.stale(null) };
+  return { status: "changed", line: change };
+}

@@ -1,0 +1,116 @@
+// Her shipping address changed from her private page, with the checkout's rules: no PO Box
+// (the form's schema), the ZIP checked against the state, and no state the service does not
+// serve or one of her medications cannot go to. Exactly once: the change applies only while
+// her address is still the one her page showed (a double press finds it changed already and
+// writes nothing more). The new address, its timeline line, her email (the town and state
+// only) and the provider's copy of the address are one transaction.
+import { createHash } from "node:crypto";
+import type { ShippingAddress } from "../../funnel/final-checkout";
+import { canChangeAddress, sameAddress } from "../../funnel/her-address";
+import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { shippingRefusal } from "../../funnel/state-availability";
+import { zipStateProblem } from "../../funnel/zip-codes";
+import { lookUpZip } from "../checkout/zip-codes.server";
+import { config } from "../config.server";
+import { loadShippingAddress, lockShippingAddress, replaceShippingAddress } from "../db/stores/addresses.server";
+import { findOrder, replaceOrderShippingAddress, type OrderRow } from "../db/stores/orders.server";
+import { enqueueOutboxMessage } from "../db/stores/outbox.server";
+import { noteOnTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { withOutbox } from "../outbox/with-outbox.server";
+import { medicationsFor } from "../provider/catalogue-cache.server";
+import { lifecycleNow } from "./clock.server";
+import { emailMessage, orderEventMessage } from "./order-events.server";
+
+export type AddressChangeOutcome =
+  | { status: "changed"; address: ShippingAddress }
+  /** Her address is already this one, changed by a press before this one (a double press): nothing written. */
+  | { status: "unchanged"; address: ShippingAddress }
+  /** The address her page showed, typed again: nothing to change. */
+  | { status: "same" }
+  /** Changed to another address since her page was drawn: nothing written, the page shows the new one. */
+  | { status: "moved_on" }
+  /** Her order has ended: nothing more ships. */
+  | { status: "ended" }
+  /** The checkout's rules refuse this address (the ZIP or the state), with their words. */
+  | { status: "refused"; field: "zipCode" | "state"; message: string };
+
+/** The checkout's fields of an order's body, when it holds a whole address. */
+function addressOfBody(order: OrderRow | undefined): ShippingAddress | undefined {
+  const address = (order?.body as Partial<PreAuthOrderBody> | undefined)?.shippingAddress;
+  if (!address?.addressLine1 || !address.city || !address.state || !address.zipCode) return undefined;
+  return {
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2 || undefined,
+    city: address.city,
+    state: address.state as ShippingAddress["state"],
+    zipCode: address.zipCode,
+  };
+}
+
+function isWhole(address: Partial<ShippingAddress>): address is ShippingAddress {
+  return Boolean(address.addressLine1 && address.city && address.state && address.zipCode);
+}
+
+/**
+ * Where her order ships now: the address kept for her flow (the checkout wrote it, and every
+ * change since), else the one her order was placed with; undefined when neither holds one.
+ */
+export async function herShippingAddress(subscription: SubscriptionRow): Promise<ShippingAddress | undefined> {
+  const kept = await loadShippingAddress(subscription.responderUuid);
+  if (isWhole(kept)) return kept;
+  return addressOfBody(await findOrder(subscription.responderUuid));
+}
+
+/** What her page showed, carried by its form: a digest, so the form holds no address twice. */
+export function addressDigest(address: ShippingAddress | undefined): string {
+  if (!address) return "none";
+  const lines = [address.addressLine1, address.addressLine2 ?? "", address.city, address.state, address.zipCode];
+  return createHash("sha256").update(JSON.stringify(lines)).digest("base64url").slice(0, 32);
+}
+
+/**
+ * The catalogue's options of the medications her order carries (by option id, else product
+ * id): where each may be shipped. One the catalogue no longer lists cannot say, and is let be.
+ */
+async function optionsOfOrder(subscription: SubscriptionRow, order: OrderRow | undefined) {
+  const medications = (order?.body as Partial<PreAuthOrderBody> | undefined)?.medications ?? [];
+  if (medications.length === 0) return [];
+  const options = (await medicationsFor(subscription.responderUuid, subscription.variant)).flatMap((category) => category.options);
+  return medications.flatMap((medication) => {
+    const option = options.find((candidate) => candidate.id === medication.id) ?? options.find((candidate) => candidate.product_id === medication.product_id);
+    return option ? [option] : [];
+  });
+}
+
+export async function changeShippingAddress(subscription: SubscriptionRow, shown: string, next: ShippingAddress): Promise<AddressChangeOutcome> {
+  if (!canChangeAddress(subscription.state)) return { status: "ended" };
+  const zipProblem = zipStateProblem(next.zipCode, next.state, lookUpZip);
+  if (zipProblem) return { status: "refused", field: "zipCode", message: zipProblem };
+  const order = await findOrder(subscription.responderUuid);
+  const refusal = shippingRefusal(await optionsOfOrder(subscription, order), next.state, config().SERVED_STATES);
+  if (refusal) return { status: "refused", field: "state", message: refusal.message };
+  const customer = (order?.body as Partial<PreAuthOrderBody> | undefined)?.customer;
+  const at = await lifecycleNow();
+  return withOutbox(async (tx): Promise<AddressChangeOutcome> => {
+    const locked = await lockShippingAddress(tx, subscription.responderUuid);
+    const current = locked ?? addressOfBody(order);
+    const asShown = addressDigest(current) === shown;
+    if (current && sameAddress(current, next)) return asShown ? { status: "same" } : { status: "unchanged", address: current };
+    if (!asShown) return { status: "moved_on" };
+    const names = { firstName: locked?.firstName ?? customer?.firstName ?? "", lastName: locked?.lastName ?? customer?.lastName ?? "" };
+    if (!(await replaceShippingAddress(tx, subscription.responderUuid, next, { ...names, kept: locked !== undefined }))) {
+      // Another press wrote the first address since this one looked: weighed against it.
+      const written = await lockShippingAddress(tx, subscription.responderUuid);
+      return written && sameAddress(written, next) ? { status: "unchanged", address: written } : { status: "moved_on" };
+    }
+    const shippingAddress = { ...names, ...next, addressLine2: next.addressLine2 ?? "" };
+    await replaceOrderShippingAddress(tx, subscription.orderId, shippingAddress);
+    // No address on the line itself: her timeline says what happened, her page where it ships.
+    await noteOnTimeline(tx, subscription.id, "address_changed", at, {});
+    const event = orderEventMessage(subscription, "address_changed", at);
+    if (event.kind === "order-event") event.payload.shippingAddress = shippingAddress;
+    await enqueueOutboxMessage(tx, event);
+    await enqueueOutboxMessage(tx, emailMessage(subscription, "address_changed", at, { shipCity: next.city, shipState: next.state }));
+    return { status: "changed", address: next };
+  });
+}
