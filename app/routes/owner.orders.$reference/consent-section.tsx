@@ -20,9 +20,9 @@ export function ConsentSection({ consents }: { consents: ConsentLine[] }) {
                 { term: "When", value: <Time iso={consent.at} /> },
                 { term: "Where", value: consent.occasion },
                 { term: "How", value: consent.agreedWith },
-                { term: "Plan", value: `${consent.plan} (billed ${consent.cadence})` },
-                { term: "First period", value: formatCents(consent.firstPeriodCents) },
-                { term: "Each renewal", value: formatCents(consent.renewalCents) },
+                { term: "Plan agreed to", value: `${consent.plan} (billed ${consent.cadence})` },
+                { term: "First period agreed to", value: formatCents(consent.firstPeriodCents) },
+                { term: "Each renewal agreed to", value: formatCents(consent.renewalCents) },
               ]}
             />
             <h3>The disclosure beside the button</h3>
