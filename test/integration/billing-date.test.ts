@@ -7,9 +7,7 @@ import * as billingDatePage from "../../app/routes/subscription.$token.billing-d
 import { billingDate } from "../../app/funnel/subscription-life";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
@@ -17,7 +15,7 @@ import { decideReview } from "../../app/server/subscriptions/review.server";
 import { cancelSubscription } from "../../app/server/subscriptions/cancel.server";
 import type { PlanCode } from "../../app/funnel/plans";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, providerEventsOf, reload, sandboxCharges } from "../support/subscriptions";
+import { heldSubscription, providerEventsOf, reload, sandboxCharges, deliverAll } from "../support/subscriptions";
 
 const day = 24 * 60 * 60 * 1000;
 /** Authorises (3-D Secure at checkout), then every charge without her is declined. */
@@ -50,13 +48,6 @@ async function openPage(subscription: SubscriptionRow, query = "") {
 
 const messageOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) => Object.values(answer.data.lastResult.error).flat().join(" ");
 
-async function deliverAll() {
-  const to = await provider();
-  for (let round = 0; round < 5; round++) {
-    const done = await deliverDueOutboxMessages(to, 100);
-    if (done.delivered + done.failed === 0) return;
-  }
-}
 
 async function emailsOf(subscription: SubscriptionRow) {
   await deliverAll();

@@ -26,14 +26,12 @@ import { subscriptionTerms } from "../../app/funnel/subscription-terms";
 import { database } from "../../app/server/db/client.server";
 import { consentRecords, orders, outboxMessages, subscriptionPayments } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder, nextLinkVersion, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { provider } from "../../app/server/provider/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { aPerson, anAddress, checkoutForm, type Person } from "../support/factories";
 import { flowWithPlan, paymentForm, readyToPay, saveDetails } from "../support/funnel-steps";
-import { heldSubscription, reload } from "../support/subscriptions";
+import { heldSubscription, reload, deliverAll } from "../support/subscriptions";
 import { signedInAs } from "../support/staff";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 
@@ -74,13 +72,6 @@ async function herOrder(person: Person = aPerson()): Promise<SubscriptionRow> {
   return (await findSubscriptionByResponder(responderUuid))!;
 }
 
-async function deliverAll() {
-  const to = await provider();
-  for (let round = 0; round < 5; round++) {
-    const done = await deliverDueOutboxMessages(to, 100);
-    if (done.delivered + done.failed === 0) return;
-  }
-}
 
 async function download(subscription: SubscriptionRow, token?: string) {
   const given = token ?? subscriptionLinkToken(await reload(subscription));

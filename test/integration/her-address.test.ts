@@ -15,13 +15,11 @@ import { database } from "../../app/server/db/client.server";
 import { outboxMessages, shippingAddresses, subscriptionEvents } from "../../app/server/db/schema.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { provider } from "../../app/server/provider/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { paidSubscription, reload } from "../support/subscriptions";
+import { paidSubscription, reload, deliverAll } from "../support/subscriptions";
 
 /** Where she moves to: a street, a town and a state other than the checkout's (New York). */
 const portland = { addressLine1: "742 Evergreen Terrace", addressLine2: "Unit 3", city: "Portland", state: "OR", zipCode: "97201" };
@@ -31,13 +29,6 @@ beforeEach(async () => {
   await resetDatabase();
 });
 
-async function deliverAll() {
-  const to = await provider();
-  for (let round = 0; round < 5; round++) {
-    const done = await deliverDueOutboxMessages(to, 100);
-    if (done.delivered + done.failed === 0) return;
-  }
-}
 
 const tokenOf = async (subscription: SubscriptionRow) => subscriptionLinkToken(await reload(subscription));
 

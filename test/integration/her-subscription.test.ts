@@ -12,28 +12,19 @@ import { outboxMessages } from "../../app/server/db/schema.server";
 import type { PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
 import { findOrder } from "../../app/server/db/stores/orders.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { provider } from "../../app/server/provider/index.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paidSubscription, reload } from "../support/subscriptions";
+import { heldSubscription, paidSubscription, reload, deliverAll } from "../support/subscriptions";
 
 const day = 24 * 60 * 60 * 1000;
 /** Authorises, then fails every charge without her (3-D Secure each time). */
 const failsWithoutHer = "4000002760003184";
 
-async function deliverAll() {
-  const to = await provider();
-  for (let round = 0; round < 5; round++) {
-    const done = await deliverDueOutboxMessages(to, 100);
-    if (done.delivered + done.failed === 0) return;
-  }
-}
 
 async function emailsOf(subscription: SubscriptionRow) {
   await deliverAll();

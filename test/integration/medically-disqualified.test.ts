@@ -10,10 +10,8 @@ import { database } from "../../app/server/db/client.server";
 import { outboxMessages, sandboxPayments } from "../../app/server/db/schema.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import { recordDecision, subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import type { PaymentGateway } from "../../app/server/payments/gateway.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { provider } from "../../app/server/provider/index.server";
 import { cancelSubscription } from "../../app/server/subscriptions/cancel.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { disqualify } from "../../app/server/subscriptions/disqualify.server";
@@ -22,7 +20,7 @@ import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-roun
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paidSubscription, paymentsOf, providerEventsOf, reload, sandboxCharges, sandboxHold } from "../support/subscriptions";
+import { heldSubscription, paidSubscription, paymentsOf, providerEventsOf, reload, sandboxCharges, sandboxHold, deliverAll } from "../support/subscriptions";
 
 const day = 24 * 60 * 60 * 1000;
 const note = "Contraindication found on review: history of clotting disorder";
@@ -34,13 +32,6 @@ async function moveDays(days: number) {
   return runLifecycleRound(paymentGateway());
 }
 
-async function deliverAll() {
-  const to = await provider();
-  for (let round = 0; round < 5; round++) {
-    const done = await deliverDueOutboxMessages(to, 100);
-    if (done.delivered + done.failed === 0) return;
-  }
-}
 
 async function emailsOf(subscription: SubscriptionRow) {
   await deliverAll();

@@ -11,16 +11,14 @@ import { findOrder } from "../../app/server/db/stores/orders.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { config } from "../../app/server/config.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { provider } from "../../app/server/provider/index.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { refundPayment } from "../../app/server/subscriptions/refunds.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paidSubscription, paymentsOf, reload } from "../support/subscriptions";
+import { heldSubscription, paidSubscription, paymentsOf, reload, deliverAll } from "../support/subscriptions";
 
 /** Authorises, then fails every charge without her. */
 const failsWithoutHer = "4000002760003184";
@@ -32,13 +30,6 @@ async function openReceipt(subscription: SubscriptionRow, paymentId: number | st
   return new TestBrowser().call(receiptPage.loader, `/subscription/${token}/receipts/${paymentId}`, { params: { token, paymentId: String(paymentId) } });
 }
 
-async function deliverAll() {
-  const to = await provider();
-  for (let round = 0; round < 5; round++) {
-    const done = await deliverDueOutboxMessages(to, 100);
-    if (done.delivered + done.failed === 0) return;
-  }
-}
 
 async function moveDays(days: number) {
   expect((await moveSandboxClock(days)).status).toBe("moved");

@@ -13,15 +13,13 @@ import type { AuditAction } from "../../app/funnel/audit";
 import { database } from "../../app/server/db/client.server";
 import { auditLog, outboxMessages } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
-import { provider } from "../../app/server/provider/index.server";
 import { sandboxClockOffsetMs } from "../../app/server/subscriptions/clock.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { aPerson, checkoutForm, type Person } from "../support/factories";
 import { paymentForm, readyToPay, saveDetails } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedInAs, signedInOwner } from "../support/staff";
-import { heldSubscription, reload } from "../support/subscriptions";
+import { heldSubscription, reload, deliverAll } from "../support/subscriptions";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -71,13 +69,6 @@ async function queuedEmails(subscription: SubscriptionRow): Promise<string[]> {
     .map((payload) => payload.email);
 }
 
-async function deliverAll() {
-  const to = await provider();
-  for (let round = 0; round < 5; round++) {
-    const done = await deliverDueOutboxMessages(to, 100);
-    if (done.delivered + done.failed === 0) return;
-  }
-}
 
 const referencesOf = (answer: { data: { matches: { list: { reference: string }[] } | null } }) => answer.data.matches?.list.map((match) => match.reference);
 

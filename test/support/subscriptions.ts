@@ -10,6 +10,8 @@ import { orders, outboxMessages, sandboxPayments, subscriptionPayments } from ".
 import { findSubscription, findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import type { PaymentGateway } from "../../app/server/payments/gateway.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
+import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
+import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { startSubscription } from "../../app/server/subscriptions/transitions.server";
 import { aPerson } from "./factories";
@@ -142,4 +144,13 @@ export async function providerEventsOf(subscription: SubscriptionRow): Promise<s
     .map((row) => row.payload as { order_reference: string; event: string })
     .filter((payload) => payload.order_reference === subscription.reference)
     .map((payload) => payload.event);
+}
+
+/** Delivers every message the outbox has due (her emails into the mail store, the provider's copies), until none is left. */
+export async function deliverAll(): Promise<void> {
+  const to = await provider();
+  for (let round = 0; round < 5; round++) {
+    const done = await deliverDueOutboxMessages(to, 100);
+    if (done.delivered + done.failed === 0) return;
+  }
 }

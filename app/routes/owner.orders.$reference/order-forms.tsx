@@ -3,7 +3,8 @@
 // several forms; an action's reply names the form it answers, and only that form reads it.
 import { Form, useActionData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
-import { controlWiring, Field, FieldError, SelectField } from "../../components/field";
+import { Field, SelectField } from "../../components/field";
+import { NoteField } from "../../components/note-field";
 import type { FieldView, FormReply } from "../../components/form-reply";
 import { formatTime } from "../../components/owner-format";
 import { useFormReply } from "../../components/use-form-reply";
@@ -85,26 +86,12 @@ export function CancelForHerForm() {
           field={fields.note}
           label="Note (needed for Other)"
           hint={`Why, in ${cancelNoteMaxLength} characters or fewer. It is kept in the audit log: do not write her name, contact details or health there.`}
+          maxLength={cancelNoteMaxLength}
         />
         <button type="submit" name="intent" value="cancel-for-her" className="owner-button owner-button-danger">
           Cancel for her
         </button>
       </Form>
     </section>
-  );
-}
-
-/** A labelled text area, wired as `Field` is. */
-function NoteField({ field, label, hint }: { field: FieldView; label: string; hint: string }) {
-  const hintId = `${field.id}-hint`;
-  return (
-    <div className={field.errors?.[0] ? "field has-error" : "field"}>
-      <label htmlFor={field.id}>{label}</label>
-      <p className="hint" id={hintId}>
-        {hint}
-      </p>
-      <FieldError field={field} />
-      <textarea {...controlWiring(field, hintId)} defaultValue={field.initialValue} rows={3} maxLength={cancelNoteMaxLength} />
-    </div>
   );
 }

@@ -365,6 +365,9 @@ export async function findSubscriptionsByReferences(references: readonly string[
     .where(inArray(subscriptions.reference, [...references]));
 }
 
+/** A payment money was taken by: a paid capture or charge (what a refund can give back). */
+const paidPayment = and(inArray(subscriptionPayments.kind, ["capture", "charge"]), eq(subscriptionPayments.status, "succeeded"));
+
 /** A refund to be made: its row is written "pending" with the amount set aside. */
 export interface RefundToMake {
   amountCents: number;
@@ -396,8 +399,7 @@ export async function setAsideRefund(
       and(
         eq(subscriptionPayments.id, paymentId),
         eq(subscriptionPayments.subscriptionId, subscriptionId),
-        inArray(subscriptionPayments.kind, ["capture", "charge"]),
-        eq(subscriptionPayments.status, "succeeded"),
+        paidPayment,
         sql`${subscriptionPayments.refundedCents} + ${refund.amountCents} <= ${subscriptionPayments.amountCents}`,
       ),
     )
@@ -495,8 +497,7 @@ export async function lastPaidPayment(subscriptionId: string): Promise<Subscript
     .where(
       and(
         eq(subscriptionPayments.subscriptionId, subscriptionId),
-        inArray(subscriptionPayments.kind, ["capture", "charge"]),
-        eq(subscriptionPayments.status, "succeeded"),
+        paidPayment,
       ),
     )
     .orderBy(desc(subscriptionPayments.id))
@@ -513,8 +514,7 @@ export async function paidPaymentOfPeriod(subscriptionId: string, period: number
       and(
         eq(subscriptionPayments.subscriptionId, subscriptionId),
         eq(subscriptionPayments.period, period),
-        inArray(subscriptionPayments.kind, ["capture", "charge"]),
-        eq(subscriptionPayments.status, "succeeded"),
+        paidPayment,
       ),
     )
     .limit(1);
@@ -550,8 +550,7 @@ export async function paidPaymentByReference(tx: Queryable, reference: string, l
     .where(
       and(
         eq(subscriptionPayments.gatewayReference, reference),
-        inArray(subscriptionPayments.kind, ["capture", "charge"]),
-        eq(subscriptionPayments.status, "succeeded"),
+        paidPayment,
       ),
     )
     .limit(1);
