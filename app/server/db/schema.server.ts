@@ -357,6 +357,24 @@ export const subscriptions = pgTable(
      * console only, never in the audit log or her emails.
      */
     disqualificationNote: text("disqualification_note"),
+    /**
+     * A plan change she asked for when her next renewal was already fixed (less than 72 hours
+     * away): that renewal bills the old plan, and the renewal worker moves her to this plan
+     * from the billing date after it. Null when nothing waits.
+     */
+    pendingPlan: text("pending_plan").$type<PlanCode>(),
+    pendingRenewalCents: integer("pending_renewal_cents"),
+    /** The billing date the waiting plan starts on (on the lifecycle clock). */
+    pendingPlanFrom: timestamp("pending_plan_from", { withTimezone: true }),
+    /** Why she cancelled, when she said (app/funnel/cancel-reasons.ts): counted in the money report. */
+    cancelReason: text("cancel_reason"),
+    /** Her own words with "Other": seen in the console only, never in logs, erased with her data. */
+    cancelReasonNote: text("cancel_reason_note"),
+    /**
+     * When her details were erased at her request: her link stops opening, and the console says
+     * "Deleted at her request" where they were. The financial rows stay.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
