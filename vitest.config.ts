@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // DATABASE_URL_TESTS set: the integration suite's PostgreSQL pass (test/run-all.mjs), each
@@ -17,6 +18,10 @@ export default defineConfig({
     // The environment first: the matchers' imports may read it.
     setupFiles: ["test/setup-env.ts", "test/support/custom-matchers.ts"],
     pool: "forks",
+    // Vitest leaves one core free by default, which on a 2-core CI machine is one worker: the
+    // files are independent (each on its own in-memory PGlite or its own PostgreSQL database),
+    // so every core runs one. VITEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_WORKERS) || Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -19,6 +19,10 @@ export const auditActionLabels = {
   "emails-viewed": "Her emails viewed",
   "link-sent-again": "Link sent again",
   "cancelled-for-her": "Cancelled for her",
+  // Detail: the new billing date, or the state it now ships to; never her street or ZIP.
+  "billing-date-changed-for-her": "Billing date changed for her",
+  "address-changed-for-her": "Address changed for her",
+  "plan-changed-for-her": "Plan changed for her",
   approved: "Approved",
   declined: "Declined",
   // Written when the amount is set aside, before the gateway answers: the order page says how it went.

@@ -4,6 +4,7 @@
 // hint asks them not to write her details there. Pure.
 import { z } from "zod";
 import { auditDetailMaxLength } from "./audit";
+import { herCancelReasons } from "./cancel-reasons";
 
 export const cancelReasons = ["phone", "email", "payment", "other"] as const;
 export type CancelReason = (typeof cancelReasons)[number];
@@ -25,12 +26,16 @@ export const cancelForHerMessages = {
   reason: "Choose why you are cancelling for her.",
   noteMissing: "Enter a note saying why: Other needs one.",
   noteLong: `Enter a note of ${cancelNoteMaxLength} characters or fewer.`,
+  herReason: "Choose one of her reasons listed, or leave it empty.",
 } as const;
 
 export const cancelForHerSchema = z
   .object({
     reason: z.enum(cancelReasons, { error: cancelForHerMessages.reason }),
     note: z.string().trim().max(cancelNoteMaxLength, cancelForHerMessages.noteLong).optional(),
+    // Her own reason, when she gave one (app/funnel/cancel-reasons.ts): kept with the cancel and
+    // counted in the money report, as when she cancels online. Staff write no words of hers.
+    herReason: z.enum(herCancelReasons, { error: cancelForHerMessages.herReason }).optional(),
   })
   .superRefine((value, context) => {
     if (value.reason === "other" && !value.note) context.addIssue({ code: "custom", path: ["note"], message: cancelForHerMessages.noteMissing });

@@ -2,7 +2,7 @@
 // COMPLETE PURCHASE and the record kept of it are drawn from the same function, so the record
 // holds exactly the lines she saw.
 import { formatCents } from "./cart";
-import { amountAndCadence } from "./emails";
+import { amountAndCadence, formatEmailDate } from "./emails";
 import { plans, type PlanCode } from "./plans";
 import { renewalDisclosure, subscriptionTerms } from "./subscription-terms";
 
@@ -17,6 +17,20 @@ export const purchaseAgreedWith = "Ticked the subscription agreement and pressed
  */
 export function checkoutDisclosure(plan: PlanCode, renewalCents: number, holdCents: number): string[] {
   return renewalDisclosure(amountAndCadence(renewalCents, plan), formatCents(holdCents), holdCents !== renewalCents);
+}
+
+/** How she agrees to a new plan from her plan page: the one button beside its disclosure. */
+export const planChangeAgreedWith = "Pressed \"Change my plan\" beside the disclosure on her plan page";
+
+/**
+ * The disclosure beside "Change my plan": the new plan's price and cadence from the day it
+ * starts, renewing until she cancels, and cancelling online. No hold: her card is on file.
+ */
+export function planChangeDisclosure(plan: PlanCode, renewalCents: number, startsAt: Date): string[] {
+  return [
+    `${amountAndCadence(renewalCents, plan)} from ${formatEmailDate(startsAt)}, charged to the card you pay with now, renewing automatically until you cancel.`,
+    "You can cancel online at any time from the link we email you.",
+  ];
 }
 
 /** The terms she agrees to with the box, as shown under it. */

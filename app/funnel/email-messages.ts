@@ -2,7 +2,7 @@
 // reference. Her address and her link are read when it is delivered, so the outbox holds no
 // contact details, and an email still waiting when she asks for a new link carries the new one.
 // Pure: the words themselves are in emails.ts, rendered from these facts at delivery.
-import type { EmailFacts, EmailKind } from "./emails";
+import type { EmailFacts, EmailKind, PlanChangeLine } from "./emails";
 import type { PlanSummary } from "./plan-summary";
 
 export interface EmailPayload {
@@ -28,6 +28,16 @@ export interface EmailPayload {
   moved_back?: boolean;
   /** A refund's id: each refund mails once, also two alike at one moment (not shown to her). */
   refund_id?: number;
+  /** Her plan changed (or a waiting change starts after this renewal): plans, price and dates. */
+  plan_change?: {
+    kind: PlanChangeLine["kind"];
+    from_plan: PlanChangeLine["fromPlan"];
+    to_plan: PlanChangeLine["toPlan"];
+    cents: number;
+    starts_at: string;
+    fixed_at?: string;
+    fixed_cents?: number;
+  };
 }
 
 type FactsIn = Omit<EmailFacts, "kind">;
@@ -54,12 +64,41 @@ export function emailPayload(reference: string, email: EmailKind, at: Date, fact
     ship_state: facts.shipState,
     previous_billing_at: iso(facts.previousBillingAt),
     moved_back: facts.movedBack,
+    plan_change: facts.planChange && planChangePayload(facts.planChange),
   };
   for (const key of Object.keys(payload) as (keyof EmailPayload)[]) if (payload[key] === undefined) delete payload[key];
   return payload;
 }
 
 const date = (text: string | undefined) => (text === undefined ? undefined : new Date(text));
+
+function planChangePayload(line: PlanChangeLine): NonNullable<EmailPayload["plan_change"]> {
+  const payload = {
+    kind: line.kind,
+    from_plan: line.fromPlan,
+    to_plan: line.toPlan,
+    cents: line.cents,
+    starts_at: line.startsAt.toISOString(),
+    fixed_at: iso(line.fixedAt),
+    fixed_cents: line.fixedCents,
+  };
+  if (payload.fixed_at === undefined) delete payload.fixed_at;
+  if (payload.fixed_cents === undefined) delete payload.fixed_cents;
+  return payload;
+}
+
+function planChangeOf(payload: EmailPayload["plan_change"]): PlanChangeLine | undefined {
+  if (!payload) return undefined;
+  return {
+    kind: payload.kind,
+    fromPlan: payload.from_plan,
+    toPlan: payload.to_plan,
+    cents: payload.cents,
+    startsAt: new Date(payload.starts_at),
+    fixedAt: date(payload.fixed_at),
+    fixedCents: payload.fixed_cents,
+  };
+}
 
 export function emailFacts(payload: EmailPayload): EmailFacts {
   return {
@@ -78,6 +117,7 @@ export function emailFacts(payload: EmailPayload): EmailFacts {
     shipState: payload.ship_state,
     previousBillingAt: date(payload.previous_billing_at),
     movedBack: payload.moved_back,
+    planChange: planChangeOf(payload.plan_change),
   };
 }
 

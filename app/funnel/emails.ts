@@ -9,6 +9,7 @@ import { cancelNoticeMs } from "./subscription-life";
 import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
 import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
 import { shipToText } from "./her-address";
+import { firstUseText } from "./her-card";
 
 export const emailKinds = [
   /** The acknowledgment she can keep: what she ordered, the hold, the terms, her link. */
@@ -42,6 +43,10 @@ export const emailKinds = [
   "period_skipped",
   /** She asked to ship sooner: the next period charged today, the dates counted from today. */
   "shipped_sooner",
+  /** She changed her plan (or kept hers, cancelling a change that waited): from when, at what price, how to undo it. */
+  "plan_changed",
+  /** She changed the card for the payments to come: its brand and last four, from when, how to undo it. */
+  "card_updated",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -72,7 +77,7 @@ export interface EmailFacts {
   holdReleased?: boolean;
   /** Cancelled within 72 hours of a renewal: that renewal's date, still billed. */
   lastBillingAt?: Date;
-  /** Cancelled before review (true) or during the subscription (false). */
+  /** Cancelled before review (true) or during the subscription (false); a card updated before review. */
   beforeReview?: boolean;
   /** A failed renewal that ends the subscription she had cancelled: nothing is retried. */
   ends?: boolean;
@@ -85,6 +90,54 @@ export interface EmailFacts {
   previousBillingAt?: Date;
   /** Her billing date moved back to the date it had before her change. */
   movedBack?: boolean;
+  /** Her plan changed (plan_changed); on renewal_charged, the waiting plan that starts after it. */
+  planChange?: PlanChangeLine;
+}
+
+/**
+ * A change of her plan as her emails and her plan page tell it. Switched: the new plan from her
+ * next billing date. Waiting: that date was less than 72 hours away, so its renewal stays on
+ * the old plan and the new one starts on the billing date after it. Kept: a waiting change
+ * cancelled, her plan unchanged.
+ */
+export interface PlanChangeLine {
+  kind: "switched" | "waiting" | "kept";
+  fromPlan: PlanCode;
+  /** Kept: the plan she keeps. */
+  toPlan: PlanCode;
+  /** Each period of `toPlan`. */
+  cents: number;
+  /** The first billing date on `toPlan` (kept: her next billing date). */
+  startsAt: Date;
+  /** Waiting: the renewal less than 72 hours away, still billed on `fromPlan`, and its amount. */
+  fixedAt?: Date;
+  fixedCents?: number;
+}
+
+/** What a plan change does, and how to undo it: the same words on the page before she confirms and in her email. */
+export function planChangeWords(line: PlanChangeLine): { summary: string; undo: string } {
+  const to = plans[line.toPlan].label;
+  const from = plans[line.fromPlan].label;
+  const price = amountAndCadence(line.cents, line.toPlan);
+  const starts = formatEmailDate(line.startsAt);
+  const undo = `Changed your mind? Choose your ${from} plan again from your subscription page before ${formatEmailDate(cancelBeforeDate(line.startsAt))} (72 hours before ${starts}).`;
+  switch (line.kind) {
+    case "switched":
+      return {
+        summary: `Your plan changes from ${from} to ${to} on your next billing date, ${starts}. From then on it costs ${price}. The period you have already paid for does not change.`,
+        undo,
+      };
+    case "waiting":
+      return {
+        summary: `Your next billing date, ${line.fixedAt ? formatEmailDate(line.fixedAt) : "the one coming"}, is less than 72 hours away, so, as the terms say, that renewal is fixed: ${line.fixedCents !== undefined ? formatCents(line.fixedCents) : "your current price"} for one more ${periodWords(line.fromPlan)} of your ${from} plan. Your plan then changes to ${to} on ${starts}, and from then on it costs ${price}.`,
+        undo,
+      };
+    case "kept":
+      return {
+        summary: `You are keeping your ${to} plan: the change to ${from} that was waiting is cancelled. Your plan costs ${price}, and your next billing date is ${starts}.`,
+        undo: "You can change your plan again from your subscription page.",
+      };
+  }
 }
 
 export interface EmailLinks {
@@ -275,7 +328,11 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
       return {
         subject: `Receipt: your renewal of ${ref}`,
         blocks: [
-          { type: "p", text: `We charged ${amount} to your card for the next ${periodWords(order.plan)} of your plan.` },
+          { type: "p", text: `We charged ${amount} to your card for the next ${periodWords(facts.planChange?.fromPlan ?? order.plan)} of your plan.` },
+          // The plan she chose when this renewal was already fixed starts after it.
+          ...(facts.planChange
+            ? [{ type: "p" as const, text: `As you asked, your plan now changes to ${plans[facts.planChange.toPlan].label}: from ${formatEmailDate(facts.planChange.startsAt)} it costs ${amountAndCadence(facts.planChange.cents, facts.planChange.toPlan)}.` }]
+            : []),
           orderFacts(order),
           ...(next ? nextLine : [{ type: "p" as const, text: "This was the last payment of your subscription, which you cancelled: nothing more will be charged." }]),
           ...(next ? [cancelRule] : []),
@@ -392,6 +449,35 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
     case "period_skipped":
     case "shipped_sooner":
       return billingDateEmail(order, facts, { nextLine, cancelRule });
+    case "card_updated":
+      return {
+        subject: `Your card for ${ref} is updated`,
+        blocks: [
+          { type: "p", text: `Your card for future payments is now ${facts.card ?? "the card you gave"}.` },
+          { type: "p", text: firstUseText(facts.beforeReview === true, next ?? null, formatEmailDate) },
+          {
+            type: "p",
+            text: `To undo it, update your card again from your subscription page. If you did not make this change, please call ${contact.phoneDisplay} or email ${contact.email} at once.`,
+          },
+        ],
+      };
+    case "plan_changed": {
+      const change = facts.planChange;
+      if (!change) return { subject: `Your plan for ${ref}`, blocks: [{ type: "p", text: "Your plan was changed. Your subscription page shows it as it is now." }] };
+      const words = planChangeWords(change);
+      return {
+        subject:
+          change.kind === "kept"
+            ? `Your plan for ${ref} stays ${plans[change.toPlan].label}`
+            : `Your plan for ${ref} changes to ${plans[change.toPlan].label} on ${formatEmailDate(change.startsAt)}`,
+        blocks: [
+          { type: "p", text: `As you asked: ${words.summary}` },
+          { type: "p", text: words.undo },
+          cancelRule,
+          { type: "p", text: `If you did not make this change, please call ${contact.phoneDisplay} or email ${contact.email}.` },
+        ],
+      };
+    }
     case "your_link":
       return {
         subject: `Your link to order ${ref}`,

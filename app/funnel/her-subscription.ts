@@ -67,6 +67,7 @@ export const herEventText: Record<SubscriptionEvent, string> = {
   plan_changed: "Plan changed from your next billing date",
   card_updated: "Card updated",
   address_changed: "Shipping address changed",
+  personal_data_erased: "Your data deleted at your request; nothing more will be charged",
 };
 
 export type PaymentStatus = "succeeded" | "pending" | "failed";

@@ -5,7 +5,9 @@
 // Every movement belongs to the month it happened in: a refund to the month it was made, a
 // dispute to the month it opened while it is open, and to the month it closed once closed,
 // not to the month of the payment it gives back. Pure: the rows come grouped from the
-// database (app/server/owner/funnel-report.server.ts).
+// database (app/server/owner/funnel-report.server.ts). Beside the money, the cancels of the
+// range by the reason she gave.
+import { herCancelReasonLabels, herCancelReasons, knownCancelReason, noReasonLabel, type HerCancelReason } from "./cancel-reasons";
 import { disputeOutcome } from "./disputes";
 import { plans, type PlanCode } from "./plans";
 import { refundReasonLabels, refundReasons, type PaymentKind, type RefundReason } from "./refunds";
@@ -150,6 +152,35 @@ export function moneyReport(groups: readonly PaymentGroup[], disputeGroups: read
     .map((plan) => ({ plan, label: plans[plan].label, ...byPlan.get(plan)! }));
   report.byMonth = [...byMonth.keys()].sort().map((month) => ({ month, ...byMonth.get(month)! }));
   return report;
+}
+
+/** Cancels of one reason code (null: none given), as the database groups them. */
+export interface CancelReasonGroup {
+  reason: string | null;
+  count: number;
+}
+
+export interface CancelReasonLine {
+  label: string;
+  count: number;
+}
+
+/**
+ * Cancels of the range by her reason: every reason in the question's order (a reason nobody
+ * gave shows its 0), then "No reason given"; none at all when nothing was cancelled. A code
+ * retired since is counted as Other.
+ */
+export function cancelReasonLines(groups: readonly CancelReasonGroup[]): CancelReasonLine[] {
+  const counts = new Map<HerCancelReason | null, number>();
+  for (const group of groups) {
+    const reason = knownCancelReason(group.reason);
+    counts.set(reason, (counts.get(reason) ?? 0) + group.count);
+  }
+  if (counts.size === 0) return [];
+  return [
+    ...herCancelReasons.map((reason) => ({ label: herCancelReasonLabels[reason], count: counts.get(reason) ?? 0 })),
+    { label: noReasonLabel, count: counts.get(null) ?? 0 },
+  ];
 }
 
 /** What an order's row in the console's list says of money that went back. */

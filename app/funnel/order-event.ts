@@ -18,7 +18,10 @@ export interface OrderEventBody {
   period?: number;
   /** What the gateway said when a charge failed (its words, not ours). */
   message?: string;
-  /** A refund's reason (app/funnel/refunds.ts) or a dispute's (the bank's word, as Stripe gives it). */
+  /**
+   * A refund's reason (app/funnel/refunds.ts), a dispute's (the bank's word, as Stripe gives it),
+   * or, when she gave one, her cancel's code (app/funnel/cancel-reasons.ts; never her own words).
+   */
   reason?: string;
   /**
    * A refund: our id of it. Each refund is its own event, also two alike (same amount, same
@@ -30,8 +33,19 @@ export interface OrderEventBody {
    * shippingAddress: the one event that carries personal data, as the provider ships to it.
    */
   shippingAddress?: PreAuthOrderBody["shippingAddress"];
+  /** Her card for the payments to come (card_updated): its brand and last four digits, never more. */
+  card_brand?: string;
+  card_last4?: string;
   /** Her billing date moved, skipped or shipped sooner: her next billing date now (ISO). */
   next_billing_at?: string;
+  /**
+   * Her plan changed (plan_changed), or a change that waited starts after this renewal
+   * (renewal_charged): the plan from `plan_from` (ISO), its price each period, and the plan before.
+   */
+  plan?: string;
+  previous_plan?: string;
+  renewal_cents?: number;
+  plan_from?: string;
   /** ISO time, on the lifecycle clock. */
   occurred_at: string;
 }

@@ -27,6 +27,8 @@ export const permissions = [
   "send-link",
   /** "Cancel for her", with a reason. */
   "cancel-for-her",
+  /** "Change for her": her billing date, shipping address or plan, as she could from her link. */
+  "change-for-her",
   /** The review queue and an order's clinical view (first name and last initial, state, answers, medications, plan). */
   "reviews",
   /** Approve or Decline. */
@@ -48,7 +50,7 @@ export type Permission = (typeof permissions)[number];
 
 const grants: Record<StaffRole, readonly Permission[]> = {
   owner: permissions,
-  support: ["orders", "customer-details", "emails", "send-link", "cancel-for-her"],
+  support: ["orders", "customer-details", "emails", "send-link", "cancel-for-her", "change-for-her"],
   // Medically disqualified is a clinical judgement: the medical team may make it, support may not.
   clinician: ["reviews", "decide", "disqualify"],
 };

@@ -56,6 +56,8 @@ export const subscriptionEvents = [
   "plan_changed",
   "card_updated",
   "address_changed",
+  // She asked us to delete her data: her details erased, and a running plan ended at once.
+  "personal_data_erased",
 ] as const;
 export type SubscriptionEvent = (typeof subscriptionEvents)[number];
 
@@ -89,6 +91,7 @@ const transitions: Record<SubscriptionState, Partial<Record<SubscriptionEvent, S
     approved_charged: "active",
     cancelled: "cancelled",
     medically_disqualified: "disqualified",
+    personal_data_erased: "cancelled",
   },
   active: {
     renewal_charged: "active",
@@ -96,6 +99,7 @@ const transitions: Record<SubscriptionState, Partial<Record<SubscriptionEvent, S
     cancelled: "cancelled",
     cancelled_after_renewal: "ending",
     medically_disqualified: "disqualified",
+    personal_data_erased: "cancelled",
   },
   past_due: {
     renewal_charged: "active",
@@ -103,13 +107,16 @@ const transitions: Record<SubscriptionState, Partial<Record<SubscriptionEvent, S
     lapsed: "lapsed",
     cancelled: "cancelled",
     medically_disqualified: "disqualified",
+    personal_data_erased: "cancelled",
   },
   // The renewal she cancelled too late for is billed, and then nothing more; if it fails,
-  // there is nothing to retry: she had cancelled. Disqualified, not even that one is billed.
+  // there is nothing to retry: she had cancelled. Disqualified, not even that one is billed;
+  // nor when she asks us to delete her data (erasure is not a cancel with notice).
   ending: {
     renewal_charged: "cancelled",
     renewal_failed: "cancelled",
     medically_disqualified: "disqualified",
+    personal_data_erased: "cancelled",
   },
   declined: {},
   cancelled: {},
@@ -300,4 +307,5 @@ export const subscriptionEventLabels: Record<SubscriptionEvent, string> = {
   plan_changed: "Plan changed from the next billing date",
   card_updated: "Card updated for the next charges",
   address_changed: "Shipping address changed",
+  personal_data_erased: "Her data deleted at her request; nothing more will be billed",
 };

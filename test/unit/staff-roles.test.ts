@@ -16,6 +16,7 @@ const shipped: Record<Permission, [owner: boolean, support: boolean, clinician: 
   emails: [Y, Y, N],
   "send-link": [Y, Y, N],
   "cancel-for-her": [Y, Y, N],
+  "change-for-her": [Y, Y, N],
   reviews: [Y, N, Y],
   decide: [Y, N, Y],
   funnel: [Y, N, N],

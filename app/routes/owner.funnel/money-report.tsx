@@ -1,5 +1,6 @@
 // The funnel report's money: payments of the range, refunds by reason, disputes, revenue
-// beside refunds, disputes lost and net revenue by plan and by month, and the promo codes.
+// beside refunds, disputes lost and net revenue by plan and by month, cancels by her reason,
+// and the promo codes.
 // Every movement counts in the month it happened, as the page says.
 import { formatCents } from "../../components/owner-format";
 import { OwnerTable } from "../../components/owner-table";
@@ -59,6 +60,18 @@ export function MoneyReport({ money }: { money: MoneyFigures }) {
           { label: "Open", ...money.disputes.open },
           { label: "Won", ...money.disputes.won },
           { label: "Lost", ...money.disputes.lost },
+        ]}
+      />
+      <h3>Cancel reasons</h3>
+      <OwnerTable
+        region="Cancel reasons"
+        caption="Subscriptions cancelled in these dates, by the reason she gave"
+        rows={money.cancelReasons}
+        rowKey={(line) => line.label}
+        empty="No subscription cancelled in these dates."
+        columns={[
+          { header: "Reason", rowHeader: true, cell: (line) => line.label },
+          { header: "Cancellations", numeric: true, cell: (line) => count(line.count) },
         ]}
       />
       <h3>Revenue by plan</h3>

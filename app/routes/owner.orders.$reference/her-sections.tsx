@@ -2,6 +2,7 @@
 // them at the checkout, and the emails she was sent (each view is in the audit log).
 import { Facts } from "../../components/facts";
 import { Time } from "../../components/owner-parts";
+import { deletedAtHerRequest } from "../../funnel/her-erasure";
 import type { HerDetails, HerEmailLine } from "../../server/owner/order-view.server";
 
 const orNone = (text: string) => (text === "" ? "None given" : text);
@@ -34,11 +35,13 @@ export function HerDetailsSection({ her }: { her: HerDetails }) {
   );
 }
 
-export function HerEmailsSection({ emails }: { emails: { kept: boolean; total: number; list: HerEmailLine[] } }) {
+export function HerEmailsSection({ emails }: { emails: { kept: boolean; erased: boolean; total: number; list: HerEmailLine[] } }) {
   return (
     <section aria-labelledby="her-emails-title">
       <h2 id="her-emails-title">Her emails</h2>
-      {!emails.kept ? (
+      {emails.erased ? (
+        <p className="owner-empty">{deletedAtHerRequest}: none are kept.</p>
+      ) : !emails.kept ? (
         <p className="owner-count">Emails are sent to the mail server set by SMTP_URL; none are kept here.</p>
       ) : emails.list.length === 0 ? (
         <p className="owner-empty">No emails sent to her yet.</p>

@@ -9,6 +9,7 @@ import type { FieldView, FormReply } from "../../components/form-reply";
 import { formatTime } from "../../components/owner-format";
 import { useFormReply } from "../../components/use-form-reply";
 import { cancelNoteMaxLength, cancelReasonLabels, cancelReasons } from "../../funnel/cancel-for-her";
+import { herCancelReasonLabels, herCancelReasons } from "../../funnel/cancel-reasons";
 
 /** The action's reply when it answers `form`, else none. */
 export function useReplyTo(form: string): FormReply | null {
@@ -69,9 +70,10 @@ export function SendLinkForm() {
 }
 
 const reasonChoices = cancelReasons.map((reason) => [reason, cancelReasonLabels[reason]] as const);
+const herReasonChoices = herCancelReasons.map((reason) => [reason, herCancelReasonLabels[reason]] as const);
 
 export function CancelForHerForm() {
-  const { fields, summary, formErrors } = useFormReply({ id: "cancel-for-her", names: ["reason", "note"], lastResult: useReplyTo("cancel-for-her") });
+  const { fields, summary, formErrors } = useFormReply({ id: "cancel-for-her", names: ["reason", "note", "herReason"], lastResult: useReplyTo("cancel-for-her") });
   return (
     <section className="owner-box" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel for her</h2>
@@ -88,10 +90,33 @@ export function CancelForHerForm() {
           hint={`Why, in ${cancelNoteMaxLength} characters or fewer. It is kept in the audit log: do not write her name, contact details or health there.`}
           maxLength={cancelNoteMaxLength}
         />
+        <SelectField
+          field={fields.herReason}
+          label="Why she cancelled, if she said (optional)"
+          hint="Counted in the money report's cancel reasons."
+          emptyChoice="She did not say"
+          options={herReasonChoices}
+          autoComplete="off"
+        />
         <button type="submit" name="intent" value="cancel-for-her" className="owner-button owner-button-danger">
           Cancel for her
         </button>
       </Form>
+    </section>
+  );
+}
+
+/** Her billing date, shipping address and plan changed for her: a page of its own, as the order page is long. */
+export function ChangeForHerLink({ reference }: { reference: string }) {
+  return (
+    <section className="owner-box" aria-labelledby="change-title">
+      <h2 id="change-title">Change for her</h2>
+      <p>When she asks you to: move her billing date, skip a period, ship sooner, change her shipping address or her plan, by the rules of her own pages.</p>
+      <p>
+        <a className="owner-button" href={`/owner/orders/${reference}/change`}>
+          Change for her
+        </a>
+      </p>
     </section>
   );
 }

@@ -26,6 +26,7 @@ export const supportMessages = {
   linkSent: "A new link was emailed to her. Her earlier links no longer open.",
   cancelBusy: "A payment on this order is moving right now. Nothing was cancelled yet: please try again in a minute.",
   notAllowed: "Your role does not allow this. Nothing was done.",
+  erased: "Her data was deleted at her request: there is no address to send a link to, and her link no longer opens. Nothing was sent.",
 } as const;
 
 export const clockSchema = z.object({

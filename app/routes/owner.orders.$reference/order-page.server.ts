@@ -76,12 +76,16 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
       review: { ownerDecides: reviews, open: reviews && may(staff.role, "decide") && awaitsDecision(subscription) },
       clock:
         sandboxClockAllowed() && may(staff.role, "clock") ? { now: now.toISOString(), aheadDays: Math.floor(offsetMs / dayMs), maxDays: maxClockDays } : null,
-      her: seesDetails && order ? herDetails(order.body) : null,
-      emails: emails ? { kept: config().SMTP_URL === undefined, total: emails.total, list: emails.rows.map(herEmailLine) } : null,
+      her: seesDetails && order ? herDetails(order.body, subscription.erasedAt !== null) : null,
+      emails: emails
+        ? { kept: config().SMTP_URL === undefined, erased: subscription.erasedAt !== null, total: emails.total, list: emails.rows.map(herEmailLine) }
+        : null,
       support: {
-        sendLink: may(staff.role, "send-link"),
+        // Erased at her request: no address to send it to, and her link is closed for good.
+        sendLink: may(staff.role, "send-link") && subscription.erasedAt === null,
         cancel: may(staff.role, "cancel-for-her") && cancellableStates.includes(subscription.state),
       },
+      changeForHer: may(staff.role, "change-for-her"),
       moneyBack: {
         refund: may(staff.role, "refunds") ? refundForm(payments) : null,
         disqualify: may(staff.role, "disqualify") && mayBeDisqualified(subscription.state),
@@ -150,6 +154,7 @@ export async function orderAction(request: Request, session: OwnerSession, subsc
       });
     }
     case "send-link": {
+      if (subscription.erasedAt !== null) refusePage(409, supportMessages.erased, back);
       const sent = await sendLinkAgain(request, staff, subscription);
       if (sent.status === "too many") refusePage(429, linkSentTooOften(sent.retryAfterSeconds), back, retryAfter(sent.retryAfterSeconds));
       return redirectWithNotice(session, back, { tone: "success", text: supportMessages.linkSent });

@@ -1,8 +1,8 @@
 // One order as the console sees it: its facts, its timeline and every movement of its money
 // (support answers her billing questions from them), for everyone who may open orders; her
-// details and her emails, Send her link again and Cancel for her, for support and the owner;
-// a refund for the owner; medically disqualified, the medical team's decision and the sandbox
-// clock for the roles that may use them.
+// details and her emails, Send her link again, Change for her (a page of its own) and Cancel
+// for her, for support and the owner; a refund for the owner; medically disqualified, the
+// medical team's decision and the sandbox clock for the roles that may use them.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Facts } from "../../components/facts";
@@ -13,7 +13,7 @@ import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
 import { HerDetailsSection, HerEmailsSection } from "./her-sections";
-import { CancelForHerForm, ClockForm, ReviewForm, SendLinkForm, useReplyTo } from "./order-forms";
+import { CancelForHerForm, ChangeForHerLink, ClockForm, ReviewForm, SendLinkForm, useReplyTo } from "./order-forms";
 import { orderAction, orderOf, orderPage } from "./order-page.server";
 import { PaymentsTable, TimelineTable } from "./order-tables";
 import { RefundForm } from "./refund-form";
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OwnerOrder() {
-  const { order, events, payments, review, clock, her, emails, support, moneyBack, disputes, consents, notice } = useLoaderData<typeof loader>();
+  const { order, events, payments, review, clock, her, emails, support, changeForHer, moneyBack, disputes, consents, notice } = useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
     <article className="owner-page" aria-labelledby="page-title">
@@ -75,6 +75,7 @@ export default function OwnerOrder() {
       </section>
       {her ? <HerDetailsSection her={her} /> : null}
       {support.sendLink ? <SendLinkForm /> : null}
+      {changeForHer ? <ChangeForHerLink reference={order.reference} /> : null}
       {support.cancel ? <CancelForHerForm /> : null}
       {moneyBack.refund ? <RefundForm refund={moneyBack.refund} /> : null}
       {moneyBack.disqualify ? <DisqualifyForm lastResult={disqualifyReply} /> : null}

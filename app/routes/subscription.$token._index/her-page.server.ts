@@ -12,6 +12,7 @@ import { anotherCardStates } from "../../server/subscriptions/another-card.serve
 import { cancellableStates } from "../../funnel/her-subscription";
 import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
 import { hasReceipt } from "../../funnel/receipt";
+import { planChangeAhead } from "../../funnel/plan-change";
 
 export async function herPage(subscription: SubscriptionRow) {
   const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);
@@ -27,6 +28,9 @@ export async function herPage(subscription: SubscriptionRow) {
     money: subscription.state === "disqualified" ? (disqualifiedMoneyText(payments) ?? null) : null,
     plan: planTypeText(subscription.plan),
     price: amountAndCadence(subscription.renewalCents, subscription.plan),
+    // A plan change still ahead ("Your plan changes to Quarterly on ..."), and the way to change it.
+    planAhead: planChangeAhead(subscription, events)?.text ?? null,
+    canChangePlan: subscription.state === "active" && subscription.nextBillingAt !== null,
     firstPeriodCents: subscription.firstPeriodCents !== subscription.renewalCents ? subscription.firstPeriodCents : null,
     medications: her?.order.medications ?? [],
     card: last4 ? `${brand ? brand[0]!.toUpperCase() + brand.slice(1) : "Card"} ending ${last4}` : null,

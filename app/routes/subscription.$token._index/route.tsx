@@ -7,6 +7,7 @@ import { SubscriptionTermsList } from "../../components/subscription-terms";
 import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/emails";
 import { canChangeAddress } from "../../funnel/her-address";
+import { canUpdateCard } from "../../funnel/her-card";
 import { contact } from "../../funnel/marketing";
 import type { RouteHandle } from "../../route-handle";
 import { openHerSubscription } from "../../server/subscriptions/private-page.server";
@@ -60,7 +61,15 @@ export default function HerSubscription() {
         <h2 id="plan-title">Your plan</h2>
         <dl className="facts">
           <dt>Plan</dt>
-          <dd>{page.plan}</dd>
+          <dd>
+            {page.plan}
+            {page.planAhead ? <p>{page.planAhead}</p> : null}
+            {page.canChangePlan ? (
+              <p>
+                <a href={`${page.address}/plan`}>Change plan</a>
+              </p>
+            ) : null}
+          </dd>
           <dt>Medications</dt>
           <dd>
             <ul className="plain-list">
@@ -84,7 +93,15 @@ export default function HerSubscription() {
           {page.card ? (
             <>
               <dt>Card</dt>
-              <dd>{page.card}</dd>
+              <dd>
+                {page.card}
+                {canUpdateCard(page.state) ? (
+                  <>
+                    {" "}
+                    <a href={`${page.address}/card`}>Update card</a>
+                  </>
+                ) : null}
+              </dd>
             </>
           ) : null}
           {canChangeAddress(page.state) ? (
@@ -159,6 +176,9 @@ export default function HerSubscription() {
         <p>A file of everything we hold about you: your details, answers, orders, payments and the emails we sent you.</p>
         <p>
           <a href={`${page.address}/data`}>Download my data</a>
+        </p>
+        <p>
+          <a href={`${page.address}/delete`}>Delete my data</a>
         </p>
       </section>
 

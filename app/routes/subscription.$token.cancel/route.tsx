@@ -1,17 +1,16 @@
-// Cancel online, as easy as buying (spec section 9's terms): one confirmation page that says
-// what cancelling does right now, then the result in plain words. The provider hears of it
-// and she gets the cancelled email (both through the outbox, with the transition).
+// Cancel online, as easy as buying (spec section 9's terms): one page that says what
+// cancelling does right now, offers a break instead when her date can still move, asks why
+// (optional), and cancels with one press; then the result in plain words. The provider hears
+// of it and she gets the cancelled email (both through the outbox, with the transition).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "../../components/error-summary";
 import { HerResult } from "../../components/her-result";
-import { cancelPreview, cancelResultText } from "../../funnel/her-subscription";
+import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
-import { rateLimits, countHit } from "../../server/http/rate-limits.server";
-import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
-import { paymentGateway } from "../../server/payments/index.server";
-import { cancelSubscription } from "../../server/subscriptions/cancel.server";
-import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { cancelAction, cancelPage } from "./cancel-page.server";
+import { CancelForm, PauseOfferBox } from "./cancel-form";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
@@ -20,34 +19,18 @@ export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, no
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const subscription = await openHerSubscription(params.token);
-  const preview = cancelPreview({ ...subscription, decided: subscription.decision !== null }, await lifecycleNow());
-  return { reference: subscription.reference, preview: { can: preview.can, text: preview.text }, address: `/subscription/${params.token}` };
+  return data(await cancelPage(subscription, params.token!), { headers: privatePageHeaders });
 }
-
-export const cancelMessages = {
-  busy: "A payment on your order is moving right now. Nothing was cancelled yet: please try again in a minute.",
-} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const subscription = await openHerSubscription(params.token);
-  const address = `/subscription/${params.token}`;
-  const wait = await countHit(request, `subscription:${subscription.id}`, rateLimits.stepPost);
-  if (wait > 0) {
-    return data({ done: false as const, text: tooManyAttemptsMessage(wait), address }, { status: 429, headers: { ...privatePageHeaders, "Retry-After": String(wait) } });
-  }
-  const before = subscription.state;
-  const lastBillingAt = subscription.nextBillingAt;
-  const outcome = await cancelSubscription(paymentGateway(), subscription);
-  if (outcome.status === "busy") return data({ done: false as const, text: cancelMessages.busy, address }, { status: 409, headers: privatePageHeaders });
-  return data(
-    { done: true as const, text: cancelResultText(outcome.status, before, { ...subscription, lastBillingAt }), address, emailed: outcome.status !== "closed" },
-    { headers: privatePageHeaders },
-  );
+  return cancelAction(request, subscription, params.token!);
 }
 
 export default function CancelSubscription() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const form = useFormReply({ id: "cancel", names: ["reason", "note"] as const });
   if (result?.done) {
     return (
       <HerResult title="Cancel subscription" text={result.text} back={result.address}>
@@ -62,23 +45,13 @@ export default function CancelSubscription() {
         <p className="order-reference">
           Order reference <strong>{page.reference}</strong>
         </p>
-        {result ? (
-          <div className="error-summary" role="alert" tabIndex={-1}>
-            <p>{result.text}</p>
-          </div>
-        ) : null}
+        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <p className="lead">{page.preview.text}</p>
         {page.preview.can ? (
-          <Form method="post" reloadDocument>
-            <div className="button-row">
-              <button type="submit" className="button button-primary">
-                Yes, cancel my subscription
-              </button>
-              <a className="button" href={page.address}>
-                Keep my subscription
-              </a>
-            </div>
-          </Form>
+          <>
+            {page.pause ? <PauseOfferBox offer={page.pause} /> : null}
+            <CancelForm fields={form.fields} back={page.address} />
+          </>
         ) : (
           <p>
             <a className="button" href={page.address}>

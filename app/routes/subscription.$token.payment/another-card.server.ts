@@ -1,18 +1,16 @@
 // Another card from her link: what the page shows, and what a card given does (kept at the
 // gateway, then the amount due charged once; app/server/subscriptions/another-card.server).
-import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/emails";
 import { tooManyPaymentsMessage, tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
-import { herOrder } from "../../server/mail/her-emails.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
 import type { SaveCardResult } from "../../server/payments/gateway.server";
-import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
 import { amountDue, anotherCardStates, giveAnotherCard, type AnotherCardOutcome } from "../../server/subscriptions/another-card.server";
+import { cardFromReturn as cardReturned, readGivenCard } from "../../server/subscriptions/card-given.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { publicUrl } from "../../server/config.server";
 
@@ -84,49 +82,21 @@ export async function giveCard(request: Request, subscription: SubscriptionRow, 
   if (wait > 0) return refusal(429, tooManyAttemptsMessage(wait));
   const failures = await rateLimitWait(rateLimits.paymentFailure, request, key, false);
   if (failures > 0) return refusal(429, tooManyPaymentsMessage(failures));
-  const formData = await readForm(request);
   const gateway = paymentGateway();
-  const her = await herOrder(subscription);
-  const customer = { name: her?.order.firstName ?? "", email: her?.email ?? "" };
-  const returnUrl = `${publicUrl()}${address}`;
-  if (gateway.kind === "sandbox") {
-    const sandbox = readSandboxCard(formData);
-    if (!sandbox.card) {
-      return data(
-        { done: false as const, lastResult: { status: "error" as const, initialValue: {}, error: sandbox.errors } },
-        { status: 400, headers: privatePageHeaders },
-      );
-    }
-    const outcome = await giveAnotherCard(gateway, subscription, { idempotencyKey: randomUUID(), customer, returnUrl, card: sandbox.card });
-    return answerCard(request, subscription, outcome);
+  const given = await readGivenCard(gateway, subscription, await readForm(request), `${publicUrl()}${address}`);
+  if (given.kind === "invalid") {
+    return data(
+      { done: false as const, lastResult: { status: "error" as const, initialValue: {}, error: given.errors } },
+      { status: 400, headers: privatePageHeaders },
+    );
   }
-  const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
-  if (!paymentMethodId && gateway.startHostedCardSetup) {
-    // Without JavaScript: Stripe's own page in setup mode, back here with its session.
-    const hosted = await gateway.startHostedCardSetup({
-      holdReference: subscription.holdReference,
-      subscriptionId: subscription.id,
-      customer,
-      returnUrl,
-      cancelUrl: returnUrl,
-    });
-    throw redirect(hosted.url, { headers: privatePageHeaders });
-  }
-  const outcome = await giveAnotherCard(gateway, subscription, { idempotencyKey: randomUUID(), customer, returnUrl, paymentMethodId });
+  // Without JavaScript: Stripe's own page in setup mode, back here with its session.
+  if (given.kind === "hosted") throw redirect(given.url, { headers: privatePageHeaders });
+  const outcome = await giveAnotherCard(gateway, subscription, given.saving);
   return answerCard(request, subscription, outcome);
 }
 
-/**
- * Back from her bank's check or Stripe's hosted page: where the card stands. The id comes in
- * the query string, where anyone may write another order's: the gateway uses it only when it
- * was made for this subscription (not_this_order otherwise).
- */
-export async function cardFromReturn(url: URL, subscription: SubscriptionRow): Promise<SaveCardResult | undefined> {
-  const gateway = paymentGateway();
-  const setupIntent = url.searchParams.get("setup_intent");
-  const session = url.searchParams.get("session_id");
-  const owner = { holdReference: subscription.holdReference, subscriptionId: subscription.id };
-  if (setupIntent && gateway.resumeSaveCard) return gateway.resumeSaveCard(setupIntent, owner);
-  if (session && gateway.resumeHostedCardSetup) return gateway.resumeHostedCardSetup(session, owner);
-  return undefined;
+/** Back from her bank's check or Stripe's hosted page: where the card stands (card-given.server). */
+export function cardFromReturn(url: URL, subscription: SubscriptionRow): Promise<SaveCardResult | undefined> {
+  return cardReturned(paymentGateway(), url, subscription);
 }

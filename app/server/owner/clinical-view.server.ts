@@ -3,6 +3,7 @@
 // questionnaire answers in words, the medications and the plan she chose; never her email,
 // phone, address, ZIP, full last name or any amount. Her last name leaves the database as its
 // first letter only (`clinicalFactsOf` in the orders store).
+import { deletedAtHerRequest } from "../../funnel/her-erasure";
 import { plans } from "../../funnel/plans";
 import { concernOptions, motivationOptions } from "../../funnel/questionnaire";
 import { holdExpiresSoon, subscriptionStateLabels } from "../../funnel/subscription-life";
@@ -84,7 +85,7 @@ export async function clinicalView(subscription: SubscriptionRow, now: Date): Pr
   const plan = plans[subscription.plan];
   return {
     reference: subscription.reference,
-    name: herName(facts),
+    name: subscription.erasedAt !== null ? deletedAtHerRequest : herName(facts),
     state: stateName(facts?.state),
     orderState: subscriptionStateLabels[subscription.state],
     plan: plan.label,

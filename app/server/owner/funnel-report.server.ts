@@ -1,10 +1,10 @@
 // The owner's funnel report read from the database: flows of a date range counted by step
 // (flow_progress, and each flow's subscription for the hold, the approval and the first
 // renewal), by variant and by a chosen grouping; the money of the range (payments, refunds by
-// reason, disputes by status, each with its order's plan); the health of the outbox, of holds
+// reason, disputes by status, each with its order's plan; cancels by her reason); the health of the outbox, of holds
 // about to lapse and of the prunes; the orders list for export, with what went back of each. Aggregates are computed by
 // the database, so a million flows cost one index range scan per query, never a row in Node.
-import { and, desc, eq, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import {
   addCounts,
   funnelSteps,
@@ -17,14 +17,14 @@ import {
   type ReportFilters,
   type ReportQuery,
 } from "../../funnel/funnel-report";
-import { moneyReport, type DisputeGroup, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
+import { cancelReasonLines, moneyReport, type CancelReasonLine, type DisputeGroup, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
 import { deliveredOutboxKeptDays, pruneNames, type PruneName } from "../../funnel/prunes";
 import type { PlanCode } from "../../funnel/plans";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import { variants, type Variant } from "../../funnel/variant";
 import { config } from "../config.server";
 import { database } from "../db/client.server";
-import { checkoutCarts, disputes, flowProgress, outboxMessages, subscriptionPayments, subscriptions } from "../db/schema.server";
+import { checkoutCarts, disputes, flowProgress, outboxMessages, subscriptionEvents, subscriptionPayments, subscriptions } from "../db/schema.server";
 import { listPruneRuns } from "../db/stores/prune-runs.server";
 import { disputeTotals, moneyBackOf, paymentTotals } from "./order-money-back.server";
 
@@ -166,7 +166,12 @@ export interface PromoUse {
 
 export interface MoneyFigures extends MoneyReport {
   promos: PromoUse[];
+  /** Cancels of the range by her reason (app/funnel/cancel-reasons.ts); empty when none. */
+  cancelReasons: CancelReasonLine[];
 }
+
+/** The timeline's lines of a cancel (hers, or support's for her): one per subscription at most. */
+const cancelEvents = ["cancelled_released", "cancelled", "cancelled_after_renewal"] as const;
 
 /**
  * Money moved in the range (on the lifecycle clock), and the promo codes of the orders placed
@@ -181,7 +186,7 @@ export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
   const renewal = sql<boolean>`${subscriptionPayments.period} > 0`;
   const disputeAt = sql<Date>`coalesce(${disputes.closedAt}, ${disputes.openedAt})`;
   const disputeMonth = sql<string>`to_char(${disputeAt} at time zone 'UTC', 'YYYY-MM')`;
-  const [payments, disputeRows, promos] = await Promise.all([
+  const [payments, disputeRows, promos, cancels] = await Promise.all([
     db
       .select({
         kind: subscriptionPayments.kind,
@@ -220,10 +225,17 @@ export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
       .where(and(gte(subscriptions.holdPlacedAt, start), lt(subscriptions.holdPlacedAt, end), sql`${checkoutCarts.promoCode} is not null`))
       .groupBy(sql`upper(${checkoutCarts.promoCode})`)
       .orderBy(desc(sql`count(*)`), sql`upper(${checkoutCarts.promoCode})`),
+    // Counted when she cancelled (on the lifecycle clock), whatever happened to the plan since.
+    db
+      .select({ reason: subscriptions.cancelReason, count: sql<number>`count(*)`.mapWith(asNumber) })
+      .from(subscriptionEvents)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionEvents.subscriptionId))
+      .where(and(inArray(subscriptionEvents.event, [...cancelEvents]), gte(subscriptionEvents.at, start), lt(subscriptionEvents.at, end)))
+      .groupBy(subscriptions.cancelReason),
   ]);
   const groups: PaymentGroup[] = payments.map((row) => ({ ...row, renewal: Boolean(row.renewal), plan: row.plan as PlanCode }));
   const disputeGroups: DisputeGroup[] = disputeRows.map((row) => ({ ...row, plan: row.plan as PlanCode }));
-  return { ...moneyReport(groups, disputeGroups), promos };
+  return { ...moneyReport(groups, disputeGroups), promos, cancelReasons: cancelReasonLines(cancels) };
 }
 
 export interface OutboxHealth {

@@ -3,6 +3,7 @@
 // address from the order's body, and the emails she was sent, only for the roles that need
 // them to help her ("customer-details", "emails": the caller checks, and audits each view).
 // Never a health answer. Every time on the lifecycle clock, as ISO text for the page.
+import { deletedAtHerRequest } from "../../funnel/her-erasure";
 import { plans } from "../../funnel/plans";
 import { refundReasonLabels } from "../../funnel/refunds";
 import { variantLabels } from "../../funnel/variant";
@@ -157,7 +158,11 @@ function textOf(source: unknown, key: string): string {
 
 const joined = (...parts: string[]) => parts.filter((part) => part !== "").join(" ");
 
-export function herDetails(body: Record<string, unknown>): HerDetails {
+/** What the page shows where her details were, once she had them deleted. */
+const erasedDetails: HerDetails = { name: deletedAtHerRequest, email: deletedAtHerRequest, phone: deletedAtHerRequest, address: [deletedAtHerRequest] };
+
+export function herDetails(body: Record<string, unknown>, erased = false): HerDetails {
+  if (erased) return erasedDetails;
   const customer = body.customer;
   const address = body.shippingAddress;
   const town = [textOf(address, "city"), joined(textOf(address, "state"), textOf(address, "zipCode"))].filter((part) => part !== "").join(", ");
@@ -181,7 +186,7 @@ export interface CustomerMatchLine {
 export function customerMatchLine(order: CustomerOrder, subscription: SubscriptionRow): CustomerMatchLine {
   return {
     reference: subscription.reference,
-    name: joined((order.firstName ?? "").trim(), (order.lastName ?? "").trim()),
+    name: subscription.erasedAt !== null ? deletedAtHerRequest : joined((order.firstName ?? "").trim(), (order.lastName ?? "").trim()),
     plan: plans[subscription.plan].label,
     stateLabel: subscriptionStateLabels[subscription.state],
     placedAt: subscription.holdPlacedAt.toISOString(),

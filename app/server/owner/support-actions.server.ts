@@ -2,6 +2,7 @@
 // private link sent again, and her subscription cancelled on her behalf under the same rules
 // and with the same emails as her own cancel online.
 import { cancelReasonDetail, type CancelReason } from "../../funnel/cancel-for-her";
+import type { HerCancelReason } from "../../funnel/cancel-reasons";
 import { emailPayload } from "../../funnel/email-messages";
 import type { StaffMemberRow } from "../db/stores/staff-members.server";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
@@ -44,9 +45,9 @@ export async function cancelForHer(
   staff: StaffMemberRow,
   gateway: PaymentGateway,
   subscription: SubscriptionRow,
-  reason: { reason: CancelReason; note?: string },
+  reason: { reason: CancelReason; note?: string; herReason?: HerCancelReason },
 ): Promise<CancelOutcome> {
-  const outcome = await cancelSubscription(gateway, subscription);
+  const outcome = await cancelSubscription(gateway, subscription, { reason: reason.herReason ?? null, note: null });
   if (outcome.status === "cancelled" || outcome.status === "ending") {
     await audit(request, actorOf(staff), "cancelled-for-her", { orderReference: subscription.reference, detail: cancelReasonDetail(reason.reason, reason.note) });
   }

@@ -16,8 +16,9 @@ import {
   type BillingDateLine,
   type BillingDateRefusal,
 } from "../../funnel/billing-date-changes";
+import { waitingPlanStarts } from "../../funnel/plan-change";
 import { periodAmountCents, renewalReminderAt } from "../../funnel/subscription-life";
-import { database } from "../db/client.server";
+import { database, type Queryable } from "../db/client.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
 import {
   changeBillingDate,
@@ -52,6 +53,12 @@ export type BillingDateOutcome =
   /** A payment is moving, or the gateway did not answer: nothing changed yet. */
   | { status: "busy"; message: string };
 
+/**
+ * Written in the change's own transaction, only when the change is made (a second press writes
+ * none): the console's audit row of who made it for her.
+ */
+export type AlsoRecordDateChange = (tx: Queryable, change: BillingDateChange) => Promise<void>;
+
 /** What the rules need, read from the subscription and its timeline. */
 export async function billingDateFacts(subscription: SubscriptionRow): Promise<BillingDateFacts> {
   const { events } = await subscriptionTimeline(subscription.id);
@@ -76,6 +83,7 @@ export async function changeHerBillingDate(
   subscription: SubscriptionRow,
   choice: BillingDateChoice,
   shown: Date,
+  alsoRecord?: AlsoRecordDateChange,
 ): Promise<BillingDateOutcome> {
   const claimed = await claimSoon(subscription.id);
   if (claimed === undefined) return { status: "busy", message: billingDateMessages.busy };
@@ -85,8 +93,8 @@ export async function changeHerBillingDate(
     if (claimed.nextBillingAt?.getTime() !== shown.getTime()) return alreadyDone(facts, shown);
     const decision = decideBillingDateChange(facts, choice, now);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal, message: decision.message };
-    if (decision.change.event === "shipped_sooner") return await shipSooner(gateway, claimed, decision.change, now);
-    return await moveDate(claimed, decision.change, now);
+    if (decision.change.event === "shipped_sooner") return await shipSooner(gateway, claimed, decision.change, now, alsoRecord);
+    return await moveDate(claimed, decision.change, now, alsoRecord);
   } finally {
     await releaseClaim(subscription.id);
   }
@@ -120,7 +128,7 @@ function changeMessages(subscription: SubscriptionRow, change: BillingDateChange
  * after it count from, and the renewal reminder of the new date (none when its day has passed:
  * this change's email gives the date and the way to cancel).
  */
-async function moveDate(subscription: SubscriptionRow, change: BillingDateChange, now: Date): Promise<BillingDateOutcome> {
+async function moveDate(subscription: SubscriptionRow, change: BillingDateChange, now: Date, alsoRecord?: AlsoRecordDateChange): Promise<BillingDateOutcome> {
   const reminderAt = renewalReminderAt(subscription.plan, change.to);
   const moved = await withOutbox(async (tx) => {
     const row = await changeBillingDate(tx, subscription, {
@@ -132,6 +140,7 @@ async function moveDate(subscription: SubscriptionRow, change: BillingDateChange
     if (!row) return undefined;
     await noteOnTimeline(tx, subscription.id, change.event, now, billingDateDetail(change, subscription.firstPeriodStart));
     for (const message of changeMessages(subscription, change, now)) await enqueueOutboxMessage(tx, message);
+    if (alsoRecord) await alsoRecord(tx, change);
     return row;
   });
   if (!moved) return { status: "refused", refusal: "stale", message: billingDateMessages.stale(null) };
@@ -143,7 +152,13 @@ async function moveDate(subscription: SubscriptionRow, change: BillingDateChange
  * bills it), and the dates after it counted from today. A decline keeps her date, and counts
  * as that period's first try, so her billing date tries the card afresh (the next key).
  */
-async function shipSooner(gateway: PaymentGateway, subscription: SubscriptionRow, change: BillingDateChange, now: Date): Promise<BillingDateOutcome> {
+async function shipSooner(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  change: BillingDateChange,
+  now: Date,
+  alsoRecord?: AlsoRecordDateChange,
+): Promise<BillingDateOutcome> {
   const period = subscription.periodsPaid;
   const attempt = subscription.failedAttempts;
   const amount = periodAmountCents(period, subscription);
@@ -160,6 +175,9 @@ async function shipSooner(gateway: PaymentGateway, subscription: SubscriptionRow
     await recordPayment(subscription.id, charged.payment, now);
     return { status: "declined", message: billingDateMessages.declined(charged.message) };
   }
+  // A plan she chose when this renewal was already fixed starts where the period billed now
+  // ends, as it would have after the renewal itself (plan-change.ts).
+  const waiting = waitingPlanStarts(subscription, change.to);
   const moved = await applyTransition(subscription, {
     event: "renewal_charged",
     at: now,
@@ -171,11 +189,15 @@ async function shipSooner(gateway: PaymentGateway, subscription: SubscriptionRow
       dueAt: change.to,
       failedAttempts: 0,
       reminderDueAt: renewalReminderAt(subscription.plan, change.to),
+      ...waiting?.writes,
     },
-    detail: { amount_cents: amount, period, attempt: attempt + 1, shipped_sooner: true },
+    detail: { amount_cents: amount, period, attempt: attempt + 1, shipped_sooner: true, ...(waiting ? { new_plan: waiting.line.toPlan } : {}) },
     payment: charged.payment,
     messages: changeMessages(subscription, change, now, amount),
-    alsoRecord: (tx) => noteOnTimeline(tx, subscription.id, "shipped_sooner", now, billingDateDetail(change, subscription.firstPeriodStart)),
+    alsoRecord: async (tx) => {
+      await noteOnTimeline(tx, subscription.id, "shipped_sooner", now, billingDateDetail(change, subscription.firstPeriodStart));
+      if (alsoRecord) await alsoRecord(tx, change);
+    },
   });
   if (!moved) return { status: "refused", refusal: "stale", message: billingDateMessages.stale(null) };
   return { status: "changed", line: change };

@@ -1,6 +1,10 @@
 // She cancels (spec section 9): before the review the hold is released at once; after it,
 // nothing more is billed, except the renewal due within 72 hours, which the terms say is
 // still billed (the subscription then ends). The provider hears of it through the outbox.
+// Why she cancelled, when she said, is written by the cancel's own conditional update, so a
+// second press (which finds it cancelled) writes no reason over the first; the provider hears
+// the reason's code, never her note.
+import { noCancelReason, type CancelReasonChoice } from "../../funnel/cancel-reasons";
 import { renewalStillBilled } from "../../funnel/subscription-life";
 import { claimSubscription, findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { applyTransition } from "./transitions.server";
@@ -18,12 +22,32 @@ export type CancelOutcome =
   /** A payment is moving right now, or the gateway did not answer: try again in a moment. */
   | { status: "busy"; subscription: SubscriptionRow };
 
-export async function cancelSubscription(gateway: PaymentGateway, subscription: SubscriptionRow): Promise<CancelOutcome> {
-  const claimed = await claimSubscription(subscription.id, claimMs);
+/**
+ * A double press without JavaScript sends two posts at once, and she reads the second's answer:
+ * it waits a moment for the first's claim, then finds the subscription cancelled, rather than
+ * telling her nothing was cancelled.
+ */
+const claimWaitMs = 3_000;
+
+async function claimSoon(subscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const until = Date.now() + claimWaitMs;
+  for (;;) {
+    const claimed = await claimSubscription(subscriptionId, claimMs);
+    if (claimed || Date.now() >= until) return claimed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function cancelSubscription(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  why: CancelReasonChoice = noCancelReason,
+): Promise<CancelOutcome> {
+  const claimed = await claimSoon(subscription.id);
   if (claimed === undefined) return { status: "busy", subscription };
   try {
     const at = await lifecycleNow();
-    const moved = await cancelClaimed(gateway, claimed, at);
+    const moved = await cancelClaimed(gateway, claimed, at, why);
     if (moved === "busy") return { status: "busy", subscription: claimed };
     if (moved === undefined) return { status: "closed", subscription: (await findSubscription(claimed.id)) ?? claimed };
     return { status: moved.state === "ending" ? "ending" : "cancelled", subscription: moved };
@@ -32,13 +56,20 @@ export async function cancelSubscription(gateway: PaymentGateway, subscription: 
   }
 }
 
-async function cancelClaimed(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<SubscriptionRow | undefined | "busy"> {
+async function cancelClaimed(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  at: Date,
+  why: CancelReasonChoice,
+): Promise<SubscriptionRow | undefined | "busy"> {
+  const kept = { cancelledAt: at, cancelReason: why.reason, cancelReasonNote: why.note };
+  const told = why.reason ? { reason: why.reason } : {};
   switch (subscription.state) {
     case "on_hold":
     case "hold_expired": {
       // A decision already recorded is the team's: its money moves as decided.
       if (subscription.decision !== null) return "busy";
-      const released = await releaseHold(gateway, subscription, "cancelled_released", at, { cancelledAt: at });
+      const released = await releaseHold(gateway, subscription, "cancelled_released", at, kept, undefined, why.reason ?? undefined);
       return released !== undefined && "unanswered" in released ? "busy" : released;
     }
     case "active":
@@ -46,9 +77,9 @@ async function cancelClaimed(gateway: PaymentGateway, subscription: Subscription
         return applyTransition(subscription, {
           event: "cancelled_after_renewal",
           at,
-          changes: { cancelledAt: at, reminderDueAt: null },
+          changes: { ...kept, reminderDueAt: null },
           detail: { last_billing_at: subscription.nextBillingAt.toISOString() },
-          messages: transitionMessages(subscription, "cancelled_after_renewal", at, {}, { lastBillingAt: subscription.nextBillingAt }),
+          messages: transitionMessages(subscription, "cancelled_after_renewal", at, told, { lastBillingAt: subscription.nextBillingAt }),
         });
       }
     // Fall through: far enough from the next billing date, nothing more is billed.
@@ -57,8 +88,8 @@ async function cancelClaimed(gateway: PaymentGateway, subscription: Subscription
       return applyTransition(subscription, {
         event: "cancelled",
         at,
-        changes: { dueAt: null, nextBillingAt: null, cancelledAt: at, reminderDueAt: null },
-        messages: transitionMessages(subscription, "cancelled", at),
+        changes: { ...kept, dueAt: null, nextBillingAt: null, reminderDueAt: null },
+        messages: transitionMessages(subscription, "cancelled", at, told),
       });
     default:
       return undefined;

@@ -12,6 +12,7 @@ import { shippingRefusal } from "../../funnel/state-availability";
 import { zipStateProblem } from "../../funnel/zip-codes";
 import { lookUpZip } from "../checkout/zip-codes.server";
 import { config } from "../config.server";
+import type { Queryable } from "../db/client.server";
 import { loadShippingAddress, lockShippingAddress, replaceShippingAddress } from "../db/stores/addresses.server";
 import { findOrder, replaceOrderShippingAddress, type OrderRow } from "../db/stores/orders.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
@@ -82,7 +83,16 @@ async function optionsOfOrder(subscription: SubscriptionRow, order: OrderRow | u
   });
 }
 
-export async function changeShippingAddress(subscription: SubscriptionRow, shown: string, next: ShippingAddress): Promise<AddressChangeOutcome> {
+/**
+ * `next`, only while her address is still `shown`. `alsoRecord` is written in the change's
+ * transaction, only when the address is changed: the console's audit row of who changed it.
+ */
+export async function changeShippingAddress(
+  subscription: SubscriptionRow,
+  shown: string,
+  next: ShippingAddress,
+  alsoRecord?: (tx: Queryable) => Promise<void>,
+): Promise<AddressChangeOutcome> {
   if (!canChangeAddress(subscription.state)) return { status: "ended" };
   const zipProblem = zipStateProblem(next.zipCode, next.state, lookUpZip);
   if (zipProblem) return { status: "refused", field: "zipCode", message: zipProblem };
@@ -111,6 +121,7 @@ export async function changeShippingAddress(subscription: SubscriptionRow, shown
     if (event.kind === "order-event") event.payload.shippingAddress = shippingAddress;
     await enqueueOutboxMessage(tx, event);
     await enqueueOutboxMessage(tx, emailMessage(subscription, "address_changed", at, { shipCity: next.city, shipState: next.state }));
+    if (alsoRecord) await alsoRecord(tx);
     return { status: "changed", address: next };
   });
 }

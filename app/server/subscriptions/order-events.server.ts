@@ -7,10 +7,13 @@ import type { SubscriptionRow } from "../db/stores/subscriptions.server";
 import { emailPayload } from "../../funnel/email-messages";
 import type { OutboxMessage } from "../db/stores/outbox.server";
 
-type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message" | "reason" | "next_billing_at">;
+type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message" | "reason" | "next_billing_at" | "plan" | "previous_plan" | "renewal_cents" | "plan_from">;
 type Announced = Exclude<SubscriptionEvent, "hold_placed">;
-/** The transitions, each with its own email (a refund's or a dispute's line has none of its own). */
-type Transitioned = Exclude<Announced, MoneyBackEvent | HerChangeEvent>;
+/**
+ * The transitions, each with its own email (a refund's or a dispute's line has none of its own;
+ * her data erased has none: we no longer hold her address).
+ */
+type Transitioned = Exclude<Announced, MoneyBackEvent | HerChangeEvent | "personal_data_erased">;
 
 export function orderEventMessage(subscription: SubscriptionRow, event: Announced, at: Date, extra: Extra = {}): OutboxMessage {
   return {

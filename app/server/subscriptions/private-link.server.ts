@@ -27,7 +27,9 @@ export type LinkReading =
   /** Not a token of ours, or changed: nothing is said about which order it might name. */
   | { status: "invalid" }
   /** Ours, but a newer link replaced it. */
-  | { status: "replaced" };
+  | { status: "replaced" }
+  /** Her data was deleted at her request: the link opens nothing any more, and says no more. */
+  | { status: "erased" };
 
 export async function readSubscriptionLink(token: string): Promise<LinkReading> {
   const match = tokenPattern.exec(token);
@@ -37,6 +39,9 @@ export async function readSubscriptionLink(token: string): Promise<LinkReading> 
   if (!id || !subscriptionLinkSigner.matches(match[3]!, `${id}.${version}`)) return { status: "invalid" };
   const subscription = await findSubscription(id);
   if (!subscription) return { status: "invalid" };
+  // Before the generation: erasing retires her link too, and "replaced" would send her to ask
+  // for a new one, which nothing can answer now.
+  if (subscription.erasedAt !== null) return { status: "erased" };
   if (subscription.linkVersion !== version) return { status: "replaced" };
   return { status: "open", subscription };
 }

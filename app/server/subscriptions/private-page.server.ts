@@ -9,6 +9,7 @@ import { readSubscriptionLink } from "./private-link.server";
 export const linkMessages = {
   invalid: "This link does not open an order. Check that you copied the whole link from your email, or ask for a new one.",
   replaced: "This link has been replaced by a newer one. Use the link in the latest email we sent you, or ask for a new one.",
+  erased: "This link no longer works.",
 } as const;
 
 export const privatePageHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
@@ -19,5 +20,7 @@ export const headers: HeadersFunction = () => privatePageHeaders;
 export async function openHerSubscription(token: string | undefined): Promise<SubscriptionRow> {
   const reading = await readSubscriptionLink(token ?? "");
   if (reading.status === "open") return reading.subscription;
+  // Erased at her request: gone for good, with no way to a new link and nothing said of the order.
+  if (reading.status === "erased") refusePage(410, linkMessages.erased, undefined, privatePageHeaders);
   refusePage(reading.status === "replaced" ? 410 : 404, linkMessages[reading.status], "/subscription", privatePageHeaders, "Ask for a new link");
 }

@@ -3,6 +3,7 @@
 // The charge's key is made of the subscription, the period and the try (saved-card-charge), so
 // a period is billed once whatever the number of workers or instances; a unique index on paid
 // periods stands behind it.
+import { waitingPlanStarts } from "../../funnel/plan-change";
 import { billingDateAfter, periodAmountCents, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
 import { postpone, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
@@ -37,6 +38,12 @@ export async function billRenewal(
     // (moved with her billing date: billing-date-changes.ts).
     const nextBillingAt = billingDateAfter(subscription.firstPeriodStart, subscription.plan, billedAt);
     const ends = subscription.state === "ending";
+    // A plan she chose when this renewal was already fixed starts after it, in the same update:
+    // its plan and price, its dates counted from the next billing date (plan-change.ts).
+    const waiting = ends ? undefined : waitingPlanStarts(subscription, nextBillingAt);
+    const planFacts = waiting
+      ? { plan: waiting.line.toPlan, previous_plan: waiting.line.fromPlan, renewal_cents: waiting.line.cents, plan_from: nextBillingAt.toISOString() }
+      : {};
     const moved = await applyTransition(subscription, {
       event: "renewal_charged",
       at: now,
@@ -47,10 +54,17 @@ export async function billRenewal(
         dueAt: ends ? null : nextBillingAt,
         failedAttempts: 0,
         reminderDueAt: ends ? null : renewalReminderAt(subscription.plan, nextBillingAt),
+        ...waiting?.writes,
       },
-      detail,
+      detail: waiting ? { ...detail, new_plan: waiting.line.toPlan } : detail,
       payment: charged.payment,
-      messages: transitionMessages(subscription, "renewal_charged", now, { amount_cents: amount, period }, { nextBillingAt: ends ? undefined : nextBillingAt }),
+      messages: transitionMessages(
+        subscription,
+        "renewal_charged",
+        now,
+        { amount_cents: amount, period, ...planFacts },
+        { nextBillingAt: ends ? undefined : nextBillingAt, planChange: waiting?.line },
+      ),
     });
     return moved ? "renewed" : undefined;
   }

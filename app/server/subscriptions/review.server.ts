@@ -159,7 +159,8 @@ async function decline(gateway: PaymentGateway, subscription: SubscriptionRow, a
  * A hold let go before the subscription began (declined, cancelled by her, or medically
  * disqualified before the money moved), with its transition: released at the gateway while it
  * is held, recorded as already expired when it lapsed first. `unanswered`: the gateway did not
- * answer, nothing was recorded. `alsoRecord` writes in the transition's transaction.
+ * answer, nothing was recorded. `alsoRecord` writes in the transition's transaction; `reason`
+ * (her cancel's reason code) goes to the provider with it.
  */
 export async function releaseHold(
   gateway: PaymentGateway,
@@ -168,6 +169,7 @@ export async function releaseHold(
   at: Date,
   changes: Transition["changes"] = {},
   alsoRecord?: Transition["alsoRecord"],
+  reason?: string,
 ): Promise<SubscriptionRow | undefined | { unanswered: string }> {
   const releaseKey = `release:${subscription.id}`;
   const released = subscription.state === "on_hold" ? await gateway.release(subscription.holdReference, releaseKey) : undefined;
@@ -184,7 +186,7 @@ export async function releaseHold(
       released?.status === "done"
         ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
         : undefined,
-    messages: transitionMessages(subscription, event, at, wasReleased ? { amount_cents: amount } : {}, {
+    messages: transitionMessages(subscription, event, at, { ...(wasReleased ? { amount_cents: amount } : {}), ...(reason ? { reason } : {}) }, {
       holdReleased: wasReleased,
       beforeReview: event === "cancelled_released",
     }),

@@ -3,9 +3,9 @@
 // current, and the tracking params kept for her.
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { TrackingParams } from "../../funnel/tracking";
-import { database } from "../db/client.server";
+import { database, type Queryable } from "../db/client.server";
 import { visitorSessions } from "../db/schema.server";
 import { cookieAttributes } from "../http/cookies.server";
 import { sessionSecret } from "./session-secret.server";
@@ -104,4 +104,15 @@ export function releaseResponderUuid(session: VisitorSession, responderUuid: str
 /** Forgets sessions past their expiry; run from time to time by the background worker. */
 export async function deleteExpiredSessions(now = new Date()): Promise<void> {
   await (await database()).delete(visitorSessions).where(lt(visitorSessions.expiresAt, now));
+}
+
+/**
+ * The tracking email kept in the sessions of the browsers that own her flow, erased at her
+ * request, in the caller's transaction; the sessions themselves stay (they hold no more of her).
+ */
+export async function forgetTrackingEmailOf(tx: Queryable, responderUuid: string): Promise<void> {
+  await tx
+    .update(visitorSessions)
+    .set({ data: sql`${visitorSessions.data} #- '{trackingParams,email_address}'` })
+    .where(sql`${visitorSessions.data}->'ownedResponderUuids' @> ${JSON.stringify([responderUuid])}::jsonb`);
 }

@@ -152,3 +152,8 @@ export async function deleteAddressesOf(tx: Queryable, responderUuids: string[],
   }
   return deleted;
 }
+
+/** Her shipping and billing addresses deleted at her request, in the caller's transaction. */
+export async function deleteAddressesOfFlow(tx: Queryable, responderUuid: string): Promise<void> {
+  for (const table of [shippingAddresses, billingAddresses]) await tx.delete(table).where(eq(table.responderUuid, responderUuid));
+}

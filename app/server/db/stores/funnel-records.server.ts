@@ -124,3 +124,15 @@ export async function eraseFunnelRecordDetails(tx: Queryable, responderUuids: st
     .returning({ responderUuid: funnelRecords.responderUuid });
   return erased.length;
 }
+
+/**
+ * Her flow's answers, email addresses and the redirect that carried her tracking email, erased
+ * at her request, in the caller's transaction, whenever she was last active: the row stays,
+ * with its step, variant and sources, for the funnel report's counts.
+ */
+export async function eraseFunnelRecordOf(tx: Queryable, responderUuid: string): Promise<void> {
+  await tx
+    .update(funnelRecords)
+    .set({ emailAddress: null, trackingEmailAddress: null, redirectUrl: null, reasonYouAreHereToday: sql`'[]'::jsonb`, concernsAboutHrt: sql`'[]'::jsonb` })
+    .where(eq(funnelRecords.responderUuid, responderUuid));
+}

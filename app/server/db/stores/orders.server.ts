@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { CustomerQuery } from "../../../funnel/customer-finder";
+import { erasedOrderBody } from "../../../funnel/her-erasure";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import { orderReference } from "../../../funnel/subscription-life";
 import { database, type Queryable } from "../client.server";
@@ -328,5 +329,19 @@ export async function replaceOrderShippingAddress(tx: Queryable, orderId: string
   await tx
     .update(orders)
     .set({ body: sql`jsonb_set(${orders.body}, '{shippingAddress}', ${JSON.stringify(address)}::jsonb)`, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * Her details taken out of her order's body at her request (erasedOrderBody: her name, email,
+ * phone and addresses but their state), in the caller's transaction, with the provider's
+ * destination, which may carry her tracking email. The reference, amounts and card stay.
+ */
+export async function eraseOrderCustomer(tx: Queryable, orderId: string): Promise<void> {
+  const [row] = await tx.select({ body: orders.body }).from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!row) return;
+  await tx
+    .update(orders)
+    .set({ body: erasedOrderBody(row.body), redirectUrl: null, updatedAt: new Date() })
     .where(eq(orders.id, orderId));
 }

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DoctorEmailPayload, EmailPayload } from "../../../funnel/email-messages";
+import { erasedProviderPayload } from "../../../funnel/her-erasure";
 import type { OrderEventBody } from "../../../funnel/order-event";
 import type { PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import type { PreCheckoutBody } from "../../../funnel/pre-checkout";
@@ -212,4 +213,37 @@ export async function deliveredEmailsOf(orderReference: string, limit: number): 
     )
     .orderBy(asc(outboxMessages.id))
     .limit(limit);
+}
+
+/**
+ * Her messages erased at her request, in the caller's transaction: those of her flow (by its
+ * uuid, as each kind names it) or of her order (by its reference). Delivered ones are deleted:
+ * they have done their work, as the prune would find. Emails still waiting are dropped (to her,
+ * we no longer have her address; to her doctor, they carry her name). Messages to the provider
+ * still waiting keep their place, with her details taken out (erasedProviderPayload): the
+ * provider still hears each event in order, then the erasure's own. The keys of the emails
+ * dropped or deleted, so the mail store's copies go with them.
+ */
+export async function eraseOutboxMessagesOf(tx: Queryable, her: { responderUuid: string; reference: string }): Promise<string[]> {
+  const rows = await tx
+    .select()
+    .from(outboxMessages)
+    .where(
+      or(
+        sql`${outboxMessages.payload}->>'responderUuid' = ${her.responderUuid}`,
+        sql`${outboxMessages.payload}->>'responder_uuid' = ${her.responderUuid}`,
+        sql`${outboxMessages.payload}->>'reference' = ${her.reference}`,
+        sql`${outboxMessages.payload}->>'order_reference' = ${her.reference}`,
+      ),
+    )
+    .for("update");
+  const emails = new Set<OutboxMessage["kind"]>(["email", "doctor-email"]);
+  const gone = rows.filter((row) => row.status === "delivered" || emails.has(row.kind as OutboxMessage["kind"]));
+  if (gone.length > 0) await tx.delete(outboxMessages).where(inArray(outboxMessages.id, gone.map((row) => row.id)));
+  for (const row of rows) {
+    if (gone.includes(row)) continue;
+    const payload = erasedProviderPayload(row.kind, row.payload);
+    if (JSON.stringify(payload) !== JSON.stringify(row.payload)) await tx.update(outboxMessages).set({ payload }).where(eq(outboxMessages.id, row.id));
+  }
+  return gone.filter((row) => emails.has(row.kind as OutboxMessage["kind"])).map((row) => row.idempotencyKey);
 }

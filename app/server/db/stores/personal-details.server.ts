@@ -63,3 +63,11 @@ export async function erasePersonalDetails(tx: Queryable, responderUuids: string
     .returning({ responderUuid: preCheckoutDetails.responderUuid });
   return erased.length;
 }
+
+/** Her name, email and phone erased at her request, in the caller's transaction, whenever she was last active. */
+export async function erasePersonalDetailsOf(tx: Queryable, responderUuid: string): Promise<void> {
+  await tx
+    .update(preCheckoutDetails)
+    .set({ firstName: null, lastName: null, email: null, phone: null, updatedAt: new Date() })
+    .where(eq(preCheckoutDetails.responderUuid, responderUuid));
+}

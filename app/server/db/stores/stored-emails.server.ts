@@ -1,7 +1,7 @@
 // The embedded mail store: each email kept once (by its outbox key), newest first for the
 // owner's console.
-import { count, desc, eq } from "drizzle-orm";
-import { database } from "../client.server";
+import { count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { database, type Queryable } from "../client.server";
 import { storedEmails } from "../schema.server";
 
 export type StoredEmail = typeof storedEmails.$inferSelect;
@@ -64,4 +64,23 @@ export async function latestStoredEmailsOf(orderReference: string, limit: number
     db.select({ total: count() }).from(storedEmails).where(sentTo),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * Her emails deleted from the mail store at her request, in the caller's transaction: those of
+ * her order, those to any address of hers, and those whose outbox keys are given (her plan
+ * sent to her doctor carries her name). Deleted, not kept blank: the store stands in for her
+ * inbox, and the timeline and payments already say what happened and when.
+ */
+export async function eraseStoredEmailsOf(tx: Queryable, her: { reference: string; addresses: readonly string[]; keys: readonly string[] }): Promise<void> {
+  const addresses = [...new Set(her.addresses.map((address) => address.trim().toLowerCase()).filter((address) => address !== ""))];
+  await tx
+    .delete(storedEmails)
+    .where(
+      or(
+        eq(storedEmails.orderReference, her.reference),
+        addresses.length > 0 ? inArray(sql`lower(${storedEmails.toAddress})`, addresses) : undefined,
+        her.keys.length > 0 ? inArray(storedEmails.idempotencyKey, [...her.keys]) : undefined,
+      ),
+    );
 }

@@ -151,11 +151,19 @@ export interface Transition {
       | "failedAttempts"
       | "dueAt"
       | "cancelledAt"
+      | "cancelReason"
+      | "cancelReasonNote"
       | "reminderDueAt"
       | "cardReference"
       | "cardBrand"
       | "cardLast4"
       | "disqualificationNote"
+      // A plan change that waited behind a fixed renewal starts with the renewal after it.
+      | "plan"
+      | "renewalCents"
+      | "pendingPlan"
+      | "pendingRenewalCents"
+      | "pendingPlanFrom"
     >
   >;
   /** Only while the subscription still has this many periods paid (a renewal's guard). */
@@ -237,6 +245,38 @@ export async function useCard(
   return row;
 }
 
+/** The subscription as it is now, locked in the caller's transaction until it ends. */
+export async function lockSubscription(tx: Queryable, subscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for("update");
+  return row;
+}
+
+/**
+ * Her card for the charges to come (she updated it), in the caller's transaction, only while
+ * the subscription is in the state and charges the card `from` was read with, and no worker
+ * holds it (a charge under way reads the card it began with). Undefined when it was not so.
+ */
+export async function replaceCard(
+  tx: Queryable,
+  from: SubscriptionRow,
+  card: Pick<SubscriptionRow, "cardReference" | "cardBrand" | "cardLast4">,
+): Promise<SubscriptionRow | undefined> {
+  const realNow = new Date();
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ ...card, updatedAt: realNow })
+    .where(
+      and(
+        eq(subscriptions.id, from.id),
+        eq(subscriptions.state, from.state),
+        from.cardReference === null ? isNull(subscriptions.cardReference) : eq(subscriptions.cardReference, from.cardReference),
+        or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** A new generation of her link, in the caller's transaction: every older link stops opening. */
 export async function nextLinkVersion(tx: Queryable, subscriptionId: string): Promise<void> {
   await tx
@@ -266,6 +306,36 @@ export async function changeBillingDate(
         eq(subscriptions.state, from.state),
         eq(subscriptions.periodsPaid, from.periodsPaid),
         eq(subscriptions.nextBillingAt, from.nextBillingAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Her plan changed (from her next billing date, or waiting behind a fixed renewal, or a waiting
+ * change cancelled), in the caller's transaction, only while the subscription still has the
+ * state, period, billing date, plan and waiting plan it was read with: of two presses, or a
+ * press and a renewal, one writes. No state moves. Undefined when it was not so.
+ */
+export async function changePlan(
+  tx: Queryable,
+  from: SubscriptionRow,
+  changes: Pick<SubscriptionRow, "plan" | "renewalCents" | "firstPeriodStart" | "pendingPlan" | "pendingRenewalCents" | "pendingPlanFrom"> &
+    Partial<Pick<SubscriptionRow, "reminderDueAt">>,
+): Promise<SubscriptionRow | undefined> {
+  if (from.nextBillingAt === null) return undefined;
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.id, from.id),
+        eq(subscriptions.state, from.state),
+        eq(subscriptions.periodsPaid, from.periodsPaid),
+        eq(subscriptions.nextBillingAt, from.nextBillingAt),
+        eq(subscriptions.plan, from.plan),
+        from.pendingPlan === null ? isNull(subscriptions.pendingPlan) : eq(subscriptions.pendingPlan, from.pendingPlan),
       ),
     )
     .returning();
@@ -528,7 +598,7 @@ export async function paidPaymentOfPeriod(subscriptionId: string, period: number
 export async function noteOnTimeline(
   tx: Queryable,
   subscriptionId: string,
-  event: MoneyBackEvent | HerChangeEvent,
+  event: MoneyBackEvent | HerChangeEvent | "personal_data_erased",
   at: Date,
   detail: Record<string, unknown>,
 ): Promise<void> {
@@ -566,4 +636,27 @@ export async function referencesOf(subscriptionIds: readonly string[]): Promise<
     .from(subscriptions)
     .where(inArray(subscriptions.id, [...subscriptionIds]));
   return new Map(rows.map((row) => [row.id, row.reference]));
+}
+
+/**
+ * Her subscription marked erased at her request, in the caller's transaction, once: only while
+ * it is not yet (of two presses, one erases). Her own words with a cancel reason go, a plan
+ * change waiting goes with the plan, and her link moves on a generation, so every link drawn
+ * for her (her page's, her plan's for her doctor) stops opening. False when erased already.
+ */
+export async function markErased(tx: Queryable, subscriptionId: string, at: Date): Promise<boolean> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({
+      erasedAt: at,
+      cancelReasonNote: null,
+      pendingPlan: null,
+      pendingRenewalCents: null,
+      pendingPlanFrom: null,
+      linkVersion: sql`${subscriptions.linkVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.erasedAt)))
+    .returning({ id: subscriptions.id });
+  return row !== undefined;
 }

@@ -1,0 +1,73 @@
+// Her shipping address changed by support for her, from the console: the checkout's rules
+// (no PO Box, the ZIP against the state, a state the service or her medications cannot go to
+// refused with the spec's notice), the same email and provider event as her own page, counted
+// against her order's limits (she and support share them), and audited in the change's own
+// transaction, only by the press that changed it. The log keeps the state code, never more.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { shippingSchema } from "../../funnel/final-checkout";
+import { addressLines, canChangeAddress } from "../../funnel/her-address";
+import { tooManyAttemptsMessage, waitInMinutes } from "../../funnel/rate-limits";
+import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { fieldRefusal, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
+import { countHit, rateLimits } from "../../server/http/rate-limits.server";
+import { actorOf, audit } from "../../server/staff/audit.server";
+import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
+import { addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
+// Her own page's limit of address changes, so that she and support count against one.
+import { addressChangeLimit } from "../subscription.$token.address/address-page.server";
+
+/** The field that carries the address the page showed (a digest): never sent back as typed. */
+export const shownField = "shown";
+
+export const addressForHerMessages = {
+  ended: "This order has ended: nothing more ships, so its shipping address can no longer be changed.",
+  movedOn: "Her shipping address was changed a moment ago, by her or by someone here. The address above is the one we have now: check it, and change it again if needed.",
+  same: "This is already the address her order ships to. Nothing was changed.",
+  tooMany: (seconds: number) => `Her address was changed many times in a short while, by her or from here. Please wait ${waitInMinutes(seconds)} and try again.`,
+  // The notice waits in the console's session: it names no part of her address.
+  changed: "Her shipping address is changed, from her next shipment on. She was emailed.",
+} as const;
+
+/** What the address section shows: where it ships now, prefilled, and the digest the form carries. */
+export async function addressSection(subscription: SubscriptionRow) {
+  const current = await herShippingAddress(subscription);
+  return {
+    open: canChangeAddress(subscription.state),
+    ended: addressForHerMessages.ended,
+    current: current ? addressLines(current) : null,
+    values: current ?? {},
+    shown: addressDigest(current),
+  };
+}
+
+/** The address form's post: counted, read, changed once and audited; a 303 to the page, or the form's reply with a 4xx. */
+export async function addressForHer(request: Request, session: StaffSession, subscription: SubscriptionRow, formData: FormData, back: string) {
+  const hideFields = [shownField];
+  const refused = (lastResult: unknown, status: number, headers?: HeadersInit) => data({ form: "address", lastResult }, { status, headers });
+  const rateKey = `subscription:${subscription.id}`;
+  const wait = await countHit(request, rateKey, rateLimits.stepPost);
+  if (wait > 0) return refused(formRefusal(formData, tooManyAttemptsMessage(wait), hideFields), 429, retryAfter(wait));
+  const submission = parseWithZod(formData, { schema: shippingSchema });
+  if (submission.status !== "success") return refused(submission.reply({ hideFields }), 400);
+  const changes = await countHit(request, rateKey, addressChangeLimit);
+  if (changes > 0) return refused(formRefusal(formData, addressForHerMessages.tooMany(changes), hideFields), 429, retryAfter(changes));
+  const next = submission.value;
+  const shown = String(formData.get(shownField) ?? "").slice(0, 64);
+  const outcome = await changeShippingAddress(subscription, shown, next, (tx) =>
+    audit(request, actorOf(session.staff), "address-changed-for-her", { orderReference: subscription.reference, detail: `Ships to ${next.state}` }, tx),
+  );
+  switch (outcome.status) {
+    case "changed":
+    case "unchanged":
+      return redirectWithNotice(session, back, { tone: "success", text: addressForHerMessages.changed });
+    case "moved_on":
+      return refused(formRefusal(formData, addressForHerMessages.movedOn, hideFields), 409);
+    case "ended":
+      return refused(formRefusal(formData, addressForHerMessages.ended, hideFields), 409);
+    case "same":
+      return refused(formRefusal(formData, addressForHerMessages.same, hideFields), 400);
+    case "refused":
+      return refused(fieldRefusal(formData, outcome.field, outcome.message, hideFields), 400);
+  }
+}

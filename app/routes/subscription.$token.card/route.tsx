@@ -1,0 +1,94 @@
+// Update her card from her link (/subscription/{token}/card): the card her payments use now,
+// and the checkout's card fields (the sandbox's three fields, or Stripe's card element; without
+// JavaScript, Stripe's hosted page in setup mode) for the one to use from her next payment on.
+// Nothing is charged here; a payment due now is paid on the "another card" page instead.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CardFields } from "../../components/card-fields";
+import { ErrorSummary } from "../../components/error-summary";
+import { HerResult } from "../../components/her-result";
+import { useFormReply } from "../../components/use-form-reply";
+import type { RouteHandle } from "../../route-handle";
+import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { cardPage, cardReturn, saveHerCard, shownField, type CardReply } from "./card-page.server";
+
+export { headers } from "../../server/subscriptions/private-page.server";
+
+export const handle: RouteHandle = { title: "Update your card", hydrate: true };
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const subscription = await openHerSubscription(params.token);
+  const url = new URL(request.url);
+  const returned = await cardReturn(subscription, params.token!, url);
+  const page = await cardPage(subscription, params.token!, url);
+  return data({ ...page, returned: returned?.reply ?? null }, { status: returned?.status ?? 200, headers: privatePageHeaders });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const subscription = await openHerSubscription(params.token);
+  return saveHerCard(request, subscription, params.token!);
+}
+
+const names = ["cardNumber", "expiry", "securityCode"] as const;
+
+export default function UpdateCard() {
+  const page = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as { lastResult: CardReply } | undefined;
+  const form = useFormReply({ id: "her-card", names, lastResult: posted?.lastResult ?? page.returned ?? null });
+  if (page.updated && page.current) {
+    return (
+      <HerResult title="Card updated" text={`Your card for future payments is now ${page.current}.`} back={page.back}>
+        <p>{page.firstUse}</p>
+        <p>Nothing was charged today. We have emailed you a confirmation.</p>
+      </HerResult>
+    );
+  }
+  return (
+    <div className="step her-subscription">
+      <section className="panel narrow" aria-labelledby="page-title">
+        <h1 id="page-title">Update your card</h1>
+        <p className="order-reference">
+          Order reference <strong>{page.reference}</strong>
+        </p>
+        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+        {page.current ? (
+          <p>
+            Your payments use <strong>{page.current}</strong>.
+          </p>
+        ) : null}
+        {page.open ? (
+          <Form method="post" id="her-card" noValidate className="checkout-form">
+            <input type="hidden" name={shownField} value={page.shown} />
+            <p className="lead">Give the card you want us to charge from now on. Nothing is charged today.</p>
+            <p>{page.firstUse}</p>
+            <CardFields fields={form.fields} payment={page.payment} />
+            <div className="button-row">
+              <button type="submit" className="button button-primary">
+                Use this card
+              </button>
+              <a className="button" href={page.back}>
+                Keep my card
+              </a>
+            </div>
+          </Form>
+        ) : (
+          <>
+            <p className="lead">{page.closed}</p>
+            <p>
+              {page.payInstead ? (
+                <a className="button button-primary" href={page.payInstead}>
+                  Pay with another card
+                </a>
+              ) : null}{" "}
+              <a className="button" href={page.back}>
+                Back to your subscription
+              </a>
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

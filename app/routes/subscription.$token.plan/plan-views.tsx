@@ -1,0 +1,99 @@
+// The views of her plan page: the plans she may choose (a plain GET form, so the preview is an
+// address she can reload), the plans that leave out one of her medications with why, and the
+// chosen plan previewed with its one confirm button.
+import { Form } from "@remix-run/react";
+import { ChoiceQuestion } from "../../components/choice-question";
+import type { FieldView } from "../../components/form-reply";
+import { SubscriptionTermsList } from "../../components/subscription-terms";
+
+interface Choices {
+  choices: readonly { code: string; label: string }[];
+  unavailable: readonly { plan: string; text: string }[];
+}
+
+export function PlanChoices({ page, field }: { page: Choices; field: FieldView }) {
+  return (
+    <>
+      {page.choices.length > 0 ? (
+        <Form method="get" id="choose-plan" noValidate>
+          <ChoiceQuestion field={field} question="Which plan would you like?" options={page.choices} />
+          <p>The next page shows what changes and from when, before anything is changed.</p>
+          <button type="submit" className="button button-primary">
+            See what changes
+          </button>
+        </Form>
+      ) : (
+        <p>There is no other plan you can choose now.</p>
+      )}
+      {page.unavailable.length > 0 ? (
+        <>
+          <h2 id="unavailable-title">Plans you cannot choose</h2>
+          <dl className="facts">
+            {page.unavailable.map((offer) => (
+              <div className="facts-row" key={offer.plan}>
+                <dt>{offer.plan}</dt>
+                <dd>{offer.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+interface Preview {
+  plan: string;
+  title: string;
+  price: string | null;
+  summary: string;
+  undo: string;
+  disclosure: readonly string[] | null;
+  button: string;
+  shownPlan: string;
+  shownPending: string;
+  shown: string;
+}
+
+export function PlanPreview({ preview, back, again }: { preview: Preview; back: string; again: string }) {
+  return (
+    <>
+      <h2 id="preview-title">{preview.title}</h2>
+      {preview.price ? (
+        <p className="lead">
+          <strong>{preview.price}</strong>
+        </p>
+      ) : null}
+      <p>{preview.summary}</p>
+      <p>{preview.undo}</p>
+      <Form method="post" id="confirm-plan" aria-labelledby="preview-title">
+        <input type="hidden" name="plan" value={preview.plan} />
+        <input type="hidden" name="shownPlan" value={preview.shownPlan} />
+        <input type="hidden" name="shownPending" value={preview.shownPending} />
+        <input type="hidden" name="shown" value={preview.shown} />
+        {preview.disclosure ? (
+          <div className="renewal-disclosure">
+            <p>
+              <strong>{preview.disclosure[0]}</strong>
+            </p>
+            {preview.disclosure.slice(1).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            <SubscriptionTermsList />
+          </div>
+        ) : null}
+        <div className="button-row">
+          <button type="submit" className="button button-primary">
+            {preview.button}
+          </button>
+          <a className="button" href={again}>
+            Choose another plan
+          </a>
+          <a className="button" href={back}>
+            Back to your subscription
+          </a>
+        </div>
+      </Form>
+    </>
+  );
+}

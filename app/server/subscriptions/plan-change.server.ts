@@ -1,0 +1,156 @@
+// Her plan changed from her page, or by support for her (the console passes its audit row as
+// `alsoRecord`), by the rules of app/funnel/plan-change.ts. The change is made while the
+// subscription is claimed (as a billing-date change is), so a renewal worker cannot bill
+// meanwhile, and only while it still has the plan, waiting plan and billing date her page
+// showed: a second press finds it changed and changes nothing. The new plan, its timeline
+// line, the record of her consent to the new plan's renewals, her email and the provider's
+// event are written in one transaction.
+import { checkoutTerms, planChangeAgreedWith, planChangeDisclosure } from "../../funnel/consent";
+import type { PlanChangeLine } from "../../funnel/emails";
+import { orderedPlans, type PlanCode } from "../../funnel/plans";
+import {
+  decidePlanChange,
+  planChangeDetail,
+  planChangeLineOf,
+  planChangeMessages,
+  planOffer,
+  type HerMedication,
+  type PlanChangeRefusal,
+  type PlanOffer,
+} from "../../funnel/plan-change";
+import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { config } from "../config.server";
+import type { Queryable } from "../db/client.server";
+import { keepPlanChangeConsent } from "../db/stores/consent-records.server";
+import { findOrder } from "../db/stores/orders.server";
+import { enqueueOutboxMessage } from "../db/stores/outbox.server";
+import { changePlan, claimSubscription, noteOnTimeline, releaseClaim, subscriptionTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import type { RateLimit } from "../http/rate-limits.server";
+import { withOutbox } from "../outbox/with-outbox.server";
+import { medicationsFor } from "../provider/catalogue-cache.server";
+import { lifecycleNow } from "./clock.server";
+import { emailMessage, orderEventMessage } from "./order-events.server";
+import { claimMs } from "./review.server";
+
+/** Posts of her plan page: a person changes her plan a few times at most; each change sends an email. */
+export const planChangeLimit: RateLimit = { bucket: "plan-change", limit: 10, addressLimit: 100, windowMs: 60 * 60_000 };
+
+/** What her page showed when she chose: the change applies only while it is still so. */
+export interface PlanShown {
+  plan: PlanCode;
+  pendingPlan: PlanCode | null;
+  nextBillingAt: Date;
+}
+
+export type PlanChangeOutcome =
+  /** Done (or done already by the same press a moment before): what was done. */
+  | { status: "changed"; line: PlanChangeLine }
+  /** The rules, or a plan that changed since her page showed it, refuse it: nothing written. */
+  | { status: "refused"; refusal: PlanChangeRefusal | "stale"; message: string }
+  /** A payment is moving: nothing changed yet. */
+  | { status: "busy"; message: string };
+
+export interface PlanChangeOptions {
+  /** Written in the change's transaction, only when the change is (support's audit row). */
+  alsoRecord?: (tx: Queryable) => Promise<void>;
+  /** How she agreed to the new plan (support on the phone says so); her plan page's button by default. */
+  agreedWith?: string;
+}
+
+/** Her medications as her order names them (the catalogue's product ids). */
+export async function herMedications(subscription: SubscriptionRow): Promise<HerMedication[]> {
+  const order = await findOrder(subscription.responderUuid);
+  const body = (order?.body ?? {}) as Partial<PreAuthOrderBody>;
+  return (body.medications ?? []).flatMap((m) => (typeof m.product_id === "string" && m.product_id !== "" ? [{ productId: m.product_id, name: m.name ?? m.product_id }] : []));
+}
+
+/** The plans offered now, in the spec's order (as the selection page lists them). */
+const visiblePlans = () => orderedPlans(config().VISIBLE_PLANS);
+
+/** Each plan offered now, priced for her medications from the catalogue the selection page reads. */
+export async function planOffers(subscription: SubscriptionRow, plans: readonly PlanCode[] = visiblePlans()): Promise<PlanOffer[]> {
+  const [catalogue, medications] = await Promise.all([medicationsFor(subscription.responderUuid, subscription.variant), herMedications(subscription)]);
+  return plans.map((plan) => planOffer(catalogue, medications, plan, visiblePlans()));
+}
+
+/** A double press without JavaScript sends two posts at once: the second waits for the first's claim. */
+const claimWaitMs = 3_000;
+
+async function claimSoon(subscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const until = Date.now() + claimWaitMs;
+  for (;;) {
+    const claimed = await claimSubscription(subscriptionId, claimMs);
+    if (claimed || Date.now() >= until) return claimed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const stillShown = (row: SubscriptionRow, shown: PlanShown) =>
+  row.plan === shown.plan && row.pendingPlan === shown.pendingPlan && row.nextBillingAt?.getTime() === shown.nextBillingAt.getTime();
+
+/** `choice` made her plan, only while her subscription is still as `shown`. */
+export async function changeHerPlan(subscription: SubscriptionRow, choice: PlanCode, shown: PlanShown, options: PlanChangeOptions = {}): Promise<PlanChangeOutcome> {
+  // Priced before the claim: the catalogue may come from the provider, and a claim is short.
+  const [offer] = await planOffers(subscription, [choice]);
+  const claimed = await claimSoon(subscription.id);
+  if (claimed === undefined) return { status: "busy", message: planChangeMessages.busy };
+  try {
+    const now = await lifecycleNow();
+    const { events } = await subscriptionTimeline(claimed.id);
+    if (!stillShown(claimed, shown)) return alreadyDone(claimed, events, choice, shown);
+    const decision = decidePlanChange(claimed, offer!, visiblePlans(), now);
+    if (!decision.ok) return { status: "refused", refusal: decision.refusal, message: decision.message };
+    const { line, writes } = decision;
+    const changesSoFar = events.filter((event) => event.event === "plan_changed").length;
+    const made = await withOutbox(async (tx) => {
+      const row = await changePlan(tx, claimed, writes);
+      if (!row) return undefined;
+      await noteOnTimeline(tx, claimed.id, "plan_changed", now, planChangeDetail(line));
+      // Keeping her own plan agrees to nothing new; a new plan's renewals are a new agreement.
+      if (line.kind !== "kept") {
+        await keepPlanChangeConsent(tx, {
+          responderUuid: claimed.responderUuid,
+          subscriptionId: claimed.id,
+          plan: line.toPlan,
+          firstPeriodCents: line.cents,
+          renewalCents: line.cents,
+          disclosure: planChangeDisclosure(line.toPlan, line.cents, line.startsAt),
+          terms: checkoutTerms(),
+          agreedWith: options.agreedWith ?? planChangeAgreedWith,
+          // One per change: the changes before it and what the page showed.
+          agreementKey: `plan-change:${claimed.id}:${changesSoFar + 1}:${shown.plan}:${choice}`,
+        });
+      }
+      await enqueueOutboxMessage(
+        tx,
+        orderEventMessage(claimed, "plan_changed", now, {
+          plan: line.toPlan,
+          previous_plan: line.fromPlan,
+          renewal_cents: line.cents,
+          plan_from: line.startsAt.toISOString(),
+          next_billing_at: claimed.nextBillingAt!.toISOString(),
+        }),
+      );
+      await enqueueOutboxMessage(tx, emailMessage(claimed, "plan_changed", now, { planChange: line }));
+      if (options.alsoRecord) await options.alsoRecord(tx);
+      return row;
+    });
+    if (!made) return { status: "refused", refusal: "stale", message: planChangeMessages.stale };
+    return { status: "changed", line };
+  } finally {
+    await releaseClaim(subscription.id);
+  }
+}
+
+/** Not as her page showed it: her own press a moment ago (the same answer again), or a stale page. */
+function alreadyDone(row: SubscriptionRow, events: readonly { event: string; detail: Record<string, unknown> }[], choice: PlanCode, shown: PlanShown): PlanChangeOutcome {
+  const last = events.findLast((event) => event.event === "plan_changed");
+  const line = last && planChangeLineOf(last);
+  const made =
+    line !== undefined &&
+    line.toPlan === choice &&
+    (line.kind === "kept"
+      ? line.fromPlan === shown.pendingPlan && row.plan === choice && row.pendingPlan === null
+      : line.fromPlan === shown.plan && (line.kind === "switched" ? row.plan === choice : row.pendingPlan === choice));
+  return made ? { status: "changed", line } : { status: "refused", refusal: "stale", message: planChangeMessages.stale };
+}
