@@ -2,9 +2,11 @@
 // the service (app/server/subscriptions/her-data.server.ts) reads her own rows and hands them
 // here. Only what is hers and only what she can use: never a card number (we never hold one),
 // never a gateway's references or keys, never the console's notes about her.
+import { herCancelReasonLabels, type HerCancelReason } from "./cancel-reasons";
 import { formatCents } from "./cart";
 import { consentLine, type ConsentLine, type ConsentRecord } from "./consent";
 import { herEventText, herPaymentText, herStateText, type PaymentStatus } from "./her-subscription";
+import { planChangeAhead } from "./plan-change";
 import { plans, type PlanCode } from "./plans";
 import { concernOptions, motivationOptions } from "./questionnaire";
 import type { PaymentKind } from "./refunds";
@@ -46,8 +48,16 @@ export interface HerDataSources {
     renewalCents: number;
     holdPlacedAt: Date;
     nextBillingAt: Date | null;
+    /** The anchor her billing dates count from (with the waiting plan: which change is ahead). */
+    firstPeriodStart: Date | null;
+    pendingPlan: PlanCode | null;
+    pendingRenewalCents: number | null;
+    pendingPlanFrom: Date | null;
     periodsPaid: number;
     cancelledAt: Date | null;
+    /** Why she cancelled, when she said; her own words with "Other". */
+    cancelReason: string | null;
+    cancelReasonNote: string | null;
     decision: string | null;
     decidedAt: Date | null;
     /** She gave another card after the hold: its brand and last four are above. */
@@ -112,6 +122,22 @@ function answersOf(codes: readonly string[], labels: Map<string, string>) {
   return codes.map((code) => ({ code, words: labels.get(code) ?? code }));
 }
 
+/** Her plan change still ahead (waiting behind a fixed renewal, or chosen for her next billing date). */
+function changeAhead(sources: HerDataSources) {
+  const ahead = planChangeAhead(sources.subscription, sources.events);
+  if (!ahead) return null;
+  return { plan: plans[ahead.plan].label, cadence: plans[ahead.plan].cadence, eachRenewal: money(ahead.cents), from: ahead.at.toISOString(), words: ahead.text };
+}
+
+function cancelReasonOf(subscription: HerDataSources["subscription"]) {
+  if (subscription.cancelReason === null && subscription.cancelReasonNote === null) return null;
+  const code = subscription.cancelReason;
+  return {
+    reason: code === null ? null : { code, words: herCancelReasonLabels[code as HerCancelReason] ?? code },
+    yourWords: orNull(subscription.cancelReasonNote),
+  };
+}
+
 /** A timeline line's facts: plain values only (amounts, periods counted from 1, dates, reasons). */
 function plainDetail(detail: Record<string, unknown>): Record<string, string | number | boolean> {
   const kept: Record<string, string | number | boolean> = {};
@@ -173,7 +199,9 @@ export function herData(sources: HerDataSources) {
       nextBillingDate: subscription.nextBillingAt?.toISOString() ?? null,
       periodsPaid: subscription.periodsPaid,
       orderedAt: subscription.holdPlacedAt.toISOString(),
+      planChangeAhead: changeAhead(sources),
       cancelledAt: subscription.cancelledAt?.toISOString() ?? null,
+      whyYouCancelled: cancelReasonOf(subscription),
       medicalDecision: subscription.decision ? { decision: subscription.decision, at: subscription.decidedAt?.toISOString() ?? null } : null,
       medications: (order?.medications ?? []).map((medication) => ({
         name: medication.name ?? null,
@@ -181,6 +209,7 @@ export function herData(sources: HerDataSources) {
         category: orNull(medication.category_name),
         price: typeof medication.price === "number" ? money(Math.round(medication.price * 100)) : null,
       })),
+      // The card her next payment is taken from: the one she gave last, else the checkout's.
       cardOnFile: card(subscription.hasOtherCard ? subscription : order),
     },
     orders: order

@@ -54,6 +54,16 @@ export function planOffer(catalogue: Catalogue, medications: readonly HerMedicat
   return { plan, cents: Math.round(cart.subtotal * 100), unavailable };
 }
 
+/**
+ * Each of her medications' price for one period of `plan`, in dollars by product id, priced as
+ * planOffer prices them (progesterone free beside an estrogen); a medication the plan does not
+ * offer has none. Her receipts read it for a period paid on a plan other than the checkout's.
+ */
+export function itemPricesOn(catalogue: Catalogue, medications: readonly HerMedication[], plan: PlanCode): Map<string, number> {
+  const cart = cartFor(catalogue, medications.map((m) => m.productId), plan, [plan]);
+  return new Map(cart.medications.map((m) => [m.product_id, m.selected_price]));
+}
+
 /** What the rules need of her subscription (its row has all of it). */
 export interface PlanChangeFacts {
   state: SubscriptionState;

@@ -5,6 +5,7 @@
 // prescribed it. Pure: the receipt page's server module reads the rows and asks these rules.
 import { formatCents } from "./cart";
 import { formatEmailDate } from "./emails";
+import { planChangeLineOf } from "./plan-change";
 import { plans, type PlanCode } from "./plans";
 import type { PaymentKind } from "./refunds";
 import type { PaymentStatus } from "./her-subscription";
@@ -52,6 +53,40 @@ export function receiptNumber(reference: string, paymentId: number): string {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/** A line of her timeline, as the receipt reads it for her plan changes. */
+export interface ReceiptTimelineLine {
+  event: string;
+  at: Date;
+  detail: Record<string, unknown>;
+}
+
+const isPlan = (value: unknown): value is PlanCode => typeof value === "string" && Object.hasOwn(plans, value);
+
+/**
+ * The plan a payment was made on, read from her timeline (her plan now may be a later one):
+ * - a change made at once ("switched": from her next billing date) is the plan of every
+ *   payment from the time it was made;
+ * - a change that waited behind a fixed renewal starts after the renewal that applied it
+ *   (the renewal_charged line naming `new_plan`): that renewal's own payment is still on the
+ *   plan before, the periods after it on the new one;
+ * - before any change, the plan the first change left (the checkout's); with none, her plan.
+ * A change she took back ("kept") moved no plan.
+ */
+export function planOfPayment(payment: Pick<ReceiptPayment, "period" | "at">, currentPlan: PlanCode, timeline: readonly ReceiptTimelineLine[]): PlanCode {
+  const changes = timeline.flatMap((line) => {
+    const change = planChangeLineOf(line);
+    return change && change.kind !== "kept" ? [change] : [];
+  });
+  let plan = changes[0]?.fromPlan ?? currentPlan;
+  for (const line of timeline) {
+    const change = planChangeLineOf(line);
+    if (change?.kind === "switched" && payment.at >= line.at) plan = change.toPlan;
+    const started = line.event === "renewal_charged" ? line.detail.new_plan : undefined;
+    if (isPlan(started) && typeof line.detail.period === "number" && payment.period > line.detail.period) plan = started;
+  }
+  return plan;
+}
 
 /**
  * The dates a paid period covers. A period runs from the day it was paid until the next

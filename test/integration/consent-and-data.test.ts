@@ -18,6 +18,7 @@ import * as preAuthApi from "../../app/routes/api.pre-auth-checkout/route";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import * as herData from "../../app/routes/subscription.$token.data";
+import * as cardPage from "../../app/routes/subscription.$token.card/route";
 import { formatCents } from "../../app/funnel/cart";
 import { defaultDestination, type PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
 import { claimOrder, recordFoundAuthorisation } from "../../app/server/checkout/order-record.server";
@@ -28,6 +29,8 @@ import { consentRecords, orders, outboxMessages, subscriptionPayments } from "..
 import { findSubscriptionByResponder, nextLinkVersion, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
+import { cancelSubscription } from "../../app/server/subscriptions/cancel.server";
+import { changeHerPlan } from "../../app/server/subscriptions/plan-change.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { aPerson, anAddress, checkoutForm, type Person } from "../support/factories";
 import { flowWithPlan, paymentForm, readyToPay, saveDetails } from "../support/funnel-steps";
@@ -273,6 +276,35 @@ describe("Download my data", () => {
     expect(text).not.toContain("attemptKey");
     // Nothing of the other woman's.
     for (const hers of [mary.email, mary.lastName, mary.phone, other.reference]) expect(text).not.toContain(hers);
+  });
+
+  it("names the plan change ahead with her consent to it, the card she gave last, and why she cancelled in her own words", async () => {
+    const subscription = await herOrder();
+    await decideReview(paymentGateway(), subscription, "approved", null, "owner");
+    const active = await reload(subscription);
+    const changed = await changeHerPlan(active, "quarterly", { plan: "monthly", pendingPlan: null, nextBillingAt: active.nextBillingAt! });
+    expect(changed.status).toBe("changed");
+    const token = subscriptionLinkToken(active);
+    const cardForm = (await new TestBrowser().call(cardPage.loader, `/subscription/${token}/card`, { params: { token } })).data;
+    const card = { cardNumber: "5555 5555 5555 4444", expiry: "12/34", securityCode: "123", shown: cardForm.shown };
+    expect(await new TestBrowser().call(cardPage.action, `/subscription/${token}/card`, { params: { token }, form: card })).toHaveStatus(303);
+
+    const before = (await download(subscription)).data;
+    expect(before.yourPlan.planChangeAhead).toMatchObject({ plan: "Quarterly", cadence: "every 3 months", from: active.nextBillingAt!.toISOString() });
+    expect(before.yourPlan.planChangeAhead.words).toMatch(/^Your plan changes to Quarterly on /);
+    expect(before.yourConsents.map((consent: { kind: string; plan: string }) => [consent.kind, consent.plan])).toEqual([
+      ["purchase", "Monthly"],
+      ["plan_change", "Quarterly"],
+    ]);
+    expect(before.yourPlan.cardOnFile).toEqual({ brand: "mastercard", last4: "4444" });
+    expect(before.yourPlan.whyYouCancelled).toBeNull();
+
+    const words = "My doctor moved me to another clinic";
+    expect((await cancelSubscription(paymentGateway(), await reload(subscription), { reason: "other", note: words })).status).toBe("cancelled");
+    const after = (await download(subscription)).data;
+    expect(after.yourPlan.whyYouCancelled).toEqual({ reason: { code: "other", words: "Other" }, yourWords: words });
+    expect(after.yourPlan.planChangeAhead).toBeNull();
+    expect(JSON.stringify(after)).not.toMatch(/5555[ -]?5555/);
   });
 
   it("lists what was sent and when, without the words, when the mail goes out by SMTP", async () => {

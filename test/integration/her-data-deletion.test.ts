@@ -7,6 +7,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deletedAtHerRequest } from "../../app/funnel/her-erasure";
 import type { OrderEventBody } from "../../app/funnel/order-event";
+import * as cardPage from "../../app/routes/subscription.$token.card/route";
 import * as deletePage from "../../app/routes/subscription.$token.delete/route";
 import { erasureLimit } from "../../app/routes/subscription.$token.delete/delete-page.server";
 import * as herData from "../../app/routes/subscription.$token.data";
@@ -40,7 +41,11 @@ const herTraces = {
   lastName: /\mDoe\M/,
   firstName: /\mJane\M/,
   street: /Main Street/i,
+  /** Her own words with "Other" when she cancelled (herCancelNote below). */
+  cancelNote: /my sister in Lisbon/i,
 };
+
+const herCancelNote = "Moving in with my sister in Lisbon";
 
 /** She pays through the funnel, arriving by a link that carried her email; her subscription, on hold. */
 async function herOrder(): Promise<SubscriptionRow> {
@@ -164,6 +169,27 @@ describe("deleting her data", () => {
     expect(download).toHaveStatus(303);
     // A press of the page she still had open gets the same answer as the first.
     expect(await pressDelete(subscription, token)).toRedirectTo("/subscription/deleted");
+  });
+
+  it("erases her own words with a cancel reason everywhere, and keeps the brand and last four of a card she gave", async () => {
+    const subscription = await approved(await herOrder());
+    const token = subscriptionLinkToken(subscription);
+    const shown = (await new TestBrowser().call(cardPage.loader, `/subscription/${token}/card`, { params: { token } })).data.shown;
+    const card = { cardNumber: "5555 5555 5555 4444", expiry: "12/34", securityCode: "123", shown };
+    expect(await new TestBrowser().call(cardPage.action, `/subscription/${token}/card`, { params: { token }, form: card })).toHaveStatus(303);
+    await cancelSubscription(paymentGateway(), await reload(subscription), { reason: "other", note: herCancelNote });
+    await deliverAll();
+    expect(await herTracesLeft()).toContain("subscriptions.cancel_reason_note: cancelNote");
+
+    expect(await pressDelete(subscription)).toHaveStatus(303);
+    await deliverAll();
+    expect(await herTracesLeft()).toEqual([]);
+    const erased = await reload(subscription);
+    // The reason is a code of ours, counted in the money report: it stays; her words do not.
+    expect({ reason: erased.cancelReason, note: erased.cancelReasonNote }).toEqual({ reason: "other", note: null });
+    const db = await database();
+    const cardLines = await db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscription.id));
+    expect(cardLines.filter((line) => line.event === "card_updated").map((line) => line.detail)).toEqual([{ card_brand: "mastercard", card_last4: "4444" }]);
   });
 
   it("releases a hold not yet captured, once, however many presses arrive together", async () => {

@@ -121,6 +121,24 @@ describe("the layers of app/", () => {
     expect(circles).toEqual([]);
   });
 
+  it("keeps the console's routes and her private pages out of each other's folders", () => {
+    // What both share is a service's (a limit, a rule): a route's folder is its own screen,
+    // and the console must not change when her page does, nor hers when the console's does.
+    const areaOf = (module: string) => {
+      const [top, route] = module.split(path.sep);
+      if (top !== "routes" || !route) return undefined;
+      if (route === "owner.tsx" || route.startsWith("owner.") || route.startsWith("owner_")) return "console";
+      if (route.startsWith("subscription.")) return "her pages";
+      return undefined;
+    };
+    const crossing = [...importsOf].flatMap(([module, targets]) => {
+      const area = areaOf(module);
+      if (!area) return [];
+      return targets.filter((target) => areaOf(target) !== undefined && areaOf(target) !== area).map((target) => `${module} imports ${target}`);
+    });
+    expect(crossing).toEqual([]);
+  });
+
   it("keeps every route module to a screen's worth (200 lines)", () => {
     const long = modules
       .filter((module) => module.startsWith(`routes${path.sep}`))

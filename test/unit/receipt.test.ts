@@ -9,13 +9,16 @@ import {
   cardText,
   hasReceipt,
   periodCovered,
+  planOfPayment,
   prescribedWords,
   receiptContent,
   receiptNumber,
   type CardHistory,
   type ReceiptFacts,
   type ReceiptPayment,
+  type ReceiptTimelineLine,
 } from "../../app/funnel/receipt";
+import { planChangeDetail } from "../../app/funnel/plan-change";
 
 const at = (iso: string) => new Date(iso);
 const merchant = { name: "Menopause Care", address: "100 Example Street, Portland, OR 97201, USA", phone: "1-888-555-0142", email: "care@example.com" };
@@ -223,5 +226,58 @@ describe("her receipt emails", () => {
   it("other emails, and a receipt email without a receipt to link, carry no receipt link", () => {
     expect(renderEmail(order, { kind: "renewal_failed" }, links).text).not.toContain("receipt");
     expect(renderEmail(order, { kind: "approved" }, { subscription: page, payment: `${page}/payment` }).text).not.toContain("View and print your receipt");
+  });
+});
+
+describe("the plan a payment was made on", () => {
+  // Monthly from January 31; a period paid each month on the 28th.
+  const paid = (period: number, iso: string) => ({ period, at: at(iso) });
+  const periodStart = (event: string, period: number, iso: string, detail: Record<string, unknown> = {}): ReceiptTimelineLine => ({
+    event,
+    at: at(iso),
+    detail: { amount_cents: 13_900, period, ...detail },
+  });
+  const changed = (iso: string, line: Parameters<typeof planChangeDetail>[0]): ReceiptTimelineLine => ({ event: "plan_changed", at: at(iso), detail: planChangeDetail(line) });
+
+  it("is her plan when it never changed", () => {
+    const timeline = [periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"), periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z")];
+    expect(planOfPayment(paid(1, "2027-02-28T15:00:00Z"), "monthly", timeline)).toBe("monthly");
+  });
+
+  it("a change made at once: the plan before for the payments before it, the new plan from it on", () => {
+    const timeline = [
+      periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
+      changed("2027-02-10T09:00:00Z", { kind: "switched", fromPlan: "monthly", toPlan: "quarterly", cents: 39_900, startsAt: at("2027-02-28T15:00:00Z") }),
+      periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z"),
+    ];
+    // Her plan now is quarterly: the capture was still monthly.
+    expect(planOfPayment(paid(0, "2027-01-31T15:00:00Z"), "quarterly", timeline)).toBe("monthly");
+    expect(planOfPayment(paid(1, "2027-02-28T15:00:00Z"), "quarterly", timeline)).toBe("quarterly");
+  });
+
+  it("a change that waited behind a fixed renewal: that renewal on the plan before, the next on the new one", () => {
+    const fixed = at("2027-02-28T15:00:00Z");
+    const timeline = [
+      periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
+      changed("2027-02-27T09:00:00Z", { kind: "waiting", fromPlan: "monthly", toPlan: "quarterly", cents: 39_900, startsAt: at("2027-03-28T15:00:00Z"), fixedAt: fixed, fixedCents: 13_900 }),
+      periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z", { new_plan: "quarterly" }),
+      periodStart("renewal_charged", 2, "2027-03-28T15:00:00Z"),
+    ];
+    expect(planOfPayment(paid(0, "2027-01-31T15:00:00Z"), "quarterly", timeline)).toBe("monthly");
+    expect(planOfPayment(paid(1, "2027-02-28T15:00:00Z"), "quarterly", timeline)).toBe("monthly");
+    expect(planOfPayment(paid(2, "2027-03-28T15:00:00Z"), "quarterly", timeline)).toBe("quarterly");
+  });
+
+  it("a waiting change she took back moves no plan, and a switch back is followed", () => {
+    const timeline = [
+      periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
+      changed("2027-02-27T09:00:00Z", { kind: "waiting", fromPlan: "monthly", toPlan: "quarterly", cents: 39_900, startsAt: at("2027-03-28T15:00:00Z") }),
+      changed("2027-02-27T10:00:00Z", { kind: "kept", fromPlan: "quarterly", toPlan: "monthly", cents: 13_900, startsAt: at("2027-02-28T15:00:00Z") }),
+      periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z"),
+      changed("2027-03-05T09:00:00Z", { kind: "switched", fromPlan: "monthly", toPlan: "6_month", cents: 75_000, startsAt: at("2027-03-28T15:00:00Z") }),
+      changed("2027-03-06T09:00:00Z", { kind: "switched", fromPlan: "6_month", toPlan: "monthly", cents: 13_900, startsAt: at("2027-03-28T15:00:00Z") }),
+      periodStart("renewal_charged", 2, "2027-03-28T15:00:00Z"),
+    ];
+    for (const period of [0, 1, 2]) expect(planOfPayment(paid(period, ["2027-01-31T15:00:00Z", "2027-02-28T15:00:00Z", "2027-03-28T15:00:00Z"][period]!), "monthly", timeline)).toBe("monthly");
   });
 });

@@ -18,7 +18,7 @@ import { latestStoredEmailsOf } from "../../server/db/stores/stored-emails.serve
 import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { awaitsDecision, herDetails, herEmailLine, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
+import { awaitsDecision, herDetails, herEmailLine, orderChanges, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
 import { disqualifyFromConsole, disqualifyNotice } from "../../server/owner/medically-disqualified.server";
 import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
 import { cancelForHer, sendLinkAgain } from "../../server/owner/support-actions.server";
@@ -71,6 +71,8 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
   return data(
     {
       order: orderDetails(subscription, now),
+      // Her note is her own words: shown, as her details are, only to the roles that may read them.
+      changes: orderChanges(subscription, events, seesDetails),
       events: events.map(timelineEntry),
       payments: payments.map(paymentLine),
       review: { ownerDecides: reviews, open: reviews && may(staff.role, "decide") && awaitsDecision(subscription) },

@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OwnerOrder() {
-  const { order, events, payments, review, clock, her, emails, support, changeForHer, moneyBack, disputes, consents, notice } = useLoaderData<typeof loader>();
+  const { order, changes, events, payments, review, clock, her, emails, support, changeForHer, moneyBack, disputes, consents, notice } = useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
     <article className="owner-page" aria-labelledby="page-title">
@@ -61,6 +61,9 @@ export default function OwnerOrder() {
             { term: "Reference", value: order.reference },
             { term: "State", value: order.stateLabel },
             { term: "Plan", value: `${order.plan} (billed ${order.planCadence})` },
+            changes.planChange
+              ? { term: "Plan change", value: <>{changes.planChange.text} <Time iso={changes.planChange.at} />: {changes.planChange.price}</> }
+              : null,
             { term: "First period", value: formatCents(order.firstPeriodCents) },
             { term: "Each renewal", value: formatCents(order.renewalCents) },
             { term: "Variant", value: order.variant },
@@ -70,6 +73,8 @@ export default function OwnerOrder() {
             { term: "Next billing", value: order.nextBillingAt ? <Time iso={order.nextBillingAt} /> : "None" },
             { term: "Periods paid", value: order.periodsPaid },
             { term: "Decision", value: <DecisionText decision={order.decision} /> },
+            changes.cancelReason ? { term: "Cancel reason", value: changes.cancelReason } : null,
+            changes.cancelNote ? { term: "Her words", value: `“${changes.cancelNote}”` } : null,
           ]}
         />
       </section>

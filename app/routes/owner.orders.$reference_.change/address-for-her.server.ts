@@ -13,9 +13,8 @@ import { fieldRefusal, formRefusal, retryAfter } from "../../server/http/form-re
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
-import { addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
 // Her own page's limit of address changes, so that she and support count against one.
-import { addressChangeLimit } from "../subscription.$token.address/address-page.server";
+import { addressChangeLimit, addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
 
 /** The field that carries the address the page showed (a digest): never sent back as typed. */
 export const shownField = "shown";

@@ -10,18 +10,12 @@ import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
 import { fieldRefusal, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
-import { countHit, rateLimits, type RateLimit } from "../../server/http/rate-limits.server";
-import { addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
+import { countHit, rateLimits } from "../../server/http/rate-limits.server";
+import { addressChangeLimit, addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 /** The field that carries what the page showed: never sent back as something she typed. */
 export const shownField = "shown";
-
-/**
- * Address changes that pass the rules, per order: each one tells the provider and emails her,
- * so ten an hour (a person fixing a typo twice is far within it); fifty for one client address.
- */
-export const addressChangeLimit: RateLimit = { bucket: "address-change", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 };
 
 const rateKey = (subscription: SubscriptionRow) => `subscription:${subscription.id}`;
 

@@ -1,18 +1,23 @@
 // One receipt of hers: the payment named in the address, only when it is a payment taken or
 // a refund made on her own order (any other id, a hold or a failed charge is her pages'
 // refusal, 404, whatever order it may belong to). Reads her rows; the words are the pure
-// app/funnel/receipt.ts.
+// app/funnel/receipt.ts. A payment names the plan it was made on (her plan may have changed
+// since), each item priced on that plan.
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { contact } from "../../funnel/marketing";
+import { itemPricesOn } from "../../funnel/plan-change";
+import { isPlanCode, type PlanCode } from "../../funnel/plans";
 import {
   cardOfPayment,
   hasReceipt,
   merchantName,
   periodCovered,
+  planOfPayment,
   receiptContent,
   receiptMessages,
   type CardHistory,
   type Receipt,
+  type ReceiptMedication,
   type ReceiptPayment,
 } from "../../funnel/receipt";
 import { billedStates } from "../../funnel/subscription-life";
@@ -25,6 +30,7 @@ import {
   type SubscriptionRow,
 } from "../../server/db/stores/subscriptions.server";
 import { refusePage } from "../../server/http/page-refusal.server";
+import { medicationsFor } from "../../server/provider/catalogue-cache.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 /** A payment's id as the address writes it: a whole number a bigserial can hold, nothing else. */
@@ -70,6 +76,24 @@ function cardHistory(subscription: SubscriptionRow, order: OrderRow | undefined,
   };
 }
 
+/**
+ * Her medications as the receipt lists them for a payment on `plan`: the order's own prices
+ * when it is the checkout's plan, else each priced from the catalogue on that plan (none when
+ * the catalogue cannot price one: the total then carries the amount).
+ */
+async function medicationsOn(subscription: SubscriptionRow, body: Partial<PreAuthOrderBody>, plan: PlanCode, events: SubscriptionEventRow[]): Promise<ReceiptMedication[]> {
+  const ordered = body.medications ?? [];
+  const planType = ordered[0]?.planType;
+  // The checkout writes its plan beside each medication; an order kept without it paid its first period on the plan before any change.
+  const checkoutPlan = isPlanCode(planType) ? planType : planOfPayment({ period: 0, at: subscription.holdPlacedAt }, subscription.plan, events);
+  const asOrdered = (price: (m: (typeof ordered)[number]) => number | undefined) => ordered.map((m) => ({ name: m.name, dosage: m.dosage, price: price(m) }));
+  if (checkoutPlan === plan) return asOrdered((m) => m.price);
+  const catalogue = await medicationsFor(subscription.responderUuid, subscription.variant);
+  const mine = ordered.flatMap((m) => (typeof m.product_id === "string" && m.product_id !== "" ? [{ productId: m.product_id, name: m.name }] : []));
+  const prices = itemPricesOn(catalogue, mine, plan);
+  return asOrdered((m) => prices.get(m.product_id));
+}
+
 /** The receipt of payment `paymentIdText` of her order, or her pages' refusal (404). */
 export async function herReceipt(subscription: SubscriptionRow, paymentIdText: string | undefined, back: string): Promise<Receipt> {
   if (!paymentIdText || !paymentIdPattern.test(paymentIdText)) noReceipt(back);
@@ -82,6 +106,7 @@ export async function herReceipt(subscription: SubscriptionRow, paymentIdText: s
   if (row.kind === "refund" && !refundedRow) noReceipt(back);
   const paidFor = refundedRow ? asReceiptPayment(refundedRow) : payment;
   const body = (order?.body ?? {}) as Partial<PreAuthOrderBody>;
+  const plan = planOfPayment(paidFor, subscription.plan, events);
   // While a renewal is still to be billed (cancelled too late included), her latest period ends when it begins.
   const renews = billedStates.includes(subscription.state);
   const cards = cardHistory(subscription, order, payments, events);
@@ -89,11 +114,11 @@ export async function herReceipt(subscription: SubscriptionRow, paymentIdText: s
     merchant: { name: merchantName, address: config().MERCHANT_ADDRESS, phone: contact.phoneDisplay, email: contact.email },
     reference: subscription.reference,
     customer: { firstName: body.customer?.firstName ?? "", lastName: body.customer?.lastName ?? "" },
-    plan: subscription.plan,
-    medications: (body.medications ?? []).map((m) => ({ name: m.name, dosage: m.dosage, price: m.price })),
+    plan,
+    medications: await medicationsOn(subscription, body, plan, events),
     payment,
     refunded: refundedRow ? paidFor : undefined,
-    period: periodCovered(paidFor, payments.map(asReceiptPayment), subscription.plan, renews ? subscription.nextBillingAt : null),
+    period: periodCovered(paidFor, payments.map(asReceiptPayment), plan, renews ? subscription.nextBillingAt : null),
     card: cardOfPayment(paidFor, cards),
     prescribed: subscription.decision === "approved",
   });

@@ -3,7 +3,10 @@
 // address from the order's body, and the emails she was sent, only for the roles that need
 // them to help her ("customer-details", "emails": the caller checks, and audits each view).
 // Never a health answer. Every time on the lifecycle clock, as ISO text for the page.
+import { herCancelReasonLabels, knownCancelReason, noReasonLabel } from "../../funnel/cancel-reasons";
+import { amountAndCadence } from "../../funnel/emails";
 import { deletedAtHerRequest } from "../../funnel/her-erasure";
+import { planChangeAhead } from "../../funnel/plan-change";
 import { plans } from "../../funnel/plans";
 import { refundReasonLabels } from "../../funnel/refunds";
 import { variantLabels } from "../../funnel/variant";
@@ -76,6 +79,26 @@ export function orderDetails(subscription: SubscriptionRow, now: Date): OrderDet
           message: subscription.decisionMessage,
         }
       : null,
+  };
+}
+
+/** What she changed or said that the summary shows beside the plan: a change ahead, why she cancelled. */
+export interface OrderChanges {
+  /** "Changes to Quarterly on" a date, at its price: waiting behind a fixed renewal, or from her next billing date. */
+  planChange: { text: string; at: string; price: string } | null;
+  /** Once cancelled: the reason's label, or that none was given. */
+  cancelReason: string | null;
+  /** Her own words with "Other", for the roles that may read her details (null for the others). */
+  cancelNote: string | null;
+}
+
+export function orderChanges(subscription: SubscriptionRow, events: readonly SubscriptionEventRow[], seesHerWords: boolean): OrderChanges {
+  const ahead = planChangeAhead(subscription, events);
+  const reason = knownCancelReason(subscription.cancelReason);
+  return {
+    planChange: ahead ? { text: `Changes to ${plans[ahead.plan].label} on`, at: ahead.at.toISOString(), price: amountAndCadence(ahead.cents, ahead.plan) } : null,
+    cancelReason: subscription.cancelledAt === null ? null : reason ? herCancelReasonLabels[reason] : noReasonLabel,
+    cancelNote: seesHerWords ? subscription.cancelReasonNote : null,
   };
 }
 

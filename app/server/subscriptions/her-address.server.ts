@@ -17,10 +17,19 @@ import { loadShippingAddress, lockShippingAddress, replaceShippingAddress } from
 import { findOrder, replaceOrderShippingAddress, type OrderRow } from "../db/stores/orders.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
 import { noteOnTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import type { RateLimit } from "../http/rate-limits.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import { medicationsFor } from "../provider/catalogue-cache.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
+
+/**
+ * Address changes that pass the rules, per order: each one tells the provider and emails her,
+ * so ten an hour (a person fixing a typo twice is far within it); fifty for one client address.
+ * Her page and support's page for her count against this one limit, so that together they
+ * cannot send her more emails than she could alone.
+ */
+export const addressChangeLimit: RateLimit = { bucket: "address-change", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 };
 
 export type AddressChangeOutcome =
   | { status: "changed"; address: ShippingAddress }
