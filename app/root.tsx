@@ -21,11 +21,16 @@ function handleOf(match: { handle?: unknown }): Partial<RouteHandle> {
   return (match.handle ?? {}) as Partial<RouteHandle>;
 }
 
-/** True when any route's action answered with form errors (a Conform reply). */
+/**
+ * True when any route's action answered with form errors (a Conform reply), or a loader drew
+ * one as its `refusal` (a GET form's answer, as her plan page's preview of a plan it cannot show).
+ */
 function useFormHasErrors(): boolean {
-  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData ?? {};
-  return Object.values(actionData).some(
-    (value) => (value as { lastResult?: { status?: string } } | null)?.lastResult?.status === "error",
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const isError = (reply: unknown) => (reply as { status?: string } | null | undefined)?.status === "error";
+  return (
+    Object.values(state?.actionData ?? {}).some((value) => isError((value as { lastResult?: unknown } | null)?.lastResult)) ||
+    Object.values(state?.loaderData ?? {}).some((value) => isError((value as { refusal?: unknown } | null)?.refusal))
   );
 }
 

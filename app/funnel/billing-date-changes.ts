@@ -192,6 +192,31 @@ export function decideBillingDateChange(facts: BillingDateFacts, choice: Billing
   return { ok: true, change: { ...plain, event: "period_skipped", to, anchor, weeks } };
 }
 
+/** A choice as a form names it (the weeks only for a move; the form's schema asks for them). */
+export function billingDateChoiceOf(kind: BillingDateChoice["kind"], weeks: number | undefined): BillingDateChoice {
+  return kind === "move" ? { kind, weeks: weeks ?? 0 } : { kind };
+}
+
+/** Moving her date later as a page offers it: each number of weeks the rules let through now, or why none. */
+export type MoveOffer = { open: true; message: null; choices: (readonly [string, string])[] } | { open: false; message: string; choices: never[] };
+
+/**
+ * The move choices her page and the console show: each number of weeks with the date it leads
+ * to (`day` writes a date in the page's own words), only those the cap still allows.
+ */
+export function moveOffer(facts: BillingDateFacts, now: Date, day: (date: Date) => string): MoveOffer {
+  const first = decideBillingDateChange(facts, { kind: "move", weeks: 1 }, now);
+  if (!first.ok) return { open: false, message: first.message, choices: [] };
+  return {
+    open: true,
+    message: null,
+    choices: moveWeekChoices.flatMap((weeks) => {
+      const moved = decideBillingDateChange(facts, { kind: "move", weeks }, now);
+      return moved.ok ? [[String(weeks), `${weeksText(weeks)} later: ${day(moved.change.to)}`] as const] : [];
+    }),
+  };
+}
+
 /** Her words for each refusal. */
 export const billingDateMessages = {
   notActive: (state: SubscriptionState) =>

@@ -5,39 +5,23 @@
 // the query string, where anyone may write another order's: only one made for this order is
 // used, and only once. The next charge without her is on the new card.
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-// config() reads the environment once per process (each test file runs in its own), so the
-// keys are set before any app module loads.
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_123";
-  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_123";
-});
-
+// Stripe's keys set before any app module loads.
+import { offSessionCharges as offSessionChargesOf, useStripeMode } from "../support/stripe-mode";
 import { herCardMessages } from "../../app/funnel/her-card";
 import * as cardRoute from "../../app/routes/subscription.$token.card/route";
 import { database } from "../../app/server/db/client.server";
 import { subscriptionEvents } from "../../app/server/db/schema.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { log } from "../../app/server/log.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { chargeSavedCard } from "../../app/server/subscriptions/saved-card-charge.server";
-import { useStripeStandIn } from "../support/fake-stripe/msw";
-import { resetDatabase, TestBrowser } from "../support/route-harness";
+import { TestBrowser } from "../support/route-harness";
 import { heldSubscription, reload } from "../support/subscriptions";
 
-const standIn = useStripeStandIn();
-
-beforeEach(async () => {
-  await resetDatabase();
-  // The gateway says what failed; the tests read results.
-  vi.spyOn(log, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const standIn = useStripeMode();
 
 async function activeSubscription(): Promise<SubscriptionRow> {
   const held = await heldSubscription({ gateway: paymentGateway(), paymentMethodId: "pm_card_visa" });
@@ -74,7 +58,7 @@ async function cardLines(subscription: SubscriptionRow) {
     .where(and(eq(subscriptionEvents.subscriptionId, subscription.id), eq(subscriptionEvents.event, "card_updated")));
 }
 
-const offSessionCharges = () => standIn.requestsTo("POST", "/v1/payment_intents").filter((call) => call.params.off_session === "true" && !call.replayed);
+const offSessionCharges = () => offSessionChargesOf(standIn);
 
 describe("updating her card with Stripe", () => {
   it("with JavaScript: a SetupIntent, her bank's check, back to her card page; the next charge is on the new card", async () => {

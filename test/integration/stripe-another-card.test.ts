@@ -3,36 +3,20 @@
 // Stripe's hosted page (?session_id=cs_...) names the card in the query string, where anyone
 // can write another order's. Only a SetupIntent or session made for this order is used;
 // another is refused on the page (400), and nothing is charged or saved.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-// config() reads the environment once per process (each test file runs in its own), so the
-// keys are set before any app module loads.
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_123";
-  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_123";
-});
-
+// Stripe's keys set before any app module loads.
+import { offSessionCharges as offSessionChargesOf, useStripeMode } from "../support/stripe-mode";
 import * as paymentPage from "../../app/routes/subscription.$token.payment/route";
 import { anotherCardMessages } from "../../app/routes/subscription.$token.payment/another-card.server";
-import { log } from "../../app/server/log.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { useStripeStandIn } from "../support/fake-stripe/msw";
-import { resetDatabase, TestBrowser } from "../support/route-harness";
+import { TestBrowser } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
 
-const standIn = useStripeStandIn();
-
-beforeEach(async () => {
-  await resetDatabase();
-  // The gateway says what failed; the tests read results.
-  vi.spyOn(log, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const standIn = useStripeMode();
 
 /**
  * An order approved after Stripe let its hold lapse, whose saved card needs 3-D Secure every
@@ -68,8 +52,7 @@ function comeBack(subscription: SubscriptionRow, query: string) {
   return new TestBrowser().call(paymentPage.loader, `${path}?${query}`, { params: { token } });
 }
 
-const offSessionCharges = () =>
-  standIn.requestsTo("POST", "/v1/payment_intents").filter((call) => call.params.off_session === "true" && !call.replayed);
+const offSessionCharges = () => offSessionChargesOf(standIn);
 
 /** The refusal on her page: 400, the message above the form, nothing charged or saved for `subscription`. */
 async function expectRefused(answer: Awaited<ReturnType<typeof comeBack>>, subscription: SubscriptionRow, chargesBefore: number) {

@@ -9,12 +9,12 @@ import { shippingSchema } from "../../funnel/final-checkout";
 import { addressLines, canChangeAddress } from "../../funnel/her-address";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../funnel/rate-limits";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
-import { fieldRefusal, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
+import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
 // Her own page's limit of address changes, so that she and support count against one.
-import { addressChangeLimit, addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
+import { addressChangeLimit, addressDigest, addressRefusal, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
 
 /** The field that carries the address the page showed (a digest): never sent back as typed. */
 export const shownField = "shown";
@@ -56,17 +56,7 @@ export async function addressForHer(request: Request, session: StaffSession, sub
   const outcome = await changeShippingAddress(subscription, shown, next, (tx) =>
     audit(request, actorOf(session.staff), "address-changed-for-her", { orderReference: subscription.reference, detail: `Ships to ${next.state}` }, tx),
   );
-  switch (outcome.status) {
-    case "changed":
-    case "unchanged":
-      return redirectWithNotice(session, back, { tone: "success", text: addressForHerMessages.changed });
-    case "moved_on":
-      return refused(formRefusal(formData, addressForHerMessages.movedOn, hideFields), 409);
-    case "ended":
-      return refused(formRefusal(formData, addressForHerMessages.ended, hideFields), 409);
-    case "same":
-      return refused(formRefusal(formData, addressForHerMessages.same, hideFields), 400);
-    case "refused":
-      return refused(fieldRefusal(formData, outcome.field, outcome.message, hideFields), 400);
-  }
+  const refusal = addressRefusal(formData, outcome, addressForHerMessages, hideFields);
+  if (refusal) return refused(refusal.lastResult, refusal.status);
+  return redirectWithNotice(session, back, { tone: "success", text: addressForHerMessages.changed });
 }

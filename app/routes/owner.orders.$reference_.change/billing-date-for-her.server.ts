@@ -7,9 +7,10 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { formatCents, formatDay } from "../../components/owner-format";
 import {
+  billingDateChoiceOf,
   decideBillingDateChange,
   maxWeeksMoved,
-  moveWeekChoices,
+  moveOffer,
   weeksLeft,
   type BillingDateChange,
   type BillingDateChoice,
@@ -22,7 +23,7 @@ import { countHit } from "../../server/http/rate-limits.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
-import { billingDateFacts, billingDateLimit, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
+import { billingDateFacts, billingDateLimit, billingDateRefusalStatus, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 
 const day = (date: Date) => formatDay(date.toISOString());
@@ -44,7 +45,6 @@ export async function billingDateSection(subscription: SubscriptionRow) {
   const next = subscription.nextBillingAt;
   const amountCents = periodAmountCents(subscription.periodsPaid, subscription);
   const sooner = decide({ kind: "sooner" });
-  const firstMove = decide({ kind: "move", weeks: 1 });
   const skip = decide({ kind: "skip" });
   const back = decide({ kind: "move_back" });
   return {
@@ -53,16 +53,7 @@ export async function billingDateSection(subscription: SubscriptionRow) {
     nextBilling: next ? `${day(next)}, ${formatCents(amountCents)}` : null,
     closed: !sooner.ok && sooner.refusal === "not_active" ? sooner.message : null,
     left: `${weeksText(weeksLeft(facts.lines, now))} of ${maxWeeksMoved} left to move in the next 12 months.`,
-    move: firstMove.ok
-      ? {
-          open: true,
-          message: null,
-          choices: moveWeekChoices.flatMap((weeks) => {
-            const moved = decide({ kind: "move", weeks });
-            return moved.ok ? [[String(weeks), `${weeksText(weeks)} later: ${day(moved.change.to)}`] as const] : [];
-          }),
-        }
-      : { open: false, message: firstMove.message, choices: [] },
+    move: moveOffer(facts, now, day),
     skip: skip.ok ? { open: true, text: `Nothing is charged or shipped on ${day(skip.change.from)}; her next billing date becomes ${day(skip.change.to)}.` } : { open: false, text: skip.message },
     moveBack: back.ok ? `Move it back to ${day(back.change.to)}` : null,
     sooner: sooner.ok
@@ -118,18 +109,10 @@ export async function billingDateForHer(request: Request, session: StaffSession,
   const outcome = await changeHerBillingDate(
     paymentGateway(),
     subscription,
-    choice === "move" ? { kind: "move", weeks: weeks! } : { kind: choice },
+    billingDateChoiceOf(choice, weeks),
     new Date(shown),
     (tx, change) => audit(request, actorOf(session.staff), "billing-date-changed-for-her", { orderReference: subscription.reference, detail: dateChangeDetail(change) }, tx),
   );
-  switch (outcome.status) {
-    case "changed":
-      return redirectWithNotice(session, back, { tone: "success", text: dateChangedNotice(outcome.line) });
-    case "refused":
-      return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), outcome.refusal === "weeks" ? 400 : 409);
-    case "declined":
-      return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), 402);
-    case "busy":
-      return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), 409);
-  }
+  if (outcome.status === "changed") return redirectWithNotice(session, back, { tone: "success", text: dateChangedNotice(outcome.line) });
+  return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), billingDateRefusalStatus(outcome));
 }

@@ -10,16 +10,14 @@ import { z } from "zod";
 import { formatDay } from "../../components/owner-format";
 import { planChangeDisclosure } from "../../funnel/consent";
 import { amountAndCadence, type PlanChangeLine } from "../../funnel/emails";
-import { badChoiceRefusals, decidePlanChange, planChangeAhead, unavailableText, type PlanOffer } from "../../funnel/plan-change";
-import { isPlanCode, orderedPlans, planCodes, plans, type PlanCode } from "../../funnel/plans";
-import { config } from "../../server/config.server";
+import { badChoiceRefusals, planChangeAhead } from "../../funnel/plan-change";
+import { isPlanCode, planCodes, plans, type PlanCode } from "../../funnel/plans";
 import { subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
 import { countHit } from "../../server/http/rate-limits.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
-import { lifecycleNow } from "../../server/subscriptions/clock.server";
-import { changeHerPlan, planChangeLimit, planOffers } from "../../server/subscriptions/plan-change.server";
+import { changeHerPlan, planChangeLimit, planChoices, planRefusalStatus } from "../../server/subscriptions/plan-change.server";
 import { herPageSays } from "./billing-date-for-her.server";
 
 const label = (plan: PlanCode) => plans[plan].label;
@@ -49,24 +47,16 @@ export function planChangedNotice(line: PlanChangeLine): string {
 
 /** What the plan section shows: her plan, the plans she may have, and the one asked for (`?plan=`) previewed. */
 export async function planSection(subscription: SubscriptionRow, url: URL) {
-  const now = await lifecycleNow();
-  const visible = orderedPlans(config().VISIBLE_PLANS);
-  const [offers, { events }] = await Promise.all([planOffers(subscription, visible), subscriptionTimeline(subscription.id)]);
-  const decide = (offer: PlanOffer) => decidePlanChange(subscription, offer, visible, now);
-  // Her own plan is offered only to cancel a change that waits.
-  const keep: PlanOffer = { plan: subscription.plan, cents: subscription.renewalCents, unavailable: [] };
-  const closed = decide(keep);
+  const [plansNow, { events }] = await Promise.all([planChoices(subscription), subscriptionTimeline(subscription.id)]);
   const section = {
     current: `${label(subscription.plan)}: ${amountAndCadence(subscription.renewalCents, subscription.plan)}`,
     ahead: planChangeAhead(subscription, events)?.text ?? null,
-    closed: !closed.ok && closed.refusal === "not_active" ? closed.message : null,
+    closed: plansNow.closed,
     choices: [
       ...(subscription.pendingPlan ? [[subscription.plan, `Keep ${label(subscription.plan)} (cancel the change to ${label(subscription.pendingPlan)})`] as const] : []),
-      ...offers
-        .filter((offer) => offer.plan !== subscription.plan && offer.plan !== subscription.pendingPlan && offer.cents !== null && offer.unavailable.length === 0)
-        .map((offer) => [offer.plan, `${label(offer.plan)}: ${amountAndCadence(offer.cents!, offer.plan)}`] as const),
+      ...plansNow.offered.map((choice) => [choice.plan, `${label(choice.plan)}: ${amountAndCadence(choice.cents!, choice.plan)}`] as const),
     ],
-    unavailable: offers.filter((offer) => offer.plan !== subscription.plan && offer.unavailable.length > 0).map((offer) => ({ plan: label(offer.plan), text: unavailableText(offer) })),
+    unavailable: plansNow.unavailable,
     preview: null as null | ReturnType<typeof previewOf>,
     refusal: null as string | null,
     status: 200,
@@ -74,8 +64,7 @@ export async function planSection(subscription: SubscriptionRow, url: URL) {
   const asked = url.searchParams.get("plan");
   if (asked === null || section.closed) return section;
   if (!isPlanCode(asked)) return { ...section, refusal: planForHerMessages.choose, status: 400 };
-  const offer = asked === subscription.plan ? keep : (offers.find((candidate) => candidate.plan === asked) ?? { plan: asked, cents: null, unavailable: [] });
-  const decision = decide(offer);
+  const decision = plansNow.decide(asked);
   if (!decision.ok) return { ...section, refusal: herPageSays(decision.message), status: badChoiceRefusals.includes(decision.refusal) ? 400 : 409 };
   return { ...section, preview: previewOf(subscription, decision.line) };
 }
@@ -127,7 +116,6 @@ export async function planForHer(request: Request, session: StaffSession, subscr
     },
   );
   if (outcome.status === "changed") return redirectWithNotice(session, back, { tone: "success", text: planChangedNotice(outcome.line) });
-  const status = outcome.status === "refused" && outcome.refusal !== "stale" && badChoiceRefusals.includes(outcome.refusal) ? 400 : 409;
-  return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), status);
+  return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), planRefusalStatus(outcome));
 }
 

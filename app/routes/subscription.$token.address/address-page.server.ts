@@ -9,9 +9,9 @@ import { addressLines, canChangeAddress, herAddressMessages, tooManyAddressChang
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
-import { fieldRefusal, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
+import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
-import { addressChangeLimit, addressDigest, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
+import { addressChangeLimit, addressDigest, addressRefusal, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 /** The field that carries what the page showed: never sent back as something she typed. */
@@ -48,17 +48,7 @@ export async function saveAddress(request: Request, subscription: SubscriptionRo
   const changes = await countHit(request, rateKey(subscription), addressChangeLimit);
   if (changes > 0) return answer(formRefusal(formData, tooManyAddressChangesMessage(changes), hideFields), 429, retryAfter(changes));
   const outcome = await changeShippingAddress(subscription, String(formData.get(shownField) ?? "").slice(0, 64), submission.value);
-  switch (outcome.status) {
-    case "changed":
-    case "unchanged":
-      return redirect(`/subscription/${token}/address?saved=1`, { status: 303, headers: privatePageHeaders });
-    case "moved_on":
-      return answer(formRefusal(formData, herAddressMessages.movedOn, hideFields), 409);
-    case "ended":
-      return answer(formRefusal(formData, herAddressMessages.ended, hideFields), 409);
-    case "same":
-      return answer(formRefusal(formData, herAddressMessages.same, hideFields), 400);
-    case "refused":
-      return answer(fieldRefusal(formData, outcome.field, outcome.message, hideFields), 400);
-  }
+  const refusal = addressRefusal(formData, outcome, herAddressMessages, hideFields);
+  if (refusal) return answer(refusal.lastResult, refusal.status);
+  return redirect(`/subscription/${token}/address?saved=1`, { status: 303, headers: privatePageHeaders });
 }

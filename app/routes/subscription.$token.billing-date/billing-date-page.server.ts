@@ -6,9 +6,10 @@ import { z } from "zod";
 import {
   billingDateDoneText,
   billingDateMessages,
+  billingDateChoiceOf,
   capText,
   decideBillingDateChange,
-  moveWeekChoices,
+  moveOffer,
   weeksLeft,
   type BillingDateChoice,
 } from "../../funnel/billing-date-changes";
@@ -20,7 +21,7 @@ import { readForm } from "../../server/http/form-body.server";
 import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
 import { countHit } from "../../server/http/rate-limits.server";
 import { paymentGateway } from "../../server/payments/index.server";
-import { billingDateFacts, billingDateLimit, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
+import { billingDateFacts, billingDateLimit, billingDateRefusalStatus, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
@@ -35,7 +36,6 @@ export async function billingDatePage(subscription: SubscriptionRow, token: stri
   const last = facts.lines.at(-1);
   const next = subscription.nextBillingAt;
   const sooner = decide({ kind: "sooner" });
-  const firstMove = decide({ kind: "move", weeks: 1 });
   const skip = decide({ kind: "skip" });
   const back = decide({ kind: "move_back" });
   const amountCents = periodAmountCents(subscription.periodsPaid, subscription);
@@ -50,16 +50,7 @@ export async function billingDatePage(subscription: SubscriptionRow, token: stri
     rule: capText,
     left: `You have ${weeksText(weeksLeft(facts.lines, now))} left to move it in the next 12 months.`,
     // Only the weeks the cap still allows are offered; the post is checked again all the same.
-    move: firstMove.ok
-      ? {
-          open: true,
-          message: null,
-          choices: moveWeekChoices.flatMap((weeks) => {
-            const moved = decide({ kind: "move", weeks });
-            return moved.ok ? [[String(weeks), `${weeksText(weeks)} later: ${day(moved.change.to)}`] as const] : [];
-          }),
-        }
-      : { open: false, message: firstMove.message, choices: [] },
+    move: moveOffer(facts, now, day),
     skip: skip.ok
       ? { open: true, text: `Nothing is charged or shipped on ${day(skip.change.from)}. Your next billing date becomes ${day(skip.change.to)}.` }
       : { open: false, text: skip.message },
@@ -89,10 +80,6 @@ const schema = z
     if (value.intent === "move" && value.weeks === undefined) context.addIssue({ code: "custom", path: ["weeks"], message: billingDateMessages.weeks });
   });
 
-function choiceOf(value: z.infer<typeof schema>): BillingDateChoice {
-  return value.intent === "move" ? { kind: "move", weeks: value.weeks! } : { kind: value.intent };
-}
-
 /** Her post: counted, read, applied once; a 303 back to the page, or the form's reply with a 4xx. */
 export async function billingDateAction(request: Request, subscription: SubscriptionRow, token: string) {
   const formData = await readForm(request);
@@ -102,10 +89,10 @@ export async function billingDateAction(request: Request, subscription: Subscrip
   }
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: privatePageHeaders });
-  const outcome = await changeHerBillingDate(paymentGateway(), subscription, choiceOf(submission.value), new Date(submission.value.shown));
+  const { intent, weeks, shown } = submission.value;
+  const outcome = await changeHerBillingDate(paymentGateway(), subscription, billingDateChoiceOf(intent, weeks), new Date(shown));
   if (outcome.status === "changed") {
     return redirect(`/subscription/${token}/billing-date?changed=1`, { status: 303, headers: privatePageHeaders });
   }
-  const status = outcome.status === "declined" ? 402 : outcome.status === "refused" && outcome.refusal === "weeks" ? 400 : 409;
-  return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status, headers: privatePageHeaders });
+  return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status: billingDateRefusalStatus(outcome), headers: privatePageHeaders });
 }

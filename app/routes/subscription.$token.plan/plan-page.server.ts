@@ -14,17 +14,13 @@ import {
   planChangeAhead,
   planChangeLineOf,
   planChangeMessages,
-  unavailableText,
-  type PlanOffer,
 } from "../../funnel/plan-change";
-import { isPlanCode, orderedPlans, planCodes, plans, type PlanCode } from "../../funnel/plans";
-import { config } from "../../server/config.server";
+import { isPlanCode, planCodes, plans, type PlanCode } from "../../funnel/plans";
 import { subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
 import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
 import { countHit } from "../../server/http/rate-limits.server";
-import { lifecycleNow } from "../../server/subscriptions/clock.server";
-import { changeHerPlan, planChangeLimit, planOffers } from "../../server/subscriptions/plan-change.server";
+import { changeHerPlan, planChangeLimit, planChoices, planRefusalStatus } from "../../server/subscriptions/plan-change.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 const label = (plan: PlanCode) => plans[plan].label;
@@ -49,13 +45,7 @@ export async function planPage(subscription: SubscriptionRow, token: string, url
     const line = last && planChangeLineOf(last);
     if (line) return { ...base, done: { title: line.kind === "kept" ? "Your plan stays as it is" : "Plan changed", text: planChangeWords(line).summary }, status: 200 };
   }
-  const now = await lifecycleNow();
-  const visible = orderedPlans(config().VISIBLE_PLANS);
-  const offers = await planOffers(subscription, visible);
-  const decide = (offer: PlanOffer) => decidePlanChange(subscription, offer, visible, now);
-  // Choosing her own plan is offered only to cancel a change that waits.
-  const keep: PlanOffer = { plan: subscription.plan, cents: subscription.renewalCents, unavailable: [] };
-  const closed = decide(keep);
+  const plansNow = await planChoices(subscription);
   const page = {
     ...base,
     done: null,
@@ -65,24 +55,23 @@ export async function planPage(subscription: SubscriptionRow, token: string, url
       nextBilling: subscription.nextBillingAt ? formatEmailDate(subscription.nextBillingAt) : null,
     },
     ahead: planChangeAhead(subscription, events)?.text ?? null,
-    closed: !closed.ok && closed.refusal === "not_active" ? closed.message : null,
+    closed: plansNow.closed,
+    // Choosing her own plan is offered only to cancel a change that waits.
     choices: [
       ...(subscription.pendingPlan ? [{ code: subscription.plan, label: `Keep my ${label(subscription.plan)} plan (cancel the change to ${label(subscription.pendingPlan)})` }] : []),
-      ...offers
-        .filter((offer) => offer.plan !== subscription.plan && offer.plan !== subscription.pendingPlan && offer.cents !== null && offer.unavailable.length === 0)
-        .map((offer) => ({ code: offer.plan, label: `${label(offer.plan)}: ${amountAndCadence(offer.cents!, offer.plan)}` })),
+      ...plansNow.offered.map((choice) => ({ code: choice.plan, label: `${label(choice.plan)}: ${amountAndCadence(choice.cents!, choice.plan)}` })),
     ],
-    // A plan that leaves out one of her medications is shown with why, and cannot be chosen.
-    unavailable: offers.filter((offer) => offer.plan !== subscription.plan && offer.unavailable.length > 0).map((offer) => ({ plan: label(offer.plan), text: unavailableText(offer) })),
+    unavailable: plansNow.unavailable,
     preview: null as null | ReturnType<typeof previewOf>,
     refusal: null as FormReply | null,
     status: 200,
   };
   const asked = url.searchParams.get("plan");
-  if (asked === null || page.closed) return page;
+  if (page.closed) return page;
+  // "See what changes" pressed with no plan chosen: said, rather than the same page again.
+  if (asked === null) return url.searchParams.has("choose") ? { ...page, refusal: refusalReply(planChangeMessages.choose, true), status: 400 } : page;
   if (!isPlanCode(asked)) return { ...page, refusal: refusalReply(planChangeMessages.choose, true), status: 400 };
-  const offer = asked === subscription.plan ? keep : (offers.find((o) => o.plan === asked) ?? { plan: asked, cents: null, unavailable: [] });
-  const decision = decide(offer);
+  const decision = plansNow.decide(asked);
   if (!decision.ok) {
     const bad = badChoiceRefusals.includes(decision.refusal);
     return { ...page, refusal: refusalReply(decision.message, bad), status: bad ? 400 : 409 };
@@ -130,6 +119,5 @@ export async function planAction(request: Request, subscription: SubscriptionRow
   const { plan, shownPlan, shownPending, shown } = submission.value;
   const outcome = await changeHerPlan(subscription, plan, { plan: shownPlan, pendingPlan: shownPending === "none" ? null : shownPending, nextBillingAt: new Date(shown) });
   if (outcome.status === "changed") return redirect(`/subscription/${token}/plan?changed=1`, { status: 303, headers: privatePageHeaders });
-  const status = outcome.status === "refused" && outcome.refusal !== "stale" && badChoiceRefusals.includes(outcome.refusal) ? 400 : 409;
-  return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status, headers: privatePageHeaders });
+  return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status: planRefusalStatus(outcome), headers: privatePageHeaders });
 }

@@ -16,6 +16,8 @@ export function PlanChoices({ page, field }: { page: Choices; field: FieldView }
     <>
       {page.choices.length > 0 ? (
         <Form method="get" id="choose-plan" noValidate>
+          {/* Says the form was sent: with no plan chosen the address would carry nothing at all. */}
+          <input type="hidden" name="choose" value="1" />
           <ChoiceQuestion field={field} question="Which plan would you like?" options={page.choices} />
           <p>The next page shows what changes and from when, before anything is changed.</p>
           <button type="submit" className="button button-primary">

@@ -22,7 +22,6 @@ import { database, type Queryable } from "../db/client.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
 import {
   changeBillingDate,
-  claimSubscription,
   noteOnTimeline,
   postpone,
   recordPayment,
@@ -34,9 +33,9 @@ import type { RateLimit } from "../http/rate-limits.server";
 import { log } from "../log.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import type { PaymentGateway } from "../payments/gateway.server";
+import { claimSoon } from "./claim-soon.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
-import { claimMs } from "./review.server";
 import { chargeSavedCard } from "./saved-card-charge.server";
 import { applyTransition } from "./transitions.server";
 
@@ -54,6 +53,15 @@ export type BillingDateOutcome =
   | { status: "busy"; message: string };
 
 /**
+ * The status a page answers an outcome not made with (her page and the console alike): a choice
+ * the rules do not know 400, a declined card 402, anything else 409 (changed meanwhile, or busy).
+ */
+export function billingDateRefusalStatus(outcome: Exclude<BillingDateOutcome, { status: "changed" }>): 400 | 402 | 409 {
+  if (outcome.status === "declined") return 402;
+  return outcome.status === "refused" && outcome.refusal === "weeks" ? 400 : 409;
+}
+
+/**
  * Written in the change's own transaction, only when the change is made (a second press writes
  * none): the console's audit row of who made it for her.
  */
@@ -65,17 +73,6 @@ export async function billingDateFacts(subscription: SubscriptionRow): Promise<B
   return { ...subscription, lines: billingDateLines(events) };
 }
 
-/** A double press without JavaScript sends two posts at once: the second waits for the first's claim. */
-const claimWaitMs = 3_000;
-
-async function claimSoon(subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const until = Date.now() + claimWaitMs;
-  for (;;) {
-    const claimed = await claimSubscription(subscriptionId, claimMs);
-    if (claimed || Date.now() >= until) return claimed;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** `choice` applied to her billing date, only while it is still `shown`. */
 export async function changeHerBillingDate(

@@ -6,12 +6,13 @@
 // the reason's code, never her note.
 import { noCancelReason, type CancelReasonChoice } from "../../funnel/cancel-reasons";
 import { renewalStillBilled } from "../../funnel/subscription-life";
-import { claimSubscription, findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { applyTransition } from "./transitions.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { transitionMessages } from "./order-events.server";
-import { claimMs, releaseHold } from "./review.server";
+import { claimSoon } from "./claim-soon.server";
+import { releaseHold } from "./review.server";
 
 export type CancelOutcome =
   | { status: "cancelled"; subscription: SubscriptionRow }
@@ -22,21 +23,6 @@ export type CancelOutcome =
   /** A payment is moving right now, or the gateway did not answer: try again in a moment. */
   | { status: "busy"; subscription: SubscriptionRow };
 
-/**
- * A double press without JavaScript sends two posts at once, and she reads the second's answer:
- * it waits a moment for the first's claim, then finds the subscription cancelled, rather than
- * telling her nothing was cancelled.
- */
-const claimWaitMs = 3_000;
-
-async function claimSoon(subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const until = Date.now() + claimWaitMs;
-  for (;;) {
-    const claimed = await claimSubscription(subscriptionId, claimMs);
-    if (claimed || Date.now() >= until) return claimed;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 export async function cancelSubscription(
   gateway: PaymentGateway,

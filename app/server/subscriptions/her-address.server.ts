@@ -17,6 +17,7 @@ import { loadShippingAddress, lockShippingAddress, replaceShippingAddress } from
 import { findOrder, replaceOrderShippingAddress, type OrderRow } from "../db/stores/orders.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
 import { noteOnTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { fieldRefusal, formRefusal } from "../http/form-refusal.server";
 import type { RateLimit } from "../http/rate-limits.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import { medicationsFor } from "../provider/catalogue-cache.server";
@@ -43,6 +44,38 @@ export type AddressChangeOutcome =
   | { status: "ended" }
   /** The checkout's rules refuse this address (the ZIP or the state), with their words. */
   | { status: "refused"; field: "zipCode" | "state"; message: string };
+
+/** The words a page answers an address not changed with (her page's, or the console's about her). */
+export interface AddressRefusalWords {
+  movedOn: string;
+  ended: string;
+  same: string;
+}
+
+/**
+ * An address not changed, as the form's reply and its status, on her page and the console
+ * alike: undefined when it is changed (or was, by the first of two presses).
+ */
+export function addressRefusal(
+  formData: FormData,
+  outcome: AddressChangeOutcome,
+  words: AddressRefusalWords,
+  hideFields: string[],
+): { lastResult: ReturnType<typeof formRefusal>; status: 400 | 409 } | undefined {
+  switch (outcome.status) {
+    case "changed":
+    case "unchanged":
+      return undefined;
+    case "moved_on":
+      return { lastResult: formRefusal(formData, words.movedOn, hideFields), status: 409 };
+    case "ended":
+      return { lastResult: formRefusal(formData, words.ended, hideFields), status: 409 };
+    case "same":
+      return { lastResult: formRefusal(formData, words.same, hideFields), status: 400 };
+    case "refused":
+      return { lastResult: fieldRefusal(formData, outcome.field, outcome.message, hideFields), status: 400 };
+  }
+}
 
 /** The checkout's fields of an order's body, when it holds a whole address. */
 function addressOfBody(order: OrderRow | undefined): ShippingAddress | undefined {

@@ -29,7 +29,6 @@ import { enqueueOutboxMessage, eraseOutboxMessagesOf } from "../db/stores/outbox
 import { erasePersonalDetailsOf, loadPreCheckoutDraft } from "../db/stores/personal-details.server";
 import { eraseStoredEmailsOf } from "../db/stores/stored-emails.server";
 import {
-  claimSubscription,
   findSubscription,
   markErased,
   noteOnTimeline,
@@ -40,9 +39,10 @@ import { withOutbox } from "../outbox/with-outbox.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { forgetEmbeddedReceipts } from "../provider/embedded.server";
 import { forgetTrackingEmailOf } from "../visitor/session.server";
+import { claimSoon } from "./claim-soon.server";
 import { lifecycleNow } from "./clock.server";
 import { orderEventMessage } from "./order-events.server";
-import { claimMs, releaseHold } from "./review.server";
+import { releaseHold } from "./review.server";
 import { applyTransition } from "./transitions.server";
 
 export type ErasureOutcome =
@@ -55,29 +55,23 @@ export type ErasureOutcome =
 
 /** A second press waits this long for the first to finish before saying the order is busy. */
 const firstPressWaitMs = 5_000;
-const firstPressPollMs = 100;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The subscription to ourselves, or undefined with the reason: erased meanwhile by a press
- * before this one (waited for a few seconds, as a double press arrives while the first works),
- * or busy (a worker moving its money holds it longer).
+ * The subscription to ourselves, or the reason not: erased meanwhile by a press before this
+ * one (waited for a few seconds, as a double press arrives while the first works), or busy (a
+ * worker moving its money holds it longer).
  */
 async function claimForErasure(subscriptionId: string): Promise<SubscriptionRow | "erased_already" | "busy"> {
-  const until = Date.now() + firstPressWaitMs;
-  for (;;) {
-    const claimed = await claimSubscription(subscriptionId, claimMs);
-    if (claimed) {
-      if (claimed.erasedAt === null) return claimed;
-      await releaseClaim(subscriptionId);
-      return "erased_already";
-    }
+  let erasedMeanwhile = false;
+  const claimed = await claimSoon(subscriptionId, firstPressWaitMs, async () => {
     const current = await findSubscription(subscriptionId);
-    if (!current || current.erasedAt !== null) return "erased_already";
-    if (Date.now() >= until) return "busy";
-    await sleep(firstPressPollMs);
-  }
+    erasedMeanwhile = !current || current.erasedAt !== null;
+    return erasedMeanwhile;
+  });
+  if (!claimed) return erasedMeanwhile ? "erased_already" : "busy";
+  if (claimed.erasedAt === null) return claimed;
+  await releaseClaim(subscriptionId);
+  return "erased_already";
 }
 
 export async function eraseHerData(gateway: PaymentGateway, subscription: SubscriptionRow): Promise<ErasureOutcome> {

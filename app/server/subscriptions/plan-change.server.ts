@@ -7,8 +7,9 @@
 // event are written in one transaction.
 import { checkoutTerms, planChangeAgreedWith, planChangeDisclosure } from "../../funnel/consent";
 import type { PlanChangeLine } from "../../funnel/emails";
-import { orderedPlans, type PlanCode } from "../../funnel/plans";
+import { orderedPlans, plans, type PlanCode } from "../../funnel/plans";
 import {
+  badChoiceRefusals,
   decidePlanChange,
   planChangeDetail,
   planChangeLineOf,
@@ -17,6 +18,7 @@ import {
   type HerMedication,
   type PlanChangeRefusal,
   type PlanOffer,
+  unavailableText,
 } from "../../funnel/plan-change";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { config } from "../config.server";
@@ -24,13 +26,13 @@ import type { Queryable } from "../db/client.server";
 import { keepPlanChangeConsent } from "../db/stores/consent-records.server";
 import { findOrder } from "../db/stores/orders.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
-import { changePlan, claimSubscription, noteOnTimeline, releaseClaim, subscriptionTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { changePlan, noteOnTimeline, releaseClaim, subscriptionTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import type { RateLimit } from "../http/rate-limits.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import { medicationsFor } from "../provider/catalogue-cache.server";
+import { claimSoon } from "./claim-soon.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
-import { claimMs } from "./review.server";
 
 /** Posts of her plan page: a person changes her plan a few times at most; each change sends an email. */
 export const planChangeLimit: RateLimit = { bucket: "plan-change", limit: 10, addressLimit: 100, windowMs: 60 * 60_000 };
@@ -73,16 +75,33 @@ export async function planOffers(subscription: SubscriptionRow, plans: readonly 
   return plans.map((plan) => planOffer(catalogue, medications, plan, visiblePlans()));
 }
 
-/** A double press without JavaScript sends two posts at once: the second waits for the first's claim. */
-const claimWaitMs = 3_000;
 
-async function claimSoon(subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const until = Date.now() + claimWaitMs;
-  for (;;) {
-    const claimed = await claimSubscription(subscriptionId, claimMs);
-    if (claimed || Date.now() >= until) return claimed;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * What her plan page and the console offer her now: why no plan can change (`closed`), the other
+ * plans she may choose, priced, those that leave out one of her medications (shown with why,
+ * never offered), and the rules' answer for the plan asked for (her own: keeping it, which
+ * cancels a change that waits).
+ */
+export async function planChoices(subscription: SubscriptionRow) {
+  const now = await lifecycleNow();
+  const visible = visiblePlans();
+  const offers = await planOffers(subscription, visible);
+  const decide = (offer: PlanOffer) => decidePlanChange(subscription, offer, visible, now);
+  const keep: PlanOffer = { plan: subscription.plan, cents: subscription.renewalCents, unavailable: [] };
+  const closed = decide(keep);
+  return {
+    closed: !closed.ok && closed.refusal === "not_active" ? closed.message : null,
+    offered: offers.filter((offer) => offer.plan !== subscription.plan && offer.plan !== subscription.pendingPlan && offer.cents !== null && offer.unavailable.length === 0),
+    unavailable: offers
+      .filter((offer) => offer.plan !== subscription.plan && offer.unavailable.length > 0)
+      .map((offer) => ({ plan: plans[offer.plan].label, text: unavailableText(offer) })),
+    decide: (asked: PlanCode) => decide(asked === subscription.plan ? keep : (offers.find((offer) => offer.plan === asked) ?? { plan: asked, cents: null, unavailable: [] })),
+  };
+}
+
+/** The status a page answers a change not made with (her page and the console alike): a choice the rules refuse 400, else 409. */
+export function planRefusalStatus(outcome: Exclude<PlanChangeOutcome, { status: "changed" }>): 400 | 409 {
+  return outcome.status === "refused" && outcome.refusal !== "stale" && badChoiceRefusals.includes(outcome.refusal) ? 400 : 409;
 }
 
 const stillShown = (row: SubscriptionRow, shown: PlanShown) =>

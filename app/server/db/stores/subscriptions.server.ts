@@ -4,7 +4,7 @@
 // that of two workers or requests racing exactly one records it. Each runs in the caller's
 // transaction, which also holds what it tells others (app/server/subscriptions/transitions.server.ts),
 // so a crash leaves either all of it or none.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   awaitingReviewStates,
   nextState,
@@ -286,6 +286,21 @@ export async function nextLinkVersion(tx: Queryable, subscriptionId: string): Pr
 }
 
 /**
+ * The subscription still in the state, period and billing date `from` was read with: the
+ * condition of a change she makes to a running plan (of two presses, or a press and a renewal,
+ * one writes). Undefined when `from` has no billing date: nothing to change.
+ */
+function stillOnItsDate(from: SubscriptionRow): SQL | undefined {
+  if (from.nextBillingAt === null) return undefined;
+  return and(
+    eq(subscriptions.id, from.id),
+    eq(subscriptions.state, from.state),
+    eq(subscriptions.periodsPaid, from.periodsPaid),
+    eq(subscriptions.nextBillingAt, from.nextBillingAt),
+  );
+}
+
+/**
  * Her next billing date moved (later, back, a period skipped), or a try of ship sooner
  * declined (counted with the period's failed tries), in the caller's transaction,
  * only while the subscription still has the date, state and period it was read with: of two
@@ -296,18 +311,12 @@ export async function changeBillingDate(
   from: SubscriptionRow,
   changes: Partial<Pick<SubscriptionRow, "nextBillingAt" | "dueAt" | "reminderDueAt" | "firstPeriodStart" | "failedAttempts">>,
 ): Promise<SubscriptionRow | undefined> {
-  if (from.nextBillingAt === null) return undefined;
+  const still = stillOnItsDate(from);
+  if (!still) return undefined;
   const [row] = await tx
     .update(subscriptions)
     .set({ ...changes, updatedAt: new Date() })
-    .where(
-      and(
-        eq(subscriptions.id, from.id),
-        eq(subscriptions.state, from.state),
-        eq(subscriptions.periodsPaid, from.periodsPaid),
-        eq(subscriptions.nextBillingAt, from.nextBillingAt),
-      ),
-    )
+    .where(still)
     .returning();
   return row;
 }
@@ -324,16 +333,14 @@ export async function changePlan(
   changes: Pick<SubscriptionRow, "plan" | "renewalCents" | "firstPeriodStart" | "pendingPlan" | "pendingRenewalCents" | "pendingPlanFrom"> &
     Partial<Pick<SubscriptionRow, "reminderDueAt">>,
 ): Promise<SubscriptionRow | undefined> {
-  if (from.nextBillingAt === null) return undefined;
+  const still = stillOnItsDate(from);
+  if (!still) return undefined;
   const [row] = await tx
     .update(subscriptions)
     .set({ ...changes, updatedAt: new Date() })
     .where(
       and(
-        eq(subscriptions.id, from.id),
-        eq(subscriptions.state, from.state),
-        eq(subscriptions.periodsPaid, from.periodsPaid),
-        eq(subscriptions.nextBillingAt, from.nextBillingAt),
+        still,
         eq(subscriptions.plan, from.plan),
         from.pendingPlan === null ? isNull(subscriptions.pendingPlan) : eq(subscriptions.pendingPlan, from.pendingPlan),
       ),
