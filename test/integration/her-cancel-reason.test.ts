@@ -13,6 +13,7 @@ import { outboxMessages, subscriptionEvents } from "../../app/server/db/schema.s
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
+import { changeHerBillingDate } from "../../app/server/subscriptions/billing-date.server";
 import { cancelSubscription } from "../../app/server/subscriptions/cancel.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
@@ -125,7 +126,7 @@ describe("why she cancels", () => {
 });
 
 describe("a break offered instead", () => {
-  it("offers moving her date or skipping a period while it can still move, and not once it cannot", async () => {
+  it("offers moving her date or skipping a period while it can still move, says the break she has once moved, and nothing once it cannot", async () => {
     const subscription = await activeSubscription();
     const token = await tokenOf(subscription);
     const open = await openPage(subscription);
@@ -134,6 +135,16 @@ describe("a break offered instead", () => {
     expect(open.data.pause.move).toBe(`/subscription/${token}/billing-date#move-title`);
     expect(open.data.pause.skip.href).toBe(`/subscription/${token}/billing-date#skip-title`);
     expect(open.data.pause.skip.text).toMatch(/your next billing date becomes \w+ \d+, \d{4}/);
+
+    // Moved once this period: no second move, but the break she has is said, with her page's way.
+    const moved = await activeSubscription();
+    const shown = moved.nextBillingAt!;
+    expect((await changeHerBillingDate(paymentGateway(), moved, { kind: "move", weeks: 2 }, shown)).status).toBe("changed");
+    const after = await openPage(moved);
+    expect(after.data.pause.move).toBeNull();
+    expect(after.data.pause.skip).toBeNull();
+    expect(after.data.pause.moved.href).toBe(`/subscription/${await tokenOf(moved)}/billing-date`);
+    expect(after.data.pause.moved.text).toMatch(/^Your next billing date is already put off to \w+ \d+, \d{4}: nothing is charged or shipped until then\./);
 
     // Before the review there is no billing date to move: she may still cancel, with no offer.
     const held = await heldSubscription({ plan: "monthly" });

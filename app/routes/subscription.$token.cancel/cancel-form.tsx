@@ -12,7 +12,16 @@ export function PauseOfferBox({ offer }: { offer: PauseOffer }) {
   return (
     <section className="pause-offer" aria-labelledby="pause-title">
       <h2 id="pause-title">Need a break instead?</h2>
-      <p>You can keep your plan and put your next billing date off instead of cancelling. Nothing is charged until the new date.</p>
+      {offer.moved ? (
+        <>
+          <p>{offer.moved.text}</p>
+          <p>
+            <a href={offer.moved.href}>See my billing date</a>
+          </p>
+        </>
+      ) : (
+        <p>You can keep your plan and put your next billing date off instead of cancelling. Nothing is charged until the new date.</p>
+      )}
       {offer.skip ? <p>Skip your next period: {offer.skip.text}</p> : null}
       <div className="button-row">
         {offer.move ? (

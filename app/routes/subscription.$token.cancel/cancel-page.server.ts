@@ -27,6 +27,11 @@ export interface PauseOffer {
   move: string | null;
   /** …at its skip, with the date it leads to, when a skip is. */
   skip: { href: string; text: string } | null;
+  /**
+   * She moved or skipped this period already (once a period), so neither is open now: the
+   * break she has is said instead, with the way to her billing-date page.
+   */
+  moved: { href: string; text: string } | null;
 }
 
 /**
@@ -39,8 +44,20 @@ async function pauseOffer(subscription: SubscriptionRow, back: string, now: Date
   const facts = await billingDateFacts(subscription);
   const move = decideBillingDateChange(facts, { kind: "move", weeks: 1 }, now);
   const skip = decideBillingDateChange(facts, { kind: "skip" }, now);
-  if (!move.ok && !skip.ok) return null;
+  if (!move.ok && !skip.ok) {
+    if (move.refusal !== "once_a_period" || subscription.nextBillingAt === null) return null;
+    const date = formatEmailDate(subscription.nextBillingAt);
+    return {
+      move: null,
+      skip: null,
+      moved: {
+        href: `${back}/billing-date`,
+        text: `Your next billing date is already put off to ${date}: nothing is charged or shipped until then. After that date you can move it again or skip a period.`,
+      },
+    };
+  }
   return {
+    moved: null,
     move: move.ok ? `${back}/billing-date#move-title` : null,
     skip: skip.ok
       ? { href: `${back}/billing-date#skip-title`, text: `Nothing is charged or shipped on ${formatEmailDate(skip.change.from)}; your next billing date becomes ${formatEmailDate(skip.change.to)}.` }
