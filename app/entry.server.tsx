@@ -9,6 +9,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { ServerTranslators } from "./components/i18n";
+import { translator } from "./i18n/messages";
 import { NonceContext } from "./nonce";
 import { pageHydrates } from "./route-handle";
 import { startAdminSocket, stopAdminSocket } from "./server/admin/server-admin.server";
@@ -72,7 +74,10 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ""}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} nonce={nonce} />
+        {/* Every message of every language on the server; the browser gets only its page's. */}
+        <ServerTranslators.Provider value={translator}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} nonce={nonce} />
+        </ServerTranslators.Provider>
       </NonceContext.Provider>,
       {
         nonce,

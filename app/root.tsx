@@ -1,9 +1,14 @@
 import { useContext, type ReactNode } from "react";
-import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { I18nProvider, useEntryHref, useT } from "./components/i18n";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import type { MessageId } from "./i18n/en";
+import type { Translator } from "./i18n/languages";
+import type { ClientCatalogue } from "./i18n/messages";
+import { chromeMessages, pageLanguage } from "./server/visitor/language.server";
 import { useNonce } from "./nonce";
 import { keepRetryAfter } from "./route-headers";
 import { pageHydrates, type RouteHandle } from "./route-handle";
@@ -16,6 +21,33 @@ export const links: LinksFunction = () => [
 
 /** A 429 thrown by a loader keeps its Retry-After when the error boundary here draws it. */
 export const headers = keepRetryAfter;
+
+/**
+ * The page's language and its link to the other one. `clientMessages` (the header's, footer's and
+ * error page's, parsed) reach the browser only on a page that hydrates: a page without
+ * scripts never sends its data.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { language, switchHref } = await pageLanguage(request, params);
+  return { language, switchHref, clientMessages: chromeMessages(language) };
+}
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The messages this page's data gives the browser: the root's, and those a hydrating route's
+ * loader adds as `clientMessages` (`clientCatalogue(language, ["finalCheckout"])`).
+ */
+function usePageMessages(): ClientCatalogue {
+  const matches = useMatches();
+  const parts = matches.map((match) => (match.data as { clientMessages?: ClientCatalogue } | null | undefined)?.clientMessages);
+  return Object.assign({}, ...parts.filter(Boolean)) as ClientCatalogue;
+}
+
+/** A title that is a catalogue id is drawn in the page's language; any other as it is. */
+function titleText(t: Translator, title: string): string {
+  return t.has(title) ? t(title as MessageId) : title;
+}
 
 function handleOf(match: { handle?: unknown }): Partial<RouteHandle> {
   return (match.handle ?? {}) as Partial<RouteHandle>;
@@ -35,12 +67,13 @@ function useFormHasErrors(): boolean {
 }
 
 function PageTitle({ fallback }: { fallback: string }) {
+  const t = useT();
   const matches = useMatches();
   const hasErrors = useFormHasErrors();
   const titled = [...matches].reverse().find((match) => handleOf(match).title);
   const named = titled ? handleOf(titled).title : undefined;
-  const title = (typeof named === "function" ? named(titled?.data) : named) || fallback;
-  return <title>{`${hasErrors ? "Error: " : ""}${title}`}</title>;
+  const title = titleText(t, (typeof named === "function" ? named(titled?.data) : named) || fallback);
+  return <title>{hasErrors ? t("common.errorTitle", { title }) : title}</title>;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -48,28 +81,41 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   const hydrate = pageHydrates(matches.map((match) => match.handle), Boolean(error));
   const nonce = useNonce();
+  const root = useRouteLoaderData<RootData>("root");
+  const language = root?.language ?? "en";
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
-        <PageTitle fallback={error ? errorTitle(error) : "Menopause Care"} />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <a className="skip-link" href="#main">
-          Skip to main content
-        </a>
-        <SiteHeader />
-        <main id="main" className="page" tabIndex={-1}>
+    <I18nProvider language={language} messages={usePageMessages()}>
+      <html lang={language}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="color-scheme" content="light" />
+          <PageTitle fallback={error ? errorTitle(error) : "common.siteName"} />
+          <Meta />
+          <Links />
+        </head>
+        <Body switchHref={root?.switchHref ?? null} scripts={hydrate ? <Scripts nonce={nonce} /> : null}>
           {children}
-        </main>
-        <SiteFooter />
-        {hydrate ? <Scripts nonce={nonce} /> : null}
-      </body>
-    </html>
+        </Body>
+      </html>
+    </I18nProvider>
+  );
+}
+
+function Body({ switchHref, scripts, children }: { switchHref: string | null; scripts: ReactNode; children: ReactNode }) {
+  const t = useT();
+  return (
+    <body>
+      <a className="skip-link" href="#main">
+        {t("common.skipLink")}
+      </a>
+      <SiteHeader switchHref={switchHref} />
+      <main id="main" className="page" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      {scripts}
+    </body>
   );
 }
 
@@ -77,31 +123,33 @@ export default function App() {
   return <Outlet />;
 }
 
-function errorTitle(error: unknown): string {
-  if (isRouteErrorResponse(error) && error.status === 404) return "404 Page Not Found";
-  if (isRouteErrorResponse(error) && error.status < 500) return "There is a problem";
-  return "Sorry, something went wrong";
+function errorTitle(error: unknown): MessageId {
+  if (isRouteErrorResponse(error) && error.status === 404) return "errorPage.notFoundTitle";
+  if (isRouteErrorResponse(error) && error.status < 500) return "errorPage.problemTitle";
+  return "errorPage.failedTitle";
 }
 
 export function ErrorBoundary() {
+  const t = useT();
   const error = useRouteError();
+  // A refusal's own message and label are the server's, already in her language.
   const message =
     isRouteErrorResponse(error) && typeof error.data?.message === "string"
       ? error.data.message
-      : isRouteErrorResponse(error) && error.status === 404
-        ? "The page you are looking for does not exist."
-        : "Please try again in a moment.";
+      : t(isRouteErrorResponse(error) && error.status === 404 ? "errorPage.notFound" : "errorPage.tryAgain");
   // A refusal may say where to go back to (a path on this site only).
   const returnTo = isRouteErrorResponse(error) ? error.data?.returnTo : undefined;
   const back = typeof returnTo === "string" && /^\/(?!\/)/.test(returnTo) ? returnTo : null;
-  const backLabel = isRouteErrorResponse(error) && typeof error.data?.returnLabel === "string" ? error.data.returnLabel : "Go back";
+  const backLabel =
+    isRouteErrorResponse(error) && typeof error.data?.returnLabel === "string" ? error.data.returnLabel : t("errorPage.goBack");
+  const start = useEntryHref("/welcome");
   return (
     <section className="panel narrow">
-      <h1>{errorTitle(error)}</h1>
+      <h1>{t(errorTitle(error))}</h1>
       <p>{message}</p>
       <p>
-        <a className="button button-primary" href={back ?? "/welcome"}>
-          {back ? backLabel : "Go to the start"}
+        <a className="button button-primary" href={back ?? start}>
+          {back ? backLabel : t("errorPage.start")}
         </a>
       </p>
     </section>

@@ -1,7 +1,8 @@
 // What a route tells the root about itself.
 export interface RouteHandle {
   /**
-   * The page's title, or how to read it from the loader's data (a variant's own heading);
+   * The page's title (a catalogue id, drawn in the page's language, or text), or how to read
+   * it from the loader's data (a variant's own heading);
    * "Error: " is put before it when a form on the page has errors.
    */
   title: string | ((data: unknown) => string | undefined);

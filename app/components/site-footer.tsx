@@ -1,33 +1,32 @@
 import { contact } from "../funnel/marketing";
+import { Rich, useEntryHref, useT } from "./i18n";
 
 /** The shared footer (spec section 2). */
 export function SiteFooter() {
+  const t = useT();
   return (
     <footer className="site-footer">
       <ul className="footer-notes">
-        <li>Free, fast shipping on every order</li>
-        <li>Millions of satisfied customers</li>
-        <li>Cancel anytime</li>
+        <li>{t("footer.freeShipping")}</li>
+        <li>{t("footer.customers")}</li>
+        <li>{t("footer.cancelAnytime")}</li>
       </ul>
       <p>
-        Need help? Call <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email{" "}
-        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        <Rich
+          id="footer.help"
+          values={{
+            phone: <a href={contact.phoneHref}>{contact.phoneDisplay}</a>,
+            email: <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+          }}
+        />
       </p>
-      <img
-        className="pharmacy-seal"
-        src="/badges/pharmacy-verified.svg"
-        alt="Verified online pharmacy seal"
-        width="140"
-        height="48"
-      />
-      <nav className="footer-legal" aria-label="Legal">
-        <a href="/terms">Terms of Service</a>
+      <img className="pharmacy-seal" src="/badges/pharmacy-verified.svg" alt={t("footer.sealAlt")} width="140" height="48" />
+      <nav className="footer-legal" aria-label={t("footer.legalLabel")}>
+        <a href={useEntryHref("/terms")}>{t("footer.terms")}</a>
         <span aria-hidden="true"> · </span>
-        <a href="/privacy">Privacy Policy</a>
+        <a href={useEntryHref("/privacy")}>{t("footer.privacy")}</a>
       </nav>
-      <p className="fine-print">
-        Treatment is prescribed only if a licensed provider decides it is right for you.
-      </p>
+      <p className="fine-print">{t("footer.finePrint")}</p>
     </footer>
   );
 }

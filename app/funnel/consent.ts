@@ -2,7 +2,7 @@
 // COMPLETE PURCHASE and the record kept of it are drawn from the same function, so the record
 // holds exactly the lines she saw.
 import { formatCents } from "./cart";
-import { amountAndCadence, formatEmailDate } from "./emails";
+import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
 import { plans, type PlanCode } from "./plans";
 import { renewalDisclosure, subscriptionTerms } from "./subscription-terms";
 

@@ -2,6 +2,7 @@
 // accessible HTML (one column, real headings, a link with words, no images, no tracking).
 // Only what she needs about her own order: never her answers, her address or card number.
 // Pure: the mail service (app/server/mail) fills in her order and her private link.
+import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
 import { formatCents } from "./cart";
 import { contact } from "./marketing";
 import { plans, type PlanCode } from "./plans";
@@ -10,6 +11,9 @@ import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summar
 import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
 import { shipToText } from "./her-address";
 import { firstUseText } from "./her-card";
+
+// Her pages and the mail service read these two from here as well.
+export { amountAndCadence, formatEmailDate };
 
 export const emailKinds = [
   /** The acknowledgment she can keep: what she ordered, the hold, the terms, her link. */
@@ -162,20 +166,12 @@ export interface RenderedEmail {
   html: string;
 }
 
-/** "January 22, 2027" (the day in UTC, the clock billing dates are kept on). */
-export function formatEmailDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}
 
 /** The last day on which cancelling still stops a renewal: the day before the 72 hours begin. */
 export function cancelBeforeDate(billingAt: Date): Date {
   return new Date(billingAt.getTime() - cancelNoticeMs);
 }
 
-/** "$299.00 every 3 months". */
-export function amountAndCadence(cents: number, plan: PlanCode): string {
-  return `${formatCents(cents)} ${plans[plan].cadence}`;
-}
 
 /** "for your next 3 months" / "for your next month". */
 function periodWords(plan: PlanCode): string {

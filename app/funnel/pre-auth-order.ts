@@ -1,5 +1,6 @@
 // The pre-authorisation order (spec section 7, "POST /api/pre-auth-checkout").
 import { plans, type PlanCode } from "./plans";
+import { startingDosage } from "./starting-dosage";
 import { utmParamNames, type TrackingParams } from "./tracking";
 import { bookingAddress, type Variant } from "./variant";
 
@@ -198,5 +199,4 @@ export function preAuthOrderBody(input: OrderInput): PreAuthOrderBody {
   };
 }
 
-/** The HRT catalogue names no dosage: the provider sets the starting dose at review. */
-export const startingDosage = "Starting dose set by your provider";
+export { startingDosage };

@@ -1,8 +1,12 @@
 // What each questionnaire step accepts (spec section 5). Used by the actions through Conform.
 import { z } from "zod";
+import type { MessageId } from "../i18n/en";
 import { concernCodes, motivationCodes } from "./questionnaire";
 
-export const chooseOneMessage = "Select one option to continue";
+// A message a schema gives is a catalogue id (app/i18n/en.ts): the action's reply is put in
+// her words at the boundary (`visitor.reply`), so one schema serves every language, and the
+// page and the JSON routes that share it. Messages not yet in the catalogue are English text.
+export const chooseOneMessage = "errors.chooseOne" satisfies MessageId;
 
 export const welcomeSchema = z.object({
   reason: z.enum(motivationCodes, { error: chooseOneMessage }),

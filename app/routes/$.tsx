@@ -1,10 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useEntryHref, useT } from "../components/i18n";
 import type { RouteHandle } from "../route-handle";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
 import { keepsTrackingParams } from "../server/visitor/tracking-visit.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
-export const handle: RouteHandle = { title: "404 Page Not Found" };
+export const handle: RouteHandle = { title: "errorPage.notFoundTitle" };
 
 export const headers = keepEntryPageHeaders;
 
@@ -15,13 +16,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function NotFound() {
+  const t = useT();
   return (
     <section className="panel narrow">
-      <h1>404 Page Not Found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
+      <h1>{t("errorPage.notFoundTitle")}</h1>
+      <p>{t("errorPage.notFoundOrMoved")}</p>
       <p>
-        <a className="button button-primary" href="/welcome">
-          Go to the start
+        <a className="button button-primary" href={useEntryHref("/welcome")}>
+          {t("errorPage.start")}
         </a>
       </p>
     </section>

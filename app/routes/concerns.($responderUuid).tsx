@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: concernsSchema });
   if (submission.status !== "success") {
-    return visitor.data({ lastResult: submission.reply() }, { status: 400 });
+    return visitor.data({ lastResult: visitor.reply(submission.reply()) }, { status: 400 });
   }
   await recordFunnelStep(responderUuid, {
     currentStepId: "concerns",

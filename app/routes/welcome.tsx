@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
+import { Rich, useT } from "../components/i18n";
 import { useOwnAddressAction } from "../components/own-address-action";
 import { useFormReply } from "../components/use-form-reply";
-import { headlineClaim, providersClaim } from "../funnel/marketing";
 import { motivationOptions } from "../funnel/questionnaire";
 import { welcomeSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
@@ -17,7 +18,7 @@ import { entryPageHeaders } from "../server/http/entry-pages.server";
 import { requireFlow } from "../server/flow/require-flow.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
-export const handle: RouteHandle = { title: "It's not you. It's menopause." };
+export const handle: RouteHandle = { title: "welcome.title" };
 
 export const headers = keepEntryPageHeaders;
 
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
   const submission = parseWithZod(formData, { schema: welcomeSchema });
   if (submission.status !== "success") {
-    return visitor.data({ lastResult: submission.reply() }, { status: 400 });
+    return visitor.data({ lastResult: visitor.reply(submission.reply()) }, { status: 400 });
   }
   const responderUuid = flow.keep();
   await recordFunnelStep(responderUuid, {
@@ -46,32 +47,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return visitor.redirect(withQuery(`/concerns/${responderUuid}`, visitor.trackingParams));
 }
 
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
 export default function Welcome() {
+  const t = useT();
   const postTo = useOwnAddressAction();
   const form = useFormReply({ id: "welcome", names: ["reason"] });
+  const options = motivationOptions.map(({ code }) => ({ code, label: t(`motivation.${code}`) }));
   return (
     <div className="step step-intro">
-      <p className="eyebrow">{headlineClaim}</p>
-      <h1>It's not you. It's menopause.</h1>
-      <ul className="claims" aria-label="Why women choose us">
+      <p className="eyebrow">{t("welcome.eyebrow")}</p>
+      <h1>{t("welcome.title")}</h1>
+      <ul className="claims" aria-label={t("welcome.claimsLabel")}>
         <li>
-          <strong>96%</strong> of women say they would recommend us to a friend
+          <Rich id="welcome.claimRecommend" values={{ strong }} />
         </li>
         <li>
-          <strong>{providersClaim}</strong> licensed and ready to help
+          <Rich id="welcome.claimProviders" values={{ strong }} />
         </li>
       </ul>
       {/* No action on the shared page: the form posts to the page's own address, tracking
           params and all, so the page is the same for every visitor whatever link brought her. */}
       <form method="post" action={postTo} id="welcome" noValidate className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        <ChoiceQuestion
-          field={form.fields.reason}
-          question="What best describes why you are exploring HRT?"
-          options={motivationOptions}
-        />
+        <ChoiceQuestion field={form.fields.reason} question={t("welcome.question")} options={options} />
         <button type="submit" className="button button-primary">
-          Tell me more
+          {t("welcome.submit")}
         </button>
       </form>
     </div>

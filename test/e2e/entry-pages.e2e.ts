@@ -6,14 +6,18 @@ import { expect, test } from "./support/fixtures";
 import { answerWelcome } from "./support/funnel";
 import { appOrigin } from "./support/servers";
 
+// A page's language link carries the tracking params it hands on, so they are part of its key;
+// what it does not show (a click id) is not. Each language's copy is its own address.
 const entryPages = [
-  ["/welcome", "/welcome?utm_source=ad&utm_campaign=spring&gclid=abc", 200],
-  ["/congratulations", "/congratulations?utm_source=mail&responder_uuid=x", 200],
+  ["/welcome?utm_source=ad&utm_campaign=spring", "/welcome?utm_source=ad&utm_campaign=spring&gclid=abc", 200],
+  ["/welcome?lang=es", "/welcome?gclid=abc&lang=es", 200],
+  ["/congratulations?utm_source=mail", "/congratulations?utm_source=mail&responder_uuid=x", 200],
   ["/home?variant=classic", "/home?variant=classic&fbclid=1", 200],
   ["/thank-you", "/thank-you?gclid=2", 200],
   ["/terms", "/terms?ref=footer", 200],
   ["/privacy", "/privacy", 200],
   ["/no-such-page", "/another/missing/page", 404],
+  ["/no-such-page?lang=es", "/another/missing/page?lang=es", 404],
 ] as const;
 
 test("every entry page is the same shareable bytes for every new visitor", async () => {

@@ -30,6 +30,7 @@ import { buildPlan, paymentForm, saveDetails, startFlow } from "../support/funne
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { aPerson, signedInAs, signInForm, staffPassword } from "../support/staff";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
+import { inLanguage } from "../support/in-language";
 
 /** Whether the console records decisions: a provider sending signed outcomes takes it over. */
 const reviews = vi.hoisted(() => ({ ownerRecords: true }));
@@ -51,7 +52,7 @@ vi.mock("@remix-run/react", async (importOriginal) => ({
 function draw(page: () => unknown, loaderData: unknown, actionData?: unknown): string {
   drawn.loaderData = loaderData;
   drawn.actionData = actionData;
-  return renderToStaticMarkup(createElement(page as () => null));
+  return renderToStaticMarkup(inLanguage(createElement(page as () => null)));
 }
 
 beforeEach(async () => {

@@ -18,7 +18,7 @@ describe("entry pages", () => {
   });
 
   it("shares a page only with a new visitor's GET or HEAD", () => {
-    expect(sharedEntryPage("welcome", get("/welcome"))).toEqual({ key: "welcome", cacheControl: expect.stringMatching(/^public, max-age=\d+, stale-while-revalidate=\d+$/) });
+    expect(sharedEntryPage("welcome", get("/welcome"))).toEqual({ key: "welcome", query: "", cacheControl: expect.stringMatching(/^public, max-age=\d+, stale-while-revalidate=\d+$/) });
     expect(sharedEntryPage("welcome", { ...get("/welcome"), method: "HEAD" })).toBeDefined();
     expect(sharedEntryPage("welcome", { ...get("/welcome"), method: "POST" })).toBeUndefined();
     for (const cookie of ["__session=abc", "a=1; funnel_variant=classic", "__toast=x"]) {
@@ -28,6 +28,14 @@ describe("entry pages", () => {
     expect(sharedEntryPage("welcome", get("/welcome", "_ga=1; my__session=2"))).toBeDefined();
   });
 
+  it("keys each language's copy by its address: English without `lang`, Spanish with it", () => {
+    for (const page of ["welcome", "congratulations", "home", "thank-you", "terms", "privacy", "not-found"] as const) {
+      expect(sharedEntryPage(page, get("/p?lang=es"))).toMatchObject({ key: `${page}?lang=es`, query: "lang=es" });
+      for (const english of ["", "?lang=en", "?lang=fr", "?lang="]) expect(sharedEntryPage(page, get(`/p${english}`))?.key).toBe(page);
+    }
+    expect(sharedEntryPage("welcome", get("/welcome?gclid=1&lang=ES&variant=classic"))?.query).toBe("variant=classic&lang=es");
+  });
+
   it("never shares an address that carries an email address", () => {
     for (const page of ["welcome", "home", "terms"] as const) {
       expect(sharedEntryPage(page, get(`/x?email_address=jane%40example.org`))).toBeUndefined();
@@ -35,8 +43,9 @@ describe("entry pages", () => {
   });
 
   it("shares a page with tracking params only when the page hands them on itself", () => {
-    expect(sharedEntryPage("welcome", get("/welcome?utm_source=ad"))?.key).toBe("welcome");
-    expect(sharedEntryPage("congratulations", get("/congratulations?utm_source=ad"))?.key).toBe("congratulations");
+    // Its language link carries them on, so they are part of its key.
+    expect(sharedEntryPage("welcome", get("/welcome?utm_source=ad"))?.key).toBe("welcome?utm_source=ad");
+    expect(sharedEntryPage("congratulations", get("/congratulations?utm_source=ad"))?.key).toBe("congratulations?utm_source=ad");
     expect(sharedEntryPage("home", get("/home?utm_source=ad&variant=classic"))?.key).toBe("home?variant=classic&utm_source=ad");
     for (const page of ["terms", "privacy", "thank-you", "not-found"] as const) {
       expect(sharedEntryPage(page, get("/x?utm_source=ad"))).toBeUndefined();

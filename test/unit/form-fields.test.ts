@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ErrorSummary } from "../../app/components/error-summary";
 import { CheckboxField, Field, SelectField, controlWiring } from "../../app/components/field";
 import { formFields, type FieldView } from "../../app/components/form-reply";
+import { inLanguage } from "../support/in-language";
 
 const { email, state, agreement } = formFields(
   "checkout",
@@ -76,15 +77,15 @@ describe("CheckboxField", () => {
 
 describe("ErrorSummary", () => {
   it("draws nothing when all is well", () => {
-    expect(renderToStaticMarkup(h(ErrorSummary, { summary: [] }))).toBe("");
+    expect(renderToStaticMarkup(inLanguage(h(ErrorSummary, { summary: [] })))).toBe("");
   });
 
   it("lists the form's own messages without a link, then links to each field in error", () => {
-    const html = renderToStaticMarkup(
-      h(ErrorSummary, { summary: [{ fieldId: "checkout-email", message: "Enter a valid email" }], formErrors: ["Too many attempts"] }),
-    );
+    const summary = h(ErrorSummary, { summary: [{ fieldId: "checkout-email", message: "Enter a valid email" }], formErrors: ["Too many attempts"] });
+    const html = renderToStaticMarkup(inLanguage(summary));
     expect(html).toContain('role="alert"');
     expect(html).toContain('<h2 id="error-summary-title">There is a problem</h2>');
+    expect(renderToStaticMarkup(inLanguage(summary, "es"))).toContain('<h2 id="error-summary-title">Hay un problema</h2>');
     expect(html).toContain('<ul><li>Too many attempts</li><li><a href="#checkout-email">Enter a valid email</a></li></ul>');
   });
 });

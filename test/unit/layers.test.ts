@@ -56,10 +56,13 @@ const importsOf = new Map<string, string[]>(
 
 const layers = ["funnel", "stores and adapters", "server services", "components", "routes"] as const;
 
-/** Where a module sits: its folder says it. Config and the log are read by every layer of the server, stores included. */
+/**
+ * Where a module sits: its folder says it. Config and the log are read by every layer of the
+ * server, stores included. Her words in each language (`i18n/`) are pure, as the funnel is.
+ */
 function layerOf(module: string): number {
   const [top, second] = module.split(path.sep);
-  if (top === "funnel") return 0;
+  if (top === "funnel" || top === "i18n") return 0;
   if (top === "server") {
     if (second === "db" || second === "provider" || second === "payments") return 1;
     if (second === "config.server.ts" || second === "log.server.ts") return 1;

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { concernCodes, motivationCodes } from "../../app/funnel/questionnaire";
 import { concernsSchema, socialProofSchema, welcomeSchema } from "../../app/funnel/schemas";
+import { translateReply, translator } from "../../app/i18n/messages";
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -27,7 +28,9 @@ describe("welcome and concerns: exactly one option (spec section 5)", () => {
   ] as [string, [string, string][]][])("refuses %s with one clear message", (_, entries) => {
     const submission = parseWithZod(form(entries), { schema: welcomeSchema });
     expect(submission.status).toBe("error");
-    expect(submission.reply().error?.reason).toEqual(["Select one option to continue"]);
+    // The schema gives a catalogue id; her reply reads it in her language.
+    expect(translateReply(translator("en"), submission.reply()).error?.reason).toEqual(["Select one option to continue"]);
+    expect(translateReply(translator("es"), submission.reply()).error?.reason).toEqual(["Seleccione una opción para continuar"]);
   });
 });
 

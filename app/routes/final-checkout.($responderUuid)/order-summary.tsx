@@ -1,6 +1,6 @@
 import { Facts } from "../../components/facts";
 import { formatCents, planTypeText, type Cart, type CartTotals } from "../../funnel/cart";
-import { startingDosage } from "../../funnel/pre-auth-order";
+import { startingDosage } from "../../funnel/starting-dosage";
 import { stateUnavailableNotice } from "../../funnel/state-availability";
 
 interface OrderSummaryProps {

@@ -5,6 +5,7 @@
 // answers from memory only what the pages would call shareable).
 import { readTrackingParams, trackingParamNames } from "../../funnel/tracking";
 import { readVariant } from "../../funnel/variant";
+import { readLanguage } from "../../i18n/languages";
 
 export type EntryPage = "welcome" | "congratulations" | "home" | "thank-you" | "terms" | "privacy" | "not-found";
 
@@ -15,7 +16,10 @@ interface EntryPageRule {
    * not keeps them in her session: with them in the address it is drawn for her alone.
    */
   handsOnTracking: boolean;
-  /** The page's HTML shows the tracking params (its link carries them): they are part of its key. */
+  /**
+   * The page's HTML shows the tracking params (a link carries them: the language link of
+   * every page keeps the params the page hands on): they are part of its key.
+   */
   showsTracking: boolean;
   cacheControl: string;
 }
@@ -26,8 +30,8 @@ const funnelPage = "public, max-age=300, stale-while-revalidate=60";
 const legalPage = "public, max-age=3600, stale-while-revalidate=600";
 
 const rules: Record<EntryPage, EntryPageRule> = {
-  welcome: { handsOnTracking: true, showsTracking: false, cacheControl: funnelPage },
-  congratulations: { handsOnTracking: true, showsTracking: false, cacheControl: funnelPage },
+  welcome: { handsOnTracking: true, showsTracking: true, cacheControl: funnelPage },
+  congratulations: { handsOnTracking: true, showsTracking: true, cacheControl: funnelPage },
   home: { handsOnTracking: true, showsTracking: true, cacheControl: funnelPage },
   "thank-you": { handsOnTracking: false, showsTracking: false, cacheControl: funnelPage },
   terms: { handsOnTracking: false, showsTracking: false, cacheControl: legalPage },
@@ -66,8 +70,10 @@ export function entryPageAt(pathname: string, isUnknownPath: (pathname: string) 
 }
 
 export interface SharedEntryPage {
-  /** What the page's bytes depend on: the page, the variant asked for, and the params it shows. */
+  /** What the page's bytes depend on: the page, the variant asked for, its language and the params it shows. */
   key: string;
+  /** The key's query alone ("variant=classic&lang=es"): what the page's own links may carry. */
+  query: string;
   cacheControl: string;
 }
 
@@ -93,8 +99,11 @@ export function sharedEntryPage(
   if (rule.showsTracking) {
     for (const name of trackingParamNames) if (tracking[name]) key.set(name, tracking[name]!);
   }
+  // Each language's copy is its own address (no Vary): English is the page without `lang`.
+  const language = readLanguage(search.get("lang"));
+  if (language && language !== "en") key.set("lang", language);
   const query = key.toString();
-  return { key: query ? `${page}?${query}` : page, cacheControl: rule.cacheControl };
+  return { key: query ? `${page}?${query}` : page, query, cacheControl: rule.cacheControl };
 }
 
 /** A loader's headers for an entry page: shareable for a new visitor, else nothing (no-store). */

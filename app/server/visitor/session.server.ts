@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
 import { eq, lt, sql } from "drizzle-orm";
 import type { TrackingParams } from "../../funnel/tracking";
+import type { Language } from "../../i18n/languages";
 import { database, type Queryable } from "../db/client.server";
 import { visitorSessions } from "../db/schema.server";
 import { cookieAttributes } from "../http/cookies.server";
@@ -14,6 +15,8 @@ export interface VisitorSessionData {
   /** Newest last; the current flow is the last one. */
   ownedResponderUuids?: string[];
   trackingParams?: TrackingParams;
+  /** The language she chose (`?lang=`), for the pages of her flow whose address does not say it. */
+  language?: Language;
 }
 
 export type VisitorSession = Session<VisitorSessionData>;

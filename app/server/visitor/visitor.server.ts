@@ -4,6 +4,8 @@
 import { data, redirect } from "@remix-run/node";
 import { hasTrackingParams, readTrackingParams, type TrackingParams } from "../../funnel/tracking";
 import type { Variant } from "../../funnel/variant";
+import { readLanguage, type Language } from "../../i18n/languages";
+import { translateReply, translator } from "../../i18n/messages";
 import {
   claimResponderUuid,
   commitVisitorSession,
@@ -26,6 +28,8 @@ export class Visitor {
   private readonly before: string;
   /** Saved early (sessionId), so its cookie is sent even when nothing in it changed. */
   private savedEarly = false;
+  /** The language the address asks for (`?lang=`), remembered when her session is saved. */
+  private askedLanguage: Language | undefined;
 
   private constructor(
     private current: VisitorSession,
@@ -60,9 +64,21 @@ export class Visitor {
     const visitor = new Visitor(await getVisitorSession(request), variant, setCookie);
     // Spec section 4: a new flow at /welcome clears the old tracking params.
     if (options.newFlow) visitor.session.unset("trackingParams");
-    const fromUrl = readTrackingParams(new URL(request.url).searchParams);
+    const search = new URL(request.url).searchParams;
+    const fromUrl = readTrackingParams(search);
     if (hasTrackingParams(fromUrl)) visitor.session.set("trackingParams", fromUrl);
+    visitor.askedLanguage = readLanguage(search.get("lang"));
     return visitor;
+  }
+
+  /** Her language: the address's, else the one she chose before, else English. */
+  get language(): Language {
+    return this.askedLanguage ?? readLanguage(this.session.get("language")) ?? "en";
+  }
+
+  /** A form's reply in her language (a schema's messages are catalogue ids). */
+  reply<Reply extends { error?: Record<string, readonly string[] | null | undefined> | null }>(reply: Reply): Reply {
+    return translateReply(translator(this.language), reply);
   }
 
   get trackingParams(): TrackingParams {
@@ -98,7 +114,12 @@ export class Visitor {
   async headers(init: HeadersInit = {}): Promise<Headers> {
     const headers = new Headers(init);
     if (this.variantCookie) headers.append("Set-Cookie", this.variantCookie);
-    if (this.savedEarly || JSON.stringify(this.session.data) !== this.before) {
+    const changed = () => this.savedEarly || JSON.stringify(this.session.data) !== this.before;
+    // A choice of language changes a session she has, or goes with one being saved now; it
+    // never makes one for a new visitor on her own (an entry page would stop being shared).
+    const asked = this.askedLanguage;
+    if (asked && asked !== this.session.get("language") && (this.current.id || changed())) this.session.set("language", asked);
+    if (changed()) {
       headers.append("Set-Cookie", await commitVisitorSession(this.session));
     }
     return headers;

@@ -1,0 +1,41 @@
+// Los mensajes en español de EE. UU.: trato de "usted", términos médicos precisos. Typed by
+// the English ids, so a missing or extra id does not compile.
+import type { MessageId } from "./en";
+
+export const es: Record<MessageId, string> = {
+  "common.skipLink": "Saltar al contenido principal",
+  "common.errorTitle": "Error: {title}",
+  "common.problem": "Hay un problema",
+  "common.siteName": "Menopause Care",
+  "header.secure": "Cifrado SSL seguro de 256 bits",
+  "footer.freeShipping": "Envío rápido y gratuito en todos los pedidos",
+  "footer.customers": "Millones de clientes satisfechos",
+  "footer.cancelAnytime": "Cancele cuando quiera",
+  "footer.help": "¿Necesita ayuda? Llame al {phone} o escriba a {email}",
+  "footer.sealAlt": "Sello de farmacia en línea verificada",
+  "footer.legalLabel": "Información legal",
+  "footer.terms": "Términos del servicio",
+  "footer.privacy": "Política de privacidad",
+  "footer.finePrint":
+    "El tratamiento solo se receta si un profesional de la salud con licencia decide que es adecuado para usted.",
+  "errorPage.notFoundTitle": "404 Página no encontrada",
+  "errorPage.problemTitle": "Hay un problema",
+  "errorPage.failedTitle": "Lo sentimos, algo salió mal",
+  "errorPage.notFound": "La página que busca no existe.",
+  "errorPage.notFoundOrMoved": "La página que busca no existe o se ha movido.",
+  "errorPage.tryAgain": "Vuelva a intentarlo en un momento.",
+  "errorPage.goBack": "Volver",
+  "errorPage.start": "Ir al inicio",
+  "errors.chooseOne": "Seleccione una opción para continuar",
+  "welcome.title": "No es usted. Es la menopausia.",
+  "welcome.eyebrow": "La terapia hormonal (TRH) alivia los síntomas en el 90% de las mujeres.",
+  "welcome.claimsLabel": "Por qué las mujeres nos eligen",
+  "welcome.claimRecommend": "El <strong>96%</strong> de las mujeres dice que nos recomendaría a una amiga",
+  "welcome.claimProviders": "<strong>Más de 14,000 profesionales de la salud</strong> con licencia y listos para ayudarle",
+  "welcome.question": "¿Qué describe mejor por qué está considerando la terapia hormonal (TRH)?",
+  "welcome.submit": "Quiero saber más",
+  "motivation.tired_feeling_this_way": "Estoy cansada de sentirme así",
+  "motivation.my_symptoms_are_disrupting_my_life": "Mis síntomas están afectando mi vida",
+  "motivation.nothing_else_has_helped": "Nada más me ha ayudado",
+  "motivation.im_ready_to_take_control": "Estoy lista para tomar el control",
+};
