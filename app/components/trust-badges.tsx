@@ -1,3 +1,5 @@
+import { useT } from "./i18n";
+
 const mediaLogos = [
   { src: "/badges/health-daily.svg", alt: "Health Daily" },
   { src: "/badges/wellness-weekly.svg", alt: "Wellness Weekly" },
@@ -6,9 +8,10 @@ const mediaLogos = [
 
 /** Trust badges (spec section 1): media logos and the SSL note; the pharmacy seal is in the footer. */
 export function TrustBadges() {
+  const t = useT();
   return (
-    <section className="trust-badges" aria-label="As featured in">
-      <p className="badges-title">As featured in</p>
+    <section className="trust-badges" aria-label={t("trustBadges.featuredIn")}>
+      <p className="badges-title">{t("trustBadges.featuredIn")}</p>
       <ul className="badge-row">
         {mediaLogos.map((logo) => (
           <li key={logo.src}>
@@ -17,7 +20,7 @@ export function TrustBadges() {
         ))}
       </ul>
       <p className="ssl-note">
-        <img src="/icons/lock.svg" alt="" width="16" height="16" /> Secure 256 Bit SSL Encryption
+        <img src="/icons/lock.svg" alt="" width="16" height="16" /> {t("trustBadges.secure")}
       </p>
     </section>
   );

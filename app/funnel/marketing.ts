@@ -22,12 +22,6 @@ export const stats = [
   { figure: "3x", text: "more effective" },
 ] as const;
 
-export const benefits = [
-  "FDA-approved bioidentical treatments",
-  "All provider visits included in the price",
-  "Fast, flexible care, cancel anytime",
-] as const;
-
 export const trustIndicators = [
   { title: "Free & fast shipping", subtitle: "Delivered to your door", icon: "truck" },
   { title: "Millions of satisfied customers", subtitle: "Women like you, feeling like themselves", icon: "heart" },
@@ -35,28 +29,6 @@ export const trustIndicators = [
   { title: "5-star reviews", subtitle: `Rated ${overallRating} overall`, icon: "star" },
   { title: "Clear, fair, no-surprise charges", subtitle: "Provider visits included", icon: "tag" },
   { title: "No waiting, meds in stock", subtitle: "Ships in 3-5 business days", icon: "box" },
-] as const;
-
-export const howItWorks = [
-  { title: "Tell us about you", text: "Answer a few questions about your symptoms and health." },
-  { title: "Build your plan", text: "Choose the treatment and billing plan that suit you." },
-  { title: "Licensed review", text: "A licensed provider reviews your plan, usually within 24 hours." },
-  { title: "Delivered to your door", text: "If prescribed, your medication ships free in 3-5 business days." },
-] as const;
-
-export const socialProofQuotes = [
-  { name: "Karen M.", quote: "Within weeks the hot flashes eased and I finally slept through the night." },
-  { name: "Denise R.", quote: "I felt heard for the first time. My provider explained every option." },
-  { name: "Lisa T.", quote: "My mood is steadier and I have my energy back. I wish I had started sooner." },
-  { name: "Angela P.", quote: "Simple, private and fast. My medication arrived in four days." },
-] as const;
-
-export const eligibilitySteps = [
-  "Build your plan: choose your treatment and billing plan",
-  "Share your details so we can prepare your plan",
-  "A licensed provider reviews your plan",
-  "If prescribed, your medication ships free",
-  "Ongoing care and check-ins, cancel anytime",
 ] as const;
 
 /** The guarantee box of the pre-checkout page (spec section 2). */

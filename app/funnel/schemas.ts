@@ -16,7 +16,7 @@ export const concernsSchema = z.object({
   concern: z.enum(concernCodes, { error: chooseOneMessage }),
 });
 
-export const emailRequiredMessage = "Enter your email address";
+export const emailRequiredMessage = "socialProof.emailRequired" satisfies MessageId;
 
 // Spec section 5: non-blank after trimming, no format check beyond the input type. We still
 // bound its length so a pasted document cannot be stored as an email.
@@ -25,7 +25,7 @@ export const socialProofSchema = z.object({
     .string({ error: emailRequiredMessage })
     .trim()
     .min(1, emailRequiredMessage)
-    .max(254, "Email address must be 254 characters or fewer"),
+    .max(254, "socialProof.emailTooLong" satisfies MessageId),
 });
 
 export type WelcomeAnswer = z.input<typeof welcomeSchema>;

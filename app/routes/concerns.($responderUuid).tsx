@@ -3,19 +3,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ChoiceQuestion } from "../components/choice-question";
 import { ErrorSummary } from "../components/error-summary";
+import { useT } from "../components/i18n";
 import { useFormReply } from "../components/use-form-reply";
 import { concernOptions } from "../funnel/questionnaire";
 import { concernsSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
+import { translator } from "../i18n/messages";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
 import { requireFlow } from "../server/flow/require-flow.server";
 import { recordFunnelStep } from "../server/flow/funnel-step.server";
 import { countStepPost } from "../server/http/rate-limits.server";
-import { retryAfter, tooManyAttemptsReply } from "../server/http/form-refusal.server";
+import { formRefusal, retryAfter } from "../server/http/form-refusal.server";
 import { keepRetryAfter } from "../route-headers";
 
-export const handle: RouteHandle = { title: "What worries you most about HRT?" };
+export const handle: RouteHandle = { title: "concerns.title" };
 
 export const headers = keepRetryAfter;
 
@@ -28,7 +30,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { visitor, responderUuid, trackingParams } = await requireFlow(request, params, "concerns");
   const wait = await countStepPost(request, visitor);
-  if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
+  if (wait > 0) {
+    const message = translator(visitor.language)("concerns.tooManyAttempts", { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    return visitor.data({ lastResult: formRefusal(formData, message) }, { status: 429, headers: retryAfter(wait) });
+  }
   const submission = parseWithZod(formData, { schema: concernsSchema });
   if (submission.status !== "success") {
     return visitor.data({ lastResult: visitor.reply(submission.reply()) }, { status: 400 });
@@ -42,25 +47,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Concerns() {
+  const t = useT();
   // The loader answers with her saved answer: the form's default.
   const form = useFormReply({ id: "concerns", names: ["concern"], defaultValue: useLoaderData<typeof loader>() });
+  const options = concernOptions.map(({ code }) => ({ code, label: t(`concern.${code}`) }));
   return (
     <div className="step">
-      <p className="eyebrow">Step 2 of 3</p>
+      <p className="eyebrow">{t("concerns.eyebrow")}</p>
       <Form method="post" id="concerns" noValidate className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <ChoiceQuestion
           field={form.fields.concern}
-          question="What worries you most about HRT?"
-          options={concernOptions}
+          question={t("concerns.title")}
+          options={options}
           asHeading
         />
-        <p className="reassurance">
-          You are not alone: these are the questions our providers hear most, and they will answer
-          yours.
-        </p>
+        <p className="reassurance">{t("concerns.reassurance")}</p>
         <button type="submit" className="button button-primary">
-          Show me how this could work
+          {t("concerns.submit")}
         </button>
       </Form>
     </div>

@@ -1,22 +1,24 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorSummary } from "../components/error-summary";
+import { useT } from "../components/i18n";
 import { TrustBadges } from "../components/trust-badges";
 import { useOwnAddressAction } from "../components/own-address-action";
 import { useFormReply } from "../components/use-form-reply";
 import { congratulationsIntakeUrl } from "../funnel/intake";
-import { eligibilitySteps } from "../funnel/marketing";
+import type { MessageId } from "../i18n/en";
+import { translator } from "../server/visitor/her-words.server";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { readForm } from "../server/http/form-body.server";
 import { findFunnelRecord } from "../server/db/stores/funnel-records.server";
 import { recordFunnelStep } from "../server/flow/funnel-step.server";
 import { countStepPost } from "../server/http/rate-limits.server";
-import { retryAfter, tooManyAttemptsReply } from "../server/http/form-refusal.server";
+import { formRefusal, retryAfter } from "../server/http/form-refusal.server";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
 import { requireFlow } from "../server/flow/require-flow.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
-export const handle: RouteHandle = { title: "Congrats, you're eligible!" };
+export const handle: RouteHandle = { title: "congratulations.title" };
 
 export const headers = keepEntryPageHeaders;
 
@@ -35,7 +37,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const flow = await requireFlow(request, params, "congratulations");
   const { visitor } = flow;
   const wait = await countStepPost(request, visitor);
-  if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
+  if (wait > 0) {
+    const message = translator(visitor.language)("congratulations.tooManyAttempts", { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    return visitor.data({ lastResult: formRefusal(formData, message) }, { status: 429, headers: retryAfter(wait) });
+  }
   const responderUuid = flow.keep();
   const record = await findFunnelRecord(responderUuid);
   const trackingParams = { ...record?.trackingParams, ...visitor.trackingParams };
@@ -45,25 +50,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return visitor.redirect(congratulationsIntakeUrl(config().INTAKE_URL, responderUuid, pageQuery, trackingParams));
 }
 
+/** What happens after Build My Plan, in order. */
+const eligibilitySteps = [
+  "congratulations.stepBuildPlan",
+  "congratulations.stepDetails",
+  "congratulations.stepReview",
+  "congratulations.stepShipping",
+  "congratulations.stepCare",
+] as const satisfies readonly MessageId[];
+
 export default function Congratulations() {
+  const t = useT();
   // Build My Plan asks nothing: the only message is the form's own (too many attempts).
   const postTo = useOwnAddressAction();
   const form = useFormReply({ id: "congratulations", names: [] });
   return (
     <div className="step congratulations">
       <img className="celebration" src="/icons/celebrate.svg" alt="" width="64" height="64" />
-      <h1>CONGRATS YOU'RE ELIGIBLE!</h1>
-      <p className="lead">Here is what happens next:</p>
+      <h1>{t("congratulations.heading")}</h1>
+      <p className="lead">{t("congratulations.lead")}</p>
       <ol className="numbered-steps compact">
         {eligibilitySteps.map((step) => (
-          <li key={step}>{step}</li>
+          <li key={step}>{t(step)}</li>
         ))}
       </ol>
       {/* No action on the shared page: the form posts to the page's own address. */}
       <form method="post" action={postTo} className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <button type="submit" className="button button-primary">
-          Build My Plan
+          {t("congratulations.submit")}
         </button>
       </form>
       <TrustBadges />

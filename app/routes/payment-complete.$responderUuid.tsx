@@ -1,23 +1,26 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
+import { Rich, useT } from "../components/i18n";
 import { maskEmail } from "../funnel/her-subscription";
 import type { PreAuthOrderBody, RedirectType } from "../funnel/pre-auth-order";
+import type { MessageId } from "../i18n/en";
+import { clientCatalogue, translator } from "../server/visitor/her-words.server";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { outcomeOf } from "../server/checkout/submit-order-once.server";
 import { findOrder } from "../server/db/stores/orders.server";
 import { requireFlow } from "../server/flow/require-flow.server";
 
-export const handle: RouteHandle = { title: "Payment Successful!" };
+export const handle: RouteHandle = { title: "paymentComplete.title" };
 
 /** Spec section 4: the message depends on where she is going. */
-const redirectMessages: Record<RedirectType, string> = {
-  appointment: "Payment successful! Redirecting you to the appointment booking page...",
-  activation: "Payment successful! Redirecting you to activate your account...",
-  login: "Payment successful! Redirecting you to sign in...",
-  other: "Payment successful! Redirecting you...",
-};
+const redirectMessages = {
+  appointment: "paymentComplete.toAppointment",
+  activation: "paymentComplete.toActivation",
+  login: "paymentComplete.toLogin",
+  other: "paymentComplete.toOther",
+} as const satisfies Record<RedirectType, MessageId>;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // A reload after she has been sent on, or a uuid that is not hers: on to /thank-you.
@@ -28,16 +31,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   visitor.release(responderUuid);
   const delayMs = config().REDIRECT_DELAY_MS;
   const destination = outcome.destination.redirect_url;
+  const t = translator(visitor.language);
   return visitor.data(
     {
       destination,
-      message: redirectMessages[outcome.destination.redirect_type],
+      message: t(redirectMessages[outcome.destination.redirect_type]),
       delayMs,
-      card: order?.cardLast4 ? `${order.cardBrand ?? "Card"} ending ${order.cardLast4}` : null,
+      card: order?.cardLast4
+        ? t("paymentComplete.card", { brand: order.cardBrand ?? t("paymentComplete.cardAnyBrand"), last4: order.cardLast4 })
+        : null,
       // What she quotes if she calls or writes to us about this order.
       reference: order?.reference ?? null,
       // Where her acknowledgment went: enough for her to recognise the address, no more.
       emailedTo: order ? maskEmail((order.body as unknown as PreAuthOrderBody).customer.email) : null,
+      // Reached by a navigation from the final checkout, the page is drawn in the browser too.
+      clientMessages: clientCatalogue(visitor.language, ["paymentComplete"]),
     },
     // Without JavaScript the browser goes on by itself after the delay (an HTTP Refresh rather
     // than a <meta> refresh, which screen readers announce as a sudden change); the link is
@@ -51,8 +59,11 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return refresh ? { Refresh: refresh } : new Headers();
 };
 
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
 export default function PaymentComplete() {
   const { destination, message, card, delayMs, reference, emailedTo } = useLoaderData<typeof loader>();
+  const t = useT();
   // Reached by a client-side navigation from the checkout, the page goes on by itself.
   useEffect(() => {
     const timer = setTimeout(() => window.location.assign(destination), delayMs);
@@ -62,23 +73,22 @@ export default function PaymentComplete() {
     <div className="step payment-complete">
       <section className="panel narrow success-panel" role="status" aria-labelledby="page-title">
         <img className="success-mark" src="/icons/check-circle.svg" alt="" width="56" height="56" />
-        <h1 id="page-title">Payment Successful!</h1>
+        <h1 id="page-title">{t("paymentComplete.title")}</h1>
         <p className="lead">{message}</p>
         {reference ? (
           <p className="order-reference">
-            Your order reference is <strong>{reference}</strong>
+            <Rich id="paymentComplete.reference" values={{ reference, strong }} />
           </p>
         ) : null}
         {emailedTo ? (
           <p>
-            We have emailed your order details to <strong>{emailedTo}</strong>, with a private link where you can see your order or
-            cancel online at any time.
+            <Rich id="paymentComplete.emailedTo" values={{ email: emailedTo, strong }} />
           </p>
         ) : null}
-        {card ? <p>Your card ({card}) has been pre-authorised. You are charged only if your treatment is prescribed.</p> : null}
+        {card ? <p>{t("paymentComplete.preAuthorised", { card })}</p> : null}
         <p>
           <a className="button button-primary" href={destination}>
-            Continue now
+            {t("paymentComplete.continue")}
           </a>
         </p>
       </section>

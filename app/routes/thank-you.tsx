@@ -1,61 +1,73 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEntryHref, useT, Rich } from "../components/i18n";
 import { contact } from "../funnel/marketing";
 import { variantFacts } from "../funnel/variant";
+import { translator } from "../server/visitor/her-words.server";
 import type { RouteHandle } from "../route-handle";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
+import { pageLanguage } from "../server/visitor/language.server";
 import { keepsTrackingParams } from "../server/visitor/tracking-visit.server";
 import { variantOf } from "../server/visitor/variant-cookie.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
-export const handle: RouteHandle = { title: "Payment Completed Successfully!" };
+export const handle: RouteHandle = { title: "thankYou.title" };
 
 export const headers = keepEntryPageHeaders;
 
 /** Her variant's line (the older variant speaks of a weight loss journey, spec section 1). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   // A visitor with neither link nor cookie has no flow: a split's draw says nothing of hers.
   const { variant, from } = await variantOf(request, { remember: false });
-  const journey = from === "draw" ? null : variantFacts[variant].thankYouJourney;
+  // An entry page: its language is the address's alone, as root's.
+  const { language } = await pageLanguage(request, params);
+  const journey = from !== "draw" && variantFacts[variant].thankYouJourney ? translator(language)("thankYou.journey") : null;
   const kept = await keepsTrackingParams(request);
   return data({ journey }, { headers: kept ?? entryPageHeaders("thank-you", request) });
 }
 
 export default function ThankYou() {
   const { journey } = useLoaderData<typeof loader>();
+  const t = useT();
+  const home = useEntryHref("/");
   return (
     <div className="step thank-you">
       <img className="success-mark" src="/icons/check-circle.svg" alt="" width="56" height="56" />
-      <h1>Payment Completed Successfully!</h1>
-      <p className="lead">We have sent a confirmation email with the details of your order.</p>
-      <p>Our team will contact you within 24 hours</p>
+      <h1>{t("thankYou.title")}</h1>
+      <p className="lead">{t("thankYou.emailSent")}</p>
+      <p>{t("thankYou.contactSoon")}</p>
       {journey ? <p className="journey">{journey}</p> : null}
       <section className="next-steps" aria-labelledby="next-steps-title">
-        <h2 id="next-steps-title">Next steps</h2>
+        <h2 id="next-steps-title">{t("thankYou.nextSteps")}</h2>
         <ol className="numbered-steps">
           <li>
-            <h3>Confirmation email</h3>
-            <p>Check your inbox for your order confirmation. It has a private link where you can see your order or cancel online at any time.</p>
+            <h3>{t("thankYou.emailTitle")}</h3>
+            <p>{t("thankYou.emailText")}</p>
           </li>
           <li>
-            <h3>Medical consultation</h3>
-            <p>A licensed provider reviews your plan and may contact you with questions.</p>
+            <h3>{t("thankYou.consultationTitle")}</h3>
+            <p>{t("thankYou.consultationText")}</p>
           </li>
           <li>
-            <h3>Medication shipped</h3>
-            <p>If prescribed, your medication is shipped within 3-5 business days.</p>
+            <h3>{t("thankYou.shippedTitle")}</h3>
+            <p>{t("thankYou.shippedText")}</p>
           </li>
         </ol>
       </section>
       <section className="support" aria-labelledby="support-title">
-        <h2 id="support-title">Questions?</h2>
+        <h2 id="support-title">{t("thankYou.questions")}</h2>
         <p>
-          Call <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email{" "}
-          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          <Rich
+            id="thankYou.support"
+            values={{
+              phone: <a href={contact.phoneHref}>{contact.phoneDisplay}</a>,
+              email: <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+            }}
+          />
         </p>
       </section>
-      <Link className="button button-primary" to="/">
-        Return to Homepage
+      <Link className="button button-primary" to={home}>
+        {t("thankYou.home")}
       </Link>
     </div>
   );

@@ -2,7 +2,7 @@
 // placeholders of the same kinds, and every message parses as ICU MessageFormat.
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { motivationOptions } from "../../app/funnel/questionnaire";
+import { concernOptions, motivationOptions } from "../../app/funnel/questionnaire";
 import { browserReady, clientTranslator } from "../../app/i18n/client-messages";
 import { languages } from "../../app/i18n/languages";
 import { catalogues, clientCatalogue, translator, type MessageId } from "../../app/i18n/messages";
@@ -49,6 +49,7 @@ describe("the catalogues", () => {
   it("names the questionnaire's answers as the console does", () => {
     const t = translator("en");
     for (const { code, label } of motivationOptions) expect(t(`motivation.${code}`)).toBe(label);
+    for (const { code, label } of concernOptions) expect(t(`concern.${code}`)).toBe(label);
   });
 
   it("formats in the browser as on the server, and sends it only what it can draw", () => {
@@ -67,9 +68,11 @@ describe("the catalogues", () => {
     expect(browserReady(elements)).toBe(true);
     for (const language of languages) {
       const server = translator(language);
-      const browser = clientTranslator(language, clientCatalogue(language, ["common", "header", "footer", "errorPage", "welcome", "errors", "motivation"]));
+      const browser = clientTranslator(language, clientCatalogue(language, ["common", "header", "footer", "errorPage", "welcome", "errors", "motivation", "paymentComplete"]));
       for (const id of Object.keys(english) as MessageId[]) {
-        const values = { title: "T", phone: "P", email: "E", strong: (chunks: unknown[]) => `*${chunks.join("")}*` };
+        // A page's messages reach the browser only when it draws there.
+        if (!browser.has(id)) continue;
+        const values = { title: "T", phone: "P", email: "E", reference: "R", brand: "B", last4: "L", card: "C", strong: (chunks: unknown[]) => `*${chunks.join("")}*` };
         expect(browser.rich(id, values).join(""), id).toBe(server.rich(id, values).join(""));
       }
     }

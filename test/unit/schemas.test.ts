@@ -42,11 +42,13 @@ describe("social proof email (spec section 5)", () => {
 
   it.each([[""], ["   "]])("refuses a blank email %j", (email) => {
     const submission = parseWithZod(form([["email", email]]), { schema: socialProofSchema });
-    expect(submission.reply().error?.email).toEqual(["Enter your email address"]);
+    expect(translateReply(translator("en"), submission.reply()).error?.email).toEqual(["Enter your email address"]);
+    expect(translateReply(translator("es"), submission.reply()).error?.email).toEqual(["Ingrese su correo electrónico"]);
   });
 
   it("refuses an email too long to be one", () => {
     const submission = parseWithZod(form([["email", `${"a".repeat(250)}@b.co`]]), { schema: socialProofSchema });
     expect(submission.status).toBe("error");
+    expect(translateReply(translator("en"), submission.reply()).error?.email).toEqual(["Email address must be 254 characters or fewer"]);
   });
 });

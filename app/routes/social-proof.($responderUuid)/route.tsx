@@ -3,23 +3,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
+import { useT } from "../../components/i18n";
 import { HowItWorks } from "./how-it-works";
 import { TestimonialCarousel } from "./testimonial-carousel";
 import { TrustBadges } from "../../components/trust-badges";
 import { useFormReply } from "../../components/use-form-reply";
 import { socialProofIntakeUrl } from "../../funnel/intake";
-import { benefits, headlineClaim, lowestPriceClaim } from "../../funnel/marketing";
 import { socialProofSchema } from "../../funnel/schemas";
+import type { MessageId } from "../../i18n/en";
+import { translator } from "../../i18n/messages";
 import type { RouteHandle } from "../../route-handle";
 import { config } from "../../server/config.server";
 import { readForm } from "../../server/http/form-body.server";
 import { requireFlow } from "../../server/flow/require-flow.server";
 import { recordFunnelStep } from "../../server/flow/funnel-step.server";
 import { countStepPost, rateLimits } from "../../server/http/rate-limits.server";
-import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
+import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { keepRetryAfter } from "../../route-headers";
 
-export const handle: RouteHandle = { title: "Find out if HRT is right for you" };
+export const handle: RouteHandle = { title: "socialProof.title" };
 
 export const headers = keepRetryAfter;
 
@@ -33,10 +35,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { visitor, responderUuid, trackingParams } = await requireFlow(request, params, "social-proof");
   // Each email left here is sent on to the provider: a tighter limit than the other steps.
   const wait = await countStepPost(request, visitor, { alsoCounts: [rateLimits.emailCapture] });
-  if (wait > 0) return visitor.data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: retryAfter(wait) });
+  if (wait > 0) {
+    const message = translator(visitor.language)("socialProof.tooManyAttempts", { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    return visitor.data({ lastResult: formRefusal(formData, message) }, { status: 429, headers: retryAfter(wait) });
+  }
   const submission = parseWithZod(formData, { schema: socialProofSchema });
   if (submission.status !== "success") {
-    return visitor.data({ lastResult: submission.reply() }, { status: 400 });
+    return visitor.data({ lastResult: visitor.reply(submission.reply()) }, { status: 400 });
   }
   // Spec section 4: the email is posted together with the external redirect address, and the
   // browser then goes to that address.
@@ -50,20 +55,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return visitor.redirect(intakeUrl);
 }
 
+const benefits = [
+  "socialProof.benefitTreatments",
+  "socialProof.benefitVisits",
+  "socialProof.benefitCare",
+] as const satisfies readonly MessageId[];
+
+/** The lowest monthly price any plan starts from (spec section 1), in whole dollars. */
+const lowestMonthlyDollars = 63;
+
 export default function SocialProof() {
+  const t = useT();
+  const dollars = new Intl.NumberFormat(t.locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  const lowestPrice = dollars.format(lowestMonthlyDollars);
   // The loader answers with the email she left before, or the one in her link: the form's default.
   const form = useFormReply({ id: "social-proof", names: ["email"], defaultValue: useLoaderData<typeof loader>() });
   return (
     <div className="step social-proof">
       <section className="hero" aria-labelledby="page-title">
-        <p className="eyebrow">Step 3 of 3</p>
-        <h1 id="page-title">{headlineClaim}</h1>
+        <p className="eyebrow">{t("socialProof.eyebrow")}</p>
+        <h1 id="page-title">{t("socialProof.headline")}</h1>
         <ul className="benefits">
           {benefits.map((benefit) => (
-            <li key={benefit}>{benefit}</li>
+            <li key={benefit}>{t(benefit)}</li>
           ))}
         </ul>
-        <p className="price-claim">{lowestPriceClaim}</p>
+        <p className="price-claim">{t("socialProof.priceClaim", { price: lowestPrice })}</p>
       </section>
 
       <Form method="post" id="social-proof" noValidate className="step-form email-capture">
@@ -71,8 +88,8 @@ export default function SocialProof() {
         {/* The blank placeholder lets CSS grey the button while the field is empty. */}
         <Field
           field={form.fields.email}
-          label="Your email address"
-          hint="We will send your results and next steps here."
+          label={t("socialProof.emailLabel")}
+          hint={t("socialProof.emailHint")}
           type="email"
           autoComplete="email"
           required
@@ -80,7 +97,7 @@ export default function SocialProof() {
           placeholder=" "
         />
         <button type="submit" className="button button-primary">
-          Find Out if HRT is Right for Me
+          {t("socialProof.submit")}
         </button>
       </Form>
 

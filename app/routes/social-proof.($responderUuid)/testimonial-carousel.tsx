@@ -1,26 +1,37 @@
+import { useT } from "../../components/i18n";
 import { TestimonialQuote } from "../../components/testimonial-quote";
-import { overallRating, socialProofQuotes } from "../../funnel/marketing";
+import { overallRating } from "../../funnel/marketing";
+import type { MessageId } from "../../i18n/en";
+
+const quotes = [
+  { name: "Karen M.", quote: "socialProof.quoteKaren" },
+  { name: "Denise R.", quote: "socialProof.quoteDenise" },
+  { name: "Lisa T.", quote: "socialProof.quoteLisa" },
+  { name: "Angela P.", quote: "socialProof.quoteAngela" },
+] as const satisfies readonly { name: string; quote: MessageId }[];
 
 /**
  * Four quotes that change every 3 seconds (spec section 9), in CSS alone: each quote is shown
  * for its quarter of a 12-second cycle. Under prefers-reduced-motion they stand still as a list.
  */
 export function TestimonialCarousel() {
+  const t = useT();
+  const rating = new Intl.NumberFormat(t.locale, { minimumFractionDigits: 1 }).format(Number(overallRating));
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
-      <h2 id="testimonials-title">Why 96% of our members would recommend us</h2>
+      <h2 id="testimonials-title">{t("socialProof.testimonialsTitle")}</h2>
       <p className="rating">
-        <span aria-hidden="true">★★★★★</span> Rated {overallRating} out of 5
+        <span aria-hidden="true">★★★★★</span> {t("socialProof.rating", { rating })}
       </p>
       <ul className="carousel">
-        {socialProofQuotes.map((quote) => (
+        {quotes.map((quote) => (
           <li key={quote.name} className="carousel-quote">
-            <TestimonialQuote name={quote.name} quote={quote.quote} />
+            <TestimonialQuote name={quote.name} quote={t(quote.quote)} />
           </li>
         ))}
       </ul>
       <label className="pause-toggle">
-        <input type="checkbox" className="carousel-pause" /> Pause the quotes
+        <input type="checkbox" className="carousel-pause" /> {t("socialProof.pauseQuotes")}
       </label>
     </section>
   );
