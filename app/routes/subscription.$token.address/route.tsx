@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ShippingFields } from "../../components/address-fields";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerResult } from "../../components/her-result";
+import { HerPanel, HerResult } from "../../components/her-result";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
@@ -51,44 +51,38 @@ export default function ChangeShippingAddress() {
     );
   }
   return (
-    <div className="step her-subscription">
-      <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">Change shipping address</h1>
-        <p className="order-reference">
-          Order reference <strong>{page.reference}</strong>
-        </p>
-        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        {page.current ? (
-          <>
-            <h2>Where your order ships now</h2>
-            <CurrentAddress lines={page.current} />
-          </>
-        ) : null}
-        {page.open ? (
-          <Form method="post" id="her-address" noValidate className="checkout-form">
-            <input type="hidden" name={shownField} value={page.shown} />
-            <p>We ship to US street addresses in the states our providers serve. The new address is used from your next shipment on.</p>
-            <ShippingFields fields={form.fields} />
-            <div className="button-row">
-              <button type="submit" className="button button-primary">
-                Save this address
-              </button>
-              <a className="button" href={page.back}>
-                Keep my address
-              </a>
-            </div>
-          </Form>
-        ) : (
-          <>
-            <p className="lead">{page.ended}</p>
-            <p>
-              <a className="button" href={page.back}>
-                Back to your subscription
-              </a>
-            </p>
-          </>
-        )}
-      </section>
-    </div>
+    <HerPanel title="Change shipping address" reference={page.reference}>
+      <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+      {page.current ? (
+        <>
+          <h2>Where your order ships now</h2>
+          <CurrentAddress lines={page.current} />
+        </>
+      ) : null}
+      {page.open ? (
+        <Form method="post" id="her-address" noValidate className="checkout-form">
+          <input type="hidden" name={shownField} value={page.shown} />
+          <p>We ship to US street addresses in the states our providers serve. The new address is used from your next shipment on.</p>
+          <ShippingFields fields={form.fields} />
+          <div className="button-row">
+            <button type="submit" className="button button-primary">
+              Save this address
+            </button>
+            <a className="button" href={page.back}>
+              Keep my address
+            </a>
+          </div>
+        </Form>
+      ) : (
+        <>
+          <p className="lead">{page.ended}</p>
+          <p>
+            <a className="button" href={page.back}>
+              Back to your subscription
+            </a>
+          </p>
+        </>
+      )}
+    </HerPanel>
   );
 }

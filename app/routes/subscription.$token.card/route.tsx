@@ -7,7 +7,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerResult } from "../../components/her-result";
+import { HerPanel, HerResult } from "../../components/her-result";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
@@ -46,49 +46,43 @@ export default function UpdateCard() {
     );
   }
   return (
-    <div className="step her-subscription">
-      <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">Update your card</h1>
-        <p className="order-reference">
-          Order reference <strong>{page.reference}</strong>
+    <HerPanel title="Update your card" reference={page.reference}>
+      <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+      {page.current ? (
+        <p>
+          Your payments use <strong>{page.current}</strong>.
         </p>
-        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        {page.current ? (
+      ) : null}
+      {page.open ? (
+        <Form method="post" id="her-card" noValidate className="checkout-form">
+          <input type="hidden" name={shownField} value={page.shown} />
+          <p className="lead">Give the card you want us to charge from now on. Nothing is charged today.</p>
+          <p>{page.firstUse}</p>
+          <CardFields fields={form.fields} payment={page.payment} />
+          <div className="button-row">
+            <button type="submit" className="button button-primary">
+              Use this card
+            </button>
+            <a className="button" href={page.back}>
+              Keep my card
+            </a>
+          </div>
+        </Form>
+      ) : (
+        <>
+          <p className="lead">{page.closed}</p>
           <p>
-            Your payments use <strong>{page.current}</strong>.
+            {page.payInstead ? (
+              <a className="button button-primary" href={page.payInstead}>
+                Pay with another card
+              </a>
+            ) : null}{" "}
+            <a className="button" href={page.back}>
+              Back to your subscription
+            </a>
           </p>
-        ) : null}
-        {page.open ? (
-          <Form method="post" id="her-card" noValidate className="checkout-form">
-            <input type="hidden" name={shownField} value={page.shown} />
-            <p className="lead">Give the card you want us to charge from now on. Nothing is charged today.</p>
-            <p>{page.firstUse}</p>
-            <CardFields fields={form.fields} payment={page.payment} />
-            <div className="button-row">
-              <button type="submit" className="button button-primary">
-                Use this card
-              </button>
-              <a className="button" href={page.back}>
-                Keep my card
-              </a>
-            </div>
-          </Form>
-        ) : (
-          <>
-            <p className="lead">{page.closed}</p>
-            <p>
-              {page.payInstead ? (
-                <a className="button button-primary" href={page.payInstead}>
-                  Pay with another card
-                </a>
-              ) : null}{" "}
-              <a className="button" href={page.back}>
-                Back to your subscription
-              </a>
-            </p>
-          </>
-        )}
-      </section>
-    </div>
+        </>
+      )}
+    </HerPanel>
   );
 }

@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import type { FormReply } from "../../components/form-reply";
-import { HerResult } from "../../components/her-result";
+import { HerPanel, HerResult } from "../../components/her-result";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
@@ -43,44 +43,38 @@ export default function ChangePlan() {
     );
   }
   return (
-    <div className="step her-subscription">
-      <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">Change your plan</h1>
-        <p className="order-reference">
-          Order reference <strong>{page.reference}</strong>
-        </p>
-        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        <dl className="facts">
-          <dt>Your plan</dt>
-          <dd>
-            {page.current.plan}, {page.current.price}
-          </dd>
-          {page.current.nextBilling ? (
-            <>
-              <dt>Next billing date</dt>
-              <dd>{page.current.nextBilling}</dd>
-            </>
-          ) : null}
-        </dl>
-        {page.ahead ? <p className="lead">{page.ahead}</p> : null}
-        {page.closed ? (
-          <p>{page.closed}</p>
-        ) : page.preview ? (
-          <PlanPreview preview={page.preview} back={page.back} again={`${page.back}/plan`} />
-        ) : (
+    <HerPanel title="Change your plan" reference={page.reference}>
+      <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+      <dl className="facts">
+        <dt>Your plan</dt>
+        <dd>
+          {page.current.plan}, {page.current.price}
+        </dd>
+        {page.current.nextBilling ? (
           <>
-            <p>A new plan starts on your next billing date, at the price of your medications on that plan. A billing date less than 72 hours away is fixed, as the terms say: then the new plan starts on the date after it.</p>
-            <PlanChoices page={page} field={form.fields.plan} />
+            <dt>Next billing date</dt>
+            <dd>{page.current.nextBilling}</dd>
           </>
-        )}
-        {page.preview ? null : (
-          <p>
-            <a className="button" href={page.back}>
-              Back to your subscription
-            </a>
-          </p>
-        )}
-      </section>
-    </div>
+        ) : null}
+      </dl>
+      {page.ahead ? <p className="lead">{page.ahead}</p> : null}
+      {page.closed ? (
+        <p>{page.closed}</p>
+      ) : page.preview ? (
+        <PlanPreview preview={page.preview} back={page.back} again={`${page.back}/plan`} />
+      ) : (
+        <>
+          <p>A new plan starts on your next billing date, at the price of your medications on that plan. A billing date less than 72 hours away is fixed, as the terms say: then the new plan starts on the date after it.</p>
+          <PlanChoices page={page} field={form.fields.plan} />
+        </>
+      )}
+      {page.preview ? null : (
+        <p>
+          <a className="button" href={page.back}>
+            Back to your subscription
+          </a>
+        </p>
+      )}
+    </HerPanel>
   );
 }
