@@ -5,6 +5,7 @@ import { formatCents } from "./cart";
 import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
 import { plans, type PlanCode } from "./plans";
 import { renewalDisclosure, subscriptionTerms } from "./subscription-terms";
+import type { Translator } from "../i18n/languages";
 
 export type ConsentKind = "purchase" | "plan_change";
 
@@ -15,8 +16,8 @@ export const purchaseAgreedWith = "Ticked the subscription agreement and pressed
  * The disclosure beside COMPLETE PURCHASE: the plan's price and cadence, the hold on her card
  * (her first period, less any promo code), and cancelling online.
  */
-export function checkoutDisclosure(plan: PlanCode, renewalCents: number, holdCents: number): string[] {
-  return renewalDisclosure(amountAndCadence(renewalCents, plan), formatCents(holdCents), holdCents !== renewalCents);
+export function checkoutDisclosure(t: Translator, plan: PlanCode, renewalCents: number, holdCents: number): string[] {
+  return renewalDisclosure(t, amountAndCadence(renewalCents, plan, t), formatCents(holdCents), holdCents !== renewalCents);
 }
 
 /** How she agrees to a new plan from her plan page: the one button beside its disclosure. */
@@ -26,16 +27,16 @@ export const planChangeAgreedWith = "Pressed \"Change my plan\" beside the discl
  * The disclosure beside "Change my plan": the new plan's price and cadence from the day it
  * starts, renewing until she cancels, and cancelling online. No hold: her card is on file.
  */
-export function planChangeDisclosure(plan: PlanCode, renewalCents: number, startsAt: Date): string[] {
+export function planChangeDisclosure(t: Translator, plan: PlanCode, renewalCents: number, startsAt: Date): string[] {
   return [
-    `${amountAndCadence(renewalCents, plan)} from ${formatEmailDate(startsAt)}, charged to the card you pay with now, renewing automatically until you cancel.`,
-    "You can cancel online at any time from the link we email you.",
+    t("disclosure.planChange", { amountAndCadence: amountAndCadence(renewalCents, plan, t), date: formatEmailDate(startsAt, t) }),
+    t("disclosure.cancelOnline"),
   ];
 }
 
-/** The terms she agrees to with the box, as shown under it. */
-export function checkoutTerms(): string[] {
-  return [...subscriptionTerms];
+/** The terms she agrees to with the box, as shown under it, in the language she read them in. */
+export function checkoutTerms(t: Translator): string[] {
+  return [...subscriptionTerms(t)];
 }
 
 /** When she agreed, in words for the console and her data. */

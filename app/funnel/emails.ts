@@ -8,7 +8,12 @@ import { contact } from "./marketing";
 import { plans, type PlanCode } from "./plans";
 import { cancelNoticeMs } from "./subscription-life";
 import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
-import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
+import { preAuthorisationNote as preAuthorisationNoteIn, subscriptionTerms as subscriptionTermsIn } from "./subscription-terms";
+import { translator } from "../i18n/messages";
+
+// Until her emails are written in her language, in English.
+const subscriptionTerms = subscriptionTermsIn(translator("en"));
+const preAuthorisationNote = preAuthorisationNoteIn(translator("en"));
 import { shipToText } from "./her-address";
 import { firstUseText } from "./her-card";
 

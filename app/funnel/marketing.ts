@@ -1,6 +1,5 @@
 // Marketing claims and trust signals shown on screens (spec section 1), in one place so every
 // screen says the same thing.
-import { preAuthorisationNote } from "./subscription-terms";
 
 export const contact = {
   phoneDisplay: "1-888-555-0142",
@@ -34,8 +33,8 @@ export const trustIndicators = [
 /** The guarantee box of the pre-checkout page (spec section 2). */
 export const guarantee = {
   title: "Our promise to you",
+  // After the pre-authorisation note (subscription-terms.ts), which leads it in her language.
   points: [
-    preAuthorisationNote,
     "All provider visits are included in the price.",
     "Cancel anytime, with no hidden fees.",
   ],

@@ -1,4 +1,7 @@
-// Billing plans (spec section 9): codes, labels, cadence and months, in one table.
+// Billing plans (spec section 9): codes, labels, cadence and months, in one table. Her pages
+// read a plan's words in her language (`planWords`); this table's English is the console's
+// and the same as the English catalogue's (test/unit/catalogue.test.ts).
+import type { Translator } from "../i18n/languages";
 
 export const planCodes = ["monthly", "quarterly", "6_month", "yearly"] as const;
 export type PlanCode = (typeof planCodes)[number];
@@ -34,4 +37,14 @@ export function defaultPlan(visiblePlans: readonly PlanCode[]): PlanCode {
 /** Visible plans in the spec's order, whatever order the configuration lists them in. */
 export function orderedPlans(visiblePlans: readonly PlanCode[]): PlanCode[] {
   return planCodes.filter((plan) => visiblePlans.includes(plan));
+}
+
+/** A plan's words in her language: the catalogue's `plan.{code}.*`. */
+export function planWords(plan: PlanCode, t: Translator): Pick<PlanFacts, "label" | "name" | "period" | "cadence"> {
+  return {
+    label: t(`plan.${plan}.label`),
+    name: t(`plan.${plan}.name`),
+    period: t(`plan.${plan}.period`),
+    cadence: t(`plan.${plan}.cadence`),
+  };
 }

@@ -1,5 +1,7 @@
 // What she reads when a rate limit holds: how long to wait, in whole minutes
-// rounded up, never "0 minutes".
+// rounded up, never "0 minutes". Her pages pass their translator (`t`) and read it in her
+// language; the console and the JSON API answer in English.
+import type { Translator } from "../i18n/languages";
 
 /** "1 minute", "7 minutes": a wait as she reads it, rounded up. */
 export function waitInMinutes(seconds: number): string {
@@ -7,8 +9,14 @@ export function waitInMinutes(seconds: number): string {
   return `${count} ${count === 1 ? "minute" : "minutes"}`;
 }
 
+/** The whole minutes a wait comes to, rounded up, at least 1. */
+export function minutesOf(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
 /** The message above a form (or on the page) that was posted once too often. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+export function tooManyAttemptsMessage(retryAfterSeconds: number, t?: Translator): string {
+  if (t) return t("limits.tooManyAttempts", { minutes: minutesOf(retryAfterSeconds) });
   return `Too many attempts. Please wait ${waitInMinutes(retryAfterSeconds)} and try again.`;
 }
 

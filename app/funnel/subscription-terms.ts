@@ -1,26 +1,28 @@
 // Subscription terms (spec section 9), worded once for every screen that shows them: the
-// terms page and the subscription-agreement checkbox on the final checkout. Each sentence
-// stands on its own, so a screen may show any of them alone.
+// terms page, the subscription-agreement checkbox on the final checkout, her emails and her
+// pages, in her language (the catalogue's `subscriptionTerms.*` and `disclosure.*`). Each
+// sentence stands on its own, so a screen may show any of them alone.
+import type { Translator } from "../i18n/languages";
 
-export const subscriptionTerms = [
-  "Your subscription renews automatically at the end of each billing period until you cancel it.",
-  "To stop the next renewal, cancel at least 72 hours before your next billing date.",
-  "Payments are not refunded once charged, unless you are medically disqualified from the treatment.",
-] as const;
+/** The three terms, in order. */
+export function subscriptionTerms(t: Translator): [renews: string, cancelBefore: string, noRefunds: string] {
+  return [t("subscriptionTerms.renews"), t("subscriptionTerms.cancelBefore"), t("subscriptionTerms.noRefunds")];
+}
 
 /** Spec section 1: the card is pre-authorised; a licensed provider's prescription decides the charge. */
-export const preAuthorisationNote =
-  "Your card is pre-authorised at checkout and charged only if a licensed provider prescribes your treatment.";
+export function preAuthorisationNote(t: Translator): string {
+  return t("subscriptionTerms.preAuthorised");
+}
 
 /**
  * What she agrees to, in plain words, beside COMPLETE PURCHASE (ROSCA and California's
  * automatic renewal law ask for the terms next to the consent): the amount and how often, the
  * automatic renewal, the hold, and cancelling online.
  */
-export function renewalDisclosure(amountAndCadence: string, holdAmount: string, promoApplied: boolean): string[] {
+export function renewalDisclosure(t: Translator, amountAndCadence: string, hold: string, promoApplied: boolean): string[] {
   return [
-    `${amountAndCadence}, renewing automatically until you cancel.`,
-    `We place a hold of ${holdAmount}${promoApplied ? " (your first period, promo code applied)" : ""} on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.`,
-    "You can cancel online at any time from the link we email you.",
+    t("disclosure.amount", { amountAndCadence }),
+    t(promoApplied ? "disclosure.holdPromo" : "disclosure.hold", { hold }),
+    t("disclosure.cancelOnline"),
   ];
 }

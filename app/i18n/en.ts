@@ -1,6 +1,13 @@
 // The English messages: the spec's exact wording, ICU MessageFormat (`{name}` a placeholder,
 // `<strong>…</strong>` rich text). Ids are grouped by the page or part that shows them. Every
 // other language's catalogue has exactly these ids (test/unit/catalogue.test.ts).
+import { selectionEn } from "./areas/selection.en";
+import { finalCheckoutEn } from "./areas/final-checkout.en";
+import { sitePagesEn } from "./areas/site-pages.en";
+import { herPageEn } from "./areas/her-page.en";
+import { herMoneyEn } from "./areas/her-money.en";
+import { emailsEn } from "./areas/emails.en";
+
 export const en = {
   // Shared by every page.
   "common.skipLink": "Skip to main content",
@@ -28,6 +35,38 @@ export const en = {
   "errorPage.start": "Go to the start",
   // Form messages every step may give.
   "errors.chooseOne": "Select one option to continue",
+  // What a rate limit says (the server's alone: a plural).
+  "limits.tooManyAttempts": "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
+  // The billing plans' words (app/funnel/plans.ts keeps the same English for the console).
+  "plan.monthly.label": "Monthly",
+  "plan.monthly.name": "monthly",
+  "plan.monthly.period": "/month",
+  "plan.monthly.cadence": "every month",
+  "plan.quarterly.label": "Quarterly",
+  "plan.quarterly.name": "quarterly",
+  "plan.quarterly.period": "/quarterly",
+  "plan.quarterly.cadence": "every 3 months",
+  "plan.6_month.label": "6 Months",
+  "plan.6_month.name": "6-month",
+  "plan.6_month.period": "/6 months",
+  "plan.6_month.cadence": "every 6 months",
+  "plan.yearly.label": "Yearly",
+  "plan.yearly.name": "yearly",
+  "plan.yearly.period": "/year",
+  "plan.yearly.cadence": "every 12 months",
+  "amount.withCadence": "{amount} {cadence}",
+  // The subscription's terms (spec section 9) and the disclosure beside the consent: the
+  // checkout, the terms page, her emails and her pages say them alike.
+  "subscriptionTerms.renews": "Your subscription renews automatically at the end of each billing period until you cancel it.",
+  "subscriptionTerms.cancelBefore": "To stop the next renewal, cancel at least 72 hours before your next billing date.",
+  "subscriptionTerms.noRefunds": "Payments are not refunded once charged, unless you are medically disqualified from the treatment.",
+  "subscriptionTerms.preAuthorised": "Your card is pre-authorised at checkout and charged only if a licensed provider prescribes your treatment.",
+  "disclosure.amount": "{amountAndCadence}, renewing automatically until you cancel.",
+  "disclosure.hold": "We place a hold of {hold} on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
+  "disclosure.holdPromo":
+    "We place a hold of {hold} (your first period, promo code applied) on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
+  "disclosure.cancelOnline": "You can cancel online at any time from the link we email you.",
+  "disclosure.planChange": "{amountAndCadence} from {date}, charged to the card you pay with now, renewing automatically until you cancel.",
   // /welcome
   "welcome.title": "It's not you. It's menopause.",
   "welcome.eyebrow": "HRT relieves symptoms in 90% of women.",
@@ -51,7 +90,6 @@ export const en = {
   "congratulations.stepShipping": "If prescribed, your medication ships free",
   "congratulations.stepCare": "Ongoing care and check-ins, cancel anytime",
   "congratulations.submit": "Build My Plan",
-  "congratulations.tooManyAttempts": "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   // The trust badges (congratulations, social proof, the selection page).
   "trustBadges.featuredIn": "As featured in",
   "trustBadges.secure": "Secure 256 Bit SSL Encryption",
@@ -89,7 +127,6 @@ export const en = {
   "concerns.eyebrow": "Step 2 of 3",
   "concerns.reassurance": "You are not alone: these are the questions our providers hear most, and they will answer yours.",
   "concerns.submit": "Show me how this could work",
-  "concerns.tooManyAttempts": "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   // The concerns' answers, by their codes (app/funnel/questionnaire.ts).
   "concern.ive_heard_its_not_safe": "I've heard it's not safe",
   "concern.i_dont_trust_it_will_help": "I don't trust it will help",
@@ -110,7 +147,6 @@ export const en = {
   "socialProof.emailRequired": "Enter your email address",
   "socialProof.emailTooLong": "Email address must be 254 characters or fewer",
   "socialProof.submit": "Find Out if HRT is Right for Me",
-  "socialProof.tooManyAttempts": "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   "socialProof.howItWorks": "How it Works",
   "socialProof.stepAboutYouTitle": "Tell us about you",
   "socialProof.stepAboutYouText": "Answer a few questions about your symptoms and health.",
@@ -127,6 +163,13 @@ export const en = {
   "socialProof.quoteLisa": "My mood is steadier and I have my energy back. I wish I had started sooner.",
   "socialProof.quoteAngela": "Simple, private and fast. My medication arrived in four days.",
   "socialProof.pauseQuotes": "Pause the quotes",
+  // The larger areas, each in its own pair of files (app/i18n/areas/).
+  ...selectionEn,
+  ...finalCheckoutEn,
+  ...sitePagesEn,
+  ...herPageEn,
+  ...herMoneyEn,
+  ...emailsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

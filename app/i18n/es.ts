@@ -1,6 +1,12 @@
 // Los mensajes en español de EE. UU.: trato de "usted", términos médicos precisos. Typed by
 // the English ids, so a missing or extra id does not compile.
 import type { MessageId } from "./en";
+import { selectionEs } from "./areas/selection.es";
+import { finalCheckoutEs } from "./areas/final-checkout.es";
+import { sitePagesEs } from "./areas/site-pages.es";
+import { herPageEs } from "./areas/her-page.es";
+import { herMoneyEs } from "./areas/her-money.es";
+import { emailsEs } from "./areas/emails.es";
 
 export const es: Record<MessageId, string> = {
   "common.skipLink": "Saltar al contenido principal",
@@ -26,6 +32,34 @@ export const es: Record<MessageId, string> = {
   "errorPage.tryAgain": "Vuelva a intentarlo en un momento.",
   "errorPage.goBack": "Volver",
   "errorPage.start": "Ir al inicio",
+  "limits.tooManyAttempts": "Demasiados intentos. Espere {minutes, plural, one {# minuto} other {# minutos}} y vuelva a intentarlo.",
+  "plan.monthly.label": "Mensual",
+  "plan.monthly.name": "mensual",
+  "plan.monthly.period": "/mes",
+  "plan.monthly.cadence": "cada mes",
+  "plan.quarterly.label": "Trimestral",
+  "plan.quarterly.name": "trimestral",
+  "plan.quarterly.period": "/trimestre",
+  "plan.quarterly.cadence": "cada 3 meses",
+  "plan.6_month.label": "6 meses",
+  "plan.6_month.name": "semestral",
+  "plan.6_month.period": "/6 meses",
+  "plan.6_month.cadence": "cada 6 meses",
+  "plan.yearly.label": "Anual",
+  "plan.yearly.name": "anual",
+  "plan.yearly.period": "/año",
+  "plan.yearly.cadence": "cada 12 meses",
+  "amount.withCadence": "{amount} {cadence}",
+  "subscriptionTerms.renews": "Su suscripción se renueva automáticamente al final de cada período de facturación hasta que usted la cancele.",
+  "subscriptionTerms.cancelBefore": "Para detener la próxima renovación, cancele al menos 72 horas antes de su próxima fecha de facturación.",
+  "subscriptionTerms.noRefunds": "Los pagos no se reembolsan una vez cobrados, salvo que un motivo médico la descalifique para el tratamiento.",
+  "subscriptionTerms.preAuthorised": "Su tarjeta se preautoriza al finalizar la compra y solo se le cobra si un proveedor médico autorizado le receta el tratamiento.",
+  "disclosure.amount": "{amountAndCadence}, con renovación automática hasta que usted cancele.",
+  "disclosure.hold": "Ahora colocamos una retención de {hold} en su tarjeta y solo la cobramos si un proveedor médico le receta el tratamiento; de lo contrario, la retención se libera.",
+  "disclosure.holdPromo":
+    "Ahora colocamos una retención de {hold} (su primer período, con el código promocional aplicado) en su tarjeta y solo la cobramos si un proveedor médico le receta el tratamiento; de lo contrario, la retención se libera.",
+  "disclosure.cancelOnline": "Puede cancelar en línea en cualquier momento desde el enlace que le enviamos por correo electrónico.",
+  "disclosure.planChange": "{amountAndCadence} a partir del {date}, con cargo a la tarjeta con la que paga ahora, con renovación automática hasta que usted cancele.",
   "errors.chooseOne": "Seleccione una opción para continuar",
   "welcome.title": "No es usted. Es la menopausia.",
   "welcome.eyebrow": "La terapia hormonal (TRH) alivia los síntomas en el 90% de las mujeres.",
@@ -47,8 +81,6 @@ export const es: Record<MessageId, string> = {
   "congratulations.stepShipping": "Si se lo recetan, su medicamento se envía gratis",
   "congratulations.stepCare": "Atención y seguimiento continuos; cancele cuando quiera",
   "congratulations.submit": "Armar mi plan",
-  "congratulations.tooManyAttempts":
-    "Demasiados intentos. Espere {minutes, plural, one {# minuto} other {# minutos}} y vuelva a intentarlo.",
   "trustBadges.featuredIn": "Como se ha visto en",
   "trustBadges.secure": "Cifrado SSL seguro de 256 bits",
   "paymentComplete.title": "¡Pago realizado!",
@@ -84,8 +116,6 @@ export const es: Record<MessageId, string> = {
   "concerns.reassurance":
     "No está sola: estas son las preguntas que nuestros profesionales de la salud escuchan con más frecuencia, y responderán las suyas.",
   "concerns.submit": "Muéstrenme cómo podría funcionar",
-  "concerns.tooManyAttempts":
-    "Demasiados intentos. Espere {minutes, plural, one {# minuto} other {# minutos}} y vuelva a intentarlo.",
   "concern.ive_heard_its_not_safe": "He oído que no es segura",
   "concern.i_dont_trust_it_will_help": "No confío en que me ayude",
   "concern.ive_had_bad_care_before": "He recibido mala atención médica antes",
@@ -104,8 +134,6 @@ export const es: Record<MessageId, string> = {
   "socialProof.emailRequired": "Ingrese su correo electrónico",
   "socialProof.emailTooLong": "El correo electrónico debe tener 254 caracteres o menos",
   "socialProof.submit": "Averiguar si la TRH es adecuada para mí",
-  "socialProof.tooManyAttempts":
-    "Demasiados intentos. Espere {minutes, plural, one {# minuto} other {# minutos}} y vuelva a intentarlo.",
   "socialProof.howItWorks": "Cómo funciona",
   "socialProof.stepAboutYouTitle": "Cuéntenos sobre usted",
   "socialProof.stepAboutYouText": "Responda algunas preguntas sobre sus síntomas y su salud.",
@@ -122,4 +150,10 @@ export const es: Record<MessageId, string> = {
   "socialProof.quoteLisa": "Mi estado de ánimo es más estable y recuperé mi energía. Ojalá hubiera empezado antes.",
   "socialProof.quoteAngela": "Sencillo, privado y rápido. Mi medicamento llegó en cuatro días.",
   "socialProof.pauseQuotes": "Pausar los testimonios",
+  ...selectionEs,
+  ...finalCheckoutEs,
+  ...sitePagesEs,
+  ...herPageEs,
+  ...herMoneyEs,
+  ...emailsEs,
 };

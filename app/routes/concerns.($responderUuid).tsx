@@ -9,6 +9,7 @@ import { concernOptions } from "../funnel/questionnaire";
 import { concernsSchema } from "../funnel/schemas";
 import { withQuery } from "../funnel/tracking";
 import { translator } from "../i18n/messages";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
 import { requireFlow } from "../server/flow/require-flow.server";
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { visitor, responderUuid, trackingParams } = await requireFlow(request, params, "concerns");
   const wait = await countStepPost(request, visitor);
   if (wait > 0) {
-    const message = translator(visitor.language)("concerns.tooManyAttempts", { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    const message = tooManyAttemptsMessage(wait, translator(visitor.language));
     return visitor.data({ lastResult: formRefusal(formData, message) }, { status: 429, headers: retryAfter(wait) });
   }
   const submission = parseWithZod(formData, { schema: concernsSchema });

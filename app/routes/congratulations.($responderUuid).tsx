@@ -7,6 +7,7 @@ import { useFormReply } from "../components/use-form-reply";
 import { congratulationsIntakeUrl } from "../funnel/intake";
 import type { MessageId } from "../i18n/en";
 import { translator } from "../server/visitor/her-words.server";
+import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { readForm } from "../server/http/form-body.server";
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { visitor } = flow;
   const wait = await countStepPost(request, visitor);
   if (wait > 0) {
-    const message = translator(visitor.language)("congratulations.tooManyAttempts", { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    const message = tooManyAttemptsMessage(wait, translator(visitor.language));
     return visitor.data({ lastResult: formRefusal(formData, message) }, { status: 429, headers: retryAfter(wait) });
   }
   const responderUuid = flow.keep();

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useT } from "../components/i18n";
 import { LegalPage, LegalSection } from "../components/legal-page";
 import { SubscriptionTermsList } from "../components/subscription-terms";
 import { contact } from "../funnel/marketing";
@@ -53,7 +54,7 @@ export default function Terms() {
       </LegalSection>
 
       <LegalSection id="terms-pre-authorisation" title="Card pre-authorisation">
-        <p>{preAuthorisationNote}</p>
+        <p>{preAuthorisationNote(useT())}</p>
         <p>If your treatment is not prescribed, you are not charged.</p>
       </LegalSection>
 

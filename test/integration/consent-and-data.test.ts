@@ -23,7 +23,6 @@ import { formatCents } from "../../app/funnel/cart";
 import { defaultDestination, type PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
 import { claimOrder, recordFoundAuthorisation } from "../../app/server/checkout/order-record.server";
 import { purchaseAgreedWith } from "../../app/funnel/consent";
-import { subscriptionTerms } from "../../app/funnel/subscription-terms";
 import { database } from "../../app/server/db/client.server";
 import { consentRecords, orders, outboxMessages, subscriptionPayments } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder, nextLinkVersion, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
@@ -37,6 +36,13 @@ import { flowWithPlan, paymentForm, readyToPay, saveDetails } from "../support/f
 import { heldSubscription, reload, deliverAll } from "../support/subscriptions";
 import { signedInAs } from "../support/staff";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
+
+/** The spec's subscription terms (section 9), word for word, as she read them in English. */
+const subscriptionTerms = [
+  "Your subscription renews automatically at the end of each billing period until you cancel it.",
+  "To stop the next renewal, cancel at least 72 hours before your next billing date.",
+  "Payments are not refunded once charged, unless you are medically disqualified from the treatment.",
+];
 
 beforeEach(async () => {
   mail.smtp = false;
@@ -169,7 +175,7 @@ describe("her consent at COMPLETE PURCHASE", () => {
       pricing: { subtotal: 129, total: 99 },
       metadata: { responder_uuid: responderUuid },
     } as unknown as PreAuthOrderBody;
-    const claim = await claimOrder(responderUuid, "cut-off", { body, amountCents: 9_900, gateway: "sandbox" });
+    const claim = await claimOrder(responderUuid, "cut-off", { body, amountCents: 9_900, gateway: "sandbox", language: "en" });
     if (claim.status !== "claimed") throw new Error("the order was not claimed");
     const card = { reference: "sandbox_found", cardBrand: "visa", cardLast4: "4242" };
     const hold = { reference: card.reference, expiresAt: undefined, placedAt: new Date() };

@@ -17,6 +17,7 @@ import { startSubscription } from "../../app/server/subscriptions/transitions.se
 import { aPerson } from "./factories";
 import { payForPlan, type PlanChoice } from "./funnel-steps";
 import { TestBrowser } from "./route-harness";
+import type { Language } from "../../app/i18n/languages";
 
 /** A visitor pays for `choice` on the final checkout; her subscription, on hold. */
 export async function paidSubscription(choice: PlanChoice = {}): Promise<SubscriptionRow> {
@@ -35,6 +36,8 @@ export async function heldSubscription(
   options: {
     cardNumber?: string;
     plan?: PlanCode;
+    /** The language she ordered in. */
+    language?: Language;
     amountCents?: number;
     renewalCents?: number;
     /** Another gateway (Stripe against its stand-in), paying with `paymentMethodId`. */
@@ -93,6 +96,7 @@ export async function heldSubscription(
     responderUuid,
     reference,
     plan: options.plan ?? "monthly",
+    language: options.language ?? "en",
     variant: "current",
     gateway: gateway.kind,
     firstPeriodCents: amountCents,

@@ -2,6 +2,7 @@
 // placeholders of the same kinds, and every message parses as ICU MessageFormat.
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { planCodes, planWords, plans } from "../../app/funnel/plans";
 import { concernOptions, motivationOptions } from "../../app/funnel/questionnaire";
 import { browserReady, clientTranslator } from "../../app/i18n/client-messages";
 import { languages } from "../../app/i18n/languages";
@@ -44,6 +45,14 @@ describe("the catalogues", () => {
   it("catches a placeholder renamed or made another kind", () => {
     expect(placeholders(parse("Call {phone} or {email}"))).not.toEqual(placeholders(parse("Call {phone} or {mail}")));
     expect(placeholders(parse("{n} days"))).not.toEqual(placeholders(parse("{n, plural, one {# day} other {# days}}")));
+  });
+
+  it("names the plans in English as the console's table does, and in Spanish otherwise", () => {
+    for (const plan of planCodes) {
+      const { months: _months, ...english } = plans[plan];
+      expect(planWords(plan, translator("en")), plan).toEqual(english);
+      expect(planWords(plan, translator("es")).label, plan).not.toBe(english.label);
+    }
   });
 
   it("names the questionnaire's answers as the console does", () => {

@@ -8,6 +8,7 @@ import { cancelPreview, disqualifiedMoneyText, herPaymentText, maskEmail } from 
 import { planCodes } from "../../app/funnel/plans";
 import { billingDate, reminderStillUseful, renewalReminderAt } from "../../app/funnel/subscription-life";
 import { renewalDisclosure } from "../../app/funnel/subscription-terms";
+import { translator } from "../../app/i18n/messages";
 
 const day = 24 * 60 * 60 * 1000;
 const order: EmailOrder = {
@@ -177,7 +178,7 @@ describe("small words", () => {
   });
 
   it("the checkout's disclosure names amount and cadence, the hold, and cancelling online", () => {
-    expect(renewalDisclosure("$299.00 every 3 months", "$299.00", false)).toEqual([
+    expect(renewalDisclosure(translator("en"), "$299.00 every 3 months", "$299.00", false)).toEqual([
       "$299.00 every 3 months, renewing automatically until you cancel.",
       "We place a hold of $299.00 on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
       "You can cancel online at any time from the link we email you.",

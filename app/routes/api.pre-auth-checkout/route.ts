@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const visitorKey = visitorRateKey(visitor, request, responderUuid);
     const variant = await flowVariant(responderUuid, visitor.variant);
     await recordFlowSteps(responderUuid, ["final-checkout"], { variant, tracking: visitor.trackingParams });
-    const result = await payForFlow({ request, visitorKey, responderUuid, variant }, reading.order);
+    const result = await payForFlow({ request, visitorKey, responderUuid, variant, language: visitor.language }, reading.order);
     const [status, answer, headers] = replyOf(result);
     return jsonAnswer(status, answer, await visitor.headers(headers));
   } catch (error) {

@@ -53,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const flow = await requireFlow(request, params, "final-checkout");
   const { visitor, responderUuid } = flow;
   const variant = await flow.readVariant();
-  const payer: Payer = { request, visitorKey: visitorRateKey(visitor, request), responderUuid, variant };
+  const payer: Payer = { request, visitorKey: visitorRateKey(visitor, request), responderUuid, variant, language: visitor.language };
   const post: CheckoutPost = { formData, visitor, payer, variant };
   // A post without this page's form token: refused, what she typed kept, nothing done.
   if (!paymentFormTokenIsValid(formData.get(paymentFormTokenField), visitor.session.id, responderUuid)) {

@@ -1,3 +1,4 @@
+import { useT } from "../../components/i18n";
 import { checkoutDisclosure } from "../../funnel/consent";
 import type { PlanCode } from "../../funnel/plans";
 
@@ -6,7 +7,7 @@ import type { PlanCode } from "../../funnel/plans";
  * kept as the record of her consent when her card is authorised.
  */
 export function RenewalDisclosure({ plan, renewalCents, holdCents }: { plan: PlanCode; renewalCents: number; holdCents: number }) {
-  const [amount, hold, cancel] = checkoutDisclosure(plan, renewalCents, holdCents);
+  const [amount, hold, cancel] = checkoutDisclosure(useT(), plan, renewalCents, holdCents);
   return (
     <div className="renewal-disclosure">
       <p>

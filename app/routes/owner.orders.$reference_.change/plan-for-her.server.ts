@@ -4,6 +4,7 @@
 // the change made by changeHerPlan: the same rules, email, provider event and record of her
 // consent (saying support took her agreement), counted against her page's limit and audited
 // in the change's own transaction, only by the press that made it.
+import { translator } from "../../server/visitor/her-words.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
@@ -76,7 +77,7 @@ function previewOf(subscription: SubscriptionRow, line: PlanChangeLine) {
     plan: line.toPlan,
     title: kept ? `Keep her ${label(line.toPlan)} plan` : `Change her to the ${label(line.toPlan)} plan`,
     what: planChangedNotice(line).replace(" She was emailed.", ""),
-    disclosure: kept ? null : planChangeDisclosure(line.toPlan, line.cents, line.startsAt),
+    disclosure: kept ? null : planChangeDisclosure(translator("en"), line.toPlan, line.cents, line.startsAt),
     shownPlan: subscription.plan,
     shownPending: subscription.pendingPlan ?? "none",
     shown: subscription.nextBillingAt?.toISOString() ?? "",
@@ -111,6 +112,8 @@ export async function planForHer(request: Request, session: StaffSession, subscr
     { plan: shownPlan, pendingPlan, nextBillingAt: new Date(shown) },
     {
       agreedWith: supportAgreedWith,
+      // Support reads her the console's disclosure, in English.
+      language: "en",
       alsoRecord: (tx) =>
         audit(request, actorOf(session.staff), "plan-changed-for-her", { orderReference: subscription.reference, detail: planChangeAuditDetail(shownPlan, pendingPlan, plan) }, tx),
     },

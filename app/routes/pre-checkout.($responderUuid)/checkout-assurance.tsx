@@ -1,7 +1,10 @@
+import { useT } from "../../components/i18n";
 import { guarantee, stats } from "../../funnel/marketing";
+import { preAuthorisationNote } from "../../funnel/subscription-terms";
 
 /** The guarantee box, the stats of spec section 1 and the secure-checkout badge. */
 export function CheckoutAssurance() {
+  const t = useT();
   return (
     <aside className="checkout-assurance" aria-label="Why you can trust this checkout">
       <section className="guarantee" aria-labelledby="guarantee-title">
@@ -9,7 +12,7 @@ export function CheckoutAssurance() {
         <div>
           <h2 id="guarantee-title">{guarantee.title}</h2>
           <ul>
-            {guarantee.points.map((point) => (
+            {[preAuthorisationNote(t), ...guarantee.points].map((point) => (
               <li key={point}>{point}</li>
             ))}
           </ul>

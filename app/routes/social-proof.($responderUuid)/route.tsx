@@ -12,6 +12,7 @@ import { socialProofIntakeUrl } from "../../funnel/intake";
 import { socialProofSchema } from "../../funnel/schemas";
 import type { MessageId } from "../../i18n/en";
 import { translator } from "../../i18n/messages";
+import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { RouteHandle } from "../../route-handle";
 import { config } from "../../server/config.server";
 import { readForm } from "../../server/http/form-body.server";
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Each email left here is sent on to the provider: a tighter limit than the other steps.
   const wait = await countStepPost(request, visitor, { alsoCounts: [rateLimits.emailCapture] });
   if (wait > 0) {
-    const message = translator(visitor.language)("socialProof.tooManyAttempts", { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    const message = tooManyAttemptsMessage(wait, translator(visitor.language));
     return visitor.data({ lastResult: formRefusal(formData, message) }, { status: 429, headers: retryAfter(wait) });
   }
   const submission = parseWithZod(formData, { schema: socialProofSchema });

@@ -1,6 +1,7 @@
 // Her plan page's data and its one post: the plans offered with her price on each (or why one
 // cannot be chosen), the preview of the chosen one in the words her email will use, with the
 // automatic-renewal disclosure she agrees to, and the post counted, checked and applied once.
+import { translator } from "../../server/visitor/her-words.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -89,7 +90,7 @@ function previewOf(subscription: SubscriptionRow, line: Extract<ReturnType<typeo
     price: kept ? null : `${formatCents(line.cents)} ${plans[line.toPlan].cadence}, from ${formatEmailDate(line.startsAt)}`,
     summary: words.summary,
     undo: words.undo,
-    disclosure: kept ? null : planChangeDisclosure(line.toPlan, line.cents, line.startsAt),
+    disclosure: kept ? null : planChangeDisclosure(translator(subscription.language), line.toPlan, line.cents, line.startsAt),
     button: kept ? `Keep my ${label(line.toPlan)} plan` : "Change my plan",
     ...shownOf(subscription),
   };

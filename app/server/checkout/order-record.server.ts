@@ -5,6 +5,7 @@
 // the attempt that claimed it still holds it. The protocol that calls them is
 // submit-order-once.server.ts (and reconcile-attempts.server.ts); the order's own row is
 // db/stores/orders.server.ts.
+import { translator } from "../../i18n/messages";
 import { randomBytes } from "node:crypto";
 import { checkoutDisclosure, checkoutTerms, purchaseAgreedWith } from "../../funnel/consent";
 import { isPlanCode } from "../../funnel/plans";
@@ -162,6 +163,7 @@ async function startOrderSubscription(tx: Queryable, order: OrderRow, reference:
     plan,
     variant: body.metadata.variant ?? "current",
     gateway: order.gateway,
+    language: order.language,
     firstPeriodCents: order.amountCents,
     renewalCents,
     holdReference: hold.reference,
@@ -173,8 +175,9 @@ async function startOrderSubscription(tx: Queryable, order: OrderRow, reference:
     plan,
     firstPeriodCents: order.amountCents,
     renewalCents,
-    disclosure: checkoutDisclosure(plan, renewalCents, order.amountCents),
-    terms: checkoutTerms(),
+    // In the language she read them in, beside COMPLETE PURCHASE.
+    disclosure: checkoutDisclosure(translator(order.language), plan, renewalCents, order.amountCents),
+    terms: checkoutTerms(translator(order.language)),
     agreedWith: purchaseAgreedWith,
     agreementKey: `${order.id}:${order.attemptKey ?? "none"}`,
   });

@@ -23,6 +23,7 @@ import { rateLimits, rateLimitWait } from "../http/rate-limits.server";
 import { openCheckoutCart } from "./cart.server";
 import { placeOrder, type PlacedOrder } from "./place-order.server";
 import { applyPromoCode, type TooManyAttempts } from "./promo-code.server";
+import type { Language } from "../../i18n/languages";
 
 export const promoNotOffered = "Promo codes are not offered for this order.";
 
@@ -33,6 +34,8 @@ export interface Payer {
   visitorKey: string | undefined;
   responderUuid: string;
   variant: Variant;
+  /** The language of the page she pays on: her emails and her private page follow it. */
+  language: Language;
 }
 
 export interface PaymentRequest {
@@ -112,6 +115,7 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
     shipping: order.shipping,
     billing: order.billing,
     variant,
+    language: payer.language,
     checkout,
     tracking: order.tracking,
     payment: order.payment,

@@ -13,6 +13,7 @@ import type { OrderRow } from "../db/stores/orders.server";
 import { savePromoOutcome } from "../db/stores/checkout-carts.server";
 import { submitOrder, type OrderOutcome, type SubmitOutcome } from "./submit-order-once.server";
 import { paymentMessages, type AuthorisationResult, type AuthoriseRequest, type PaymentGateway } from "../payments/index.server";
+import type { Language } from "../../i18n/languages";
 
 export interface PlaceOrderInput {
   responderUuid: string;
@@ -24,6 +25,7 @@ export interface PlaceOrderInput {
   /** A billing address of its own (the older variant), or null: the same as shipping. */
   billing: BillingAddress | null;
   variant: Variant;
+  language: Language;
   checkout: Pick<CheckoutCart, "cart" | "totals" | "promo">;
   tracking: TrackingParams;
   payment: { card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string };
@@ -108,6 +110,7 @@ function submitPlacedOrder(input: PlaceOrderInput): Promise<SubmitOutcome> {
     gateway: gateway.kind,
     body,
     amountCents: totals.totalCents,
+    language: input.language,
     settlePending: (order) => settlePendingPayment(gateway, order),
     lookupAttempt: (request) => gateway.lookupAttempt(request),
     lookupSettlesAfterMs: gateway.lookupSettlesAfterMs,

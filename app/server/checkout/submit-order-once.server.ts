@@ -9,6 +9,7 @@
 // comes first; her next attempt then has its own key, never the old one.
 import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { claimWaitingOrder, findOrder, recordRequiresAction, type OrderRow } from "../db/stores/orders.server";
+import type { Language } from "../../i18n/languages";
 import { idempotencyKeyOf } from "../db/stores/outbox.server";
 import type { AttemptLookup, AuthorisationResult } from "../payments/gateway.server";
 import { provider } from "../provider/index.server";
@@ -54,6 +55,8 @@ export interface CheckoutAttempt {
   /** The order as it will be sent; its payment is filled in once authorised. */
   body: PreAuthOrderBody;
   amountCents: number;
+  /** The language of the page she paid on: her emails and her private page follow it. */
+  language: Language;
   authorise(orderId: string, idempotencyKey: string): Promise<AuthorisationResult>;
   /** What the gateway knows of an attempt by its key (PaymentGateway.lookupAttempt). */
   lookupAttempt(request: { idempotencyKey: string; orderId: string }): Promise<AttemptLookup>;
@@ -76,7 +79,7 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
     const settled = await resumeOrder(earlier, await attempt.settlePending(earlier));
     if (settled.status === "authorised") return settled;
   }
-  const values = { body: attempt.body, amountCents: attempt.amountCents, gateway: attempt.gateway };
+  const values = { body: attempt.body, amountCents: attempt.amountCents, gateway: attempt.gateway, language: attempt.language };
   const claim = await claimOrder(attempt.responderUuid, attempt.attemptKey, values);
   if (claim.status === "claimed") return runAttempt(attempt, claim.order);
   if (claim.status === "promo_unavailable") return claim;

@@ -8,6 +8,7 @@ import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/que
 import type { SelectedMedication } from "../../funnel/selection";
 import type { SubscriptionEvent, SubscriptionState } from "../../funnel/subscription-life";
 import type { TrackingParams } from "../../funnel/tracking";
+import type { Language } from "../../i18n/languages";
 import type { AuditAction } from "../../funnel/audit";
 import type { PaymentKind, RefundReason } from "../../funnel/refunds";
 import type { StaffRole, StaffStatus } from "../../funnel/staff";
@@ -253,6 +254,8 @@ export const orders = pgTable(
     authorisedAt: timestamp("authorised_at", { withTimezone: true }),
     /** What she can quote (MC-7KQ2-94XD), given when the order is first made. */
     reference: text("reference").unique(),
+    /** The language she ordered in (her last attempt's): her subscription starts in it. */
+    language: text("language").$type<Language>().notNull().default("en"),
     ...timestamps,
   },
   (t) => [
@@ -375,6 +378,11 @@ export const subscriptions = pgTable(
      * "Deleted at her request" where they were. The financial rows stay.
      */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * The language she ordered in: her emails are written in it, and her private pages open in
+     * it. Her page's "English"/"Español" link changes it, so both follow her latest choice.
+     */
+    language: text("language").$type<Language>().notNull().default("en"),
     ...timestamps,
   },
   (t) => [

@@ -5,6 +5,8 @@
 // showed: a second press finds it changed and changes nothing. The new plan, its timeline
 // line, the record of her consent to the new plan's renewals, her email and the provider's
 // event are written in one transaction.
+import type { Language } from "../../i18n/languages";
+import { translator } from "../../i18n/messages";
 import { checkoutTerms, planChangeAgreedWith, planChangeDisclosure } from "../../funnel/consent";
 import type { PlanChangeLine } from "../../funnel/emails";
 import { orderedPlans, plans, type PlanCode } from "../../funnel/plans";
@@ -57,6 +59,8 @@ export interface PlanChangeOptions {
   alsoRecord?: (tx: Queryable) => Promise<void>;
   /** How she agreed to the new plan (support on the phone says so); her plan page's button by default. */
   agreedWith?: string;
+  /** The language the disclosure was read to her in (the console's English); hers by default. */
+  language?: Language;
 }
 
 /** Her medications as her order names them (the catalogue's product ids). */
@@ -133,8 +137,9 @@ export async function changeHerPlan(subscription: SubscriptionRow, choice: PlanC
           plan: line.toPlan,
           firstPeriodCents: line.cents,
           renewalCents: line.cents,
-          disclosure: planChangeDisclosure(line.toPlan, line.cents, line.startsAt),
-          terms: checkoutTerms(),
+          // In her page's language (the console shows her English when staff act for her).
+          disclosure: planChangeDisclosure(translator(options.language ?? claimed.language), line.toPlan, line.cents, line.startsAt),
+          terms: checkoutTerms(translator(options.language ?? claimed.language)),
           agreedWith: options.agreedWith ?? planChangeAgreedWith,
           // One per change: the changes before it and what the page showed.
           agreementKey: `plan-change:${claimed.id}:${changesSoFar + 1}:${shown.plan}:${choice}`,

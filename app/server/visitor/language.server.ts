@@ -2,10 +2,12 @@
 // The entry pages take it from the address alone, so each language's copy is its own address
 // a shared cache may keep, with no Vary; a first visit with Accept-Language: es gets the
 // English copy, whose header shows the link "Español". The pages after them are hers alone
-// (no-store): there the address's `lang` wins, else the choice her session remembers.
+// (no-store): there the address's `lang` wins, else the choice her session remembers; on her
+// private pages, else her subscription's language.
 import { readLanguage, otherLanguage, type Language } from "../../i18n/languages";
 import { chromeGroups, clientCatalogue, type ClientCatalogue } from "../../i18n/messages";
 import { entryPageAt, hasVisitorCookie, sharedEntryPage } from "../http/entry-pages.server";
+import { herPageLanguage } from "../subscriptions/private-page.server";
 import { getVisitorSession } from "./session.server";
 
 export interface PageLanguage {
@@ -29,7 +31,9 @@ export async function pageLanguage(request: Request, params: Record<string, stri
   if (/^\/owner(\/|$)/i.test(url.pathname)) return { language: "en", switchHref: null };
   const asked = readLanguage(url.searchParams.get("lang"));
   const page = params["*"] !== undefined ? "not-found" : entryPageAt(url.pathname, () => false);
-  const language = asked ?? (page ? undefined : await rememberedLanguage(request)) ?? "en";
+  // Her private pages follow her subscription's language (the one she ordered in, or chose there).
+  const hers = page ? undefined : await herPageLanguage(url);
+  const language = hers ?? asked ?? (page ? undefined : await rememberedLanguage(request)) ?? "en";
   const shared = page ? sharedEntryPage(page, { method: request.method, url, cookie: request.headers.get("Cookie") }) : undefined;
   // A shared page's link carries only what its key holds; any other keeps her whole query
   // (a preview she asked for, the params the funnel hands on), so she stays where she is.

@@ -10,6 +10,7 @@ import type { CustomerQuery } from "../../../funnel/customer-finder";
 import { erasedOrderBody } from "../../../funnel/her-erasure";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import { orderReference } from "../../../funnel/subscription-life";
+import type { Language } from "../../../i18n/languages";
 import { database, type Queryable } from "../client.server";
 import { orders } from "../schema.server";
 
@@ -20,6 +21,8 @@ export interface OrderValues {
   body: PreAuthOrderBody;
   amountCents: number;
   gateway: "sandbox" | "stripe";
+  /** The language of the page she paid on. */
+  language: Language;
 }
 
 /** The payment's card, as the gateway named it. */
@@ -57,7 +60,7 @@ export async function ensureOrder(responderUuid: string, order: OrderValues): Pr
 }
 
 function columnsOf(order: OrderValues) {
-  return { body: order.body as unknown as Record<string, unknown>, amountCents: order.amountCents, gateway: order.gateway };
+  return { body: order.body as unknown as Record<string, unknown>, amountCents: order.amountCents, gateway: order.gateway, language: order.language };
 }
 
 /**

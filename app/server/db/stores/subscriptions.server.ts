@@ -27,6 +27,7 @@ export interface NewSubscription {
   plan: SubscriptionRow["plan"];
   variant: SubscriptionRow["variant"];
   gateway: SubscriptionRow["gateway"];
+  language: SubscriptionRow["language"];
   firstPeriodCents: number;
   renewalCents: number;
   holdReference: string;
@@ -666,4 +667,15 @@ export async function markErased(tx: Queryable, subscriptionId: string, at: Date
     .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.erasedAt)))
     .returning({ id: subscriptions.id });
   return row !== undefined;
+}
+
+/**
+ * Her choice of language from her private page: her page and her emails follow it from now.
+ * Written only when it differs, so reading her page in the language she has writes nothing.
+ */
+export async function chooseLanguage(subscriptionId: string, language: SubscriptionRow["language"]): Promise<void> {
+  await (await database())
+    .update(subscriptions)
+    .set({ language, updatedAt: new Date() })
+    .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.language} <> ${language}`));
 }

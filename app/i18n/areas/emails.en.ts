@@ -1,0 +1,3 @@
+// Her emails.
+// The English is the spec's, word for word.
+export const emailsEn = {} as const;
