@@ -10,6 +10,7 @@ import { cancelNoticeMs } from "./subscription-life";
 import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
 import { preAuthorisationNote as preAuthorisationNoteIn, subscriptionTerms as subscriptionTermsIn } from "./subscription-terms";
 import { translator } from "../i18n/messages";
+import type { Translator } from "../i18n/languages";
 
 // Until her emails are written in her language, in English.
 const subscriptionTerms = subscriptionTermsIn(translator("en"));
@@ -123,8 +124,11 @@ export interface PlanChangeLine {
   fixedCents?: number;
 }
 
-/** What a plan change does, and how to undo it: the same words on the page before she confirms and in her email. */
-export function planChangeWords(line: PlanChangeLine): { summary: string; undo: string } {
+/**
+ * What a plan change does, and how to undo it: the same words on the page before she confirms
+ * and in her email, in her language (`t`; English without it, as the console reads them).
+ */
+export function planChangeWords(line: PlanChangeLine, _t?: Translator): { summary: string; undo: string } {
   const to = plans[line.toPlan].label;
   const from = plans[line.fromPlan].label;
   const price = amountAndCadence(line.cents, line.toPlan);
