@@ -1,6 +1,8 @@
 import { StripeCard } from "./stripe-card";
 import { Field } from "./field";
 import type { FieldView } from "./form-reply";
+import { Rich, useT } from "./i18n";
+import type { ReactNode } from "react";
 
 type Fields = Record<"cardNumber" | "expiry" | "securityCode", FieldView>;
 
@@ -10,7 +12,10 @@ export type PaymentSettings = { kind: "sandbox" } | { kind: "stripe"; publishabl
  * The card: in the sandbox, three plain fields posted to our server (test cards only); with
  * Stripe, the card element that Stripe.js draws, whose data never reaches our server.
  */
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
 export function CardFields({ fields, payment }: { fields: Fields; payment: PaymentSettings }) {
+  const t = useT();
   if (payment.kind === "stripe") {
     return (
       <StripeCard publishableKey={payment.publishableKey} stripeJsUrl={payment.stripeJsUrl} />
@@ -19,21 +24,20 @@ export function CardFields({ fields, payment }: { fields: Fields; payment: Payme
   return (
     <div className="sandbox-card">
       <p className="sandbox-note">
-        <strong>Sandbox:</strong> no real payment is taken. Use a Stripe test card, such as 4242 4242 4242 4242,
-        any future expiry date and any 3-digit security code.
+        <Rich id="sandbox.cardNote" values={{ strong }} />
       </p>
       <Field
         field={fields.cardNumber}
-        label="Card number"
+        label={t("cardForm.cardNumber")}
         autoComplete="cc-number"
         inputMode="numeric"
         required
       />
       <div className="field-pair">
-        <Field field={fields.expiry} label="Expiration date (MM/YY)" autoComplete="cc-exp" required />
+        <Field field={fields.expiry} label={t("cardForm.expiry")} autoComplete="cc-exp" required />
         <Field
           field={fields.securityCode}
-          label="Security code"
+          label={t("cardForm.securityCode")}
           autoComplete="cc-csc"
           inputMode="numeric"
           required

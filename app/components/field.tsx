@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FieldView } from "./form-reply";
+import { useT } from "./i18n";
 
 /**
  * What ties a control to its field: Conform's id, name and form, and, when the field has a
@@ -18,11 +19,12 @@ export function controlWiring(field: FieldView, hintId?: string) {
 
 /** The field's own message; the "Error: " before it is for screen readers. */
 export function FieldError({ field }: { field: FieldView }) {
+  const t = useT();
   const error = field.errors?.[0];
   if (!error) return null;
   return (
     <p className="field-error" id={field.errorId}>
-      <span className="visually-hidden">Error: </span>
+      <span className="visually-hidden">{t("form.errorPrefix")}</span>
       {error}
     </p>
   );

@@ -135,3 +135,10 @@ export function firstControlInError<Control extends FormControl>(
   }
   return undefined;
 }
+
+/**
+ * The catalogue groups the shared form components draw (Field's "Error: ", the address and card
+ * fields, the sandbox's notice): a page that hydrates with them sends these in its
+ * `clientMessages`, so the browser draws them in her words too.
+ */
+export const formFieldGroups = ["form", "addressForm", "cardForm", "sandbox"] as const;

@@ -1,5 +1,11 @@
+import type { ReactNode } from "react";
+import { Rich, useT } from "./i18n";
+
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
 /** What happened, in plain words, after she acted on her private page, and the way back to it. */
 export function HerResult({ title, text, back, children }: { title: string; text: string; back: string; children?: React.ReactNode }) {
+  const t = useT();
   return (
     <div className="step her-subscription">
       <section className="panel narrow" role="status" aria-labelledby="page-title">
@@ -8,11 +14,20 @@ export function HerResult({ title, text, back, children }: { title: string; text
         {children}
         <p>
           <a className="button button-primary" href={back}>
-            Back to your subscription
+            {t("herPage.back")}
           </a>
         </p>
       </section>
     </div>
+  );
+}
+
+/** Her order's reference, as every page of her link shows it under its heading. */
+export function HerReference({ reference }: { reference: string }) {
+  return (
+    <p className="order-reference">
+      <Rich id="herPage.reference" values={{ reference, strong }} />
+    </p>
   );
 }
 
@@ -22,9 +37,7 @@ export function HerPanel({ title, reference, children }: { title: string; refere
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">
         <h1 id="page-title">{title}</h1>
-        <p className="order-reference">
-          Order reference <strong>{reference}</strong>
-        </p>
+        <HerReference reference={reference} />
         {children}
       </section>
     </div>

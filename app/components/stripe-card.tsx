@@ -8,11 +8,10 @@
 import type { Stripe, StripeCardElement, StripeConstructor } from "@stripe/stripe-js";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { paymentMessages } from "../funnel/test-cards";
+import { useT } from "./i18n";
 import { ProcessingOverlay } from "./processing-overlay";
 
 /** Spec section 5: the card element is missing when she submits. */
-export const cardElementMissing = "Payment form not loaded properly";
 
 /** Stripe.js, from the configured address (a local stand-in in end-to-end tests), loaded once. */
 let stripeJs: { url: string; constructor: Promise<StripeConstructor> } | undefined;
@@ -96,6 +95,12 @@ function isPurchase(submitter: HTMLElement | null): boolean {
 type Status = "server" | "loading" | "ready" | "failed";
 
 export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: string; stripeJsUrl: string }) {
+  // Our words and Stripe's own (its element's placeholder and card errors) in her language.
+  // Read through a ref: the effects below must not run again when the page draws anew.
+  const t = useT();
+  const words = useRef(t);
+  words.current = t;
+  const language = t.language;
   const elementRef = useRef<HTMLDivElement>(null);
   const methodRef = useRef<HTMLInputElement>(null);
   const mounted = useRef<{ stripe: Stripe; card: StripeCardElement } | null>(null);
@@ -121,7 +126,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
     stripeFor(stripeJsUrl, publishableKey)
       .then((stripe) => {
         if (cancelled || !elementRef.current) return;
-        card = stripe.elements().create("card", {
+        card = stripe.elements({ locale: language }).create("card", {
           // Her ZIP code is the billing (or shipping) address's, sent with the billing details.
           hidePostalCode: true,
           style: {
@@ -137,14 +142,14 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
       .catch(() => {
         if (cancelled) return;
         setStatus("failed");
-        setMessage(cardElementMissing);
+        setMessage(words.current("cardForm.elementMissing"));
       });
     return () => {
       cancelled = true;
       mounted.current = null;
       card?.destroy();
     };
-  }, [publishableKey, stripeJsUrl]);
+  }, [publishableKey, stripeJsUrl, language]);
 
   // COMPLETE PURCHASE: the card becomes a PaymentMethod first, then the form goes with its id.
   useEffect(() => {
@@ -160,7 +165,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
       const current = mounted.current;
       if (!current) {
         // Spec section 5: while Stripe.js is loading, submit does nothing; without the element, say so.
-        if (statusRef.current !== "loading") setMessage(cardElementMissing);
+        if (statusRef.current !== "loading") setMessage(words.current("cardForm.elementMissing"));
         return;
       }
       const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
@@ -172,7 +177,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
         .then(async ({ paymentMethod, error }) => {
           if (error || !paymentMethod) {
             // Spec section 8: the provider's message, or "Payment method creation failed".
-            setMessage(error?.message || paymentMessages.cardMethodFailed);
+            setMessage(error?.message || words.current("cardForm.methodFailed"));
             current.card.focus();
             return;
           }
@@ -188,7 +193,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
             methodInput.value = "";
           }
         })
-        .catch(() => setMessage(paymentMessages.unexpected))
+        .catch(() => setMessage(words.current("cardForm.unexpected")))
         .finally(() => {
           busy.current = false;
           setWorking(false);

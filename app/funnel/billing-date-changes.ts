@@ -4,9 +4,11 @@
 // for a renewal less than 72 hours away (the terms fix it), and moves and skips together never
 // past 12 weeks in any 365 days, so a plan cannot be put off indefinitely while it stays
 // "active". Pure: the service reads her timeline's lines and asks these rules, and the page
-// shows the same answers before she confirms.
-import { formatEmailDate } from "./emails";
-import { plans, type PlanCode } from "./plans";
+// shows the same answers before she confirms. Her page passes its translator (`t`) for her
+// language; without one (the console) the words are the English.
+import type { Translator } from "../i18n/languages";
+import { formatEmailDate } from "./amounts-and-dates";
+import { planWords, plans, type PlanCode } from "./plans";
 import { billingDate, billingDateAfter, renewalStillBilled, type HerChangeEvent, type SubscriptionState } from "./subscription-life";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -74,7 +76,12 @@ export type BillingDateDecision = { ok: true; change: BillingDateChange } | { ok
 
 const weeksText = (weeks: number) => `${weeks} ${weeks === 1 ? "week" : "weeks"}`;
 
-/** The rule as her page states it. */
+/** The rule as her page states it (in her language with `t`). */
+export function capTextIn(t: Translator): string {
+  return t("herBillingDate.rule", { max: maxWeeksMoved });
+}
+
+/** The rule in English. */
 export const capText = `You can change your billing date once each period: move it later by 1 to 8 weeks, or skip one period. Moves and skips together can add up to ${maxWeeksMoved} weeks in any 12 months (a skipped period counts as its length in weeks). A billing date less than 72 hours away is fixed, as the terms say.`;
 
 /** The lines of her timeline that changed her billing date, read from their details. */
@@ -150,45 +157,46 @@ function refuse(refusal: BillingDateRefusal, message: string): BillingDateDecisi
   return { ok: false, refusal, message };
 }
 
-/** What `choice` does to her billing date at `now`, or why it cannot. */
-export function decideBillingDateChange(facts: BillingDateFacts, choice: BillingDateChoice, now: Date): BillingDateDecision {
+/** What `choice` does to her billing date at `now`, or why it cannot (in her language with `t`). */
+export function decideBillingDateChange(facts: BillingDateFacts, choice: BillingDateChoice, now: Date, t?: Translator): BillingDateDecision {
+  const messages: BillingDateWords = t ? billingDateWords(t) : billingDateMessages;
   const from = facts.nextBillingAt;
   const anchor = facts.firstPeriodStart;
-  if (facts.state !== "active" || from === null || anchor === null) return refuse("not_active", billingDateMessages.notActive(facts.state));
+  if (facts.state !== "active" || from === null || anchor === null) return refuse("not_active", messages.notActive(facts.state));
   const period = facts.periodsPaid;
   const plain = { period, from, movedBack: false };
   if (choice.kind === "sooner") {
-    if (facts.failedAttempts > 0) return refuse("card_tried", billingDateMessages.cardTried(from));
+    if (facts.failedAttempts > 0) return refuse("card_tried", messages.cardTried(from));
     // Two in a row would bill two periods within days: the one running must have renewed first.
     if (facts.lines.some((line) => line.event === "shipped_sooner" && line.period === period - 1)) {
-      return refuse("sooner_once", billingDateMessages.soonerOnce(from));
+      return refuse("sooner_once", messages.soonerOnce(from));
     }
     return { ok: true, change: { ...plain, event: "shipped_sooner", to: billingDate(now, facts.plan, 1), anchor: now, weeks: 0 } };
   }
-  if (renewalStillBilled(now, from)) return refuse("fixed", billingDateMessages.fixed(from));
+  if (renewalStillBilled(now, from)) return refuse("fixed", messages.fixed(from));
   const inForce = changeOfPeriod(facts.lines, period);
   if (choice.kind === "move_back") {
-    if (!inForce || inForce.to.getTime() !== from.getTime()) return refuse("nothing_to_move_back", billingDateMessages.nothingToMoveBack);
-    if (renewalStillBilled(now, inForce.from)) return refuse("fixed", billingDateMessages.backTooLate(inForce.from));
+    if (!inForce || inForce.to.getTime() !== from.getTime()) return refuse("nothing_to_move_back", messages.nothingToMoveBack);
+    if (renewalStillBilled(now, inForce.from)) return refuse("fixed", messages.backTooLate(inForce.from));
     return {
       ok: true,
       change: { event: "billing_date_moved", period, from, to: inForce.from, anchor: inForce.anchorBefore ?? anchor, weeks: -inForce.weeks, movedBack: true },
     };
   }
   if (facts.lines.some((line) => line.period === period && line.event !== "shipped_sooner")) {
-    return refuse("once_a_period", billingDateMessages.oncePerPeriod);
+    return refuse("once_a_period", messages.oncePerPeriod);
   }
   const left = weeksLeft(facts.lines, now);
   if (choice.kind === "move") {
-    if (!(moveWeekChoices as readonly number[]).includes(choice.weeks)) return refuse("weeks", billingDateMessages.weeks);
-    if (choice.weeks > left) return refuse("cap", billingDateMessages.cap(choice.weeks, left));
+    if (!(moveWeekChoices as readonly number[]).includes(choice.weeks)) return refuse("weeks", messages.weeks);
+    if (choice.weeks > left) return refuse("cap", messages.cap(choice.weeks, left));
     const to = new Date(from.getTime() + choice.weeks * weekMs);
     return { ok: true, change: { ...plain, event: "billing_date_moved", to, anchor: to, weeks: choice.weeks } };
   }
   // Skipped: the period's date moves one period on, on the schedule the dates already keep.
   const to = billingDateAfter(anchor, facts.plan, from);
   const weeks = skipWeeks(from, to);
-  if (weeks > left) return refuse("cap", billingDateMessages.skipCap(facts.plan, weeks, left));
+  if (weeks > left) return refuse("cap", messages.skipCap(facts.plan, weeks, left));
   return { ok: true, change: { ...plain, event: "period_skipped", to, anchor, weeks } };
 }
 
@@ -204,20 +212,22 @@ export type MoveOffer = { open: true; message: null; choices: (readonly [string,
  * The move choices her page and the console show: each number of weeks with the date it leads
  * to (`day` writes a date in the page's own words), only those the cap still allows.
  */
-export function moveOffer(facts: BillingDateFacts, now: Date, day: (date: Date) => string): MoveOffer {
-  const first = decideBillingDateChange(facts, { kind: "move", weeks: 1 }, now);
+export function moveOffer(facts: BillingDateFacts, now: Date, day: (date: Date) => string, t?: Translator): MoveOffer {
+  const first = decideBillingDateChange(facts, { kind: "move", weeks: 1 }, now, t);
   if (!first.ok) return { open: false, message: first.message, choices: [] };
   return {
     open: true,
     message: null,
     choices: moveWeekChoices.flatMap((weeks) => {
       const moved = decideBillingDateChange(facts, { kind: "move", weeks }, now);
-      return moved.ok ? [[String(weeks), `${weeksText(weeks)} later: ${day(moved.change.to)}`] as const] : [];
+      if (!moved.ok) return [];
+      const label = t ? t("herBillingDate.moveChoice", { weeks, date: day(moved.change.to) }) : `${weeksText(weeks)} later: ${day(moved.change.to)}`;
+      return [[String(weeks), label] as const];
     }),
   };
 }
 
-/** Her words for each refusal. */
+/** Her words for each refusal, in English (the console's, and her page's without a translator). */
 export const billingDateMessages = {
   notActive: (state: SubscriptionState) =>
     state === "past_due"
@@ -245,8 +255,44 @@ export const billingDateMessages = {
   declined: (message: string) => `Your card was declined: ${message} Nothing was charged and your billing date has not changed.`,
 } as const;
 
-/** What was done, said once she has confirmed (and on her page after the redirect). */
-export function billingDateDoneText(line: Pick<BillingDateLine, "event" | "from" | "to" | "movedBack">): string {
+/** The refusals' words: text, or text made from the facts it names. */
+export type BillingDateWords = {
+  [Name in keyof typeof billingDateMessages]: (typeof billingDateMessages)[Name] extends (...args: infer Args) => string
+    ? (...args: Args) => string
+    : string;
+};
+
+/** Her words for each refusal in her language: the same messages as billingDateMessages. */
+export function billingDateWords(t: Translator): BillingDateWords {
+  const day = (at: Date) => formatEmailDate(at, t);
+  return {
+    notActive: (state: SubscriptionState) => t(state === "past_due" ? "herBillingDate.notActivePastDue" : "herBillingDate.notActive"),
+    weeks: t("herBillingDate.weeks"),
+    fixed: (at: Date) => t("herBillingDate.fixed", { date: day(at) }),
+    backTooLate: (at: Date) => t("herBillingDate.backTooLate", { date: day(at) }),
+    oncePerPeriod: t("herBillingDate.oncePerPeriod"),
+    nothingToMoveBack: t("herBillingDate.nothingToMoveBack"),
+    cap: (weeks: number, left: number) => t("herBillingDate.cap", { max: maxWeeksMoved, weeks, left }),
+    skipCap: (plan: PlanCode, weeks: number, left: number) =>
+      t("herBillingDate.skipCap", { plan: planWords(plan, t).name, weeks, left, max: maxWeeksMoved }),
+    soonerOnce: (at: Date) => t("herBillingDate.soonerOnce", { date: day(at) }),
+    cardTried: (at: Date) => t("herBillingDate.cardTried", { date: day(at) }),
+    stale: (at: Date | null) => (at ? t("herBillingDate.stale", { date: day(at) }) : t("herBillingDate.staleNoDate")),
+    busy: t("herBillingDate.busy"),
+    unanswered: t("herBillingDate.unanswered"),
+    declined: (message: string) => t("herBillingDate.declined", { message }),
+  };
+}
+
+/** What was done, said once she has confirmed (and on her page after the redirect), in her language with `t`. */
+export function billingDateDoneText(line: Pick<BillingDateLine, "event" | "from" | "to" | "movedBack">, t?: Translator): string {
+  if (t) {
+    const to = formatEmailDate(line.to, t);
+    const from = formatEmailDate(line.from, t);
+    if (line.event === "shipped_sooner") return t("herBillingDate.doneSooner", { to });
+    if (line.event === "period_skipped") return t("herBillingDate.doneSkipped", { from, to });
+    return line.movedBack ? t("herBillingDate.doneMovedBack", { to }) : t("herBillingDate.doneMoved", { from, to });
+  }
   const to = formatEmailDate(line.to);
   if (line.event === "shipped_sooner") {
     return `Your next period was charged today and ships within 3-5 business days. Your billing dates now count from today: the next one is ${to}.`;

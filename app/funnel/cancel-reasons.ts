@@ -4,6 +4,8 @@
 // console may read them; they are erased with her data) and never go in a log, an email, the
 // provider's event or the audit log. Pure.
 import { z } from "zod";
+import type { MessageId } from "../i18n/en";
+import type { Translator } from "../i18n/languages";
 
 export const herCancelReasons = ["too_expensive", "side_effects", "not_working", "other_treatment", "moving", "other"] as const;
 export type HerCancelReason = (typeof herCancelReasons)[number];
@@ -30,11 +32,25 @@ export const cancelReasonChoices: readonly { code: HerCancelReason | typeof noAn
   { code: noAnswer, label: noAnswerLabel },
 ];
 
+/** The choices in her language: the page draws them with her translator. */
+export function cancelReasonChoicesIn(t: Translator): { code: HerCancelReason | typeof noAnswer; label: string }[] {
+  return cancelReasonChoices.map(({ code }) => ({ code, label: t(`cancelReason.${code}`) }));
+}
+
 /** What the report says of a cancel with no reason. */
 export const noReasonLabel = "No reason given";
 
 /** Her words with "Other": a sentence or two, not a letter. */
 export const cancelReasonNoteMaxLength = 200;
+
+/**
+ * The schema's messages are catalogue ids, put into her words where the reply is made
+ * (`translateReply`); the same messages in English beside them.
+ */
+const cancelReasonMessageIds = {
+  reason: "cancelReason.reasonInvalid",
+  noteLong: "cancelReason.noteLong",
+} as const satisfies Record<string, MessageId>;
 
 export const cancelReasonMessages = {
   reason: "Choose one of the reasons listed, or leave the question unanswered: it is optional.",
@@ -43,8 +59,12 @@ export const cancelReasonMessages = {
 
 /** Both optional: an empty field is no answer (the form's reader drops empty values). */
 export const cancelReasonSchema = z.object({
-  reason: z.enum([...herCancelReasons, noAnswer], { error: cancelReasonMessages.reason }).optional(),
-  note: z.string({ error: cancelReasonMessages.noteLong }).trim().max(cancelReasonNoteMaxLength, cancelReasonMessages.noteLong).optional(),
+  reason: z.enum([...herCancelReasons, noAnswer], { error: cancelReasonMessageIds.reason }).optional(),
+  note: z
+    .string({ error: cancelReasonMessageIds.noteLong })
+    .trim()
+    .max(cancelReasonNoteMaxLength, cancelReasonMessageIds.noteLong)
+    .optional(),
 });
 
 /** What is kept with the cancel. */

@@ -2,7 +2,8 @@
 // in the catalogue by product_id, priced on her plan (progesterone 0 with any estrogen), with
 // the plan-unavailable message for what the plan does not offer, and the totals with a promo.
 import type { Catalogue, CategoryCode } from "./catalogue";
-import { plans, type PlanCode } from "./plans";
+import type { Translator } from "../i18n/languages";
+import { planWords, plans, type PlanCode } from "./plans";
 import { selectedMedications, totalPrice } from "./pricing";
 import { unavailableMessage, type SelectedMedication, type SelectedOptionIds } from "./selection";
 
@@ -89,9 +90,11 @@ export function countdownSecondsLeft(endsAt: Date, now: Date): number {
   return Math.max(0, Math.round((endsAt.getTime() - now.getTime()) / 1000));
 }
 
-/** "Quarterly (billed every 3 months)". */
-export function planTypeText(plan: PlanCode): string {
-  return `${plans[plan].label} (billed ${plans[plan].cadence})`;
+/** "Quarterly (billed every 3 months)": in her words with her translator, else the console's English. */
+export function planTypeText(plan: PlanCode, t?: Translator): string {
+  if (!t) return `${plans[plan].label} (billed ${plans[plan].cadence})`;
+  const { label, cadence } = planWords(plan, t);
+  return t("finalCheckout.planTypeValue", { label, cadence });
 }
 
 /** "$1,400.00": the order summary always shows cents. */

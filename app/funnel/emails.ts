@@ -1,20 +1,17 @@
 // Her emails: what each one says, worded once and drawn twice, as plain text and as simple,
 // accessible HTML (one column, real headings, a link with words, no images, no tracking).
 // Only what she needs about her own order: never her answers, her address or card number.
-// Pure: the mail service (app/server/mail) fills in her order and her private link.
+// Pure: the mail service (app/server/mail) fills in her order, her private link and her
+// language (the catalogue's `email.*`); her doctor's email stays English, for a US clinician.
 import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
 import { formatCents } from "./cart";
 import { contact } from "./marketing";
-import { plans, type PlanCode } from "./plans";
+import { planWords, plans, type PlanCode } from "./plans";
 import { cancelNoticeMs } from "./subscription-life";
 import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
-import { preAuthorisationNote as preAuthorisationNoteIn, subscriptionTerms as subscriptionTermsIn } from "./subscription-terms";
-import { translator } from "../i18n/messages";
-import type { Translator } from "../i18n/languages";
-
-// Until her emails are written in her language, in English.
-const subscriptionTerms = subscriptionTermsIn(translator("en"));
-const preAuthorisationNote = preAuthorisationNoteIn(translator("en"));
+import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
+import { translator, type MessageId } from "../i18n/messages";
+import type { Language, Translator } from "../i18n/languages";
 import { shipToText } from "./her-address";
 import { firstUseText } from "./her-card";
 
@@ -128,28 +125,30 @@ export interface PlanChangeLine {
  * What a plan change does, and how to undo it: the same words on the page before she confirms
  * and in her email, in her language (`t`; English without it, as the console reads them).
  */
-export function planChangeWords(line: PlanChangeLine, _t?: Translator): { summary: string; undo: string } {
-  const to = plans[line.toPlan].label;
-  const from = plans[line.fromPlan].label;
-  const price = amountAndCadence(line.cents, line.toPlan);
-  const starts = formatEmailDate(line.startsAt);
-  const undo = `Changed your mind? Choose your ${from} plan again from your subscription page before ${formatEmailDate(cancelBeforeDate(line.startsAt))} (72 hours before ${starts}).`;
+export function planChangeWords(line: PlanChangeLine, t: Translator = english): { summary: string; undo: string } {
+  const to = planWords(line.toPlan, t).label;
+  const from = planWords(line.fromPlan, t).label;
+  const price = amountAndCadence(line.cents, line.toPlan, t);
+  const starts = formatEmailDate(line.startsAt, t);
+  const undo = t("planChange.undo", { from, date: formatEmailDate(cancelBeforeDate(line.startsAt), t), starts });
   switch (line.kind) {
     case "switched":
-      return {
-        summary: `Your plan changes from ${from} to ${to} on your next billing date, ${starts}. From then on it costs ${price}. The period you have already paid for does not change.`,
-        undo,
-      };
+      return { summary: t("planChange.switched", { from, to, starts, price }), undo };
     case "waiting":
       return {
-        summary: `Your next billing date, ${line.fixedAt ? formatEmailDate(line.fixedAt) : "the one coming"}, is less than 72 hours away, so, as the terms say, that renewal is fixed: ${line.fixedCents !== undefined ? formatCents(line.fixedCents) : "your current price"} for one more ${periodWords(line.fromPlan)} of your ${from} plan. Your plan then changes to ${to} on ${starts}, and from then on it costs ${price}.`,
+        summary: t("planChange.waiting", {
+          fixedAt: line.fixedAt ? formatEmailDate(line.fixedAt, t) : t("planChange.theOneComing"),
+          fixedAmount: line.fixedCents !== undefined ? formatCents(line.fixedCents) : t("planChange.currentPrice"),
+          months: plans[line.fromPlan].months,
+          from,
+          to,
+          starts,
+          price,
+        }),
         undo,
       };
     case "kept":
-      return {
-        summary: `You are keeping your ${to} plan: the change to ${from} that was waiting is cancelled. Your plan costs ${price}, and your next billing date is ${starts}.`,
-        undo: "You can change your plan again from your subscription page.",
-      };
+      return { summary: t("planChange.kept", { to, from, price, starts }), undo: t("planChange.keptUndo") };
   }
 }
 
@@ -162,12 +161,19 @@ export interface EmailLinks {
   receipt?: string;
 }
 
+/**
+ * A paragraph, heading, list, table of facts or link. `foreign` is words we pass on as they
+ * came (the bank's reason for a failed charge): the paragraph's text holds `foreignMark`
+ * where they go, and the HTML marks them as English when the email is not.
+ */
 type Block =
-  | { type: "p"; text: string }
+  | { type: "p"; text: string; foreign?: string }
   | { type: "h2"; text: string }
   | { type: "list"; items: string[] }
   | { type: "facts"; rows: [string, string][] }
   | { type: "link"; text: string; href: string };
+
+const foreignMark = "\u0000";
 
 export interface RenderedEmail {
   subject: string;
@@ -181,191 +187,190 @@ export function cancelBeforeDate(billingAt: Date): Date {
   return new Date(billingAt.getTime() - cancelNoticeMs);
 }
 
+/** The English every caller without a language gets (the console, and tests of the English). */
+const english = translator("en");
 
-/** "for your next 3 months" / "for your next month". */
-function periodWords(plan: PlanCode): string {
-  const months = plans[plan].months;
-  return months === 1 ? "month" : `${months} months`;
+/**
+ * "Visa ending 4242" in her language. The outbox message keeps the card as English words
+ * (written when the refund or the update happened), so they are read back into brand and digits.
+ */
+function cardInHerWords(card: string, t: Translator): string {
+  const named = /^(.+) ending (\d{4})$/.exec(card);
+  if (t.language === "en" || !named) return card;
+  return t("herCard.cardName", { brand: named[1] === "Card" ? t("herCard.anyBrand") : named[1], last4: named[2] });
 }
 
-const refundTiming = "Depending on your bank, a refund reaches your account within 5 to 10 business days.";
+/** The words that say which payment a refund gave back: a select of the message. */
+function whichPayment(period: number | undefined): string {
+  return period === undefined ? "none" : period === 0 ? "first" : "renewal";
+}
 
-const releaseTiming =
-  "Depending on your bank, a released hold leaves your statement within 5 to 10 business days.";
-
-function orderFacts(order: EmailOrder): Block {
+function orderFacts(order: EmailOrder, t: Translator): Block {
   const rows: [string, string][] = [
-    ["Order reference", order.reference],
-    ["Plan", plans[order.plan].label],
-    ["Medications", order.medications.map((m) => (m.dosage ? `${m.name} (${m.dosage})` : m.name)).join("; ") || "None"],
-    ["Price", amountAndCadence(order.renewalCents, order.plan)],
+    [t("email.factReference"), order.reference],
+    [t("email.factPlan"), planWords(order.plan, t).label],
+    [t("email.factMedications"), order.medications.map((m) => (m.dosage ? `${m.name} (${m.dosage})` : m.name)).join("; ") || t("email.noMedications")],
+    [t("email.factPrice"), amountAndCadence(order.renewalCents, order.plan, t)],
   ];
   if (order.firstPeriodCents !== order.renewalCents) {
-    rows.push(["First period", `${formatCents(order.firstPeriodCents)} (promo code applied)`]);
+    rows.push([t("email.factFirstPeriod"), t("email.firstPeriodPromo", { amount: formatCents(order.firstPeriodCents) })]);
   }
   return { type: "facts", rows };
 }
 
-function linkBlocks(links: EmailLinks): Block[] {
+function linkBlocks(links: EmailLinks, t: Translator): Block[] {
   return [
-    { type: "h2", text: "Your subscription page" },
-    {
-      type: "p",
-      text: "See your order, its payments and its next billing date, or cancel online at any time, from your private page:",
-    },
-    { type: "link", text: "Open your subscription page", href: links.subscription },
-    {
-      type: "p",
-      text: "This link is your private key to your order: anyone who has it can see and cancel it, so please do not forward this email. You can ask for a new link at any time; the old one then stops working.",
-    },
+    { type: "h2", text: t("email.pageHeading") },
+    { type: "p", text: t("email.pageLead") },
+    { type: "link", text: t("email.pageLink"), href: links.subscription },
+    { type: "p", text: t("email.pageKey") },
   ];
 }
 
 /** The itemised receipt she can print or give her HSA or FSA (a card statement is not accepted). */
-function receiptLink(links: EmailLinks): Block[] {
-  return links.receipt ? [{ type: "link", text: "View and print your receipt", href: links.receipt }] : [];
+function receiptLink(links: EmailLinks, t: Translator): Block[] {
+  return links.receipt ? [{ type: "link", text: t("email.receiptLink"), href: links.receipt }] : [];
 }
 
-function help(): Block {
-  return { type: "p", text: `Questions? Call ${contact.phoneDisplay} or email ${contact.email}.` };
+const reachUs = { phone: contact.phoneDisplay, email: contact.email };
+
+/** A sentence that ends on the bank's words about a failed charge, or without them. */
+function failedCharge(t: Translator, withFailure: MessageId, without: MessageId, amount: string, failure: string | undefined): Block {
+  if (!failure) return { type: "p", text: t(without, { amount }) };
+  // In English the bank's words are simply part of the sentence; in her language they stay
+  // as they came, marked as English in the HTML.
+  if (t.language === "en") return { type: "p", text: t(withFailure, { amount, failure }) };
+  return { type: "p", text: t(withFailure, { amount, failure: foreignMark }), foreign: failure };
 }
 
-function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { subject: string; blocks: Block[] } {
-  const ref = order.reference;
+function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Translator): { subject: string; blocks: Block[] } {
+  const reference = order.reference;
   const amount = formatCents(facts.amountCents ?? order.renewalCents);
+  const months = plans[order.plan].months;
+  const noRefunds = subscriptionTerms(t)[2];
+  const date = (at: Date) => formatEmailDate(at, t);
   const next = facts.nextBillingAt;
-  const nextLine: Block[] = next
-    ? [{ type: "p", text: `Your next billing date is ${formatEmailDate(next)}: ${formatCents(order.renewalCents)} for the following ${periodWords(order.plan)}.` }]
-    : [];
-  const cancelRule: Block = {
-    type: "p",
-    text: `To stop a renewal, cancel online at least 72 hours before the billing date. ${subscriptionTerms[2]}`,
-  };
+  const nextLine: Block[] = next ? [{ type: "p", text: t("email.nextBilling", { date: date(next), amount: formatCents(order.renewalCents), months }) }] : [];
+  const cancelRule: Block = { type: "p", text: t("email.cancelRule", { noRefunds }) };
+  const releaseTiming = t("email.releaseTiming");
+  const refundTiming = t("email.refundTiming");
+  const card = facts.card ? cardInHerWords(facts.card, t) : "";
+  const toCard = { cardKnown: facts.card ? "yes" : "no", card };
   switch (facts.kind) {
     case "order_received":
       return {
-        subject: `We've received your order ${ref}`,
+        subject: t("email.orderReceivedSubject", { reference }),
         blocks: [
-          { type: "p", text: "Thank you for your order. A licensed provider will review your plan; our team will contact you within 24 hours." },
-          orderFacts(order),
-          { type: "h2", text: "A hold, not a charge" },
-          {
-            type: "p",
-            text: `We have placed a hold of ${formatCents(order.firstPeriodCents)} on your card. ${preAuthorisationNote} If your treatment is not prescribed, the hold is released and nothing is charged.`,
-          },
-          { type: "h2", text: "Renewal and cancellation" },
-          { type: "list", items: [`Once prescribed, your plan costs ${amountAndCadence(order.renewalCents, order.plan)}.`, ...subscriptionTerms] },
-          { type: "p", text: "You can cancel online at any time from your subscription page." },
+          { type: "p", text: t("email.orderReceived") },
+          orderFacts(order, t),
+          { type: "h2", text: t("email.holdHeading") },
+          { type: "p", text: t("email.hold", { amount: formatCents(order.firstPeriodCents), preAuthorised: preAuthorisationNote(t) }) },
+          { type: "h2", text: t("email.termsHeading") },
+          { type: "list", items: [t("email.oncePrescribed", { price: amountAndCadence(order.renewalCents, order.plan, t) }), ...subscriptionTerms(t)] },
+          { type: "p", text: t("email.cancelAnyTime") },
         ],
       };
     case "approved":
       return {
-        subject: `Your treatment was prescribed: receipt for ${ref}`,
+        subject: t("email.approvedSubject", { reference }),
         blocks: [
-          { type: "p", text: `A licensed provider has reviewed and prescribed your plan. We charged ${amount} to your card for your first ${periodWords(order.plan)}.` },
-          orderFacts(order),
-          { type: "p", text: "Your medication ships within 3-5 business days." },
+          { type: "p", text: t("email.approved", { amount, months }) },
+          orderFacts(order, t),
+          { type: "p", text: t("email.ships") },
           ...nextLine,
           cancelRule,
-          ...receiptLink(links),
+          ...receiptLink(links, t),
         ],
       };
     case "declined":
       return {
-        subject: `Your order ${ref} was not prescribed`,
+        subject: t("email.declinedSubject", { reference }),
         blocks: [
-          { type: "p", text: "After reviewing your plan, the medical team did not prescribe this treatment." },
+          { type: "p", text: t("email.declined") },
           {
             type: "p",
             text:
               facts.holdReleased === false
-                ? "Nothing was charged: the hold on your card had already ended."
-                : `Nothing was charged: we released the ${formatCents(order.firstPeriodCents)} hold on your card. ${releaseTiming}`,
+                ? t("email.holdAlreadyEnded")
+                : t("email.holdReleased", { amount: formatCents(order.firstPeriodCents), releaseTiming }),
           },
-          { type: "p", text: "This order is closed and nothing more will be charged. You are welcome to talk to your own doctor about other options." },
+          { type: "p", text: t("email.declinedClosed") },
         ],
       };
     case "hold_expired":
       return {
-        subject: `The hold on your card for ${ref} has ended`,
+        subject: t("email.holdExpiredSubject", { reference }),
         blocks: [
-          {
-            type: "p",
-            text: "The review of your plan is taking longer than a card hold lasts, so the hold on your card has ended. Nothing was charged.",
-          },
-          {
-            type: "p",
-            text: `If a provider prescribes your treatment, we will charge ${formatCents(order.firstPeriodCents)} to the card you gave. To use another card instead, give it on this page:`,
-          },
-          { type: "link", text: "Use another card", href: links.payment },
+          { type: "p", text: t("email.holdExpired") },
+          { type: "p", text: t("email.holdExpiredCharge", { amount: formatCents(order.firstPeriodCents) }) },
+          { type: "link", text: t("email.useAnotherCard"), href: links.payment },
         ],
       };
     case "payment_needed":
       return {
-        subject: `Payment needed for your order ${ref}`,
+        subject: t("email.paymentNeededSubject", { reference }),
         blocks: [
-          {
-            type: "p",
-            text: `A licensed provider has prescribed your treatment, but we could not charge ${amount} to your card${facts.failure ? `: ${facts.failure}` : "."}`,
-          },
-          { type: "p", text: "To receive your medication, pay with another card on this page:" },
-          { type: "link", text: "Pay with another card", href: links.payment },
+          failedCharge(t, "email.paymentNeededBecause", "email.paymentNeeded", amount, facts.failure),
+          { type: "p", text: t("email.paymentNeededPay") },
+          { type: "link", text: t("email.payWithAnother"), href: links.payment },
         ],
       };
     case "renewal_reminder": {
       const at = next ?? new Date();
       return {
-        subject: `Your ${plans[order.plan].name} plan renews on ${formatEmailDate(at)}`,
+        subject: t("email.reminderSubject", { plan: planWords(order.plan, t).name, date: date(at) }),
         blocks: [
-          {
-            type: "p",
-            text: `Your subscription renews automatically on ${formatEmailDate(at)}. On that day we will charge ${amount} to your card for the next ${periodWords(order.plan)}.`,
-          },
-          orderFacts(order),
-          {
-            type: "p",
-            text: `To stop this renewal, cancel online before ${formatEmailDate(cancelBeforeDate(at))} (at least 72 hours before the billing date). ${subscriptionTerms[2]}`,
-          },
+          { type: "p", text: t("email.reminder", { date: date(at), amount, months }) },
+          orderFacts(order, t),
+          { type: "p", text: t("email.reminderCancel", { date: date(cancelBeforeDate(at)), noRefunds }) },
         ],
       };
     }
-    case "renewal_charged":
+    case "renewal_charged": {
+      const change = facts.planChange;
       return {
-        subject: `Receipt: your renewal of ${ref}`,
+        subject: t("email.renewalChargedSubject", { reference }),
         blocks: [
-          { type: "p", text: `We charged ${amount} to your card for the next ${periodWords(facts.planChange?.fromPlan ?? order.plan)} of your plan.` },
+          { type: "p", text: t("email.renewalCharged", { amount, months: plans[change?.fromPlan ?? order.plan].months }) },
           // The plan she chose when this renewal was already fixed starts after it.
-          ...(facts.planChange
-            ? [{ type: "p" as const, text: `As you asked, your plan now changes to ${plans[facts.planChange.toPlan].label}: from ${formatEmailDate(facts.planChange.startsAt)} it costs ${amountAndCadence(facts.planChange.cents, facts.planChange.toPlan)}.` }]
-            : []),
-          orderFacts(order),
-          ...(next ? nextLine : [{ type: "p" as const, text: "This was the last payment of your subscription, which you cancelled: nothing more will be charged." }]),
-          ...(next ? [cancelRule] : []),
-          ...receiptLink(links),
-        ],
-      };
-    case "renewal_failed":
-      return {
-        subject: `We could not charge your renewal of ${ref}`,
-        blocks: [
-          { type: "p", text: `We could not charge ${amount} to your card for your renewal${facts.failure ? `: ${facts.failure}` : "."}` },
-          ...(facts.ends
-            ? [{ type: "p" as const, text: "You had cancelled this subscription, so we will not try again: it has ended and nothing more will be charged." }]
-            : [
+          ...(change
+            ? [
                 {
                   type: "p" as const,
-                  text: `${facts.retryAt ? `We will try your card again on ${formatEmailDate(facts.retryAt)}. ` : ""}To keep your treatment without a break, pay now with another card:`,
+                  text: t("email.renewalChargedChange", {
+                    plan: planWords(change.toPlan, t).label,
+                    date: date(change.startsAt),
+                    price: amountAndCadence(change.cents, change.toPlan, t),
+                  }),
                 },
-                { type: "link" as const, text: "Pay with another card", href: links.payment },
+              ]
+            : []),
+          orderFacts(order, t),
+          ...(next ? nextLine : [{ type: "p" as const, text: t("email.lastPayment") }]),
+          ...(next ? [cancelRule] : []),
+          ...receiptLink(links, t),
+        ],
+      };
+    }
+    case "renewal_failed":
+      return {
+        subject: t("email.renewalFailedSubject", { reference }),
+        blocks: [
+          failedCharge(t, "email.renewalFailedBecause", "email.renewalFailed", amount, facts.failure),
+          ...(facts.ends
+            ? [{ type: "p" as const, text: t("email.renewalFailedEnds") }]
+            : [
+                { type: "p" as const, text: facts.retryAt ? t("email.retryThenPayNow", { date: date(facts.retryAt) }) : t("email.payNow") },
+                { type: "link" as const, text: t("email.payWithAnother"), href: links.payment },
               ]),
         ],
       };
     case "lapsed":
       return {
-        subject: `Your subscription ${ref} has ended`,
+        subject: t("email.lapsedSubject", { reference }),
         blocks: [
-          { type: "p", text: "We tried your card on each retry day and could not charge your renewal, so your subscription has ended." },
-          { type: "p", text: `Nothing more will be charged. To start again, call ${contact.phoneDisplay} or email ${contact.email}.` },
+          { type: "p", text: t("email.lapsed") },
+          { type: "p", text: t("email.lapsedRestart", reachUs) },
         ],
       };
     case "cancelled": {
@@ -375,36 +380,31 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
           type: "p",
           text:
             facts.holdReleased === false
-              ? "You cancelled your order before it was reviewed. The hold on your card had already ended; nothing was charged."
-              : `You cancelled your order before it was reviewed. We released the ${formatCents(order.firstPeriodCents)} hold on your card; nothing was charged. ${releaseTiming}`,
+              ? t("email.cancelledBeforeReviewHoldEnded")
+              : t("email.cancelledBeforeReview", { amount: formatCents(order.firstPeriodCents), releaseTiming }),
         });
       } else if (facts.lastBillingAt) {
-        blocks.push({
-          type: "p",
-          text: `Your subscription is cancelled. You cancelled less than 72 hours before your next billing date, so, as the terms say, the renewal on ${formatEmailDate(facts.lastBillingAt)} of ${formatCents(order.renewalCents)} is still billed. After that, nothing more will be charged.`,
-        });
+        blocks.push({ type: "p", text: t("email.cancelledLastRenewal", { date: date(facts.lastBillingAt), amount: formatCents(order.renewalCents) }) });
       } else {
-        blocks.push({
-          type: "p",
-          text: "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.",
-        });
-        blocks.push({ type: "p", text: subscriptionTerms[2] });
+        blocks.push({ type: "p", text: t("email.cancelled") });
+        blocks.push({ type: "p", text: noRefunds });
       }
-      return { subject: `Your subscription ${ref} is cancelled`, blocks };
+      return { subject: t("email.cancelledSubject", { reference }), blocks };
     }
     case "refunded": {
-      const toCard = facts.card ? `your ${facts.card}` : "the card you paid with";
-      const ofWhich = facts.period === undefined ? "" : facts.period === 0 ? " of your first payment" : " of your renewal payment";
+      const payment = whichPayment(facts.period);
       return {
-        subject: `Your refund for order ${ref}`,
+        subject: t("email.refundedSubject", { reference }),
         blocks: [
           {
             type: "p",
-            text: facts.amountCents ? `We have refunded ${formatCents(facts.amountCents)}${ofWhich} to ${toCard}.` : `We have made a refund${ofWhich} to ${toCard}.`,
+            text: facts.amountCents
+              ? t("email.refunded", { amount: formatCents(facts.amountCents), payment, ...toCard })
+              : t("email.refundMade", { payment, ...toCard }),
           },
-          { type: "p", text: `${refundTiming} You do not need to do anything.` },
-          orderFacts(order),
-          ...receiptLink(links),
+          { type: "p", text: t("email.refundNothingToDo", { refundTiming }) },
+          orderFacts(order, t),
+          ...receiptLink(links, t),
         ],
       };
     }
@@ -413,83 +413,67 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
       // the clinician's note stays in the clinical record.
       const money: Block[] =
         facts.holdReleased === true
-          ? [{ type: "p", text: `Nothing was charged: we released the ${formatCents(order.firstPeriodCents)} hold on your card. ${releaseTiming}` }]
+          ? [{ type: "p", text: t("email.holdReleased", { amount: formatCents(order.firstPeriodCents), releaseTiming }) }]
           : facts.holdReleased === false
-            ? [{ type: "p", text: "Nothing was charged: the hold on your card had already ended." }]
+            ? [{ type: "p", text: t("email.holdAlreadyEnded") }]
             : facts.amountCents
-              ? [
-                  {
-                    type: "p",
-                    text: `As our terms promise, we are refunding your most recent payment in full: ${formatCents(facts.amountCents)} to ${facts.card ? `your ${facts.card}` : "the card you paid with"}. ${refundTiming}`,
-                  },
-                ]
+              ? [{ type: "p", text: t("email.disqualifiedRefund", { amount: formatCents(facts.amountCents), ...toCard, refundTiming }) }]
               : [];
       return {
-        subject: `Your treatment plan ${ref} has ended`,
-        blocks: [
-          {
-            type: "p",
-            text: "After reviewing your health information, a licensed provider has found that this treatment is not right for you at this time, so we have ended your subscription. We are sorry this is not the news you hoped for.",
-          },
-          ...money,
-          { type: "p", text: "Nothing more will be charged and no more medication will be sent. Please talk to your own doctor about other options that may suit you." },
-        ],
+        subject: t("email.disqualifiedSubject", { reference }),
+        blocks: [{ type: "p", text: t("email.disqualified") }, ...money, { type: "p", text: t("email.disqualifiedEnd") }],
       };
     }
-    case "address_changed": {
-      const where = facts.shipCity && facts.shipState ? ` in ${shipToText(facts.shipCity, facts.shipState)}` : "";
+    case "address_changed":
       return {
-        subject: `Your shipping address for ${ref} is changed`,
+        subject: t("email.addressChangedSubject", { reference }),
         blocks: [
-          { type: "p", text: `You changed the shipping address of your order. From your next shipment on, we will send your medication to your new address${where}.` },
-          { type: "p", text: "A shipment already on its way still goes to the address it was sent to." },
           {
             type: "p",
-            text: `To undo it, change your address again from your subscription page. If you did not make this change, please call ${contact.phoneDisplay} or email ${contact.email}.`,
+            text:
+              facts.shipCity && facts.shipState
+                ? t("email.addressChangedTo", { place: shipToText(facts.shipCity, facts.shipState) })
+                : t("email.addressChanged"),
           },
+          { type: "p", text: t("email.shipmentOnItsWay") },
+          { type: "p", text: t("email.addressUndo", reachUs) },
         ],
       };
-    }
     case "billing_date_moved":
     case "period_skipped":
     case "shipped_sooner":
-      return billingDateEmail(order, facts, { nextLine, cancelRule });
+      return billingDateEmail(order, facts, t, { nextLine, cancelRule });
     case "card_updated":
       return {
-        subject: `Your card for ${ref} is updated`,
+        subject: t("email.cardUpdatedSubject", { reference }),
         blocks: [
-          { type: "p", text: `Your card for future payments is now ${facts.card ?? "the card you gave"}.` },
-          { type: "p", text: firstUseText(facts.beforeReview === true, next ?? null, formatEmailDate) },
-          {
-            type: "p",
-            text: `To undo it, update your card again from your subscription page. If you did not make this change, please call ${contact.phoneDisplay} or email ${contact.email} at once.`,
-          },
+          { type: "p", text: t("email.cardUpdated", { card: card || t("email.cardYouGave") }) },
+          { type: "p", text: firstUseText(facts.beforeReview === true, next ?? null, date, t) },
+          { type: "p", text: t("email.cardUndo", reachUs) },
         ],
       };
     case "plan_changed": {
       const change = facts.planChange;
-      if (!change) return { subject: `Your plan for ${ref}`, blocks: [{ type: "p", text: "Your plan was changed. Your subscription page shows it as it is now." }] };
-      const words = planChangeWords(change);
+      if (!change) return { subject: t("email.planSubject", { reference }), blocks: [{ type: "p", text: t("email.planChangedUnknown") }] };
+      const words = planChangeWords(change, t);
+      const plan = planWords(change.toPlan, t).label;
       return {
         subject:
           change.kind === "kept"
-            ? `Your plan for ${ref} stays ${plans[change.toPlan].label}`
-            : `Your plan for ${ref} changes to ${plans[change.toPlan].label} on ${formatEmailDate(change.startsAt)}`,
+            ? t("email.planKeptSubject", { reference, plan })
+            : t("email.planChangesSubject", { reference, plan, date: date(change.startsAt) }),
         blocks: [
-          { type: "p", text: `As you asked: ${words.summary}` },
+          { type: "p", text: t("email.asYouAsked", { summary: words.summary }) },
           { type: "p", text: words.undo },
           cancelRule,
-          { type: "p", text: `If you did not make this change, please call ${contact.phoneDisplay} or email ${contact.email}.` },
+          { type: "p", text: t("email.notYouCall", reachUs) },
         ],
       };
     }
     case "your_link":
       return {
-        subject: `Your link to order ${ref}`,
-        blocks: [
-          { type: "p", text: "You asked for the link to your order. Here it is; it replaces any link we sent you before." },
-          orderFacts(order),
-        ],
+        subject: t("email.yourLinkSubject", { reference }),
+        blocks: [{ type: "p", text: t("email.yourLink") }, orderFacts(order, t)],
       };
   }
 }
@@ -498,64 +482,56 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks): { sub
  * Her billing date moved, moved back, a period skipped, or her next period shipped sooner:
  * what changed, the new date, and how to move it back (ship sooner moved money: not by herself).
  */
-function billingDateEmail(order: EmailOrder, facts: EmailFacts, shared: { nextLine: Block[]; cancelRule: Block }): { subject: string; blocks: Block[] } {
-  const ref = order.reference;
-  const to = facts.nextBillingAt ? formatEmailDate(facts.nextBillingAt) : "your next billing date";
-  const from = facts.previousBillingAt ? formatEmailDate(facts.previousBillingAt) : "your earlier billing date";
-  const moveBack: Block = {
-    type: "p",
-    text: `Changed your mind? You can move it back to ${from} from your subscription page, up to 72 hours before that date.`,
-  };
-  const charge: Block = {
-    type: "p",
-    text: `On ${to} we will charge ${formatCents(order.renewalCents)} for your next ${periodWords(order.plan)}, and your billing dates then count on from that day.`,
-  };
+function billingDateEmail(
+  order: EmailOrder,
+  facts: EmailFacts,
+  t: Translator,
+  shared: { nextLine: Block[]; cancelRule: Block },
+): { subject: string; blocks: Block[] } {
+  const reference = order.reference;
+  const months = plans[order.plan].months;
+  const to = facts.nextBillingAt ? formatEmailDate(facts.nextBillingAt, t) : t("email.yourNextBillingDate");
+  const from = facts.previousBillingAt ? formatEmailDate(facts.previousBillingAt, t) : t("email.yourEarlierBillingDate");
+  const moveBack: Block = { type: "p", text: t("email.moveBack", { from }) };
+  const charge: Block = { type: "p", text: t("email.chargeOn", { to, amount: formatCents(order.renewalCents), months }) };
   if (facts.kind === "shipped_sooner") {
     return {
-      subject: `Receipt: your next period of ${ref} ships sooner`,
+      subject: t("email.shippedSoonerSubject", { reference }),
       blocks: [
-        {
-          type: "p",
-          text: `As you asked, we charged ${formatCents(facts.amountCents ?? order.renewalCents)} to your card today for your next ${periodWords(order.plan)}, instead of on ${from}. Your medication ships within 3-5 business days.`,
-        },
-        orderFacts(order),
-        { type: "p", text: `Your billing dates now count from today: your next billing date is ${to}.` },
-        {
-          type: "p",
-          text: `A payment made cannot be moved back from your subscription page. If you did not mean to ship sooner, please call ${contact.phoneDisplay} or email ${contact.email}.`,
-        },
+        { type: "p", text: t("email.shippedSooner", { amount: formatCents(facts.amountCents ?? order.renewalCents), months, from }) },
+        orderFacts(order, t),
+        { type: "p", text: t("email.datesFromToday", { to }) },
+        { type: "p", text: t("email.paymentStays", reachUs) },
         shared.cancelRule,
       ],
     };
   }
   if (facts.kind === "period_skipped") {
     return {
-      subject: `Your next period of ${ref} is skipped`,
-      blocks: [
-        { type: "p", text: `As you asked, we skipped your next period: nothing is charged or shipped on ${from}. Your next billing date is now ${to}.` },
-        charge,
-        moveBack,
-        shared.cancelRule,
-      ],
+      subject: t("email.skippedSubject", { reference }),
+      blocks: [{ type: "p", text: t("email.skipped", { from, to }) }, charge, moveBack, shared.cancelRule],
     };
   }
   if (facts.movedBack) {
     return {
-      subject: `Your next billing date for ${ref} is back to ${to}`,
-      blocks: [{ type: "p", text: `As you asked, we moved your next billing date back from ${from} to ${to}.` }, ...shared.nextLine, shared.cancelRule],
+      subject: t("email.movedBackSubject", { reference, to }),
+      blocks: [{ type: "p", text: t("email.movedBack", { from, to }) }, ...shared.nextLine, shared.cancelRule],
     };
   }
   return {
-    subject: `Your next billing date for ${ref} is now ${to}`,
-    blocks: [{ type: "p", text: `As you asked, we moved your next billing date from ${from} to ${to}.` }, charge, moveBack, shared.cancelRule],
+    subject: t("email.movedSubject", { reference, to }),
+    blocks: [{ type: "p", text: t("email.moved", { from, to }) }, charge, moveBack, shared.cancelRule],
   };
 }
 
-/** The email of `facts.kind` for her order, in text and HTML, with her private link. */
-export function renderEmail(order: EmailOrder, facts: EmailFacts, links: EmailLinks): RenderedEmail {
-  const { subject, blocks } = content(order, facts, links);
-  const all: Block[] = [{ type: "p", text: `Hi ${order.firstName},` }, ...blocks, ...linkBlocks(links), help()];
-  return { subject, text: toText(all), html: toHtml(subject, all) };
+/**
+ * The email of `facts.kind` for her order, in text and HTML, with her private link, in her
+ * language (`t`: the language she ordered in; English without it).
+ */
+export function renderEmail(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Translator = english): RenderedEmail {
+  const { subject, blocks } = content(order, facts, links, t);
+  const all: Block[] = [{ type: "p", text: t("email.greeting", { name: order.firstName }) }, ...blocks, ...linkBlocks(links, t), { type: "p", text: t("email.help", reachUs) }];
+  return { subject, text: toText(all), html: toHtml(subject, all, t.language) };
 }
 
 /**
@@ -599,7 +575,7 @@ function toText(blocks: Block[]): string {
   const parts = blocks.map((block) => {
     switch (block.type) {
       case "p":
-        return block.text;
+        return block.foreign === undefined ? block.text : block.text.replace(foreignMark, block.foreign);
       case "h2":
         return block.text.toUpperCase();
       case "list":
@@ -627,12 +603,18 @@ const styles = {
   a: "display:inline-block;padding:12px 20px;background:#6b3a68;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:underline",
 };
 
-function toHtml(subject: string, blocks: Block[]): string {
+/** A paragraph's HTML: words passed on as they came carry their own language. */
+function paragraphHtml(block: Extract<Block, { type: "p" }>): string {
+  if (block.foreign === undefined) return escapeHtml(block.text);
+  return escapeHtml(block.text).replace(foreignMark, `<span lang="en">${escapeHtml(block.foreign)}</span>`);
+}
+
+function toHtml(subject: string, blocks: Block[], language: Language = "en"): string {
   const body = blocks
     .map((block) => {
       switch (block.type) {
         case "p":
-          return `<p style="${styles.p}">${escapeHtml(block.text)}</p>`;
+          return `<p style="${styles.p}">${paragraphHtml(block)}</p>`;
         case "h2":
           return `<h2 style="${styles.h2}">${escapeHtml(block.text)}</h2>`;
         case "list":
@@ -647,7 +629,7 @@ function toHtml(subject: string, blocks: Block[]): string {
     })
     .join("\n");
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="${styles.body}">
 <main style="${styles.main}">

@@ -1,9 +1,10 @@
 // Her shipping address changed from her private page (/subscription/{token}/address): while
 // her order still runs, with the checkout's own rules (final-checkout.ts shippingSchema, the
 // ZIP against the state, where her medications may go). Pure: the service asks these rules.
+import type { Translator } from "../i18n/languages";
 import type { ShippingAddress } from "./final-checkout";
 import { stateName } from "./state-availability";
-import { waitInMinutes } from "./rate-limits";
+import { minutesOf, waitInMinutes } from "./rate-limits";
 import type { SubscriptionState } from "./subscription-life";
 
 /**
@@ -23,8 +24,14 @@ export const herAddressMessages = {
   same: "This is already the address your order ships to, so nothing was changed.",
 } as const;
 
-/** Over the limit of address changes: above the form. */
-export function tooManyAddressChangesMessage(retryAfterSeconds: number): string {
+/** The same in her language (her page); the console keeps the English above. */
+export function herAddressWords(t: Translator): Record<keyof typeof herAddressMessages, string> {
+  return { ended: t("herAddress.ended"), movedOn: t("herAddress.movedOn"), same: t("herAddress.same") };
+}
+
+/** Over the limit of address changes: above the form (in her language with `t`). */
+export function tooManyAddressChangesMessage(retryAfterSeconds: number, t?: Translator): string {
+  if (t) return t("herAddress.tooMany", { minutes: minutesOf(retryAfterSeconds) });
   return `You have changed your address many times in a short while. Please try again in ${waitInMinutes(retryAfterSeconds)}, or call or email us.`;
 }
 

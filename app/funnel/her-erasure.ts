@@ -11,35 +11,6 @@
 /** Shown in the console, and said on her page, where her details were. */
 export const deletedAtHerRequest = "Deleted at her request";
 
-/** The confirmation page, in the order she reads it. */
-export const erasureWords = {
-  title: "Delete my data",
-  intro: "You can ask us to delete your personal data. Before you do, you may want to keep a copy.",
-  download: "Download my data",
-  whatHappens: "What happens when you delete your data",
-  happens: [
-    "Your subscription ends at once: anything pending is cancelled and any hold on your card is released. Nothing more is charged, not even a renewal within 72 hours: deleting your data is not a cancellation with notice.",
-    "Your name, email, phone number, addresses and answers are erased everywhere we hold them, including the emails we keep.",
-    "We tell our medical provider that you asked for your data to be deleted.",
-    "This link stops working, and we cannot send you any more emails, as we will no longer have your address.",
-  ],
-  whatStays: "What we must keep",
-  stays:
-    "The law makes us keep financial records: your order reference, the amounts and dates of your payments and refunds, and your card's brand and last four digits (never the card number). We also keep the record of your agreement to the automatic renewal, without your contact details.",
-  cannotUndo: "This cannot be undone.",
-  confirm: "Delete my data",
-  keep: "Keep my data",
-  done: "Your data has been deleted",
-  doneText:
-    "Your subscription has ended and nothing more will be charged. Your personal details are erased; we keep only the financial records the law asks for and the record of your agreement to the renewal. We have told our medical provider.",
-  doneNoEmail: "We will not email you about this: we no longer have your address. This page is your confirmation.",
-  doneQuestions: "Questions? Quote your order reference if you still have it.",
-} as const;
-
-export const erasureMessages = {
-  busy: "A payment on your order is moving right now. Nothing was deleted yet: please try again in a minute.",
-} as const;
-
 /** Her details in an address of the order's body: every field but the state. */
 const addressFieldsErased = ["firstName", "lastName", "addressLine1", "addressLine2", "city", "zipCode"] as const;
 const customerFieldsErased = ["firstName", "lastName", "email", "phone"] as const;

@@ -1,9 +1,12 @@
 // Her subscription as her private page says it (/subscription/{token}): where her order is,
 // what happened to it and to her money, and what cancelling would do right now, in plain
-// words. Pure: the page's server code reads the rows and asks these rules.
+// words. Pure: the page's server code reads the rows and asks these rules. Her page passes its
+// translator (`t`) and reads them in her language; without one (the console, her data file)
+// they are the English, which the catalogue's English says word for word.
+import type { Translator } from "../i18n/languages";
 import { formatCents } from "./cart";
-import { formatEmailDate } from "./emails";
-import { plans, type PlanCode } from "./plans";
+import { formatEmailDate } from "./amounts-and-dates";
+import { planWords, plans, type PlanCode } from "./plans";
 import type { PaymentKind } from "./refunds";
 import { renewalStillBilled, type SubscriptionEvent, type SubscriptionState } from "./subscription-life";
 
@@ -70,10 +73,22 @@ export const herEventText: Record<SubscriptionEvent, string> = {
   personal_data_erased: "Your data deleted at your request; nothing more will be charged",
 };
 
+/** Where her order is, in her language (her page), or the English above. */
+export function herStateWords(state: SubscriptionState, t?: Translator): { title: string; text: string } {
+  if (!t) return herStateText[state];
+  return { title: t(`herState.${state}.title`), text: t(`herState.${state}.text`) };
+}
+
+/** A step of her timeline, in her language (her page), or the English above. */
+export function herEventWords(event: SubscriptionEvent, t?: Translator): string {
+  return t ? t(`timeline.${event}`) : herEventText[event];
+}
+
 export type PaymentStatus = "succeeded" | "pending" | "failed";
 
 /** Each movement of her money. */
-export function herPaymentText(kind: PaymentKind, status: PaymentStatus): string {
+export function herPaymentText(kind: PaymentKind, status: PaymentStatus, t?: Translator): string {
+  if (t) return t(paymentWordIds[kind][status]);
   switch (kind) {
     case "refund":
       return status === "succeeded" ? "Refunded to your card" : status === "pending" ? "Refund on its way to your card" : "Refund not made";
@@ -88,24 +103,41 @@ export function herPaymentText(kind: PaymentKind, status: PaymentStatus): string
   }
 }
 
+const paymentWordIds = {
+  refund: { succeeded: "timeline.refundSucceeded", pending: "timeline.refundPending", failed: "timeline.refundFailed" },
+  hold: { succeeded: "timeline.hold", pending: "timeline.hold", failed: "timeline.hold" },
+  capture: { succeeded: "timeline.capture", pending: "timeline.capture", failed: "timeline.capture" },
+  release: { succeeded: "timeline.release", pending: "timeline.release", failed: "timeline.release" },
+  charge: { succeeded: "timeline.chargeSucceeded", pending: "timeline.chargePending", failed: "timeline.chargeFailed" },
+} as const;
+
 /**
  * What became of her money when the medical team ended her plan, from her payments: the
  * refund the terms promise, or the hold let go. Undefined when nothing was paid or held.
  */
 export function disqualifiedMoneyText(
   payments: readonly { kind: PaymentKind; status: PaymentStatus; amountCents: number; reason: string | null }[],
+  t?: Translator,
 ): string | undefined {
   const refund = payments.findLast((p) => p.kind === "refund" && p.reason === "medically_disqualified");
   if (refund) {
     const amount = formatCents(refund.amountCents);
+    if (t) {
+      const id = refund.status === "succeeded" ? "herState.moneyRefunded" : refund.status === "pending" ? "herState.moneyRefunding" : "herState.moneyRefundFailed";
+      return t(id, { amount });
+    }
     if (refund.status === "succeeded") {
       return `As our terms promise, your most recent payment was refunded in full: ${amount} to your card. Depending on your bank, it reaches your account within 5 to 10 business days.`;
     }
     if (refund.status === "pending") return `As our terms promise, we are refunding your most recent payment in full: ${amount} to your card.`;
     return `The refund of ${amount} to your card did not go through yet. Our team is looking into it; you do not need to do anything.`;
   }
-  if (payments.some((p) => p.kind === "release" && p.status === "succeeded")) return "Nothing was charged: the hold on your card was released.";
-  if (!payments.some((p) => (p.kind === "capture" || p.kind === "charge") && p.status === "succeeded")) return "Nothing was charged.";
+  if (payments.some((p) => p.kind === "release" && p.status === "succeeded")) {
+    return t ? t("herState.moneyReleased") : "Nothing was charged: the hold on your card was released.";
+  }
+  if (!payments.some((p) => (p.kind === "capture" || p.kind === "charge") && p.status === "succeeded")) {
+    return t ? t("herState.moneyNothing") : "Nothing was charged.";
+  }
   return undefined;
 }
 
@@ -126,34 +158,57 @@ export type CancelPreview =
   | { can: true; text: string; stillBilled?: { at: Date; amountCents: number } }
   | { can: false; text: string };
 
-/** What pressing Cancel subscription would do at `now`, said before she confirms. */
-export function cancelPreview(facts: CancelFacts, now: Date): CancelPreview {
+/** What pressing Cancel subscription would do at `now`, said before she confirms (in her language with `t`). */
+export function cancelPreview(facts: CancelFacts, now: Date, t?: Translator): CancelPreview {
+  const day = (date: Date) => formatEmailDate(date, t);
   if (!cancellableStates.includes(facts.state)) {
-    return { can: false, text: "This subscription is already closed: nothing more will be charged." };
+    return { can: false, text: t ? t("herCancel.closed") : "This subscription is already closed: nothing more will be charged." };
   }
   if ((facts.state === "on_hold" || facts.state === "hold_expired") && facts.decided) {
-    return { can: false, text: "The medical team has just decided on your order. Please try again in a minute." };
+    return { can: false, text: t ? t("herCancel.decided") : "The medical team has just decided on your order. Please try again in a minute." };
   }
   if (facts.state === "on_hold") {
-    return { can: true, text: `Your order is still under review, so the ${formatCents(facts.firstPeriodCents)} hold on your card is released at once. Nothing is charged.` };
-  }
-  if (facts.state === "hold_expired") {
-    return { can: true, text: "Your order is still under review. The hold on your card has already ended; nothing is charged." };
-  }
-  if (facts.state === "active" && facts.nextBillingAt && renewalStillBilled(now, facts.nextBillingAt)) {
+    const hold = formatCents(facts.firstPeriodCents);
     return {
       can: true,
-      text: `Your next billing date, ${formatEmailDate(facts.nextBillingAt)}, is less than 72 hours away. As the terms say, that renewal of ${formatCents(facts.renewalCents)} is still billed; after it, nothing more is charged.`,
+      text: t
+        ? t("herCancel.previewOnHold", { hold })
+        : `Your order is still under review, so the ${hold} hold on your card is released at once. Nothing is charged.`,
+    };
+  }
+  if (facts.state === "hold_expired") {
+    return {
+      can: true,
+      text: t ? t("herCancel.previewHoldExpired") : "Your order is still under review. The hold on your card has already ended; nothing is charged.",
+    };
+  }
+  if (facts.state === "active" && facts.nextBillingAt && renewalStillBilled(now, facts.nextBillingAt)) {
+    const date = day(facts.nextBillingAt);
+    const amount = formatCents(facts.renewalCents);
+    return {
+      can: true,
+      text: t
+        ? t("herCancel.previewStillBilled", { date, amount })
+        : `Your next billing date, ${date}, is less than 72 hours away. As the terms say, that renewal of ${amount} is still billed; after it, nothing more is charged.`,
       stillBilled: { at: facts.nextBillingAt, amountCents: facts.renewalCents },
     };
   }
   if (facts.state === "active") {
+    if (t) {
+      const plan = planWords(facts.plan, t).name;
+      return {
+        can: true,
+        text: facts.nextBillingAt
+          ? t("herCancel.previewActive", { plan, date: day(facts.nextBillingAt) })
+          : t("herCancel.previewActiveNoDate", { plan }),
+      };
+    }
     return {
       can: true,
       text: `No further renewal is billed: nothing more is charged after what you have paid. Your ${plans[facts.plan].name} plan ${facts.nextBillingAt ? `would have renewed on ${formatEmailDate(facts.nextBillingAt)}` : "does not renew"}.`,
     };
   }
-  return { can: true, text: "The payment that is due is not taken, and nothing more is charged." };
+  return { can: true, text: t ? t("herCancel.previewPastDue") : "The payment that is due is not taken, and nothing more is charged." };
 }
 
 /** "j•••@example.com": enough for her to know which address, not enough for anyone else. */
@@ -163,20 +218,34 @@ export function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-/** What cancelling did, said once she has confirmed. */
+/** What cancelling did, said once she has confirmed (in her language with `t`). */
 export function cancelResultText(
   result: "cancelled" | "ending" | "closed",
   before: SubscriptionState,
   facts: { firstPeriodCents: number; renewalCents: number; lastBillingAt: Date | null },
+  t?: Translator,
 ): string {
-  if (result === "closed") return "This subscription was already cancelled or closed. Nothing more will be charged.";
+  if (result === "closed") return t ? t("herCancel.resultClosed") : "This subscription was already cancelled or closed. Nothing more will be charged.";
   if (result === "ending" && facts.lastBillingAt) {
-    return `Your subscription is cancelled. Your next billing date, ${formatEmailDate(facts.lastBillingAt)}, was less than 72 hours away, so, as the terms say, that renewal of ${formatCents(facts.renewalCents)} is still billed. After it, nothing more will be charged.`;
+    const date = formatEmailDate(facts.lastBillingAt, t);
+    const amount = formatCents(facts.renewalCents);
+    return t
+      ? t("herCancel.resultEnding", { date, amount })
+      : `Your subscription is cancelled. Your next billing date, ${date}, was less than 72 hours away, so, as the terms say, that renewal of ${amount} is still billed. After it, nothing more will be charged.`;
   }
   if (before === "on_hold") {
-    return `Your order is cancelled. We released the ${formatCents(facts.firstPeriodCents)} hold on your card; nothing was charged. Depending on your bank, the hold leaves your statement within 5 to 10 business days.`;
+    const hold = formatCents(facts.firstPeriodCents);
+    return t
+      ? t("herCancel.resultOnHold", { hold })
+      : `Your order is cancelled. We released the ${hold} hold on your card; nothing was charged. Depending on your bank, the hold leaves your statement within 5 to 10 business days.`;
   }
-  if (before === "hold_expired") return "Your order is cancelled. The hold on your card had already ended; nothing was charged.";
-  if (before === "active") return "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.";
-  return "Your subscription is cancelled. The payment that was due will not be taken, and nothing more will be charged.";
+  if (before === "hold_expired") {
+    return t ? t("herCancel.resultHoldExpired") : "Your order is cancelled. The hold on your card had already ended; nothing was charged.";
+  }
+  if (before === "active") {
+    return t ? t("herCancel.resultActive") : "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.";
+  }
+  return t
+    ? t("herCancel.resultPastDue")
+    : "Your subscription is cancelled. The payment that was due will not be taken, and nothing more will be charged.";
 }

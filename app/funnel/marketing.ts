@@ -1,5 +1,6 @@
 // Marketing claims and trust signals shown on screens (spec section 1), in one place so every
-// screen says the same thing.
+// screen says the same thing. Where a list is drawn in her words, it names catalogue ids.
+import type { MessageId } from "../i18n/en";
 
 export const contact = {
   phoneDisplay: "1-888-555-0142",
@@ -7,35 +8,31 @@ export const contact = {
   email: "care@example.com",
 } as const;
 
-export const headlineClaim = "HRT relieves symptoms in 90% of women.";
-export const providersClaim = "14,000+ providers";
-export const lowestPriceClaim = "Care from as little as $63/month";
+/** The lowest monthly price any plan starts from, in whole dollars ("Care from as little as $63/month"). */
+export const lowestMonthlyPrice = 63;
 export const overallRating = "4.9";
-/** Spec section 1: "96% appears in the testimonial title and the landing statistic". */
-export const recommendClaim = { figure: "96%", text: "of women say they would recommend us to a friend" } as const;
 
+/** The stats of the pre-checkout page, each a figure in <strong> and its words. */
 export const stats = [
-  { figure: "90%", text: "relief from hot flashes" },
-  { figure: "86%", text: "better mood and sleep" },
-  { figure: "20%", text: "fewer fractures" },
-  { figure: "3x", text: "more effective" },
-] as const;
+  "preCheckout.statHotFlashes",
+  "preCheckout.statMoodSleep",
+  "preCheckout.statFractures",
+  "preCheckout.statEffective",
+] as const satisfies readonly MessageId[];
 
+/** The selection page's trust indicators: title, subtitle (the rating's takes {rating}) and icon. */
 export const trustIndicators = [
-  { title: "Free & fast shipping", subtitle: "Delivered to your door", icon: "truck" },
-  { title: "Millions of satisfied customers", subtitle: "Women like you, feeling like themselves", icon: "heart" },
-  { title: "Trusted by healthcare professionals", subtitle: "Licensed US providers", icon: "stethoscope" },
-  { title: "5-star reviews", subtitle: `Rated ${overallRating} overall`, icon: "star" },
-  { title: "Clear, fair, no-surprise charges", subtitle: "Provider visits included", icon: "tag" },
-  { title: "No waiting, meds in stock", subtitle: "Ships in 3-5 business days", icon: "box" },
-] as const;
+  { title: "selection.trustShipping", subtitle: "selection.trustShippingNote", icon: "truck" },
+  { title: "selection.trustCustomers", subtitle: "selection.trustCustomersNote", icon: "heart" },
+  { title: "selection.trustProfessionals", subtitle: "selection.trustProfessionalsNote", icon: "stethoscope" },
+  { title: "selection.trustReviews", subtitle: "selection.trustReviewsNote", icon: "star" },
+  { title: "selection.trustCharges", subtitle: "selection.trustChargesNote", icon: "tag" },
+  { title: "selection.trustStock", subtitle: "selection.trustStockNote", icon: "box" },
+] as const satisfies readonly { title: MessageId; subtitle: MessageId; icon: string }[];
 
 /** The guarantee box of the pre-checkout page (spec section 2). */
 export const guarantee = {
-  title: "Our promise to you",
+  title: "preCheckout.promiseTitle",
   // After the pre-authorisation note (subscription-terms.ts), which leads it in her language.
-  points: [
-    "All provider visits are included in the price.",
-    "Cancel anytime, with no hidden fees.",
-  ],
-} as const;
+  points: ["preCheckout.promiseVisits", "preCheckout.promiseCancel"],
+} as const satisfies { title: MessageId; points: readonly MessageId[] };

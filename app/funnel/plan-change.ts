@@ -5,11 +5,13 @@
 // starts on the date after it, waiting on the subscription until the renewal worker bills the
 // fixed one. Choosing her own plan while a change waits cancels it. Pure: the service reads the
 // subscription and the catalogue and asks these rules; the page shows the same answers first.
+// Her page passes its translator (`t`) for her words; without one they are the console's English.
+import type { Translator } from "../i18n/languages";
 import { cartFor } from "./cart";
 import type { Catalogue, MedicationOption } from "./catalogue";
 import { amountAndCadence, formatEmailDate, type PlanChangeLine } from "./emails";
-import { plans, type PlanCode } from "./plans";
-import { unavailableMessage } from "./selection";
+import { planWords, plans, type PlanCode } from "./plans";
+import { plansOffering, unavailableMessage } from "./selection";
 import { billingDateAfter, renewalReminderAt, renewalStillBilled, type SubscriptionState } from "./subscription-life";
 
 /** One of her medications, as her order names it. */
@@ -26,6 +28,13 @@ export interface PlanOffer {
   /** Each medication the plan does not offer, with the spec's plan-unavailable message. */
   unavailable: { name: string; message: string }[];
 }
+
+/**
+ * The plans that do offer each medication a plan leaves out (none: no plan does), from which
+ * her page says the refusal in her language. Kept beside the entry rather than in it, so an
+ * offer stays the spec's message and the console's English.
+ */
+const offeringOf = new WeakMap<PlanOffer["unavailable"][number], PlanCode[]>();
 
 /** The catalogue's words for a medication no plan offers any more (spec section 5). */
 const offeredByNoPlan = "This medication isn't currently available on any plan.";
@@ -47,7 +56,10 @@ export function planOffer(catalogue: Catalogue, medications: readonly HerMedicat
   for (const medication of medications) {
     const option = optionOf(catalogue, medication.productId);
     const message = option ? unavailableMessage(option, plan, visiblePlans) : offeredByNoPlan;
-    if (message) unavailable.push({ name: medication.name.replace(/\s+/g, " ").trim(), message });
+    if (!message) continue;
+    const entry = { name: medication.name.replace(/\s+/g, " ").trim(), message };
+    offeringOf.set(entry, option ? plansOffering(option, visiblePlans) : []);
+    unavailable.push(entry);
   }
   if (unavailable.length > 0 || medications.length === 0) return { plan, cents: null, unavailable };
   const cart = cartFor(catalogue, medications.map((m) => m.productId), plan, visiblePlans);
@@ -99,6 +111,19 @@ export const badChoiceRefusals: readonly PlanChangeRefusal[] = ["not_offered", "
 
 const label = (plan: PlanCode) => plans[plan].label;
 
+/** What her plan page and the console say when a change is refused (some say the plan or date). */
+export interface PlanChangeMessages {
+  notActive: (state: SubscriptionState) => string;
+  notOffered: string;
+  same: (plan: PlanCode) => string;
+  waitingAlready: (plan: PlanCode, at: Date) => string;
+  unpriced: string;
+  stale: string;
+  busy: string;
+  choose: string;
+}
+
+/** The English (the console's, and her page's in English). */
 export const planChangeMessages = {
   notActive: (state: SubscriptionState) =>
     state === "past_due"
@@ -114,9 +139,38 @@ export const planChangeMessages = {
   choose: "Choose the plan you want.",
 } as const;
 
-/** Why the plan cannot be chosen, one sentence per medication it does not offer. */
-export function unavailableText(offer: PlanOffer): string {
-  return offer.unavailable.map((u) => `${u.name}: ${u.message}`).join(" ");
+/** The refusals in her language (`t`); the English without it. */
+export function planChangeMessagesIn(t?: Translator): PlanChangeMessages {
+  if (!t) return planChangeMessages;
+  const labelIn = (plan: PlanCode) => planWords(plan, t).label;
+  return {
+    notActive: (state) => t(state === "past_due" ? "herPlan.notActivePastDue" : "herPlan.notActive"),
+    notOffered: t("herPlan.notOffered"),
+    same: (plan) => t("herPlan.same", { plan: labelIn(plan) }),
+    waitingAlready: (plan, at) => t("herPlan.waitingAlready", { plan: labelIn(plan), date: formatEmailDate(at, t) }),
+    unpriced: t("herPlan.unpriced"),
+    stale: t("herPlan.stale"),
+    busy: t("herPlan.busy"),
+    choose: t("herPlan.choose"),
+  };
+}
+
+/**
+ * Why the plan cannot be chosen, one sentence per medication it does not offer; in her
+ * language with `t` (the plans that offer it listed as her language lists alternatives).
+ */
+export function unavailableText(offer: PlanOffer, t?: Translator): string {
+  if (!t) return offer.unavailable.map((u) => `${u.name}: ${u.message}`).join(" ");
+  const either = new Intl.ListFormat(t.locale, { type: "disjunction" });
+  return offer.unavailable
+    .map((u) => {
+      const offering = offeringOf.get(u);
+      // An entry made elsewhere (not by planOffer) keeps its own words.
+      if (offering === undefined) return `${u.name}: ${u.message}`;
+      if (offering.length === 0) return t("herPlan.onNoPlan", { medication: u.name });
+      return t("herPlan.notOnPlan", { medication: u.name, plan: planWords(offer.plan, t).name, plans: either.format(offering.map((plan) => planWords(plan, t).name)) });
+    })
+    .join(" ");
 }
 
 function refuse(refusal: PlanChangeRefusal, message: string): PlanChangeDecision {
@@ -128,26 +182,27 @@ function refuse(refusal: PlanChangeRefusal, message: string): PlanChangeDecision
  * from the one after it when that date is less than 72 hours away (waiting), or her own plan
  * kept while a change waits (kept); or why it cannot be done.
  */
-export function decidePlanChange(facts: PlanChangeFacts, offer: PlanOffer, visiblePlans: readonly PlanCode[], now: Date): PlanChangeDecision {
+export function decidePlanChange(facts: PlanChangeFacts, offer: PlanOffer, visiblePlans: readonly PlanCode[], now: Date, t?: Translator): PlanChangeDecision {
+  const said = planChangeMessagesIn(t);
   const next = facts.nextBillingAt;
   const anchor = facts.firstPeriodStart;
-  if (facts.state !== "active" || next === null || anchor === null) return refuse("not_active", planChangeMessages.notActive(facts.state));
+  if (facts.state !== "active" || next === null || anchor === null) return refuse("not_active", said.notActive(facts.state));
   const choice = offer.plan;
   const clearPending = { pendingPlan: null, pendingRenewalCents: null, pendingPlanFrom: null };
   if (choice === facts.plan) {
-    if (facts.pendingPlan === null) return refuse("same", planChangeMessages.same(choice));
+    if (facts.pendingPlan === null) return refuse("same", said.same(choice));
     return {
       ok: true,
       line: { kind: "kept", fromPlan: facts.pendingPlan, toPlan: choice, cents: facts.renewalCents, startsAt: next },
       writes: { plan: facts.plan, renewalCents: facts.renewalCents, firstPeriodStart: anchor, ...clearPending },
     };
   }
-  if (!visiblePlans.includes(choice)) return refuse("not_offered", planChangeMessages.notOffered);
+  if (!visiblePlans.includes(choice)) return refuse("not_offered", said.notOffered);
   if (choice === facts.pendingPlan && facts.pendingPlanFrom !== null) {
-    return refuse("waiting_already", planChangeMessages.waitingAlready(choice, facts.pendingPlanFrom));
+    return refuse("waiting_already", said.waitingAlready(choice, facts.pendingPlanFrom));
   }
-  if (offer.unavailable.length > 0) return refuse("unavailable", unavailableText(offer));
-  if (offer.cents === null || offer.cents <= 0) return refuse("unpriced", planChangeMessages.unpriced);
+  if (offer.unavailable.length > 0) return refuse("unavailable", unavailableText(offer, t));
+  if (offer.cents === null || offer.cents <= 0) return refuse("unpriced", said.unpriced);
   const cents = offer.cents;
   if (renewalStillBilled(now, next)) {
     // That renewal is fixed on her plan; the new one starts where its period ends.
@@ -236,9 +291,14 @@ const periodStarts = ["approved_captured", "approved_charged", "renewal_charged"
 export function planChangeAhead(
   facts: PlanChangeFacts,
   events: readonly { event: string; detail: Record<string, unknown> }[],
+  t?: Translator,
 ): { plan: PlanCode; cents: number; at: Date; text: string } | null {
   if (facts.state !== "active") return null;
-  const ahead = (plan: PlanCode, cents: number, at: Date) => ({ plan, cents, at, text: `Your plan changes to ${label(plan)} on ${formatEmailDate(at)}: ${amountAndCadence(cents, plan)}.` });
+  const text = (plan: PlanCode, cents: number, at: Date) =>
+    t
+      ? t("herPlan.ahead", { plan: planWords(plan, t).label, date: formatEmailDate(at, t), amountAndCadence: amountAndCadence(cents, plan, t) })
+      : `Your plan changes to ${label(plan)} on ${formatEmailDate(at)}: ${amountAndCadence(cents, plan)}.`;
+  const ahead = (plan: PlanCode, cents: number, at: Date) => ({ plan, cents, at, text: text(plan, cents, at) });
   if (facts.pendingPlan !== null && facts.pendingPlanFrom !== null && facts.pendingRenewalCents !== null) {
     return ahead(facts.pendingPlan, facts.pendingRenewalCents, facts.pendingPlanFrom);
   }

@@ -1,7 +1,11 @@
 // The pre-checkout form (spec sections 3 "Pre-checkout form", 5 and 7 "save-pre-checkout"):
-// what it accepts, the messages it gives, and the body the provider receives.
+// what it accepts, the messages it gives, and the body the provider receives. The schema's
+// messages are catalogue ids, put into her words where the reply is made (`visitor.reply`); the
+// English of each is kept here too, for the JSON API, which answers in English.
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import type { MessageId } from "../i18n/en";
+import { selectionEn } from "../i18n/areas/selection.en";
 import type { PlanCode } from "./plans";
 
 export const preCheckoutFieldNames = ["firstName", "lastName", "email", "phone"] as const;
@@ -13,18 +17,26 @@ export type PreCheckoutDraft = Partial<Record<PreCheckoutFieldName, string>>;
 /** The four details, all present and valid. */
 export type PreCheckoutDetails = Record<PreCheckoutFieldName, string>;
 
-export const preCheckoutMessages = {
-  firstNameMissing: "Enter your first name",
-  lastNameMissing: "Enter your last name",
-  emailMissing: "Enter your email address",
-  emailFormat: "Enter an email address in the correct format, like name@example.com",
-  phoneMissing: "Enter your phone number",
-  phoneFormat: "Enter a US phone number with its area code, like (212) 555-0123",
-  nameTooLong: "Names must be 100 characters or fewer",
-  emailTooLong: "Email address must be 254 characters or fewer",
-} as const;
+/** What the account fields' schema says, by catalogue id. */
+export const preCheckoutMessageIds = {
+  firstNameMissing: "accountForm.firstNameMissing",
+  lastNameMissing: "accountForm.lastNameMissing",
+  emailMissing: "accountForm.emailMissing",
+  emailFormat: "accountForm.emailFormat",
+  phoneMissing: "accountForm.phoneMissing",
+  phoneFormat: "accountForm.phoneFormat",
+  nameTooLong: "accountForm.nameTooLong",
+  emailTooLong: "accountForm.emailTooLong",
+} as const satisfies Record<string, keyof typeof selectionEn & MessageId>;
 
-const requiredText = (missing: string, max: number, tooLong: string) =>
+type MessageName = keyof typeof preCheckoutMessageIds;
+
+/** The same messages in English: what the JSON API answers. */
+export const preCheckoutMessages = Object.fromEntries(
+  Object.entries(preCheckoutMessageIds).map(([name, id]) => [name, selectionEn[id]]),
+) as { [Name in MessageName]: (typeof selectionEn)[(typeof preCheckoutMessageIds)[Name]] };
+
+const requiredText = (missing: MessageId, max: number, tooLong: MessageId) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
 /**
@@ -39,14 +51,14 @@ export function isUsPhoneNumber(value: string): boolean {
 }
 
 export const preCheckoutSchema = z.object({
-  firstName: requiredText(preCheckoutMessages.firstNameMissing, 100, preCheckoutMessages.nameTooLong),
-  lastName: requiredText(preCheckoutMessages.lastNameMissing, 100, preCheckoutMessages.nameTooLong),
-  email: requiredText(preCheckoutMessages.emailMissing, 254, preCheckoutMessages.emailTooLong).pipe(
-    z.email(preCheckoutMessages.emailFormat),
+  firstName: requiredText(preCheckoutMessageIds.firstNameMissing, 100, preCheckoutMessageIds.nameTooLong),
+  lastName: requiredText(preCheckoutMessageIds.lastNameMissing, 100, preCheckoutMessageIds.nameTooLong),
+  email: requiredText(preCheckoutMessageIds.emailMissing, 254, preCheckoutMessageIds.emailTooLong).pipe(
+    z.email(preCheckoutMessageIds.emailFormat),
   ),
   // Checked for format only once it is there, so an empty field gets one message.
-  phone: requiredText(preCheckoutMessages.phoneMissing, 40, preCheckoutMessages.phoneFormat).pipe(
-    z.string().refine(isUsPhoneNumber, preCheckoutMessages.phoneFormat),
+  phone: requiredText(preCheckoutMessageIds.phoneMissing, 40, preCheckoutMessageIds.phoneFormat).pipe(
+    z.string().refine(isUsPhoneNumber, preCheckoutMessageIds.phoneFormat),
   ),
 });
 

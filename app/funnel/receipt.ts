@@ -3,10 +3,12 @@
 // statement is not accepted): who was paid, who paid, when, what for (each medication, its
 // dosage and the period it covers), how much, by which card, and whether a licensed provider
 // prescribed it. Pure: the receipt page's server module reads the rows and asks these rules.
+// Its words are in her language with her page's translator (`t`), English without.
+import type { Translator } from "../i18n/languages";
 import { formatCents } from "./cart";
 import { formatEmailDate } from "./emails";
 import { planChangeLineOf } from "./plan-change";
-import { plans, type PlanCode } from "./plans";
+import { planWords, plans, type PlanCode } from "./plans";
 import type { PaymentKind } from "./refunds";
 import type { PaymentStatus } from "./her-subscription";
 import { addMonths } from "./subscription-life";
@@ -17,6 +19,7 @@ export const merchantName = "Menopause Care";
 /** What a plan administrator looks for before reimbursing a prescription. */
 export const prescribedWords = "Prescribed by a licensed provider";
 
+/** The English (the tests'); her page says them in her language (`receipt.none`, `receipt.printHint`). */
 export const receiptMessages = {
   /** Another order's payment, a hold, a failed charge, an id that names nothing: one answer for all. */
   none: "There is no receipt for this payment on your order. Receipts are made for payments taken and refunds made, not for card holds or charges that did not go through.",
@@ -141,11 +144,12 @@ export function cardOfPayment(payment: Pick<ReceiptPayment, "kind" | "at">, card
   return null;
 }
 
-/** "Visa ending 4242", or what is known of it. */
-export function cardText(card: CardFacts | null): string {
-  if (!card?.last4) return "Paid by card";
-  const brand = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : "Card";
-  return `${brand} ending ${card.last4}`;
+/** "Visa ending 4242", or what is known of it; in her language with `t`. */
+export function cardText(card: CardFacts | null, t?: Translator): string {
+  if (!card?.last4) return t ? t("receipt.paidByCard") : "Paid by card";
+  const known = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : undefined;
+  if (t) return t("receipt.cardName", { brand: known ?? t("receipt.anyBrand"), last4: card.last4 });
+  return `${known ?? "Card"} ending ${card.last4}`;
 }
 
 export interface ReceiptMedication {
@@ -214,40 +218,77 @@ function lineAmounts(medications: readonly ReceiptMedication[], paidCents: numbe
   return { amounts: cents.map(() => null), discountCents: 0 };
 }
 
-/** The receipt's content, every word of it, from the facts the page read. */
-export function receiptContent(facts: ReceiptFacts): Receipt {
+/** The words of a receipt: her language's with `t`, else the English. */
+function receiptWords(t?: Translator) {
+  if (t) {
+    const date = (at: Date) => formatEmailDate(at, t);
+    return {
+      date,
+      period: (from: Date, to: Date) => t("receipt.periodRange", { from: date(from), to: date(to) }),
+      asPrescribed: t("receipt.asPrescribed"),
+      promoDiscount: t("receipt.promoDiscount"),
+      originalPayment: (at: Date, number: string) => t("receipt.originalPayment", { date: date(at), number }),
+      label: (refund: boolean) => t(refund ? "receipt.refund" : "receipt.payment"),
+      plan: (plan: PlanCode) => t("receipt.planBilled", { label: planWords(plan, t).label, cadence: planWords(plan, t).cadence }),
+      total: (refund: boolean) => t(refund ? "receipt.totalRefund" : "receipt.totalPaid"),
+      summary: (refund: boolean, amount: string, card: string | null) =>
+        refund
+          ? card ? t("receipt.refundSummary", { amount, card }) : t("receipt.refundSummaryAnyCard", { amount })
+          : card ? t("receipt.paidSummary", { amount, card }) : t("receipt.paidSummaryAnyCard", { amount }),
+      prescribed: t("receipt.prescribed"),
+    };
+  }
+  return {
+    date: (at: Date) => formatEmailDate(at),
+    period: (from: Date, to: Date) => `${formatEmailDate(from)} to ${formatEmailDate(to)}`,
+    asPrescribed: "As prescribed",
+    promoDiscount: "Promo code discount",
+    originalPayment: (at: Date, number: string) => `Original payment on ${formatEmailDate(at)} (receipt ${number})`,
+    label: (refund: boolean) => (refund ? "Refund" : "Payment"),
+    plan: (plan: PlanCode) => `${plans[plan].label} (billed ${plans[plan].cadence})`,
+    total: (refund: boolean) => (refund ? "Refund: amount back to your card" : "Total paid"),
+    summary: (refund: boolean, amount: string, card: string | null) =>
+      refund ? `Refund of ${amount} to ${card ?? "the card you paid with"}.` : `${amount} paid by ${card ?? "card"}.`,
+    prescribed: prescribedWords,
+  };
+}
+
+/** The receipt's content, every word of it, from the facts the page read; in her language with `t`. */
+export function receiptContent(facts: ReceiptFacts, t?: Translator): Receipt {
+  const words = receiptWords(t);
   const { payment } = facts;
   const refund = payment.kind === "refund";
   const original = refund ? facts.refunded : payment;
-  const period = `${formatEmailDate(facts.period.from)} to ${formatEmailDate(facts.period.to)}`;
+  const period = words.period(facts.period.from, facts.period.to);
   const { amounts, discountCents } = refund || !original ? { amounts: facts.medications.map(() => null), discountCents: 0 } : lineAmounts(facts.medications, original.amountCents, original.period);
   const lines = facts.medications.map((m, index) => ({
     item: m.name,
-    dosage: m.dosage || "As prescribed",
+    dosage: m.dosage || words.asPrescribed,
     period,
     amount: amounts[index] == null ? null : formatCents(amounts[index]!),
   }));
-  const card = cardText(facts.card);
+  const card = cardText(facts.card, t);
   const adjustments: Receipt["adjustments"] = [];
-  if (discountCents > 0) adjustments.push({ label: "Promo code discount", amount: `-${formatCents(discountCents)}` });
+  if (discountCents > 0) adjustments.push({ label: words.promoDiscount, amount: `-${formatCents(discountCents)}` });
   if (refund && original) {
-    adjustments.push({ label: `Original payment on ${formatEmailDate(original.at)} (receipt ${receiptNumber(facts.reference, original.id)})`, amount: formatCents(original.amountCents) });
+    adjustments.push({ label: words.originalPayment(original.at, receiptNumber(facts.reference, original.id)), amount: formatCents(original.amountCents) });
   }
   const amount = formatCents(payment.amountCents);
   return {
     kind: refund ? "refund" : "payment",
-    label: refund ? "Refund" : "Payment",
+    label: words.label(refund),
     receiptNumber: receiptNumber(facts.reference, payment.id),
-    date: formatEmailDate(payment.at),
+    date: words.date(payment.at),
     merchant: facts.merchant,
     customerName: `${facts.customer.firstName} ${facts.customer.lastName}`.trim(),
     reference: facts.reference,
-    plan: `${plans[facts.plan].label} (billed ${plans[facts.plan].cadence})`,
+    plan: words.plan(facts.plan),
     lines,
     adjustments,
-    total: refund ? { label: "Refund: amount back to your card", amount } : { label: "Total paid", amount },
+    total: { label: words.total(refund), amount },
     card,
-    summary: refund ? `Refund of ${amount} to ${card === "Paid by card" ? "the card you paid with" : card}.` : `${amount} paid by ${card === "Paid by card" ? "card" : card}.`,
-    prescribed: facts.prescribed ? prescribedWords : null,
+    // A card not known is "the card you paid with", never a card named by guess.
+    summary: words.summary(refund, amount, facts.card?.last4 ? card : null),
+    prescribed: facts.prescribed ? words.prescribed : null,
   };
 }

@@ -1,7 +1,8 @@
 // The selection rules of spec section 4 ("Selection rules") and section 5 (plan availability),
 // as pure functions of the catalogue, the plan and the chosen option per category.
 import { listedPrice, type Catalogue, type CategoryCode, type MedicationCategory, type MedicationOption } from "./catalogue";
-import { plans, type PlanCode } from "./plans";
+import type { Translator } from "../i18n/languages";
+import { planWords, plans, type PlanCode } from "./plans";
 
 /** The chosen option id per category: one at most in each (spec section 4). */
 export type SelectedOptionIds = Partial<Record<CategoryCode, string>>;
@@ -32,21 +33,30 @@ export function plansOffering(option: MedicationOption, visiblePlans: readonly P
   return visiblePlans.filter((plan) => isAvailableOn(option, plan));
 }
 
-/** "quarterly", "quarterly or yearly", "monthly, quarterly or yearly" (spec section 5). */
-export function joinPlanNames(planCodes: readonly PlanCode[]): string {
-  const names = planCodes.map((plan) => plans[plan].name);
+/**
+ * "quarterly", "quarterly or yearly", "monthly, quarterly or yearly" (spec section 5); in her
+ * words with her translator ("trimestral o anual"). Without one, the console's English.
+ */
+export function joinPlanNames(planCodes: readonly PlanCode[], t?: Translator): string {
+  const names = planCodes.map((plan) => (t ? planWords(plan, t).name : plans[plan].name));
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  const list = names.slice(0, -1).join(", ");
+  return t ? t("selection.planOr", { list, last: names.at(-1) }) : `${list} or ${names.at(-1)}`;
 }
 
-/** Why an option cannot be chosen on the plan (spec section 5), or null when it can. */
+/** Why an option cannot be chosen on the plan (spec section 5), or null when it can; in her words with `t`. */
 export function unavailableMessage(
   option: MedicationOption,
   plan: PlanCode,
   visiblePlans: readonly PlanCode[],
+  t?: Translator,
 ): string | null {
   if (isAvailableOn(option, plan)) return null;
   const offering = plansOffering(option, visiblePlans);
+  if (t) {
+    if (offering.length === 0) return t("selection.unavailableAnyPlan");
+    return t("selection.unavailableOnPlan", { plan: planWords(plan, t).name, plans: joinPlanNames(offering, t) });
+  }
   if (offering.length === 0) return "This medication isn't currently available on any plan.";
   return `This medication isn't available with the ${plans[plan].name} plan. Please select the ${joinPlanNames(offering)} plan to continue.`;
 }

@@ -1,6 +1,9 @@
 // Testimonials (spec section 3): read from whatever the provider answers, at most 4 shown
 // (section 9).
 import { z } from "zod";
+import type { MessageId } from "../i18n/en";
+import { selectionEn } from "../i18n/areas/selection.en";
+import type { Translator } from "../i18n/languages";
 
 export interface Testimonial {
   id: string;
@@ -11,12 +14,14 @@ export interface Testimonial {
   afterImage: string | null;
   /** Star count, 0 to 5. */
   rating: number;
+  /** The quote's language where it is not the page's (a provider's words we cannot translate). */
+  lang?: "en";
 }
 
 export const testimonialsShown = 4;
 
 /** Shown when the list is empty or could not be had (spec section 8). */
-export const noTestimonialsMessage = "No testimonials available at the moment.";
+export const noTestimonialsMessage = selectionEn["testimonial.none"];
 
 /**
  * An image address we are willing to put in an <img>: http(s) or a path on our own site.
@@ -68,4 +73,24 @@ export function readTestimonials(answer: unknown): Testimonial[] {
     if (testimonials.length === testimonialsShown) break;
   }
   return testimonials;
+}
+
+/** The embedded provider's seeded quotes (migration 0002), by their ids: these we can say in her words. */
+const seededQuotes: Record<string, keyof typeof selectionEn & MessageId> = {
+  "karen-m": "testimonial.quoteKarenM",
+  "susan-b": "testimonial.quoteSusanB",
+  "michelle-t": "testimonial.quoteMichelleT",
+  "rachel-d": "testimonial.quoteRachelD",
+};
+
+/**
+ * The testimonials in her words: a seeded quote still in its seeded English is translated;
+ * any other quote, a provider's own, stays as it came and is marked English.
+ */
+export function testimonialsIn(testimonials: readonly Testimonial[], t: Translator): Testimonial[] {
+  if (t.language === "en") return [...testimonials];
+  return testimonials.map((testimonial) => {
+    const id = seededQuotes[testimonial.id];
+    return id && selectionEn[id] === testimonial.quote ? { ...testimonial, quote: t(id) } : { ...testimonial, lang: "en" };
+  });
 }

@@ -36,36 +36,30 @@ export function assignVariant({ requested, kept, classicPercent, draw }: Variant
 interface VariantFacts {
   /** The selection page adds the weight-loss injections (spec section 1). */
   weightLoss: boolean;
-  preCheckoutHeading: string;
-  preCheckoutButton: string;
   /** The final checkout asks for a billing address, "same as shipping" at first (spec section 2). */
   billingAddress: boolean;
   /** What the cart-reserved countdown starts at (spec section 4). */
   countdownSeconds: number;
   /** Query parameters added to the appointment-booking address (spec section 2). */
   bookingParams: Record<string, string>;
-  /** A line of the thank-you page (spec section 1: the older variant speaks of a weight loss journey). */
-  thankYouJourney: string | null;
+  /** The thank-you page's line of a weight loss journey (spec section 1: the older variant's). */
+  thankYouJourney: boolean;
 }
 
 export const variantFacts: Record<Variant, VariantFacts> = {
   current: {
     weightLoss: false,
-    preCheckoutHeading: "Personal Information",
-    preCheckoutButton: "CONTINUE TO CHECKOUT",
     billingAddress: false,
     countdownSeconds: 15 * 60,
     bookingParams: {},
-    thankYouJourney: null,
+    thankYouJourney: false,
   },
   classic: {
     weightLoss: true,
-    preCheckoutHeading: "Almost done! Tell us where to send your personalized plan.",
-    preCheckoutButton: "Send me my plan!",
     billingAddress: true,
     countdownSeconds: 14 * 60 + 56,
     bookingParams: { treatment_id: "1" },
-    thankYouJourney: "Your weight loss journey starts here, and we are with you every step of the way.",
+    thankYouJourney: true,
   },
 };
 

@@ -2,6 +2,7 @@
 // the scales, the line's path and the ticks, worked out here as plain numbers so the
 // server draws the SVG with no script, and so the rules are tested apart from React. The data
 // carries no unit, so neither does anything here.
+import type { Translator } from "../i18n/languages";
 
 export interface Milestone {
   month: number;
@@ -176,12 +177,18 @@ export function formatWeight(weight: number): string {
   return weight.toLocaleString("en-US", { maximumFractionDigits: 1 });
 }
 
-/** One sentence that says what the line shows, for the chart's description. */
-export function chartSummary(milestones: readonly Milestone[]): string {
+/** One sentence that says what the line shows, for the chart's description; in her words with `t`. */
+export function chartSummary(milestones: readonly Milestone[], t?: Translator): string {
   const drawn = drawableMilestones(milestones);
   const first = drawn[0];
   const last = drawn.at(-1);
-  if (!first || !last) return "No milestones to show.";
-  if (first === last) return `${formatWeight(first.weight)} at month ${first.month}.`;
-  return `From ${formatWeight(first.weight)} at month ${first.month} to ${formatWeight(last.weight)} at month ${last.month}.`;
+  if (!first || !last) return t ? t("home.chartEmpty") : "No milestones to show.";
+  if (first === last) {
+    const values = { weight: formatWeight(first.weight), month: first.month };
+    return t ? t("home.chartOne", values) : `${values.weight} at month ${values.month}.`;
+  }
+  const values = { first: formatWeight(first.weight), firstMonth: first.month, last: formatWeight(last.weight), lastMonth: last.month };
+  return t
+    ? t("home.chartFromTo", values)
+    : `From ${values.first} at month ${values.firstMonth} to ${values.last} at month ${values.lastMonth}.`;
 }

@@ -1,6 +1,7 @@
 // The older variant's weight-loss injections and weight-loss data (spec sections 1, 3 and 9):
 // the older sample medication shape, priced with the older plan multipliers, and turned into
 // one more category of the catalogue so the selection rules, cart and order treat it as any other.
+import { selectionEn } from "../i18n/areas/selection.en";
 import type { Catalogue, MedicationCategory, MedicationOption } from "./catalogue";
 import type { PlanCode } from "./plans";
 import { variantFacts, type Variant } from "./variant";
@@ -25,8 +26,9 @@ export const weightLossMedications: readonly OlderSampleMedication[] = [
     id: 1,
     product_id: "semaglutide",
     name: "Semaglutide",
-    dosage: "0.25 mg weekly injection",
-    equivalent: "Same active ingredient as Ozempic® and Wegovy®",
+    // The English catalogue's words, which product-words.ts puts in her language.
+    dosage: selectionEn["product.semaglutideDosage"],
+    equivalent: selectionEn["product.semaglutideEquivalent"],
     price: "199.00",
     inStock: true,
     recommended: true,
@@ -36,8 +38,8 @@ export const weightLossMedications: readonly OlderSampleMedication[] = [
     id: 2,
     product_id: "tirzepatide",
     name: "Tirzepatide",
-    dosage: "2.5 mg weekly injection",
-    equivalent: "Same active ingredient as Mounjaro® and Zepbound®",
+    dosage: selectionEn["product.tirzepatideDosage"],
+    equivalent: selectionEn["product.tirzepatideEquivalent"],
     price: "297.00",
     inStock: true,
     recommended: false,
@@ -76,9 +78,9 @@ export function weightLossOption(medication: OlderSampleMedication): MedicationO
 }
 
 export const weightLossCategory: MedicationCategory = {
-  name: "Weight Loss",
+  name: selectionEn["product.weightLossName"],
   category: "weight_loss",
-  description: "A weekly injection that curbs appetite, prescribed and monitored by a licensed provider.",
+  description: selectionEn["product.weightLossDescription"],
   options: weightLossMedications.map(weightLossOption),
 };
 

@@ -8,6 +8,7 @@ import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
 import { isPlanCode, type PlanCode } from "../funnel/plans";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { saveFailedToast } from "../funnel/toasts";
+import { translator } from "../server/visitor/her-words.server";
 import { jsonAnswer } from "../server/http/json-answer.server";
 import { flowNotFoundMessage, ownedFlow } from "../server/flow/flow-owner.server";
 import { config } from "../server/config.server";
@@ -18,6 +19,10 @@ import { countStepPost } from "../server/http/rate-limits.server";
 import { retryAfter } from "../server/http/form-refusal.server";
 import { Visitor } from "../server/visitor/visitor.server";
 import { log } from "../server/log.server";
+
+/** The API answers in English: a schema's message that is a catalogue id is given in its English. */
+const english = translator("en");
+const inEnglish = (message: string) => (english.has(message) ? english(message) : message);
 
 const orderSchema = z.object({
   product_id: z
@@ -46,7 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const details = preCheckoutSchema.safeParse(body.value);
   const order = orderSchema.safeParse(body.value);
   if (!details.success || !order.success) {
-    const errors = [...(details.error?.issues ?? []), ...(order.error?.issues ?? [])];
+    const errors = [...(details.error?.issues ?? []), ...(order.error?.issues ?? [])].map((issue) => ({
+      ...issue,
+      message: inEnglish(issue.message),
+    }));
     const message = hasMissingField(body.value) ? "Please fill in all required fields." : errors[0]!.message;
     return jsonAnswer(400, {
       success: false,

@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form } from "@remix-run/react";
+import { useT } from "../components/i18n";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
 import { resumeOrder } from "../server/checkout/submit-order-once.server";
@@ -10,12 +11,15 @@ import { findOrderByPaymentReference } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { requireFlow } from "../server/flow/require-flow.server";
 
-export const handle: RouteHandle = { title: "Sandbox: confirm your payment" };
+export const handle: RouteHandle = { title: "sandbox.pageTitle" };
+
+// A 404 with no message of its own: the error page says it in the visitor's language.
+const notFound = () => data(null, { status: 404 });
 
 async function waitingOrder(request: Request, reference: string | undefined) {
-  if (paymentGateway().kind !== "sandbox" || !reference) throw data({ message: "Not found" }, { status: 404 });
+  if (paymentGateway().kind !== "sandbox" || !reference) throw notFound();
   const order = await findOrderByPaymentReference(reference);
-  if (!order) throw data({ message: "Not found" }, { status: 404 });
+  if (!order) throw notFound();
   // Only the browser whose flow the order is (a 404 for any other).
   const { visitor } = await requireFlow(request, { responderUuid: order.responderUuid }, "sandbox-authentication");
   return { visitor, order };
@@ -39,21 +43,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SandboxAuthentication() {
+  const t = useT();
   return (
     <div className="step">
       <section className="panel narrow" aria-labelledby="page-title">
-        <p className="eyebrow">Sandbox</p>
-        <h1 id="page-title">Confirm your payment</h1>
-        <p>
-          This stands in for your bank's security check (3-D Secure). No real bank is involved and no money
-          moves.
-        </p>
+        <p className="eyebrow">{t("sandbox.eyebrow")}</p>
+        <h1 id="page-title">{t("sandbox.title")}</h1>
+        <p>{t("sandbox.body")}</p>
         <Form method="post" className="sandbox-actions">
           <button type="submit" name="outcome" value="complete" className="button button-primary">
-            Complete authentication
+            {t("sandbox.complete")}
           </button>
           <button type="submit" name="outcome" value="fail" className="button button-secondary">
-            Fail authentication
+            {t("sandbox.fail")}
           </button>
         </Form>
       </section>

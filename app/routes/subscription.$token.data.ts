@@ -6,18 +6,24 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { herDataFileName } from "../funnel/her-data";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
+import { readLanguage } from "../i18n/languages";
 import { countHerDataDownload, herDataOf } from "../server/subscriptions/her-data.server";
-import { privatePageHeaders } from "../server/subscriptions/private-page.server";
+import { herLanguage, privatePageHeaders } from "../server/subscriptions/private-page.server";
+import { translator } from "../server/visitor/her-words.server";
 import { readSubscriptionLink } from "../server/subscriptions/private-link.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const reading = await readSubscriptionLink(token);
-  if (reading.status !== "open") return redirect(`/subscription/${encodeURIComponent(token)}`, { status: 303, headers: privatePageHeaders });
+  if (reading.status !== "open") {
+    // Her page draws the refusal, in the language the address asked for, if it did.
+    const lang = readLanguage(new URL(request.url).searchParams.get("lang"));
+    return redirect(`/subscription/${encodeURIComponent(token)}${lang ? `?lang=${lang}` : ""}`, { status: 303, headers: privatePageHeaders });
+  }
   const { subscription } = reading;
   const wait = await countHerDataDownload(subscription);
   if (wait > 0) {
-    return new Response(tooManyAttemptsMessage(wait), {
+    return new Response(tooManyAttemptsMessage(wait, translator(herLanguage(request, subscription))), {
       status: 429,
       headers: { ...privatePageHeaders, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(wait) },
     });

@@ -1,46 +1,51 @@
 // Her lost link (/subscription): she gives the email she ordered with and each order placed
 // with it gets a new link, sent there. The page says the same whether or not any order has
 // that email, so it tells a stranger nothing; it is rate limited per address and per email.
+// Its language is the page's (the address's `lang`, else her session's), as root draws it.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { ErrorSummary } from "../components/error-summary";
 import { Field } from "../components/field";
+import { Rich, useT } from "../components/i18n";
 import { useFormReply } from "../components/use-form-reply";
 import { maskEmail } from "../funnel/her-subscription";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
+import type { MessageId } from "../i18n/en";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
 import { countHit, rateLimits } from "../server/http/rate-limits.server";
 import { privatePageHeaders } from "../server/subscriptions/private-page.server";
 import { lifecycleNow } from "../server/subscriptions/clock.server";
 import { sendLinksTo } from "../server/subscriptions/send-links.server";
+import { translator } from "../server/visitor/her-words.server";
+import { Visitor } from "../server/visitor/visitor.server";
 
 export { headers } from "../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Your subscription link" };
+export const handle: RouteHandle = { title: "newLink.title" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-export const linkRequestMessages = {
-  email: "Enter the email address you used for your order, like name@example.com",
-} as const;
+const emailInvalid = "newLink.emailInvalid" satisfies MessageId;
 
 const linkRequestSchema = z.object({
-  email: z.string({ error: linkRequestMessages.email }).trim().max(254, linkRequestMessages.email).pipe(z.email({ error: linkRequestMessages.email })),
+  email: z.string({ error: emailInvalid }).trim().max(254, emailInvalid).pipe(z.email({ error: emailInvalid })),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
+  // Her language as root draws the page: the address's, else her session's; nothing is saved.
+  const visitor = await Visitor.open(request);
   const submission = parseWithZod(formData, { schema: linkRequestSchema });
   if (submission.status !== "success") {
-    return data({ lastResult: submission.reply(), sentTo: null }, { status: 400, headers: privatePageHeaders });
+    return data({ lastResult: visitor.reply(submission.reply()), sentTo: null }, { status: 400, headers: privatePageHeaders });
   }
   const email = submission.value.email.toLowerCase();
   const wait = await countHit(request, `link-request:${email}`, rateLimits.linkRequest);
   if (wait > 0) {
     return data(
-      { lastResult: submission.reply({ formErrors: [tooManyAttemptsMessage(wait)] }), sentTo: null },
+      { lastResult: submission.reply({ formErrors: [tooManyAttemptsMessage(wait, translator(visitor.language))] }), sentTo: null },
       { status: 429, headers: { ...privatePageHeaders, "Retry-After": String(wait) } },
     );
   }
@@ -49,31 +54,28 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LostLink() {
+  const t = useT();
   const answer = useActionData<typeof action>();
   const form = useFormReply({ id: "link-request", names: ["email"] as const });
   return (
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">Your subscription link</h1>
+        <h1 id="page-title">{t("newLink.title")}</h1>
         {answer?.sentTo ? (
           <div role="status">
             <p className="lead">
-              If an order was placed with {answer.sentTo}, we have sent its link there. It can take a few minutes to arrive; please check
-              your spam folder too.
+              <Rich id="newLink.sent" values={{ email: answer.sentTo }} />
             </p>
-            <p>The new link replaces any link we sent before.</p>
+            <p>{t("newLink.replaces")}</p>
           </div>
         ) : (
           <>
             <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-            <p className="lead">
-              Your order has a private page where you can see it and cancel online. Enter the email address you used for your order and
-              we will send you its link.
-            </p>
+            <p className="lead">{t("newLink.lead")}</p>
             <Form method="post" id="link-request" noValidate reloadDocument>
-              <Field field={form.fields.email} label="Email address" type="email" autoComplete="email" required />
+              <Field field={form.fields.email} label={t("newLink.emailLabel")} type="email" autoComplete="email" required />
               <button type="submit" className="button button-primary">
-                Send my link
+                {t("newLink.submit")}
               </button>
             </Form>
           </>

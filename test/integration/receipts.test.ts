@@ -7,6 +7,7 @@ import * as herPage from "../../app/routes/subscription.$token._index/route";
 import * as receiptPage from "../../app/routes/subscription.$token.receipts.$paymentId/route";
 import type { PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
 import { prescribedWords, receiptMessages } from "../../app/funnel/receipt";
+import { translator, type MessageId } from "../../app/i18n/messages";
 import { findOrder } from "../../app/server/db/stores/orders.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
@@ -61,7 +62,7 @@ describe("a receipt of hers", () => {
     expect(answer).toHaveStatus(200);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
     expect(answer.headers.get("Referrer-Policy")).toBe("no-referrer");
-    expect(receiptPage.handle.title).toBe("Receipt");
+    expect(translator("en")(receiptPage.handle.title as MessageId)).toBe("Receipt");
     const { receipt } = answer.data;
     expect(receipt).toMatchObject({
       kind: "payment",

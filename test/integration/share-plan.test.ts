@@ -13,7 +13,8 @@ vi.hoisted(() => {
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { doctorEmailMessages, doctorEmailSubject, planLinkMessages } from "../../app/funnel/plan-summary";
+import { doctorEmailSubject, doctorEmailWords, planLinkWords } from "../../app/funnel/plan-summary";
+
 import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as sharedPlan from "../../app/routes/plan.$token";
@@ -31,6 +32,10 @@ import { subscriptionLinkToken } from "../../app/server/subscriptions/private-li
 import { aPerson, checkoutForm } from "../support/factories";
 import { flowWithPlan, paymentForm, readyToPay, saveDetails } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
+
+// The English the pages say (no translator: English).
+const doctorEmailMessages = doctorEmailWords();
+const planLinkMessages = planLinkWords();
 
 beforeEach(async () => {
   await resetDatabase();

@@ -36,7 +36,7 @@ describe("controlWiring", () => {
 describe("Field", () => {
   it("draws label, mark, hint and message, and keeps what she typed", () => {
     const html = renderToStaticMarkup(
-      h(Field, { field: email, label: "E-mail", type: "email", autoComplete: "email", hint: "For your receipt", required: true }),
+      inLanguage(h(Field, { field: email, label: "E-mail", type: "email", autoComplete: "email", hint: "For your receipt", required: true })),
     );
     expect(html).toContain('<div class="field has-error">');
     expect(html).toContain('<label for="checkout-email">E-mail<span class="required-mark" aria-hidden="true"> *</span></label>');
@@ -48,7 +48,7 @@ describe("Field", () => {
   });
 
   it("can be required without the asterisk (a form's only question)", () => {
-    const html = renderToStaticMarkup(h(Field, { field: calm, label: "Email", autoComplete: "email", required: true, requiredMark: false }));
+    const html = renderToStaticMarkup(inLanguage(h(Field, { field: calm, label: "Email", autoComplete: "email", required: true, requiredMark: false })));
     expect(html).not.toContain("required-mark");
     expect(html).toMatch(/required=""/);
   });
@@ -57,7 +57,7 @@ describe("Field", () => {
 describe("SelectField", () => {
   it("is drawn in the same box, with the empty choice first and the value chosen", () => {
     const html = renderToStaticMarkup(
-      h(SelectField, { field: state, label: "State", autoComplete: "address-level1", emptyChoice: "Select a state", options: [["NY", "New York"]] }),
+      inLanguage(h(SelectField, { field: state, label: "State", autoComplete: "address-level1", emptyChoice: "Select a state", options: [["NY", "New York"]] })),
     );
     expect(html).toMatch(/^<div class="field"><label for="checkout-state">State<\/label><select id="checkout-state" name="state"/);
     expect(html).toContain('<option value="">Select a state</option><option value="NY" selected="">New York</option>');
@@ -67,7 +67,7 @@ describe("SelectField", () => {
 describe("CheckboxField", () => {
   it("puts its message above the box and names the message, then what it agrees to", () => {
     const html = renderToStaticMarkup(
-      h(CheckboxField, { field: agreement, label: "I agree", className: "agreement", describedBy: "terms" }, h("p", { id: "terms" }, "Terms")),
+      inLanguage(h(CheckboxField, { field: agreement, label: "I agree", className: "agreement", describedBy: "terms" }, h("p", { id: "terms" }, "Terms"))),
     );
     expect(html).toMatch(/^<div class="field agreement has-error"><p class="field-error" id="checkout-agreement-error">/);
     expect(html).toContain('aria-describedby="checkout-agreement-error terms"');

@@ -17,6 +17,7 @@ import {
   type FormReply,
 } from "../../app/components/form-reply";
 import { finalCheckoutSchema } from "../../app/funnel/final-checkout";
+import { translateReply, translator } from "../../app/i18n/messages";
 
 /** Her post, as a form sends it. */
 function post(fields: Record<string, string>): FormData {
@@ -83,10 +84,14 @@ describe("replyValues", () => {
 
 describe("replyErrors", () => {
   it("reads the field messages of a refusal, and the form's own under the empty name", () => {
-    const reply = parseWithZod(post(typed), { schema: finalCheckoutSchema }).reply({
-      hideFields,
-      fieldErrors: { cardNumber: ["Enter a valid card number"] },
-    });
+    // As the page's action answers her: the schema's catalogue ids in her (English) words.
+    const reply = translateReply(
+      translator("en"),
+      parseWithZod(post(typed), { schema: finalCheckoutSchema }).reply({
+        hideFields,
+        fieldErrors: { cardNumber: ["Enter a valid card number"] },
+      }),
+    );
     const errors = replyErrors(reply);
     expect(errors.addressLine1).toEqual(["Enter the first line of your address"]);
     expect(errors.zipCode).toEqual(["Enter your ZIP code"]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isToastCode, missingInformationToast, saveFailedToast, toasts } from "../../app/funnel/toasts";
+import { isToastCode, missingInformationToast, saveFailedToast, toastIn, toasts } from "../../app/funnel/toasts";
+import { translator } from "../../app/i18n/messages";
 import { tokenToasts } from "../support/tokens";
 
 describe("toasts in the spec's words (spec section 8)", () => {
@@ -43,5 +44,18 @@ describe("toasts in the spec's words (spec section 8)", () => {
 
   it("knows its flash-cookie codes and nothing else", () => {
     for (const value of ["Details Loaded", "details_loaded", "", undefined, 1, "toString"]) expect(isToastCode(value)).toBe(false);
+  });
+
+  it("says each of them in her words, and leaves a toast of other words as it came", () => {
+    const es = translator("es");
+    expect(toastIn(toasts["details-loaded"], es)).toEqual({
+      title: "Datos cargados",
+      description: "Su información se completó automáticamente a partir del token seguro.",
+      tone: "success",
+    });
+    expect(toastIn(saveFailedToast(), es).description).toMatch(/^No se pudo guardar su información: /);
+    expect(toastIn(toasts["token-error-support"], translator("en"))).toEqual(toasts["token-error-support"]);
+    const theirs = saveFailedToast("the provider is down");
+    expect(toastIn(theirs, es)).toBe(theirs);
   });
 });

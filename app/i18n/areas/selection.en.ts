@@ -1,3 +1,145 @@
-// The selection page (/checkout) and the pre-checkout details page (/pre-checkout).
-// The English is the spec's, word for word.
-export const selectionEn = {} as const;
+// The selection page (/checkout), the pre-checkout details page (/pre-checkout), the older
+// variant's landing (/home), and what they share with the final checkout: the account fields,
+// the toasts and the testimonials. The English is the spec's, word for word.
+// The groups "accountForm", "toast" and "testimonial" are drawn in the browser too (the final
+// checkout hydrates), so their messages use no plural, select or number format.
+export const selectionEn = {
+  // /checkout/{uuid}: the selection page (spec section 2).
+  "selection.title": "Build your treatment plan",
+  "selection.lead":
+    "Choose your treatments and how often you would like to be billed. A licensed provider reviews every plan. Care from as little as {price}/month.",
+  "selection.billingPlan": "Billing plan",
+  "selection.required": "Required",
+  "selection.recommended": "Recommended",
+  "selection.perMonth": "{price}/month",
+  "selection.was": "was",
+  "selection.save": "Save {amount}",
+  "selection.summary": "{count, plural, one {# treatment} other {# treatments}}, billed {cadence}",
+  "selection.addToPlan": "ADD TO PLAN",
+  "selection.sharePlan": "Or <link>share with my doctor</link> first.",
+  "selection.testimonialsTitle": "What our members say",
+  "selection.trustLabel": "Why women trust us",
+  "selection.trustShipping": "Free & fast shipping",
+  "selection.trustShippingNote": "Delivered to your door",
+  "selection.trustCustomers": "Millions of satisfied customers",
+  "selection.trustCustomersNote": "Women like you, feeling like themselves",
+  "selection.trustProfessionals": "Trusted by healthcare professionals",
+  "selection.trustProfessionalsNote": "Licensed US providers",
+  "selection.trustReviews": "5-star reviews",
+  "selection.trustReviewsNote": "Rated {rating} overall",
+  "selection.trustCharges": "Clear, fair, no-surprise charges",
+  "selection.trustChargesNote": "Provider visits included",
+  "selection.trustStock": "No waiting, meds in stock",
+  "selection.trustStockNote": "Ships in 3-5 business days",
+  // What the selection page's buttons may be refused with (spec sections 2 and 5).
+  "selection.planNotOffered": "That plan is not offered. Please choose one of the plans shown.",
+  "selection.optionNotOffered": "That treatment option is not offered. Please choose one of the options shown.",
+  "selection.formUnreadable": "This form could not be read. Please go back and try again.",
+  "selection.chooseTreatment": "Please choose a treatment to continue.",
+  "selection.stateUnavailable": "We are sorry but this treatment option is not available in your state",
+  "selection.unavailableAnyPlan": "This medication isn't currently available on any plan.",
+  "selection.unavailableOnPlan": "This medication isn't available with the {plan} plan. Please select the {plans} plan to continue.",
+  /** "quarterly, 6-month or yearly": the plans' names, the last one joined by "or". */
+  "selection.planOr": "{list} or {last}",
+
+  // The embedded provider's catalogue (the seed of migration 0002) and the older variant's
+  // injections: category texts and the words of an option that is not a medication's name.
+  "product.systemicEstrogenName": "Estrogen",
+  "product.systemicEstrogenDescription": "Relieves hot flashes, night sweats, sleep and mood symptoms.",
+  "product.progesteroneName": "Progesterone",
+  "product.progesteroneDescription": "Protects the lining of the uterus when you take estrogen.",
+  "product.vaginalEstrogenName": "Vaginal Estrogen",
+  "product.vaginalEstrogenDescription": "Eases vaginal dryness, discomfort and urinary symptoms.",
+  "product.nonHormonalName": "Non-Hormonal",
+  "product.nonHormonalDescription": "A hormone-free option for hot flashes and night sweats.",
+  "product.weightLossName": "Weight Loss",
+  "product.weightLossDescription": "A weekly injection that curbs appetite, prescribed and monitored by a licensed provider.",
+  "product.noPreference": "I don't know /\nNo preference",
+  "product.semaglutideDosage": "0.25 mg weekly injection",
+  "product.semaglutideEquivalent": "Same active ingredient as Ozempic® and Wegovy®",
+  "product.tirzepatideDosage": "2.5 mg weekly injection",
+  "product.tirzepatideEquivalent": "Same active ingredient as Mounjaro® and Zepbound®",
+
+  // /pre-checkout/{uuid} (spec section 2), each variant's heading and button.
+  "preCheckout.headingCurrent": "Personal Information",
+  "preCheckout.buttonCurrent": "CONTINUE TO CHECKOUT",
+  "preCheckout.headingClassic": "Almost done! Tell us where to send your personalized plan.",
+  "preCheckout.buttonClassic": "Send me my plan!",
+  "preCheckout.back": "Back to Medication Selection",
+  "preCheckout.step": "Step 2 of 3",
+  "preCheckout.lead": "Tell us who you are so your provider can review your plan.",
+  "preCheckout.requiredNote": "All fields are required.",
+  "preCheckout.phoneHint": "A US number, so your provider can reach you",
+  "preCheckout.consent": "By continuing you agree to our <terms>Terms of Service</terms> and <privacy>Privacy Policy</privacy>.",
+  "preCheckout.assuranceLabel": "Why you can trust this checkout",
+  "preCheckout.promiseTitle": "Our promise to you",
+  "preCheckout.promiseVisits": "All provider visits are included in the price.",
+  "preCheckout.promiseCancel": "Cancel anytime, with no hidden fees.",
+  "preCheckout.statsTitle": "What women on HRT report",
+  "preCheckout.statHotFlashes": "<strong>90%</strong> relief from hot flashes",
+  "preCheckout.statMoodSleep": "<strong>86%</strong> better mood and sleep",
+  "preCheckout.statFractures": "<strong>20%</strong> fewer fractures",
+  "preCheckout.statEffective": "<strong>3x</strong> more effective",
+  "preCheckout.secureCheckout": "Secure checkout",
+
+  // Her account details: the pre-checkout's fields, shown again on the final checkout.
+  "accountForm.firstName": "First Name",
+  "accountForm.lastName": "Last Name",
+  "accountForm.email": "E-mail",
+  "accountForm.phone": "Phone",
+  "accountForm.firstNameMissing": "Enter your first name",
+  "accountForm.lastNameMissing": "Enter your last name",
+  "accountForm.emailMissing": "Enter your email address",
+  "accountForm.emailFormat": "Enter an email address in the correct format, like name@example.com",
+  "accountForm.phoneMissing": "Enter your phone number",
+  "accountForm.phoneFormat": "Enter a US phone number with its area code, like (212) 555-0123",
+  "accountForm.nameTooLong": "Names must be 100 characters or fewer",
+  "accountForm.emailTooLong": "Email address must be 254 characters or fewer",
+
+  // The toasts of spec section 8.
+  "toast.dismiss": "Dismiss<hidden> notice: {title}</hidden>",
+  "toast.detailsLoadedTitle": "Details Loaded",
+  "toast.detailsLoaded": "Your information has been pre-filled from the secure token.",
+  "toast.tokenErrorTitle": "Token Error",
+  "toast.tokenError": "The token format is invalid or corrupted. Please proceed with manual entry.",
+  "toast.tokenErrorSupport":
+    "The token format is invalid or corrupted. Please proceed with manual entry. If this keeps happening, please contact support.",
+  "toast.accountFoundTitle": "Account Found",
+  "toast.accountFound": "Your information has been pre-filled from your secure session.",
+  "toast.missingInformationTitle": "Missing Information",
+  "toast.missingInformation": "Please fill in all required fields.",
+  "toast.errorTitle": "Error",
+  "toast.saveFailed": "Failed to save your information: our records could not be updated just now. Please try again in a moment.",
+
+  // Testimonials: the stars' name, the empty state, and the embedded provider's seeded quotes
+  // (a page puts them in her words with `testimonialsIn`, app/funnel/testimonials.ts).
+  "testimonial.stars": "{rating} out of 5 stars",
+  "testimonial.none": "No testimonials available at the moment.",
+  "testimonial.quoteKarenM":
+    "The night sweats had me up three times a night. A few weeks in, I sleep through and feel like myself again.",
+  "testimonial.quoteSusanB":
+    "My provider explained estrogen and progesterone in plain words and answered every question without rushing me.",
+  "testimonial.quoteMichelleT": "I was nervous about starting hormones online. Every step was clear, private and kind.",
+  "testimonial.quoteRachelD": "The brain fog has lifted and my mood is steadier. My family noticed before I did.",
+
+  // /home: the older variant's landing (spec sections 1 and 2), and its weight-loss chart.
+  "home.title": "Menopause and weight-loss care, online",
+  "home.eyebrow": "HRT relieves symptoms in 90% of women.",
+  "home.heading": "Care for menopause and weight loss",
+  "home.lead":
+    "Hormone therapy for menopause symptoms and weekly weight-loss injections, from licensed providers online: prescribed only when right for you, and shipped free to your door.",
+  "home.claimsLabel": "Why women choose us",
+  "home.claimRecommend": "<strong>96%</strong> of women say they would recommend us to a friend",
+  "home.claimProviders": "<strong>14,000+ providers</strong> licensed and ready to help",
+  "home.start": "Get started",
+  "home.treatmentsTitle": "Weight-loss treatments",
+  "home.fromPrice": "from {price}/month",
+  "home.prescriptionOnly": "Prescription only: a licensed provider decides whether a treatment is right for you.",
+  "home.chartTitle": "An example weight-loss journey: the first three months",
+  "home.chartMonth": "Month",
+  "home.chartWeight": "Weight",
+  "home.chartNote": "An illustration, not a promise: results differ from person to person.",
+  "home.chartFromTo": "From {first} at month {firstMonth} to {last} at month {lastMonth}.",
+  "home.chartOne": "{weight} at month {month}.",
+  "home.chartEmpty": "No milestones to show.",
+} as const;

@@ -8,6 +8,7 @@ import { billingAddressMissing, billingFieldsMissing, billingSchema, missingGrou
 import { preCheckoutFieldNames, preCheckoutSchema } from "../../funnel/pre-checkout";
 import { normalisePromoCode } from "../../funnel/promo";
 import { hasTrackingParams, readTrackingParams, trackingParamNames, type TrackingParams } from "../../funnel/tracking";
+import { translator } from "../../i18n/messages";
 import type { PaymentRequest } from "../../server/checkout/pay-for-flow.server";
 import { checkoutPaymentFor } from "../../server/payments/payment-methods.server";
 import type { PaymentGateway } from "../../server/payments/index.server";
@@ -33,8 +34,14 @@ export function objectOr(value: unknown): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** The API answers in English: a schema's message that is a catalogue id is given in its English. */
+const english = translator("en");
+
 function issuesOf(prefix: string, error: z.ZodError | undefined): [string, string][] {
-  return (error?.issues ?? []).map((issue) => [[prefix, ...issue.path].join("."), issue.message]);
+  return (error?.issues ?? []).map((issue) => [
+    [prefix, ...issue.path].join("."),
+    english.has(issue.message) ? english(issue.message) : issue.message,
+  ]);
 }
 
 /** Tracking for the order: the session's, else the body's metadata (a client without a session). */

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useT } from "../../components/i18n";
 import type { CategoryView, OptionView, SelectionPageModel } from "../../funnel/selection-page";
 import { PriceTag } from "./price-tag";
 
@@ -8,10 +9,11 @@ function FlowClaim({ flowClaim }: { flowClaim?: string }) {
 }
 
 export function PlanToggle({ model, flowClaim }: { model: SelectionPageModel; flowClaim?: string }) {
+  const t = useT();
   return (
     <Form method="post" className="plan-toggle" id="plans" aria-labelledby="plans-title">
       <h2 id="plans-title" className="visually-hidden">
-        Billing plan
+        {t("selection.billingPlan")}
       </h2>
       <FlowClaim flowClaim={flowClaim} />
       <input type="hidden" name="intent" value="plan" />
@@ -27,6 +29,7 @@ export function PlanToggle({ model, flowClaim }: { model: SelectionPageModel; fl
 }
 
 function OptionButton({ option }: { option: OptionView }) {
+  const t = useT();
   const reasonId = `reason-${option.id}`;
   return (
     <li className={option.selected ? "option is-selected" : "option"}>
@@ -40,10 +43,16 @@ function OptionButton({ option }: { option: OptionView }) {
         aria-describedby={option.unavailableReason ? reasonId : undefined}
       >
         {option.image ? <img src={option.image} alt="" width="48" height="48" /> : null}
-        <span className="option-name">{option.name}</span>
-        {option.required ? <span className="tag">Required</span> : null}
-        {option.recommended ? <span className="tag">Recommended</span> : null}
-        {option.details.length > 0 ? <span className="option-details">{option.details.join("\n")}</span> : null}
+        <span className="option-name" lang={option.nameLang}>
+          {option.name}
+        </span>
+        {option.required ? <span className="tag">{t("selection.required")}</span> : null}
+        {option.recommended ? <span className="tag">{t("selection.recommended")}</span> : null}
+        {option.details.length > 0 ? (
+          <span className="option-details" lang={option.detailsLang}>
+            {option.details.join("\n")}
+          </span>
+        ) : null}
         {option.price ? <PriceTag price={option.price} /> : null}
       </button>
       {option.unavailableReason ? (
@@ -59,8 +68,12 @@ function CategoryCard({ category, flowClaim }: { category: CategoryView; flowCla
   const titleId = `category-${category.code}-title`;
   return (
     <section className="category" id={`category-${category.code}`} aria-labelledby={titleId}>
-      <h2 id={titleId}>{category.name}</h2>
-      <p className="category-description">{category.description}</p>
+      <h2 id={titleId} lang={category.nameLang}>
+        {category.name}
+      </h2>
+      <p className="category-description" lang={category.descriptionLang}>
+        {category.description}
+      </p>
       <Form method="post">
         <FlowClaim flowClaim={flowClaim} />
         <input type="hidden" name="intent" value="toggle" />

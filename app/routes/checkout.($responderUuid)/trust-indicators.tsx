@@ -1,16 +1,19 @@
-import { trustIndicators } from "../../funnel/marketing";
+import { useT } from "../../components/i18n";
+import { overallRating, trustIndicators } from "../../funnel/marketing";
 
 /** Trust indicators (spec section 1): title, subtitle and icon each. */
 export function TrustIndicators() {
+  const t = useT();
+  const rating = new Intl.NumberFormat(t.locale, { minimumFractionDigits: 1 }).format(Number(overallRating));
   return (
-    <section className="trust-indicators" aria-label="Why women trust us">
+    <section className="trust-indicators" aria-label={t("selection.trustLabel")}>
       <ul>
         {trustIndicators.map((indicator) => (
           <li key={indicator.title}>
             <img src={`/icons/${indicator.icon}.svg`} alt="" width="28" height="28" />
             <span>
-              <strong>{indicator.title}</strong>
-              <span className="subtitle">{indicator.subtitle}</span>
+              <strong>{t(indicator.title)}</strong>
+              <span className="subtitle">{t(indicator.subtitle, { rating })}</span>
             </span>
           </li>
         ))}

@@ -10,11 +10,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { finalCheckoutSchema, missingGroupMessage, readBillingChoice } from "../../funnel/final-checkout";
 import { normalisePromoCode } from "../../funnel/promo";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
+import type { Translator } from "../../i18n/languages";
 import type { Toast } from "../../funnel/toasts";
 import { variantFacts, type Variant } from "../../funnel/variant";
 import { openCheckoutCart } from "../../server/checkout/cart.server";
 import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../../server/checkout/pay-for-flow.server";
 import { applyPromoCode } from "../../server/checkout/promo-code.server";
+import { herWords } from "../../server/checkout/checkout-words.server";
 import { requireFlow } from "../../server/flow/require-flow.server";
 import { readForm } from "../../server/http/form-body.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
@@ -22,6 +24,7 @@ import { paymentGateway } from "../../server/payments/index.server";
 import { countStepPost, visitorRateKey } from "../../server/http/rate-limits.server";
 import { fieldRefusal, formEcho, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import type { Visitor } from "../../server/visitor/visitor.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { paymentFormTokenField, paymentFormTokenIsValid } from "./payment-form-token.server";
 
 /** The page's action data, whatever was asked. */
@@ -36,6 +39,10 @@ export interface CheckoutAnswer {
   clientSecret?: string;
   /** Options her state cannot have (with JavaScript a 4xx does not reload the page's data). */
   unavailableOptionIds?: string[];
+  /** The form's own message is a payment still under way, not a refusal. */
+  paymentProcessing?: boolean;
+  /** The form's own message is not ours to translate (a card issuer's): English on a page that is not. */
+  failureInEnglish?: boolean;
 }
 
 interface CheckoutPost {
@@ -43,6 +50,8 @@ interface CheckoutPost {
   visitor: Visitor;
   payer: Payer;
   variant: Variant;
+  /** Her words: the page's language. */
+  t: Translator;
 }
 
 /** Never sent back to the page: the security code is typed again after a refusal. */
@@ -54,13 +63,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { visitor, responderUuid } = flow;
   const variant = await flow.readVariant();
   const payer: Payer = { request, visitorKey: visitorRateKey(visitor, request), responderUuid, variant, language: visitor.language };
-  const post: CheckoutPost = { formData, visitor, payer, variant };
+  const t = translator(visitor.language);
+  const post: CheckoutPost = { formData, visitor, payer, variant, t };
   // A post without this page's form token: refused, what she typed kept, nothing done.
   if (!paymentFormTokenIsValid(formData.get(paymentFormTokenField), visitor.session.id, responderUuid)) {
-    return refusal(post, 403, "This page has expired. Please reload it and try again.");
+    return refusal(post, 403, t("payment.pageExpired"));
   }
   const wait = await countStepPost(request, visitor);
-  if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait), retryAfter(wait));
+  if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait, t), retryAfter(wait));
   switch (formData.get("intent")) {
     case "apply-promo":
       return applyPromo(post);
@@ -76,19 +86,25 @@ function answer(visitor: Visitor, value: Partial<CheckoutAnswer>, status = 200, 
 }
 
 /** A refusal of the whole form: the message above it, what she typed kept, a new attempt key. */
-function refusal(post: CheckoutPost, status: number, message: string, headers?: HeadersInit) {
+function refusal(post: CheckoutPost, status: number, message: string, headers?: HeadersInit, more: Partial<CheckoutAnswer> = {}) {
   const lastResult = formRefusal(post.formData, message, hideFields);
-  return answer(post.visitor, { lastResult, attemptKey: randomUUID() }, status, headers);
+  return answer(post.visitor, { lastResult, attemptKey: randomUUID(), ...more }, status, headers);
+}
+
+/** A refusal whose message the checkout service or the gateway made, in English, put into her words. */
+function serviceRefusal(post: CheckoutPost, status: number, message: string, headers?: HeadersInit, more: Partial<CheckoutAnswer> = {}) {
+  const words = herWords(post.t, message);
+  return refusal(post, status, words.text, headers, words.english ? { ...more, failureInEnglish: true } : more);
 }
 
 /** Spec sections 5, 7 and 8: the code checked by the provider and kept with the cart. */
-async function applyPromo({ formData, visitor, payer }: CheckoutPost) {
+async function applyPromo({ formData, visitor, payer, t }: CheckoutPost) {
   const lastResult = formEcho(formData, hideFields);
   const cart = await openCheckoutCart(payer.responderUuid, payer.variant);
   const checkout = { responderUuid: payer.responderUuid, tracking: visitor.trackingParams, cart };
   const result = await applyPromoCode(payer, checkout, normalisePromoCode(formData.get("promoCode")));
   if (result.kind === "too_many_attempts") {
-    return answer(visitor, { lastResult, promoNotice: result.message }, 429, retryAfter(result.retryAfterSeconds));
+    return answer(visitor, { lastResult, promoNotice: herWords(t, result.message).text }, 429, retryAfter(result.retryAfterSeconds));
   }
   // Applied or refused, the message is kept with the cart and shown from there.
   return answer(visitor, { lastResult });
@@ -96,21 +112,21 @@ async function applyPromo({ formData, visitor, payer }: CheckoutPost) {
 
 /** COMPLETE PURCHASE: the form read and checked, then the checkout service pays for the flow. */
 async function completePurchase(post: CheckoutPost) {
-  const { formData, visitor, payer, variant } = post;
+  const { formData, visitor, payer, variant, t } = post;
   const submission = parseWithZod(formData, { schema: finalCheckoutSchema });
   const sandbox = paymentGateway().kind === "sandbox" ? readSandboxCard(formData) : { card: undefined, errors: {} };
   // The older variant's billing address; elsewhere billing is the same as shipping.
   const billingAsked = variantFacts[variant].billingAddress;
-  const billing = billingAsked ? readBillingChoice(submission.payload) : { ok: true as const, billing: null };
+  const billing = billingAsked ? readBillingChoice(submission.payload, t) : { ok: true as const, billing: null };
   if (submission.status !== "success" || Object.keys(sandbox.errors).length > 0 || !billing.ok) {
-    const groupMessage = missingGroupMessage(submission.payload, billingAsked);
-    const toast: Toast | null = groupMessage ? { title: "Missing Information", description: groupMessage, tone: "error" } : null;
+    const groupMessage = missingGroupMessage(submission.payload, billingAsked, t);
+    const toast: Toast | null = groupMessage ? { title: t("finalCheckout.missingInformation"), description: groupMessage, tone: "error" } : null;
     const fieldErrors = {
       ...(submission.status === "error" ? submission.error : {}),
       ...(billing.ok ? {} : billing.errors),
       ...sandbox.errors,
     } as Record<string, string[]>;
-    return answer(visitor, { lastResult: submission.reply({ hideFields, fieldErrors }), toast }, 400);
+    return answer(visitor, { lastResult: visitor.reply(submission.reply({ hideFields, fieldErrors })), toast }, 400);
   }
   const details = submission.value;
   const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
@@ -134,17 +150,18 @@ function answerPayment(post: CheckoutPost, result: PaymentResult) {
       if (result.action.kind === "redirect") return visitor.redirect(result.action.url);
       return answer(visitor, { clientSecret: result.action.clientSecret });
     case "processing":
+      return serviceRefusal(post, 409, result.message, undefined, { paymentProcessing: true });
     case "price_changed":
-      return refusal(post, 409, result.message);
+      return serviceRefusal(post, 409, result.message);
     case "declined":
-      return refusal(post, 402, result.message);
+      return serviceRefusal(post, 402, result.message);
     case "invalid":
       if (result.field === "state" || result.field === "zipCode") {
-        const lastResult = fieldRefusal(post.formData, result.field, result.message, hideFields);
+        const lastResult = fieldRefusal(post.formData, result.field, herWords(post.t, result.message).text, hideFields);
         return answer(post.visitor, { lastResult, attemptKey: randomUUID(), unavailableOptionIds: result.unavailableOptionIds }, 400);
       }
-      return refusal(post, 400, result.message);
+      return serviceRefusal(post, 400, result.message);
     case "too_many_attempts":
-      return refusal(post, 429, result.message, retryAfter(result.retryAfterSeconds));
+      return serviceRefusal(post, 429, result.message, retryAfter(result.retryAfterSeconds));
   }
 }

@@ -1,7 +1,7 @@
-import { billingSameLabel } from "../../funnel/final-checkout-texts";
 import { AddressLines } from "../../components/address-fields";
 import { Field } from "../../components/field";
 import type { FieldView } from "../../components/form-reply";
+import { useT } from "../../components/i18n";
 
 type BillingFieldName =
   | "billingSameAsShipping"
@@ -19,10 +19,11 @@ type BillingFieldName =
  * the server decides whether they are needed (no `required` attribute on them).
  */
 export function BillingFields({ fields }: { fields: Record<BillingFieldName, FieldView> }) {
+  const t = useT();
   const same = fields.billingSameAsShipping;
   return (
     <fieldset className="billing-address">
-      <legend>Billing Address</legend>
+      <legend>{t("finalCheckout.billingAddress")}</legend>
       <label className="checkbox billing-same">
         <input
           type="checkbox"
@@ -30,13 +31,13 @@ export function BillingFields({ fields }: { fields: Record<BillingFieldName, Fie
           name={same.name}
           defaultChecked={same.initialValue === "on"}
         />
-        <span>{billingSameLabel}</span>
+        <span>{t("finalCheckout.billingSame")}</span>
       </label>
       <div className="billing-fields">
-        <p className="hint">Where your card statements go. Every field but Address Line 2 is needed.</p>
+        <p className="hint">{t("finalCheckout.billingHint")}</p>
         <div className="field-pair">
-          <Field field={fields.billingFirstName} label="First Name" autoComplete="billing given-name" />
-          <Field field={fields.billingLastName} label="Last Name" autoComplete="billing family-name" />
+          <Field field={fields.billingFirstName} label={t("addressForm.firstName")} autoComplete="billing given-name" />
+          <Field field={fields.billingLastName} label={t("addressForm.lastName")} autoComplete="billing family-name" />
         </div>
         <AddressLines
           fields={{

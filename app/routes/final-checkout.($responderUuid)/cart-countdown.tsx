@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Rich, useT } from "../../components/i18n";
 
 /** Spec section 9: the warning colour at or under 300 seconds. */
 const warningSeconds = 300;
@@ -13,6 +14,7 @@ function clock(seconds: number): string {
  * JavaScript it ticks. At 0 it says "Cart expired!" and nothing is blocked.
  */
 export function CartCountdown({ secondsLeft }: { secondsLeft: number }) {
+  const t = useT();
   const [left, setLeft] = useState(secondsLeft);
   useEffect(() => {
     const endsAt = Date.now() + secondsLeft * 1000;
@@ -24,14 +26,18 @@ export function CartCountdown({ secondsLeft }: { secondsLeft: number }) {
   return (
     <p className={className}>
       {left > 0 ? (
-        <>
-          Your cart is reserved for{" "}
-          <time dateTime={`PT${left}S`} className="countdown-time">
-            {clock(left)}
-          </time>
-        </>
+        <Rich
+          id="finalCheckout.reservedFor"
+          values={{
+            time: (
+              <time dateTime={`PT${left}S`} className="countdown-time">
+                {clock(left)}
+              </time>
+            ),
+          }}
+        />
       ) : (
-        <strong>Cart expired!</strong>
+        <strong>{t("finalCheckout.cartExpired")}</strong>
       )}
     </p>
   );

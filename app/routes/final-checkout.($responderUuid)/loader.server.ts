@@ -1,5 +1,8 @@
 // The final checkout's loader (spec sections 2, 4, 5 and 8). Kept apart from the route module
 // with the actions: the one page that hydrates ships none of its server code.
+import { categoryNameWords, optionWords } from "../../funnel/product-words";
+import { testimonialsIn } from "../../funnel/testimonials";
+import { toastIn } from "../../funnel/toasts";
 import { config } from "../../server/config.server";
 import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
 import { availableIn } from "../../funnel/state-availability";
@@ -19,7 +22,29 @@ import { publicPaymentSettings } from "../../server/payments/index.server";
 import { testimonialsFor } from "../../server/provider/catalogue-cache.server";
 import { takeToast } from "../../server/visitor/toast.server";
 import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
+import { herWords } from "../../server/checkout/checkout-words.server";
+import { clientCatalogue, translator } from "../../server/visitor/her-words.server";
 import { paymentFormToken } from "./payment-form-token.server";
+
+/**
+ * What the page and the components in it draw: its own groups, the fields' (account fields,
+ * toasts and the testimonial are the selection page's), and the renewal terms beside the box.
+ */
+const finalCheckoutGroups = [
+  "finalCheckout",
+  "addressForm",
+  "cardForm",
+  "form",
+  "processing",
+  "sandbox",
+  "accountForm",
+  "toast",
+  "testimonial",
+  "disclosure",
+  "subscriptionTerms",
+  "plan",
+  "amount",
+] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, params, "final-checkout");
@@ -39,13 +64,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     flow.flowClaim ? undefined : recordFlowSteps(responderUuid, ["final-checkout"], { variant, tracking: visitor.trackingParams }),
   ]);
   const values = { ...fillEmptyFields(account, { email: visitor.trackingParams.email_address }), ...shipping, ...billing };
+  // What the services said (her cart's promo message, the last refused payment) in her words.
+  const t = translator(visitor.language);
+  const promoWords = checkout.promo.message ? herWords(t, checkout.promo.message) : null;
+  const failed = (order?.status === "declined" || order?.status === "failed") && order.failureMessage;
+  const lastFailure = failed ? herWords(t, failed) : null;
   return visitor.data(
     {
       responderUuid: flow.flowClaim ? undefined : responderUuid,
       billingAsked,
       values,
-      toast,
+      toast: toast ? toastIn(toast, t) : toast,
       cart: checkout.cart,
+      itemWords: Object.fromEntries(
+        checkout.cart.medications.map((item) => [item.id, { name: optionWords(item, t).name, category: categoryNameWords(item.category_name, t) }]),
+      ),
       sharePlan: flow.flowClaim ? null : planSummaryPath(responderUuid),
       // Address suggestions load only where a maps key is configured.
       mapsScriptUrl: config().MAPS_API_KEY ? config().MAPS_SCRIPT_URL : null,
@@ -55,16 +88,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         changeSelection: `/checkout/${responderUuid}`,
       },
       totals: checkout.totals,
-      promo: checkout.promo,
+      promo: { ...checkout.promo, message: promoWords?.text ?? null, ...(promoWords?.english ? { messageInEnglish: true } : {}) },
       promoBoxShown: promoBoxShown(visitor.trackingParams, checkout.cart),
       secondsLeft: countdownSecondsLeft(checkout.countdownEndsAt, new Date()),
       payment: publicPaymentSettings(),
       attemptKey: randomUUID(),
       // The payment form's CSRF token: for this browser session and this flow only.
       csrfToken: flow.flowClaim || !visitor.session.id ? null : paymentFormToken(visitor.session.id, responderUuid),
-      lastFailure: order?.status === "declined" || order?.status === "failed" ? order.failureMessage : null,
-      testimonial: testimonials[0] ?? null,
+      lastFailure: lastFailure?.text ?? null,
+      lastFailureInEnglish: lastFailure?.english ?? false,
+      testimonial: testimonialsIn(testimonials.slice(0, 1), t)[0] ?? null,
       backTo: `/pre-checkout/${responderUuid}${searchWithout(request, "st", "token")}`,
+      // The page hydrates (the card element): the words it draws in the browser, and no others.
+      clientMessages: clientCatalogue(visitor.language, finalCheckoutGroups),
     },
     { headers },
   );

@@ -1,12 +1,21 @@
+import type { ReactNode } from "react";
+import type { Words } from "../../funnel/product-words";
 import { Facts } from "../../components/facts";
+import { Rich, useT } from "../../components/i18n";
 import { formatCents, planTypeText, type Cart, type CartTotals } from "../../funnel/cart";
-import { startingDosage } from "../../funnel/starting-dosage";
-import { stateUnavailableNotice } from "../../funnel/state-availability";
 
 interface OrderSummaryProps {
   cart: Cart;
   totals: CartTotals;
-  promo: { code: string | null; message: string | null; applied: boolean };
+  /** Each item's name and category in her words, by the item's id (the server's: the catalogue stays there). */
+  itemWords: Record<string, { name: Words; category: Words }>;
+  /** The promo message is the server's, in her words; `messageInEnglish`: not ours to translate (the provider's own). */
+  promo: {
+    code: string | null;
+    message: string | null;
+    applied: boolean;
+    messageInEnglish?: boolean;
+  };
   promoBoxShown: boolean;
   promoNotice: string | null;
   /** The checkout form the promo field and its button belong to. */
@@ -16,35 +25,48 @@ interface OrderSummaryProps {
 }
 
 /** The order summary (spec section 2), collapsible, with the promo code box. */
-export function OrderSummary({ cart, totals, promo, promoBoxShown, promoNotice, formId, unavailableHere }: OrderSummaryProps) {
+export function OrderSummary({ cart, totals, itemWords, promo, promoBoxShown, promoNotice, formId, unavailableHere }: OrderSummaryProps) {
+  const t = useT();
   const message = promoNotice ?? promo.message;
+  const changeLink = (chunks: ReactNode) => <a href={unavailableHere?.changeSelection}>{chunks}</a>;
   return (
     <details className="order-summary" open>
       <summary>
-        <span>Order summary</span> <strong>{formatCents(totals.totalCents)}</strong>
+        <span>{t("finalCheckout.orderSummary")}</span> <strong>{formatCents(totals.totalCents)}</strong>
       </summary>
       <Facts
         className="summary-plan"
         facts={[
-          { term: "Plan type", value: planTypeText(cart.selectedPlan) },
-          { term: "Starting dosage", value: startingDosage },
+          {
+            term: t("finalCheckout.planType"),
+            value: planTypeText(cart.selectedPlan, t),
+          },
+          {
+            term: t("finalCheckout.startingDosage"),
+            value: t("finalCheckout.startingDose"),
+          },
         ]}
       />
       <ul className="summary-items">
-        {cart.medications.map((medication) => (
-          <li key={medication.id}>
-            <span>
-              {medication.name}
-              <span className="item-category">{medication.category_name}</span>
-            </span>
-            <span>{formatCents(Math.round(medication.selected_price * 100))}</span>
-            {unavailableHere?.optionIds.includes(medication.id) ? (
-              <p className="option-unavailable">
-                {stateUnavailableNotice}. <a href={unavailableHere.changeSelection}>Change your selection</a>
-              </p>
-            ) : null}
-          </li>
-        ))}
+        {cart.medications.map((medication) => {
+          const { name, category } = itemWords[medication.id] ?? { name: { text: medication.name }, category: { text: medication.category_name } };
+          return (
+            <li key={medication.id}>
+              <span>
+                <span lang={name.lang}>{name.text}</span>
+                <span className="item-category" lang={category.lang}>
+                  {category.text}
+                </span>
+              </span>
+              <span>{formatCents(Math.round(medication.selected_price * 100))}</span>
+              {unavailableHere?.optionIds.includes(medication.id) ? (
+                <p className="option-unavailable">
+                  <Rich id="finalCheckout.unavailableHere" values={{ link: changeLink }} />
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       {cart.unavailable.map((item) => (
         <p className="option-unavailable" key={item.name}>
@@ -54,15 +76,27 @@ export function OrderSummary({ cart, totals, promo, promoBoxShown, promoNotice, 
       <Facts
         className="summary-totals"
         facts={[
-          { term: "Subtotal", value: formatCents(totals.subtotalCents) },
-          totals.discountCents > 0 ? { term: <>Promo code {promo.code}</>, value: `−${formatCents(totals.discountCents)}` } : null,
-          { term: "Shipping", value: "FREE" },
-          { term: "TOTAL", value: formatCents(totals.totalCents), className: "summary-total" },
+          {
+            term: t("finalCheckout.subtotal"),
+            value: formatCents(totals.subtotalCents),
+          },
+          totals.discountCents > 0
+            ? {
+                term: t("finalCheckout.promoCodeTerm", { code: promo.code }),
+                value: `−${formatCents(totals.discountCents)}`,
+              }
+            : null,
+          { term: t("finalCheckout.shipping"), value: t("finalCheckout.free") },
+          {
+            term: t("finalCheckout.total"),
+            value: formatCents(totals.totalCents),
+            className: "summary-total",
+          },
         ]}
       />
       {promoBoxShown ? (
         <div className="promo-box" id="promo-code">
-          <label htmlFor="promo-code-input">Promo code</label>
+          <label htmlFor="promo-code-input">{t("finalCheckout.promoLabel")}</label>
           <div className="promo-row">
             <input
               id="promo-code-input"
@@ -71,15 +105,20 @@ export function OrderSummary({ cart, totals, promo, promoBoxShown, promoNotice, 
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              defaultValue={promo.applied ? (promo.code ?? "") : ""}
+              defaultValue={promo.applied ? promo.code ?? "" : ""}
               aria-describedby={message ? "promo-message" : undefined}
             />
             <button type="submit" name="intent" value="apply-promo" form={formId} className="button button-secondary">
-              Apply
+              {t("finalCheckout.promoApply")}
             </button>
           </div>
           {message ? (
-            <p id="promo-message" className={promo.applied && !promoNotice ? "promo-message applied" : "promo-message"} role="status">
+            <p
+              id="promo-message"
+              className={promo.applied && !promoNotice ? "promo-message applied" : "promo-message"}
+              role="status"
+              lang={promo.messageInEnglish && !promoNotice ? "en" : undefined}
+            >
               {message}
             </p>
           ) : null}

@@ -5,6 +5,7 @@ import { CardFields } from "../../components/card-fields";
 import { CartCountdown } from "./cart-countdown";
 import { EmptyCart } from "./empty-cart";
 import { ErrorSummary } from "../../components/error-summary";
+import { useT } from "../../components/i18n";
 import { NeedHelp } from "./need-help";
 import { OrderSummary } from "./order-summary";
 import { RenewalDisclosure } from "./renewal-disclosure";
@@ -20,7 +21,7 @@ import type { RouteHandle } from "../../route-handle";
 import type { action } from "./actions.server";
 import type { loader } from "./loader.server";
 
-export const handle: RouteHandle = { title: "Secure Checkout", hydrate: true };
+export const handle: RouteHandle = { title: "finalCheckout.title", hydrate: true };
 
 // The loader and actions live in server modules beside this one, so that the server modules
 // they use are no part of the scripts this hydrating page sends.
@@ -59,6 +60,7 @@ export default function FinalCheckout() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   // The server validates (Conform and Zod in the action); the page reads its reply without
   // Conform's client, which would cost this hydrating page about 9 KB gzipped.
   const { fields, summary, formErrors } = useFormReply({
@@ -76,14 +78,15 @@ export default function FinalCheckout() {
   return (
     <div className="final-checkout">
       <a className="back-link" href={page.backTo}>
-        Back to Personal Information
+        {t("finalCheckout.back")}
       </a>
       <ToastNotice toast={actionData ? actionData.toast : page.toast} />
       <CartCountdown secondsLeft={page.secondsLeft} />
       <div className="checkout-columns">
-        <aside className="checkout-aside" aria-label="Your order">
+        <aside className="checkout-aside" aria-label={t("finalCheckout.yourOrder")}>
           <OrderSummary
             cart={page.cart}
+            itemWords={page.itemWords}
             totals={page.totals}
             promo={page.promo}
             promoBoxShown={page.promoBoxShown}
@@ -97,35 +100,39 @@ export default function FinalCheckout() {
           />
           {page.sharePlan && page.cart.medications.length > 0 ? (
             <p className="share-plan">
-              <a href={page.sharePlan}>Share with my doctor</a>
+              <a href={page.sharePlan}>{t("finalCheckout.sharePlan")}</a>
             </p>
           ) : null}
           <div className="large-screen-only">
             {page.testimonial ? (
-              <section className="checkout-testimonial" aria-label="What women say">
-                <TestimonialQuote name={page.testimonial.name} quote={page.testimonial.quote} rating={page.testimonial.rating} />
+              <section className="checkout-testimonial" aria-label={t("finalCheckout.whatWomenSay")}>
+                <TestimonialQuote name={page.testimonial.name} quote={page.testimonial.quote} rating={page.testimonial.rating} lang={page.testimonial.lang} />
               </section>
             ) : null}
             <NeedHelp />
           </div>
         </aside>
         <section className="checkout-main" aria-labelledby="page-title">
-          <p className="eyebrow">Step 3 of 3</p>
-          <h1 id="page-title">Secure Checkout</h1>
+          <p className="eyebrow">{t("finalCheckout.step")}</p>
+          <h1 id="page-title">{t("finalCheckout.title")}</h1>
           <Form method="post" id={formId} noValidate className="details-form checkout-form">
             {/* The form's own message here is a refused payment, drawn as such just below. */}
             <ErrorSummary summary={summary} />
-            <PaymentFailure message={formErrors[0] ?? (actionData ? null : page.lastFailure)} />
+            <PaymentFailure
+              message={formErrors[0] ?? (actionData ? null : page.lastFailure)}
+              processing={Boolean(actionData?.paymentProcessing)}
+              english={actionData ? Boolean(actionData.failureInEnglish) : page.lastFailureInEnglish}
+            />
             {page.csrfToken ? <input type="hidden" name="csrf" value={page.csrfToken} /> : null}
             <input type="hidden" name="attemptKey" value={actionData?.attemptKey ?? page.attemptKey} />
             <details className="account-details" open={accountHasErrors || !page.values.firstName}>
-              <summary>Account Details</summary>
+              <summary>{t("finalCheckout.accountDetails")}</summary>
               <AccountFields fields={fields} />
             </details>
             <ShippingFields fields={fields} />
             {page.billingAsked ? <BillingFields fields={fields} /> : null}
             <fieldset className="payment-method">
-              <legend>Payment Method</legend>
+              <legend>{t("finalCheckout.paymentMethod")}</legend>
               <CardFields fields={fields} payment={page.payment} />
             </fieldset>
             <AddressSuggestions formId={formId} scriptUrl={page.mapsScriptUrl} />
@@ -134,7 +141,7 @@ export default function FinalCheckout() {
               <RenewalDisclosure plan={page.cart.selectedPlan} renewalCents={page.totals.subtotalCents} holdCents={page.totals.totalCents} />
             ) : null}
             <button type="submit" name="intent" value="complete-purchase" className="button button-primary complete-purchase">
-              COMPLETE PURCHASE
+              {t("finalCheckout.completePurchase")}
             </button>
           </Form>
         </section>

@@ -2,13 +2,38 @@
 // server: an inline SVG, no script. The SVG is one image named by the visible caption and
 // described by a one-line summary; a real table carries the same numbers for screen readers.
 // Colours come from the stylesheet's tokens. The data has no unit, so the chart names none.
+// Its words come from the page (in the page's language); without them, the spec's English.
 import type { WeightLossData } from "../../funnel/weight-loss";
 import { chartFontSize, chartSummary, formatWeight, weightLossChart } from "../../funnel/weight-loss-chart";
+import { selectionEn } from "../../i18n/areas/selection.en";
 
-export const weightLossChartTitle = "An example weight-loss journey: the first three months";
+export const weightLossChartTitle = selectionEn["home.chartTitle"];
 
-export function WeightLossChart({ data, title = weightLossChartTitle }: { data: WeightLossData; title?: string }) {
+/** What the chart says besides its numbers. */
+export interface ChartWords {
+  month: string;
+  weight: string;
+  /** What the line shows, then that it is an illustration. */
+  summary: string;
+  note: string;
+}
+
+export function WeightLossChart({
+  data,
+  title = weightLossChartTitle,
+  words,
+}: {
+  data: WeightLossData;
+  title?: string;
+  words?: ChartWords;
+}) {
   const chart = weightLossChart(data.milestones);
+  const said: ChartWords = words ?? {
+    month: selectionEn["home.chartMonth"],
+    weight: selectionEn["home.chartWeight"],
+    summary: chartSummary(data.milestones),
+    note: selectionEn["home.chartNote"],
+  };
   const { plot } = chart;
   return (
     <figure className="weight-chart">
@@ -45,12 +70,12 @@ export function WeightLossChart({ data, title = weightLossChartTitle }: { data: 
             </text>
           ))}
           <text x={(plot.left + plot.right) / 2} y={chart.height - 6}>
-            Month
+            {said.month}
           </text>
         </g>
         {/* The weight axis is named above its ticks, where the first value label leaves room. */}
         <text className="chart-tick" x={4} y={chartFontSize}>
-          Weight
+          {said.weight}
         </text>
         <path className="chart-line" d={chart.line} />
         {chart.points.map((point, index) => (
@@ -63,14 +88,14 @@ export function WeightLossChart({ data, title = weightLossChartTitle }: { data: 
         ))}
       </svg>
       <p id="weight-chart-summary" className="weight-chart-summary">
-        {chartSummary(data.milestones)} An illustration, not a promise: results differ from person to person.
+        {said.summary} {said.note}
       </p>
       <table className="visually-hidden">
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Weight</th>
+            <th scope="col">{said.month}</th>
+            <th scope="col">{said.weight}</th>
           </tr>
         </thead>
         <tbody>

@@ -8,6 +8,7 @@ import { data } from "@remix-run/node";
 import { shippingSchema } from "../../funnel/final-checkout";
 import { addressLines, canChangeAddress } from "../../funnel/her-address";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../funnel/rate-limits";
+import { translateReply, translator } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
@@ -48,7 +49,8 @@ export async function addressForHer(request: Request, session: StaffSession, sub
   const wait = await countHit(request, rateKey, rateLimits.stepPost);
   if (wait > 0) return refused(formRefusal(formData, tooManyAttemptsMessage(wait), hideFields), 429, retryAfter(wait));
   const submission = parseWithZod(formData, { schema: shippingSchema });
-  if (submission.status !== "success") return refused(submission.reply({ hideFields }), 400);
+  // The console reads the schema's messages in English.
+  if (submission.status !== "success") return refused(translateReply(translator("en"), submission.reply({ hideFields })), 400);
   const changes = await countHit(request, rateKey, addressChangeLimit);
   if (changes > 0) return refused(formRefusal(formData, addressForHerMessages.tooMany(changes), hideFields), 429, retryAfter(changes));
   const next = submission.value;

@@ -1,7 +1,7 @@
 // Her private page's data: her order, where it is, its timeline and payments, and what she
 // may do now. Only her own order, named by her link; nothing of her answers or her card's
 // number (the brand and last four digits name the card).
-import { disqualifiedMoneyText, herEventText, herPaymentText, herStateText } from "../../funnel/her-subscription";
+import { disqualifiedMoneyText, herEventWords, herPaymentText, herStateWords } from "../../funnel/her-subscription";
 import { planTypeText } from "../../funnel/cart";
 import { amountAndCadence } from "../../funnel/emails";
 import { billedStates, periodAmountCents } from "../../funnel/subscription-life";
@@ -13,8 +13,10 @@ import { cancellableStates } from "../../funnel/her-subscription";
 import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
 import { hasReceipt } from "../../funnel/receipt";
 import { planChangeAhead } from "../../funnel/plan-change";
+import type { Translator } from "../../i18n/languages";
 
-export async function herPage(subscription: SubscriptionRow) {
+/** Her page's data, its words in her language (`t`). */
+export async function herPage(subscription: SubscriptionRow, t: Translator) {
   const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);
   const her = order && (await herOrder(subscription, order));
   const billed = billedStates.includes(subscription.state) && subscription.state !== "ending" && subscription.nextBillingAt !== null;
@@ -23,29 +25,29 @@ export async function herPage(subscription: SubscriptionRow) {
   return {
     reference: subscription.reference,
     state: subscription.state,
-    status: herStateText[subscription.state],
+    status: herStateWords(subscription.state, t),
     // Ended by the medical team: what became of her money, said beside where her order is.
-    money: subscription.state === "disqualified" ? (disqualifiedMoneyText(payments) ?? null) : null,
-    plan: planTypeText(subscription.plan),
-    price: amountAndCadence(subscription.renewalCents, subscription.plan),
+    money: subscription.state === "disqualified" ? (disqualifiedMoneyText(payments, t) ?? null) : null,
+    plan: planTypeText(subscription.plan, t),
+    price: amountAndCadence(subscription.renewalCents, subscription.plan, t),
     // A plan change still ahead ("Your plan changes to Quarterly on ..."), and the way to change it.
-    planAhead: planChangeAhead(subscription, events)?.text ?? null,
+    planAhead: planChangeAhead(subscription, events, t)?.text ?? null,
     canChangePlan: subscription.state === "active" && subscription.nextBillingAt !== null,
     firstPeriodCents: subscription.firstPeriodCents !== subscription.renewalCents ? subscription.firstPeriodCents : null,
     medications: her?.order.medications ?? [],
-    card: last4 ? `${brand ? brand[0]!.toUpperCase() + brand.slice(1) : "Card"} ending ${last4}` : null,
+    card: last4 ? t("herPage.cardEnding", { brand: brand ? brand[0]!.toUpperCase() + brand.slice(1) : t("herPage.cardAnyBrand"), last4 }) : null,
     nextBilling: billed ? { at: subscription.nextBillingAt!.toISOString(), amountCents: periodAmountCents(subscription.periodsPaid, subscription) } : null,
     timeline: events.map((event) => ({
       id: event.id,
       at: event.at.toISOString(),
-      text: herEventText[event.event],
+      text: herEventWords(event.event, t),
       // The end of her plan moves no money itself: the release or refund beside it says how much.
       amountCents: event.event !== "medically_disqualified" && typeof event.detail.amount_cents === "number" ? event.detail.amount_cents : null,
     })),
     payments: payments.map((payment) => ({
       id: payment.id,
       at: payment.at.toISOString(),
-      text: herPaymentText(payment.kind, payment.status),
+      text: herPaymentText(payment.kind, payment.status, t),
       amountCents: payment.amountCents,
       failed: payment.status === "failed",
       // A payment taken or a refund made has a printable receipt of its own.
@@ -53,11 +55,12 @@ export async function herPage(subscription: SubscriptionRow) {
     })),
     canCancel: cancellableStates.includes(subscription.state),
     // A fresh plan link of her current generation, drawn each time she opens her page.
-    sharePlan: planSummaryPath(subscription.responderUuid, subscription.linkVersion),
+    // Her plan's page follows the address's language (it has no subscription to ask).
+    sharePlan: `${planSummaryPath(subscription.responderUuid, subscription.linkVersion)}${t.language === "en" ? "" : `?lang=${t.language}`}`,
     anotherCard: anotherCardStates.includes(subscription.state)
       ? subscription.state === "hold_expired"
-        ? "Use another card"
-        : "Pay with another card"
+        ? t("herPage.useAnotherCard")
+        : t("herPage.payWithAnotherCard")
       : null,
   };
 }

@@ -3,36 +3,41 @@
 // are no accounts: the signed link is her key (app/server/subscriptions/private-link.server).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { HerReference } from "../../components/her-result";
+import { Rich, useT } from "../../components/i18n";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
 import { formatCents } from "../../funnel/cart";
-import { formatEmailDate } from "../../funnel/emails";
+import { formatEmailDate } from "../../funnel/amounts-and-dates";
 import { canChangeAddress } from "../../funnel/her-address";
 import { canUpdateCard } from "../../funnel/her-card";
-import { contact } from "../../funnel/marketing";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
+import { herLanguage, openHerSubscription } from "../../server/subscriptions/private-page.server";
 import { herPage } from "./her-page.server";
+import { HerHistory, HerSupport } from "./her-page-sections";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Your subscription" };
+export const handle: RouteHandle = { title: "herPage.title" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return { ...(await herPage(subscription)), address: `/subscription/${params.token}` };
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const subscription = await openHerSubscription(params.token, request);
+  const t = translator(herLanguage(request, subscription));
+  return { ...(await herPage(subscription, t)), address: `/subscription/${params.token}` };
 }
 
-const day = (iso: string) => formatEmailDate(new Date(iso));
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
 export default function HerSubscription() {
   const page = useLoaderData<typeof loader>();
+  const t = useT();
+  const day = (iso: string) => formatEmailDate(new Date(iso), t);
   return (
     <div className="step her-subscription">
-      <h1>Your subscription</h1>
-      <p className="order-reference">
-        Order reference <strong>{page.reference}</strong>
-      </p>
+      <h1>{t("herPage.title")}</h1>
+      <HerReference reference={page.reference} />
 
       <section className="panel status-panel" aria-labelledby="status-title">
         <h2 id="status-title">{page.status.title}</h2>
@@ -40,12 +45,12 @@ export default function HerSubscription() {
         {page.money ? <p>{page.money}</p> : null}
         {page.nextBilling ? (
           <p>
-            Next billing date: <strong>{day(page.nextBilling.at)}</strong>, {formatCents(page.nextBilling.amountCents)}
+            <Rich id="herPage.nextBilling" values={{ date: day(page.nextBilling.at), amount: formatCents(page.nextBilling.amountCents), strong }} />
           </p>
         ) : null}
         {page.state === "active" && page.nextBilling ? (
           <p>
-            <a href={`${page.address}/billing-date`}>Move my billing date, skip a period or ship sooner</a>
+            <a href={`${page.address}/billing-date`}>{t("herPage.billingDateLink")}</a>
           </p>
         ) : null}
         {page.anotherCard ? (
@@ -58,19 +63,19 @@ export default function HerSubscription() {
       </section>
 
       <section className="panel" aria-labelledby="plan-title">
-        <h2 id="plan-title">Your plan</h2>
+        <h2 id="plan-title">{t("herPage.planTitle")}</h2>
         <dl className="facts">
-          <dt>Plan</dt>
+          <dt>{t("herPage.plan")}</dt>
           <dd>
             {page.plan}
             {page.planAhead ? <p>{page.planAhead}</p> : null}
             {page.canChangePlan ? (
               <p>
-                <a href={`${page.address}/plan`}>Change plan</a>
+                <a href={`${page.address}/plan`}>{t("herPage.changePlan")}</a>
               </p>
             ) : null}
           </dd>
-          <dt>Medications</dt>
+          <dt>{t("herPage.medications")}</dt>
           <dd>
             <ul className="plain-list">
               {page.medications.map((m) => (
@@ -78,27 +83,27 @@ export default function HerSubscription() {
               ))}
             </ul>
           </dd>
-          <dt>Price</dt>
+          <dt>{t("herPage.price")}</dt>
           <dd>{page.price}</dd>
           {page.firstPeriodCents !== null ? (
             <>
-              <dt>First period</dt>
-              <dd>{formatCents(page.firstPeriodCents)} (promo code applied)</dd>
+              <dt>{t("herPage.firstPeriod")}</dt>
+              <dd>{t("herPage.firstPeriodValue", { amount: formatCents(page.firstPeriodCents) })}</dd>
             </>
           ) : null}
-          <dt>Share</dt>
+          <dt>{t("herPage.share")}</dt>
           <dd>
-            <a href={page.sharePlan}>Share with my doctor</a>
+            <a href={page.sharePlan}>{t("herPage.shareWithDoctor")}</a>
           </dd>
           {page.card ? (
             <>
-              <dt>Card</dt>
+              <dt>{t("herPage.card")}</dt>
               <dd>
                 {page.card}
                 {canUpdateCard(page.state) ? (
                   <>
                     {" "}
-                    <a href={`${page.address}/card`}>Update card</a>
+                    <a href={`${page.address}/card`}>{t("herPage.updateCard")}</a>
                   </>
                 ) : null}
               </dd>
@@ -106,95 +111,46 @@ export default function HerSubscription() {
           ) : null}
           {canChangeAddress(page.state) ? (
             <>
-              <dt>Shipping</dt>
+              <dt>{t("herPage.shipping")}</dt>
               <dd>
-                <a href={`${page.address}/address`}>Change shipping address</a>
+                <a href={`${page.address}/address`}>{t("herPage.changeAddress")}</a>
               </dd>
             </>
           ) : null}
         </dl>
       </section>
 
-      <section className="panel" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">What has happened</h2>
-        <ol className="timeline">
-          {page.timeline.map((entry) => (
-            <li key={entry.id}>
-              <time dateTime={entry.at}>{day(entry.at)}</time> {entry.text}
-              {entry.amountCents !== null ? `: ${formatCents(entry.amountCents)}` : ""}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="panel" aria-labelledby="payments-title">
-        <h2 id="payments-title">Billing history</h2>
-        <div className="table-region" role="region" aria-labelledby="payments-title" tabIndex={0}>
-          <table className="payments-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Receipt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.payments.map((payment) => (
-                <tr key={payment.id}>
-                  <td>{day(payment.at)}</td>
-                  <td>{payment.text}</td>
-                  <td>{formatCents(payment.amountCents)}</td>
-                  <td>
-                    {payment.receipt ? (
-                      <a href={`${page.address}/receipts/${payment.id}`}>
-                        Receipt<span className="visually-hidden"> of {day(payment.at)}, {payment.text}</span>
-                      </a>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <HerHistory address={page.address} timeline={page.timeline} payments={page.payments} />
 
       {page.canCancel ? (
         <section className="panel" aria-labelledby="cancel-title">
-          <h2 id="cancel-title">Cancel subscription</h2>
-          <p>You can cancel online at any time. The next page tells you exactly what cancelling does now, before you confirm.</p>
+          <h2 id="cancel-title">{t("herPage.cancelTitle")}</h2>
+          <p>{t("herPage.cancelText")}</p>
           <p>
             <a className="button" href={`${page.address}/cancel`}>
-              Cancel subscription
+              {t("herPage.cancelButton")}
             </a>
           </p>
         </section>
       ) : null}
 
       <section className="panel" aria-labelledby="your-data-title">
-        <h2 id="your-data-title">Your data</h2>
-        <p>A file of everything we hold about you: your details, answers, orders, payments and the emails we sent you.</p>
+        <h2 id="your-data-title">{t("herPage.dataTitle")}</h2>
+        <p>{t("herPage.dataText")}</p>
         <p>
-          <a href={`${page.address}/data`}>Download my data</a>
+          <a href={`${page.address}/data`}>{t("herPage.download")}</a>
         </p>
         <p>
-          <a href={`${page.address}/delete`}>Delete my data</a>
+          <a href={`${page.address}/delete`}>{t("herPage.delete")}</a>
         </p>
       </section>
 
       <section className="terms" aria-labelledby="terms-title">
-        <h2 id="terms-title">Subscription terms</h2>
+        <h2 id="terms-title">{t("herPage.termsTitle")}</h2>
         <SubscriptionTermsList />
       </section>
 
-      <section className="support" aria-labelledby="support-title">
-        <h2 id="support-title">Questions?</h2>
-        <p>
-          Call <a href={contact.phoneHref}>{contact.phoneDisplay}</a> or email <a href={`mailto:${contact.email}`}>{contact.email}</a>.
-          This page's address is your private key to your order: please do not share it.{" "}
-          <a href="/subscription">Ask for a new link</a> (the old one then stops working).
-        </p>
-      </section>
+      <HerSupport />
     </div>
   );
 }

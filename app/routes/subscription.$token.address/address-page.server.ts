@@ -5,8 +5,10 @@
 import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { shippingSchema } from "../../funnel/final-checkout";
-import { addressLines, canChangeAddress, herAddressMessages, tooManyAddressChangesMessage } from "../../funnel/her-address";
+import { addressLines, canChangeAddress, herAddressWords, tooManyAddressChangesMessage } from "../../funnel/her-address";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
+import type { Translator } from "../../i18n/languages";
+import { translateReply } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
@@ -19,13 +21,14 @@ export const shownField = "shown";
 
 const rateKey = (subscription: SubscriptionRow) => `subscription:${subscription.id}`;
 
-export async function addressPage(subscription: SubscriptionRow, token: string, url: URL) {
+/** The page's data, its words in her language (`t`). */
+export async function addressPage(subscription: SubscriptionRow, token: string, url: URL, t: Translator) {
   const current = await herShippingAddress(subscription);
   return {
     reference: subscription.reference,
     back: `/subscription/${token}`,
     open: canChangeAddress(subscription.state),
-    ended: herAddressMessages.ended,
+    ended: t("herAddress.ended"),
     current: current ? addressLines(current) : null,
     values: current ?? {},
     shown: addressDigest(current),
@@ -37,18 +40,18 @@ function answer(lastResult: ReturnType<typeof formRefusal>, status: number, head
   return data({ lastResult }, { status, headers: { ...privatePageHeaders, ...headers } });
 }
 
-/** Saved (or saved already, by the first of two presses): 303 to the page that says so. */
-export async function saveAddress(request: Request, subscription: SubscriptionRow, token: string) {
+/** Saved (or saved already, by the first of two presses): 303 to the page that says so; refusals in her language (`t`). */
+export async function saveAddress(request: Request, subscription: SubscriptionRow, token: string, t: Translator) {
   const wait = await countHit(request, rateKey(subscription), rateLimits.stepPost);
   const formData = await readForm(request);
   const hideFields = [shownField];
-  if (wait > 0) return answer(formRefusal(formData, tooManyAttemptsMessage(wait), hideFields), 429, retryAfter(wait));
+  if (wait > 0) return answer(formRefusal(formData, tooManyAttemptsMessage(wait, t), hideFields), 429, retryAfter(wait));
   const submission = parseWithZod(formData, { schema: shippingSchema });
-  if (submission.status !== "success") return answer(submission.reply({ hideFields }), 400);
+  if (submission.status !== "success") return answer(translateReply(t, submission.reply({ hideFields })), 400);
   const changes = await countHit(request, rateKey(subscription), addressChangeLimit);
-  if (changes > 0) return answer(formRefusal(formData, tooManyAddressChangesMessage(changes), hideFields), 429, retryAfter(changes));
+  if (changes > 0) return answer(formRefusal(formData, tooManyAddressChangesMessage(changes, t), hideFields), 429, retryAfter(changes));
   const outcome = await changeShippingAddress(subscription, String(formData.get(shownField) ?? "").slice(0, 64), submission.value);
-  const refusal = addressRefusal(formData, outcome, herAddressMessages, hideFields);
+  const refusal = addressRefusal(formData, outcome, herAddressWords(t), hideFields);
   if (refusal) return answer(refusal.lastResult, refusal.status);
   return redirect(`/subscription/${token}/address?saved=1`, { status: 303, headers: privatePageHeaders });
 }

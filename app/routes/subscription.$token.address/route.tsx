@@ -7,24 +7,27 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { ShippingFields } from "../../components/address-fields";
 import { ErrorSummary } from "../../components/error-summary";
 import { HerPanel, HerResult } from "../../components/her-result";
+import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { addressPage, saveAddress, shownField } from "./address-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Change shipping address" };
+export const handle: RouteHandle = { title: "herAddress.title" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return data(await addressPage(subscription, params.token!, new URL(request.url)), { headers: privatePageHeaders });
+  const subscription = await openHerSubscription(params.token, request);
+  const t = translator(herLanguage(request, subscription));
+  return data(await addressPage(subscription, params.token!, new URL(request.url), t), { headers: privatePageHeaders });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return saveAddress(request, subscription, params.token!);
+  const subscription = await openHerSubscription(params.token, request);
+  return saveAddress(request, subscription, params.token!, translator(herLanguage(request, subscription)));
 }
 
 const names = ["addressLine1", "addressLine2", "zipCode", "state", "city"] as const;
@@ -42,34 +45,35 @@ function CurrentAddress({ lines }: { lines: string[] }) {
 export default function ChangeShippingAddress() {
   const page = useLoaderData<typeof loader>();
   const form = useFormReply({ id: "her-address", names, defaultValue: page.values });
+  const t = useT();
   if (page.saved && page.current) {
     return (
-      <HerResult title="Shipping address saved" text="From your next shipment on, we will send your medication to this address:" back={page.back}>
+      <HerResult title={t("herAddress.savedTitle")} text={t("herAddress.savedText")} back={page.back}>
         <CurrentAddress lines={page.current} />
-        <p>A shipment already on its way still goes to the address it was sent to. We have emailed you a confirmation.</p>
+        <p>{t("herAddress.savedNote")}</p>
       </HerResult>
     );
   }
   return (
-    <HerPanel title="Change shipping address" reference={page.reference}>
+    <HerPanel title={t("herAddress.title")} reference={page.reference}>
       <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
       {page.current ? (
         <>
-          <h2>Where your order ships now</h2>
+          <h2>{t("herAddress.shipsNow")}</h2>
           <CurrentAddress lines={page.current} />
         </>
       ) : null}
       {page.open ? (
         <Form method="post" id="her-address" noValidate className="checkout-form">
           <input type="hidden" name={shownField} value={page.shown} />
-          <p>We ship to US street addresses in the states our providers serve. The new address is used from your next shipment on.</p>
+          <p>{t("herAddress.intro")}</p>
           <ShippingFields fields={form.fields} />
           <div className="button-row">
             <button type="submit" className="button button-primary">
-              Save this address
+              {t("herAddress.save")}
             </button>
             <a className="button" href={page.back}>
-              Keep my address
+              {t("herAddress.keep")}
             </a>
           </div>
         </Form>
@@ -78,7 +82,7 @@ export default function ChangeShippingAddress() {
           <p className="lead">{page.ended}</p>
           <p>
             <a className="button" href={page.back}>
-              Back to your subscription
+              {t("herPage.back")}
             </a>
           </p>
         </>

@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import { SelectField } from "../../components/field";
 import type { FieldView } from "../../components/form-reply";
+import { useT } from "../../components/i18n";
 
 interface ChoicesPage {
   shown: string;
@@ -24,26 +25,27 @@ function Hidden({ intent, shown }: { intent: string; shown: string }) {
 }
 
 export function BillingDateChoices({ page, weeks }: { page: ChoicesPage; weeks: FieldView }) {
+  const t = useT();
   return (
     <>
       <p>{page.rule}</p>
       <p>{page.left}</p>
 
-      <h2 id="move-title">Move it later</h2>
+      <h2 id="move-title">{t("herBillingDate.moveTitle")}</h2>
       {page.move.message ? <p>{page.move.message}</p> : null}
       {page.move.open ? (
         <Form method="post" id="move-date" noValidate aria-labelledby="move-title">
           <Hidden intent="move" shown={page.shown} />
-          <SelectField field={weeks} label="Move my next billing date" emptyChoice="Choose how many weeks" autoComplete="off" options={page.move.choices} />
+          <SelectField field={weeks} label={t("herBillingDate.moveLabel")} emptyChoice={t("herBillingDate.moveEmpty")} autoComplete="off" options={page.move.choices} />
           <button type="submit" className="button button-primary">
-            Move my billing date
+            {t("herBillingDate.moveButton")}
           </button>
         </Form>
       ) : null}
 
       {page.moveBack ? (
         <>
-          <h2 id="back-title">Move it back</h2>
+          <h2 id="back-title">{t("herBillingDate.backTitle")}</h2>
           <Form method="post" id="move-back" aria-labelledby="back-title">
             <Hidden intent="move_back" shown={page.shown} />
             <button type="submit" className="button">
@@ -53,24 +55,24 @@ export function BillingDateChoices({ page, weeks }: { page: ChoicesPage; weeks: 
         </>
       ) : null}
 
-      <h2 id="skip-title">Skip my next period</h2>
+      <h2 id="skip-title">{t("herBillingDate.skipTitle")}</h2>
       <p>{page.skip.text}</p>
       {page.skip.open ? (
         <Form method="post" id="skip-date" aria-labelledby="skip-title">
           <Hidden intent="skip" shown={page.shown} />
           <button type="submit" className="button">
-            Skip my next period
+            {t("herBillingDate.skipButton")}
           </button>
         </Form>
       ) : null}
 
-      <h2 id="sooner-title">Ship sooner</h2>
+      <h2 id="sooner-title">{t("herBillingDate.soonerTitle")}</h2>
       <p>{page.sooner.text}</p>
       {page.sooner.open ? (
         <Form method="post" id="ship-sooner" aria-labelledby="sooner-title">
           <Hidden intent="sooner" shown={page.shown} />
           <button type="submit" className="button">
-            Ship sooner
+            {t("herBillingDate.soonerButton")}
           </button>
         </Form>
       ) : null}

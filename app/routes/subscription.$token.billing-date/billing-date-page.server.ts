@@ -5,34 +5,35 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import {
   billingDateDoneText,
-  billingDateMessages,
   billingDateChoiceOf,
-  capText,
+  capTextIn,
   decideBillingDateChange,
   moveOffer,
   weeksLeft,
   type BillingDateChoice,
 } from "../../funnel/billing-date-changes";
 import { formatCents } from "../../funnel/cart";
-import { formatEmailDate } from "../../funnel/emails";
+import { formatEmailDate } from "../../funnel/amounts-and-dates";
 import { periodAmountCents } from "../../funnel/subscription-life";
+import type { MessageId } from "../../i18n/en";
+import type { Translator } from "../../i18n/languages";
+import { translateReply } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
-import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
+import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
+import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import { countHit } from "../../server/http/rate-limits.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { billingDateFacts, billingDateLimit, billingDateRefusalStatus, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
-const day = (date: Date) => formatEmailDate(date);
-const weeksText = (weeks: number) => `${weeks} ${weeks === 1 ? "week" : "weeks"}`;
-
-/** The page: where her date is, each choice with its outcome, and what was just done. */
-export async function billingDatePage(subscription: SubscriptionRow, token: string, changed: boolean) {
+/** The page: where her date is, each choice with its outcome, and what was just done, in her language (`t`). */
+export async function billingDatePage(subscription: SubscriptionRow, token: string, changed: boolean, t: Translator) {
+  const day = (date: Date) => formatEmailDate(date, t);
   const now = await lifecycleNow();
   const facts = await billingDateFacts(subscription);
-  const decide = (choice: BillingDateChoice) => decideBillingDateChange(facts, choice, now);
+  const decide = (choice: BillingDateChoice) => decideBillingDateChange(facts, choice, now, t);
   const last = facts.lines.at(-1);
   const next = subscription.nextBillingAt;
   const sooner = decide({ kind: "sooner" });
@@ -42,55 +43,54 @@ export async function billingDatePage(subscription: SubscriptionRow, token: stri
   return {
     reference: subscription.reference,
     back: `/subscription/${token}`,
-    done: changed && last ? billingDateDoneText(last) : null,
+    done: changed && last ? billingDateDoneText(last, t) : null,
     // The date the forms carry: a change applies only while it is still her date.
     shown: next?.toISOString() ?? "",
-    nextBilling: next ? `${day(next)}, ${formatCents(amountCents)}` : null,
+    nextBilling: next ? { date: day(next), amount: formatCents(amountCents) } : null,
     closed: !sooner.ok && sooner.refusal === "not_active" ? sooner.message : null,
-    rule: capText,
-    left: `You have ${weeksText(weeksLeft(facts.lines, now))} left to move it in the next 12 months.`,
+    rule: capTextIn(t),
+    left: t("herBillingDate.left", { weeks: weeksLeft(facts.lines, now) }),
     // Only the weeks the cap still allows are offered; the post is checked again all the same.
-    move: moveOffer(facts, now, day),
+    move: moveOffer(facts, now, day, t),
     skip: skip.ok
-      ? { open: true, text: `Nothing is charged or shipped on ${day(skip.change.from)}. Your next billing date becomes ${day(skip.change.to)}.` }
+      ? { open: true, text: t("herBillingDate.skipText", { from: day(skip.change.from), to: day(skip.change.to) }) }
       : { open: false, text: skip.message },
-    moveBack: back.ok ? `Move it back to ${day(back.change.to)}` : null,
+    moveBack: back.ok ? t("herBillingDate.backButton", { date: day(back.change.to) }) : null,
     sooner: sooner.ok
-      ? {
-          open: true,
-          text: `We charge ${formatCents(amountCents)} to your card today for your next period and ship it within 3-5 business days. Your billing dates then count from today: the next one would be ${day(sooner.change.to)}.`,
-        }
+      ? { open: true, text: t("herBillingDate.soonerText", { amount: formatCents(amountCents), date: day(sooner.change.to) }) }
       : { open: false, text: sooner.message },
   };
 }
 
 const intents = ["move", "skip", "move_back", "sooner"] as const;
-const outOfDate = "This page is out of date. Please open it again from your subscription page.";
+// The schema's messages are catalogue ids, put into her words where the reply is made.
+const outOfDate = "herBillingDate.outOfDate" satisfies MessageId;
+const weeksMissing = "herBillingDate.weeks" satisfies MessageId;
 
 const schema = z
   .object({
     intent: z.enum(intents, { error: outOfDate }),
-    weeks: z.string().regex(/^[1-8]$/, billingDateMessages.weeks).transform(Number).optional(),
+    weeks: z.string().regex(/^[1-8]$/, weeksMissing).transform(Number).optional(),
     shown: z
       .string({ error: outOfDate })
       .max(40, outOfDate)
       .refine((text) => !Number.isNaN(new Date(text).getTime()), outOfDate),
   })
   .superRefine((value, context) => {
-    if (value.intent === "move" && value.weeks === undefined) context.addIssue({ code: "custom", path: ["weeks"], message: billingDateMessages.weeks });
+    if (value.intent === "move" && value.weeks === undefined) context.addIssue({ code: "custom", path: ["weeks"], message: weeksMissing });
   });
 
-/** Her post: counted, read, applied once; a 303 back to the page, or the form's reply with a 4xx. */
-export async function billingDateAction(request: Request, subscription: SubscriptionRow, token: string) {
+/** Her post: counted, read, applied once; a 303 back to the page, or the form's reply with a 4xx in her language (`t`). */
+export async function billingDateAction(request: Request, subscription: SubscriptionRow, token: string, t: Translator) {
   const formData = await readForm(request);
   const wait = await countHit(request, `subscription:${subscription.id}`, billingDateLimit);
   if (wait > 0) {
-    return data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
+    return data({ lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
   }
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: privatePageHeaders });
+  if (submission.status !== "success") return data({ lastResult: translateReply(t, submission.reply()) }, { status: 400, headers: privatePageHeaders });
   const { intent, weeks, shown } = submission.value;
-  const outcome = await changeHerBillingDate(paymentGateway(), subscription, billingDateChoiceOf(intent, weeks), new Date(shown));
+  const outcome = await changeHerBillingDate(paymentGateway(), subscription, billingDateChoiceOf(intent, weeks), new Date(shown), undefined, t);
   if (outcome.status === "changed") {
     return redirect(`/subscription/${token}/billing-date?changed=1`, { status: 303, headers: privatePageHeaders });
   }

@@ -4,57 +4,62 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerResult } from "../../components/her-result";
+import { HerReference, HerResult } from "../../components/her-result";
+import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { billingDateAction, billingDatePage } from "./billing-date-page.server";
 import { BillingDateChoices } from "./billing-date-choices";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Change your billing date" };
+export const handle: RouteHandle = { title: "herBillingDate.title" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
+  const subscription = await openHerSubscription(params.token, request);
   const changed = new URL(request.url).searchParams.get("changed") === "1";
-  return data(await billingDatePage(subscription, params.token!, changed), { headers: privatePageHeaders });
+  const t = translator(herLanguage(request, subscription));
+  return data(await billingDatePage(subscription, params.token!, changed, t), { headers: privatePageHeaders });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return billingDateAction(request, subscription, params.token!);
+  const subscription = await openHerSubscription(params.token, request);
+  return billingDateAction(request, subscription, params.token!, translator(herLanguage(request, subscription)));
 }
+
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
 export default function BillingDate() {
   const page = useLoaderData<typeof loader>();
   const form = useFormReply({ id: "move-date", names: ["weeks"] as const });
+  const t = useT();
   if (page.done) {
     return (
-      <HerResult title="Billing date changed" text={page.done} back={page.back}>
-        <p>We have emailed you a confirmation.</p>
+      <HerResult title={t("herBillingDate.doneTitle")} text={page.done} back={page.back}>
+        <p>{t("herPage.emailed")}</p>
       </HerResult>
     );
   }
   return (
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">Change your billing date</h1>
-        <p className="order-reference">
-          Order reference <strong>{page.reference}</strong>
-        </p>
+        <h1 id="page-title">{t("herBillingDate.title")}</h1>
+        <HerReference reference={page.reference} />
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         {page.nextBilling ? (
           <p className="lead">
-            Your next billing date: <strong>{page.nextBilling}</strong>
+            <Rich id="herBillingDate.next" values={{ ...page.nextBilling, strong }} />
           </p>
         ) : null}
         {page.closed ? <p>{page.closed}</p> : <BillingDateChoices page={page} weeks={form.fields.weeks} />}
         <p>
           <a className="button" href={page.back}>
-            Back to your subscription
+            {t("herPage.back")}
           </a>
         </p>
       </section>

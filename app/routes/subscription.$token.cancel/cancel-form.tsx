@@ -5,33 +5,35 @@ import { Form } from "@remix-run/react";
 import { ChoiceQuestion } from "../../components/choice-question";
 import { Field } from "../../components/field";
 import type { FieldView } from "../../components/form-reply";
-import { cancelReasonChoices, cancelReasonNoteMaxLength } from "../../funnel/cancel-reasons";
+import { useT } from "../../components/i18n";
+import { cancelReasonChoicesIn, cancelReasonNoteMaxLength } from "../../funnel/cancel-reasons";
 import type { PauseOffer } from "./cancel-page.server";
 
 export function PauseOfferBox({ offer }: { offer: PauseOffer }) {
+  const t = useT();
   return (
     <section className="pause-offer" aria-labelledby="pause-title">
-      <h2 id="pause-title">Need a break instead?</h2>
+      <h2 id="pause-title">{t("herCancel.pauseTitle")}</h2>
       {offer.moved ? (
         <>
           <p>{offer.moved.text}</p>
           <p>
-            <a href={offer.moved.href}>See my billing date</a>
+            <a href={offer.moved.href}>{t("herCancel.pauseSeeDate")}</a>
           </p>
         </>
       ) : (
-        <p>You can keep your plan and put your next billing date off instead of cancelling. Nothing is charged until the new date.</p>
+        <p>{t("herCancel.pauseText")}</p>
       )}
-      {offer.skip ? <p>Skip your next period: {offer.skip.text}</p> : null}
+      {offer.skip ? <p>{offer.skip.text}</p> : null}
       <div className="button-row">
         {offer.move ? (
           <a className="button" href={offer.move}>
-            Move my billing date
+            {t("herCancel.pauseMove")}
           </a>
         ) : null}
         {offer.skip ? (
           <a className="button" href={offer.skip.href}>
-            Skip my next period
+            {t("herCancel.pauseSkipButton")}
           </a>
         ) : null}
       </div>
@@ -40,21 +42,22 @@ export function PauseOfferBox({ offer }: { offer: PauseOffer }) {
 }
 
 export function CancelForm({ fields, back }: { fields: { reason: FieldView; note: FieldView }; back: string }) {
+  const t = useT();
   return (
     <Form method="post" reloadDocument id="cancel" noValidate className="cancel-form">
-      <ChoiceQuestion field={fields.reason} question="Why are you cancelling? (optional)" options={cancelReasonChoices} />
+      <ChoiceQuestion field={fields.reason} question={t("herCancel.question")} options={cancelReasonChoicesIn(t)} />
       <Field
         field={fields.note}
-        label="If Other, tell us more (optional)"
-        hint={`Up to ${cancelReasonNoteMaxLength} characters.`}
+        label={t("herCancel.noteLabel")}
+        hint={t("herCancel.noteHint", { max: cancelReasonNoteMaxLength })}
         autoComplete="off"
       />
       <div className="button-row">
         <button type="submit" className="button button-primary">
-          Yes, cancel my subscription
+          {t("herCancel.confirm")}
         </button>
         <a className="button" href={back}>
-          Keep my subscription
+          {t("herCancel.keep")}
         </a>
       </div>
     </Form>

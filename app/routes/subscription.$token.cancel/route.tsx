@@ -5,46 +5,48 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerResult } from "../../components/her-result";
+import { HerReference, HerResult } from "../../components/her-result";
+import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { cancelAction, cancelPage } from "./cancel-page.server";
 import { CancelForm, PauseOfferBox } from "./cancel-form";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Cancel subscription" };
+export const handle: RouteHandle = { title: "herCancel.title" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return data(await cancelPage(subscription, params.token!), { headers: privatePageHeaders });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const subscription = await openHerSubscription(params.token, request);
+  const t = translator(herLanguage(request, subscription));
+  return data(await cancelPage(subscription, params.token!, t), { headers: privatePageHeaders });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return cancelAction(request, subscription, params.token!);
+  const subscription = await openHerSubscription(params.token, request);
+  return cancelAction(request, subscription, params.token!, translator(herLanguage(request, subscription)));
 }
 
 export default function CancelSubscription() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const form = useFormReply({ id: "cancel", names: ["reason", "note"] as const });
+  const t = useT();
   if (result?.done) {
     return (
-      <HerResult title="Cancel subscription" text={result.text} back={result.address}>
-        {result.emailed ? <p>We have emailed you a confirmation.</p> : null}
+      <HerResult title={t("herCancel.title")} text={result.text} back={result.address}>
+        {result.emailed ? <p>{t("herPage.emailed")}</p> : null}
       </HerResult>
     );
   }
   return (
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">Cancel subscription</h1>
-        <p className="order-reference">
-          Order reference <strong>{page.reference}</strong>
-        </p>
+        <h1 id="page-title">{t("herCancel.title")}</h1>
+        <HerReference reference={page.reference} />
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <p className="lead">{page.preview.text}</p>
         {page.preview.can ? (
@@ -55,7 +57,7 @@ export default function CancelSubscription() {
         ) : (
           <p>
             <a className="button" href={page.address}>
-              Back to your subscription
+              {t("herPage.back")}
             </a>
           </p>
         )}

@@ -4,67 +4,74 @@
 // Nothing is charged here; a payment due now is paid on the "another card" page instead.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import type { ReactNode } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
 import { HerPanel, HerResult } from "../../components/her-result";
+import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { cardPage, cardReturn, saveHerCard, shownField, type CardReply } from "./card-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Update your card", hydrate: true };
+export const handle: RouteHandle = { title: "herCard.title", hydrate: true };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
+  const subscription = await openHerSubscription(params.token, request);
   const url = new URL(request.url);
-  const returned = await cardReturn(subscription, params.token!, url);
-  const page = await cardPage(subscription, params.token!, url);
+  const t = translator(herLanguage(request, subscription));
+  const returned = await cardReturn(subscription, params.token!, url, t);
+  const page = await cardPage(subscription, params.token!, url, t);
   return data({ ...page, returned: returned?.reply ?? null }, { status: returned?.status ?? 200, headers: privatePageHeaders });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return saveHerCard(request, subscription, params.token!);
+  const subscription = await openHerSubscription(params.token, request);
+  return saveHerCard(request, subscription, params.token!, translator(herLanguage(request, subscription)));
 }
 
 const names = ["cardNumber", "expiry", "securityCode"] as const;
 
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
 export default function UpdateCard() {
   const page = useLoaderData<typeof loader>();
+  const t = useT();
   const posted = useActionData<typeof action>() as { lastResult: CardReply } | undefined;
   const form = useFormReply({ id: "her-card", names, lastResult: posted?.lastResult ?? page.returned ?? null });
   if (page.updated && page.current) {
     return (
-      <HerResult title="Card updated" text={`Your card for future payments is now ${page.current}.`} back={page.back}>
+      <HerResult title={t("herCard.updatedTitle")} text={t("herCard.updatedText", { card: page.current })} back={page.back}>
         <p>{page.firstUse}</p>
-        <p>Nothing was charged today. We have emailed you a confirmation.</p>
+        <p>{t("herCard.updatedNothingCharged")}</p>
       </HerResult>
     );
   }
   return (
-    <HerPanel title="Update your card" reference={page.reference}>
+    <HerPanel title={t("herCard.title")} reference={page.reference}>
       <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
       {page.current ? (
         <p>
-          Your payments use <strong>{page.current}</strong>.
+          <Rich id="herCard.current" values={{ card: page.current, strong }} />
         </p>
       ) : null}
       {page.open ? (
         <Form method="post" id="her-card" noValidate className="checkout-form">
           <input type="hidden" name={shownField} value={page.shown} />
-          <p className="lead">Give the card you want us to charge from now on. Nothing is charged today.</p>
+          <p className="lead">{t("herCard.lead")}</p>
           <p>{page.firstUse}</p>
           <CardFields fields={form.fields} payment={page.payment} />
           <div className="button-row">
             <button type="submit" className="button button-primary">
-              Use this card
+              {t("herCard.useThisCard")}
             </button>
             <a className="button" href={page.back}>
-              Keep my card
+              {t("herCard.keepMyCard")}
             </a>
           </div>
         </Form>
@@ -74,11 +81,11 @@ export default function UpdateCard() {
           <p>
             {page.payInstead ? (
               <a className="button button-primary" href={page.payInstead}>
-                Pay with another card
+                {t("herCard.payWithAnother")}
               </a>
             ) : null}{" "}
             <a className="button" href={page.back}>
-              Back to your subscription
+              {t("herCard.back")}
             </a>
           </p>
         </>

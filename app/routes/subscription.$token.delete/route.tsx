@@ -4,17 +4,22 @@
 // working (app/routes/subscription.deleted.tsx).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { erasureWords } from "../../funnel/her-erasure";
+import { HerReference } from "../../components/her-result";
+import { useT } from "../../components/i18n";
+import type { MessageId } from "../../i18n/en";
 import type { RouteHandle } from "../../route-handle";
 import { deletePage, pressDelete } from "./delete-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: erasureWords.title };
+export const handle: RouteHandle = { title: "herDelete.title" };
+
+/** What deleting does, in the order she reads it. */
+const happens = ["herDelete.happensEnds", "herDelete.happensErased", "herDelete.happensProvider", "herDelete.happensLink"] as const satisfies readonly MessageId[];
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return deletePage(params.token ?? "");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return deletePage(request, params.token ?? "");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -24,42 +29,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteMyData() {
   const page = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">{erasureWords.title}</h1>
-        <p className="order-reference">
-          Order reference <strong>{page.reference}</strong>
-        </p>
+        <h1 id="page-title">{t("herDelete.title")}</h1>
+        <HerReference reference={page.reference} />
         {refusal ? (
           <div className="error-summary" role="alert" tabIndex={-1}>
             <p>{refusal.message}</p>
           </div>
         ) : null}
-        <p className="lead">{erasureWords.intro}</p>
+        <p className="lead">{t("herDelete.intro")}</p>
         <p>
           <a className="button" href={page.download}>
-            {erasureWords.download}
+            {t("herDelete.download")}
           </a>
         </p>
-        <h2>{erasureWords.whatHappens}</h2>
+        <h2>{t("herDelete.whatHappens")}</h2>
         <ul className="erasure-list">
-          {erasureWords.happens.map((line) => (
-            <li key={line}>{line}</li>
+          {happens.map((id) => (
+            <li key={id}>{t(id)}</li>
           ))}
         </ul>
-        <h2>{erasureWords.whatStays}</h2>
-        <p>{erasureWords.stays}</p>
+        <h2>{t("herDelete.whatStays")}</h2>
+        <p>{t("herDelete.stays")}</p>
         <p>
-          <strong>{erasureWords.cannotUndo}</strong>
+          <strong>{t("herDelete.cannotUndo")}</strong>
         </p>
         <Form method="post" reloadDocument>
           <div className="button-row">
             <button type="submit" className="button button-danger">
-              {erasureWords.confirm}
+              {t("herDelete.confirm")}
             </button>
             <a className="button" href={page.address}>
-              {erasureWords.keep}
+              {t("herDelete.keep")}
             </a>
           </div>
         </Form>

@@ -1,9 +1,13 @@
 // Another card from her link: what the page shows, and what a card given does (kept at the
 // gateway, then the amount due charged once; app/server/subscriptions/another-card.server).
+// Every word in her language (`t`), the card fields' messages too.
 import { data, redirect } from "@remix-run/node";
 import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/emails";
-import { tooManyPaymentsMessage, tooManyAttemptsMessage } from "../../funnel/rate-limits";
+import { minutesOf, tooManyAttemptsMessage } from "../../funnel/rate-limits";
+import type { MessageId } from "../../i18n/en";
+import type { Translator } from "../../i18n/languages";
+import { translateReply } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
@@ -11,16 +15,27 @@ import type { SaveCardResult } from "../../server/payments/gateway.server";
 import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
 import { amountDue, anotherCardStates, giveAnotherCard, type AnotherCardOutcome } from "../../server/subscriptions/another-card.server";
 import { cardFromReturn as cardReturned, readGivenCard } from "../../server/subscriptions/card-given.server";
+import { drawnMessages, paymentServiceSays } from "../../server/subscriptions/her-money-words.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { publicUrl } from "../../server/config.server";
 
+/** The English of each refusal (the tests'); the page says them in her language (`herPayment.*`). */
 export const anotherCardMessages = {
   nothingDue: "Nothing is due on this order now: there is no card to give.",
   busy: "We could not reach the payment service, or a payment on your order is moving right now. Nothing was charged: please try again in a minute.",
   notThisOrder: "This card was not given on this order's page, so we did not use it. Nothing was charged: please give your card again below.",
 } as const;
 
-export function anotherCardPage(subscription: SubscriptionRow, address: string) {
+/** What the page draws in the browser (it hydrates for Stripe's card element). */
+const drawnIds = [
+  "herPayment.title",
+  "herPayment.orderReference",
+  "herPayment.back",
+  // Her pages' result (app/components/her-result.tsx).
+  "herPage.back",
+] as const satisfies readonly MessageId[];
+
+export function anotherCardPage(subscription: SubscriptionRow, address: string, t: Translator) {
   const due = amountDue(subscription);
   return {
     reference: subscription.reference,
@@ -28,24 +43,22 @@ export function anotherCardPage(subscription: SubscriptionRow, address: string) 
     open: anotherCardStates.includes(subscription.state),
     intro:
       subscription.state === "hold_expired"
-        ? "Your order is still under review. Give another card here and we will charge it, instead of the card you gave at checkout, only if a provider prescribes your treatment."
+        ? t("herPayment.introHoldExpired")
         : due !== undefined
-          ? `${formatCents(due)} is due on your order. Give another card here and we charge it once, now.`
-          : anotherCardMessages.nothingDue,
+          ? t("herPayment.introDue", { amount: formatCents(due) })
+          : t("herPayment.nothingDue"),
     payment: publicPaymentSettings(),
-    button: subscription.state === "hold_expired" ? "Use this card" : "Pay with this card",
+    button: t(subscription.state === "hold_expired" ? "herPayment.useThisCard" : "herPayment.payWithThisCard"),
+    clientMessages: drawnMessages(t.language, ["cardForm", "form", "sandbox"], drawnIds),
   };
 }
 
 /** The result in plain words, once a card was given. */
-function resultText(outcome: Extract<AnotherCardOutcome, { status: "paid" | "saved" }>): string {
-  if (outcome.status === "saved") {
-    return "Thank you. We will charge this card only if a provider prescribes your treatment; until then nothing is charged.";
-  }
+function resultText(outcome: Extract<AnotherCardOutcome, { status: "paid" | "saved" }>, t: Translator): string {
+  if (outcome.status === "saved") return t("herPayment.saved");
   const next = outcome.subscription.nextBillingAt;
-  return `Thank you. We charged ${formatCents(outcome.amountCents)} to your new card, and your subscription is active.${
-    next ? ` Your next billing date is ${formatEmailDate(next)}.` : ""
-  } We have emailed you a receipt.`;
+  const amount = formatCents(outcome.amountCents);
+  return next ? t("herPayment.paidNext", { amount, date: formatEmailDate(next, t) }) : t("herPayment.paid", { amount });
 }
 
 function refusal(status: number, message: string, field?: "cardNumber") {
@@ -56,44 +69,44 @@ function refusal(status: number, message: string, field?: "cardNumber") {
 }
 
 /** What the gateway's answer about the card becomes on the page. */
-export async function answerCard(request: Request, subscription: SubscriptionRow, outcome: AnotherCardOutcome) {
+export async function answerCard(request: Request, subscription: SubscriptionRow, outcome: AnotherCardOutcome, t: Translator) {
   switch (outcome.status) {
     case "paid":
     case "saved":
-      return data({ done: true as const, text: resultText(outcome) }, { headers: privatePageHeaders });
+      return data({ done: true as const, text: resultText(outcome, t) }, { headers: privatePageHeaders });
     case "requires_action":
       throw redirect(outcome.url, { headers: privatePageHeaders });
     case "declined":
       await countHit(request, `subscription:${subscription.id}`, rateLimits.paymentFailure);
-      return refusal(402, outcome.message);
+      return refusal(402, paymentServiceSays(outcome.message, t));
     case "not_this_order":
-      return refusal(400, anotherCardMessages.notThisOrder);
+      return refusal(400, t("herPayment.notThisOrder"));
     case "nothing_due":
-      return refusal(409, anotherCardMessages.nothingDue);
+      return refusal(409, t("herPayment.nothingDue"));
     case "busy":
-      return refusal(503, anotherCardMessages.busy);
+      return refusal(503, t("herPayment.busy"));
   }
 }
 
 /** The card she posted: the sandbox's fields, Stripe.js's PaymentMethod, or Stripe's hosted page. */
-export async function giveCard(request: Request, subscription: SubscriptionRow, address: string) {
+export async function giveCard(request: Request, subscription: SubscriptionRow, address: string, t: Translator) {
   const key = `subscription:${subscription.id}`;
   const wait = await countHit(request, key, rateLimits.stepPost);
-  if (wait > 0) return refusal(429, tooManyAttemptsMessage(wait));
+  if (wait > 0) return refusal(429, tooManyAttemptsMessage(wait, t));
   const failures = await rateLimitWait(rateLimits.paymentFailure, request, key, false);
-  if (failures > 0) return refusal(429, tooManyPaymentsMessage(failures));
+  if (failures > 0) return refusal(429, t("payment.tooManyPayments", { minutes: minutesOf(failures) }));
   const gateway = paymentGateway();
   const given = await readGivenCard(gateway, subscription, await readForm(request), `${publicUrl()}${address}`);
   if (given.kind === "invalid") {
     return data(
-      { done: false as const, lastResult: { status: "error" as const, initialValue: {}, error: given.errors } },
+      { done: false as const, lastResult: translateReply(t, { status: "error" as const, initialValue: {}, error: given.errors }) },
       { status: 400, headers: privatePageHeaders },
     );
   }
   // Without JavaScript: Stripe's own page in setup mode, back here with its session.
   if (given.kind === "hosted") throw redirect(given.url, { headers: privatePageHeaders });
   const outcome = await giveAnotherCard(gateway, subscription, given.saving);
-  return answerCard(request, subscription, outcome);
+  return answerCard(request, subscription, outcome, t);
 }
 
 /** Back from her bank's check or Stripe's hosted page: where the card stands (card-given.server). */

@@ -3,43 +3,52 @@
 // hosted page in setup mode), then the amount due charged once.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import type { ReactNode } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
 import { HerResult } from "../../components/her-result";
+import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { paymentGateway } from "../../server/payments/index.server";
 import { giveAnotherCard } from "../../server/subscriptions/another-card.server";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { anotherCardPage, answerCard, cardFromReturn, giveCard } from "./another-card.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Pay with another card", hydrate: true };
+export const handle: RouteHandle = { title: "herPayment.title", hydrate: true };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
+  const subscription = await openHerSubscription(params.token, request);
   const address = `/subscription/${params.token}/payment`;
+  const t = translator(herLanguage(request, subscription));
   const returned = await cardFromReturn(new URL(request.url), subscription);
+  // The browser's messages beside the page, where root gathers every route's.
+  const { clientMessages, ...page } = anotherCardPage(subscription, address, t);
   if (returned) {
     // Back from her bank or Stripe's page: the card is kept and the amount due charged here.
-    const answer = await answerCard(request, subscription, await giveAnotherCard(paymentGateway(), subscription, { resumed: returned }));
-    return data({ page: anotherCardPage(subscription, address), returned: answer.data }, { status: answer.init?.status ?? 200, headers: privatePageHeaders });
+    const answer = await answerCard(request, subscription, await giveAnotherCard(paymentGateway(), subscription, { resumed: returned }), t);
+    return data({ page, returned: answer.data, clientMessages }, { status: answer.init?.status ?? 200, headers: privatePageHeaders });
   }
-  return data({ page: anotherCardPage(subscription, address), returned: null }, { headers: privatePageHeaders });
+  return data({ page, returned: null, clientMessages }, { headers: privatePageHeaders });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return giveCard(request, subscription, `/subscription/${params.token}/payment`);
+  const subscription = await openHerSubscription(params.token, request);
+  return giveCard(request, subscription, `/subscription/${params.token}/payment`, translator(herLanguage(request, subscription)));
 }
+
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
 type Answer = { done: true; text: string } | { done: false; lastResult: { status: "error"; initialValue: Record<string, unknown>; error: Record<string, string[]> } };
 
 export default function AnotherCard() {
   const { page, returned } = useLoaderData<typeof loader>();
+  const t = useT();
   const posted = useActionData<typeof action>() as Answer | undefined;
   const answer = (posted ?? returned ?? undefined) as Answer | undefined;
   const form = useFormReply({
@@ -48,13 +57,13 @@ export default function AnotherCard() {
     lastResult: answer && !answer.done ? answer.lastResult : null,
   });
   const back = page.address.replace(/\/payment$/, "");
-  if (answer?.done) return <HerResult title="Pay with another card" text={answer.text} back={back} />;
+  if (answer?.done) return <HerResult title={t("herPayment.title")} text={answer.text} back={back} />;
   return (
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">Pay with another card</h1>
+        <h1 id="page-title">{t("herPayment.title")}</h1>
         <p className="order-reference">
-          Order reference <strong>{page.reference}</strong>
+          <Rich id="herPayment.orderReference" values={{ reference: page.reference, strong }} />
         </p>
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
         <p className="lead">{page.intro}</p>
@@ -66,14 +75,14 @@ export default function AnotherCard() {
                 {page.button}
               </button>
               <a className="button" href={back}>
-                Back to your subscription
+                {t("herPayment.back")}
               </a>
             </div>
           </Form>
         ) : (
           <p>
             <a className="button" href={back}>
-              Back to your subscription
+              {t("herPayment.back")}
             </a>
           </p>
         )}

@@ -1,30 +1,26 @@
 // Her plan page's data and its one post: the plans offered with her price on each (or why one
 // cannot be chosen), the preview of the chosen one in the words her email will use, with the
 // automatic-renewal disclosure she agrees to, and the post counted, checked and applied once.
-import { translator } from "../../server/visitor/her-words.server";
+// Every word in her language (`t`); the schema's messages are catalogue ids.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { FormReply } from "../../components/form-reply";
-import { formatCents } from "../../funnel/cart";
 import { planChangeDisclosure } from "../../funnel/consent";
 import { amountAndCadence, formatEmailDate, planChangeWords } from "../../funnel/emails";
-import {
-  badChoiceRefusals,
-  decidePlanChange,
-  planChangeAhead,
-  planChangeLineOf,
-  planChangeMessages,
-} from "../../funnel/plan-change";
-import { isPlanCode, planCodes, plans, type PlanCode } from "../../funnel/plans";
+import { badChoiceRefusals, decidePlanChange, planChangeAhead, planChangeLineOf } from "../../funnel/plan-change";
+import { isPlanCode, planCodes, planWords, type PlanCode } from "../../funnel/plans";
+import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
+import type { MessageId } from "../../i18n/en";
+import type { Translator } from "../../i18n/languages";
+import { translateReply } from "../../i18n/messages";
 import { subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
-import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
+import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit } from "../../server/http/rate-limits.server";
 import { changeHerPlan, planChangeLimit, planChoices, planRefusalStatus } from "../../server/subscriptions/plan-change.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
-const label = (plan: PlanCode) => plans[plan].label;
 
 /** What the confirm form carries of what the page showed: the change applies only while it is still so. */
 function shownOf(subscription: SubscriptionRow) {
@@ -37,30 +33,33 @@ function refusalReply(message: string, onChoice: boolean): FormReply {
 }
 
 /** The page: her plan, the plans she may choose, and the chosen one previewed; or what was just done. */
-export async function planPage(subscription: SubscriptionRow, token: string, url: URL) {
+export async function planPage(subscription: SubscriptionRow, token: string, url: URL, t: Translator) {
   const back = `/subscription/${token}`;
   const base = { reference: subscription.reference, back };
+  const label = (plan: PlanCode) => planWords(plan, t).label;
   const { events } = await subscriptionTimeline(subscription.id);
   if (url.searchParams.get("changed") === "1") {
     const last = events.findLast((event) => event.event === "plan_changed");
     const line = last && planChangeLineOf(last);
-    if (line) return { ...base, done: { title: line.kind === "kept" ? "Your plan stays as it is" : "Plan changed", text: planChangeWords(line).summary }, status: 200 };
+    if (line) return { ...base, done: { title: t(line.kind === "kept" ? "herPlan.doneKept" : "herPlan.doneChanged"), text: planChangeWords(line, t).summary }, status: 200 };
   }
-  const plansNow = await planChoices(subscription);
+  const plansNow = await planChoices(subscription, t);
   const page = {
     ...base,
     done: null,
     current: {
       plan: label(subscription.plan),
-      price: amountAndCadence(subscription.renewalCents, subscription.plan),
-      nextBilling: subscription.nextBillingAt ? formatEmailDate(subscription.nextBillingAt) : null,
+      price: amountAndCadence(subscription.renewalCents, subscription.plan, t),
+      nextBilling: subscription.nextBillingAt ? formatEmailDate(subscription.nextBillingAt, t) : null,
     },
-    ahead: planChangeAhead(subscription, events)?.text ?? null,
+    ahead: planChangeAhead(subscription, events, t)?.text ?? null,
     closed: plansNow.closed,
     // Choosing her own plan is offered only to cancel a change that waits.
     choices: [
-      ...(subscription.pendingPlan ? [{ code: subscription.plan, label: `Keep my ${label(subscription.plan)} plan (cancel the change to ${label(subscription.pendingPlan)})` }] : []),
-      ...plansNow.offered.map((choice) => ({ code: choice.plan, label: `${label(choice.plan)}: ${amountAndCadence(choice.cents!, choice.plan)}` })),
+      ...(subscription.pendingPlan
+        ? [{ code: subscription.plan, label: t("herPlan.keepChoice", { plan: label(subscription.plan), pending: label(subscription.pendingPlan) }) }]
+        : []),
+      ...plansNow.offered.map((choice) => ({ code: choice.plan, label: t("herPlan.choice", { plan: label(choice.plan), price: amountAndCadence(choice.cents!, choice.plan, t) }) })),
     ],
     unavailable: plansNow.unavailable,
     preview: null as null | ReturnType<typeof previewOf>,
@@ -70,36 +69,38 @@ export async function planPage(subscription: SubscriptionRow, token: string, url
   const asked = url.searchParams.get("plan");
   if (page.closed) return page;
   // "See what changes" pressed with no plan chosen: said, rather than the same page again.
-  if (asked === null) return url.searchParams.has("choose") ? { ...page, refusal: refusalReply(planChangeMessages.choose, true), status: 400 } : page;
-  if (!isPlanCode(asked)) return { ...page, refusal: refusalReply(planChangeMessages.choose, true), status: 400 };
+  if (asked === null) return url.searchParams.has("choose") ? { ...page, refusal: refusalReply(t("herPlan.choose"), true), status: 400 } : page;
+  if (!isPlanCode(asked)) return { ...page, refusal: refusalReply(t("herPlan.choose"), true), status: 400 };
   const decision = plansNow.decide(asked);
   if (!decision.ok) {
     const bad = badChoiceRefusals.includes(decision.refusal);
     return { ...page, refusal: refusalReply(decision.message, bad), status: bad ? 400 : 409 };
   }
-  return { ...page, preview: previewOf(subscription, decision.line) };
+  return { ...page, preview: previewOf(subscription, decision.line, t) };
 }
 
 /** The chosen plan before she confirms: the email's words, the disclosure she agrees to, the one button. */
-function previewOf(subscription: SubscriptionRow, line: Extract<ReturnType<typeof decidePlanChange>, { ok: true }>["line"]) {
-  const words = planChangeWords(line);
+function previewOf(subscription: SubscriptionRow, line: Extract<ReturnType<typeof decidePlanChange>, { ok: true }>["line"], t: Translator) {
+  const words = planChangeWords(line, t);
   const kept = line.kind === "kept";
+  const plan = planWords(line.toPlan, t).label;
   return {
     plan: line.toPlan,
-    title: kept ? `Keep your ${label(line.toPlan)} plan` : `Change to the ${label(line.toPlan)} plan`,
-    price: kept ? null : `${formatCents(line.cents)} ${plans[line.toPlan].cadence}, from ${formatEmailDate(line.startsAt)}`,
+    title: t(kept ? "herPlan.previewKeep" : "herPlan.previewChange", { plan }),
+    price: kept ? null : t("herPlan.previewPrice", { amountAndCadence: amountAndCadence(line.cents, line.toPlan, t), date: formatEmailDate(line.startsAt, t) }),
     summary: words.summary,
     undo: words.undo,
-    disclosure: kept ? null : planChangeDisclosure(translator(subscription.language), line.toPlan, line.cents, line.startsAt),
-    button: kept ? `Keep my ${label(line.toPlan)} plan` : "Change my plan",
+    // The page and her consent record call one function, in the language she reads.
+    disclosure: kept ? null : planChangeDisclosure(t, line.toPlan, line.cents, line.startsAt),
+    button: kept ? t("herPlan.keepButton", { plan }) : t("herPlan.changeButton"),
     ...shownOf(subscription),
   };
 }
 
-const outOfDate = "This page is out of date. Please open it again from your subscription page.";
+const outOfDate = "herPlan.outOfDate" satisfies MessageId;
 
 const schema = z.object({
-  plan: z.enum(planCodes, { error: planChangeMessages.choose }),
+  plan: z.enum(planCodes, { error: "herPlan.choose" satisfies MessageId }),
   shownPlan: z.enum(planCodes, { error: outOfDate }),
   shownPending: z.enum([...planCodes, "none"], { error: outOfDate }),
   shown: z
@@ -109,16 +110,26 @@ const schema = z.object({
 });
 
 /** Her post: counted, read, applied once; a 303 to the page that says what was done, or the form's reply with a 4xx. */
-export async function planAction(request: Request, subscription: SubscriptionRow, token: string) {
+export async function planAction(request: Request, subscription: SubscriptionRow, token: string, t: Translator) {
   const formData = await readForm(request);
   const wait = await countHit(request, `subscription:${subscription.id}`, planChangeLimit);
   if (wait > 0) {
-    return data({ lastResult: tooManyAttemptsReply(formData, wait) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
+    return data({ lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
   }
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: privatePageHeaders });
+  if (submission.status !== "success") {
+    // Her page's own hidden fields refused: no field shows them, so it is said above the form.
+    const outdated = ["shownPlan", "shownPending", "shown"].some((name) => submission.error?.[name]);
+    const reply = outdated ? submission.reply({ formErrors: [outOfDate] }) : submission.reply();
+    return data({ lastResult: translateReply(t, reply) }, { status: 400, headers: privatePageHeaders });
+  }
   const { plan, shownPlan, shownPending, shown } = submission.value;
-  const outcome = await changeHerPlan(subscription, plan, { plan: shownPlan, pendingPlan: shownPending === "none" ? null : shownPending, nextBillingAt: new Date(shown) });
+  const outcome = await changeHerPlan(
+    subscription,
+    plan,
+    { plan: shownPlan, pendingPlan: shownPending === "none" ? null : shownPending, nextBillingAt: new Date(shown) },
+    { language: t.language, t },
+  );
   if (outcome.status === "changed") return redirect(`/subscription/${token}/plan?changed=1`, { status: 303, headers: privatePageHeaders });
   return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status: planRefusalStatus(outcome), headers: privatePageHeaders });
 }

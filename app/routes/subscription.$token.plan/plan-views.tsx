@@ -4,6 +4,7 @@
 import { Form } from "@remix-run/react";
 import { ChoiceQuestion } from "../../components/choice-question";
 import type { FieldView } from "../../components/form-reply";
+import { useT } from "../../components/i18n";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
 
 interface Choices {
@@ -12,24 +13,25 @@ interface Choices {
 }
 
 export function PlanChoices({ page, field }: { page: Choices; field: FieldView }) {
+  const t = useT();
   return (
     <>
       {page.choices.length > 0 ? (
         <Form method="get" id="choose-plan" noValidate>
           {/* Says the form was sent: with no plan chosen the address would carry nothing at all. */}
           <input type="hidden" name="choose" value="1" />
-          <ChoiceQuestion field={field} question="Which plan would you like?" options={page.choices} />
-          <p>The next page shows what changes and from when, before anything is changed.</p>
+          <ChoiceQuestion field={field} question={t("herPlan.question")} options={page.choices} />
+          <p>{t("herPlan.nextPageShows")}</p>
           <button type="submit" className="button button-primary">
-            See what changes
+            {t("herPlan.seeWhatChanges")}
           </button>
         </Form>
       ) : (
-        <p>There is no other plan you can choose now.</p>
+        <p>{t("herPlan.noOther")}</p>
       )}
       {page.unavailable.length > 0 ? (
         <>
-          <h2 id="unavailable-title">Plans you cannot choose</h2>
+          <h2 id="unavailable-title">{t("herPlan.unavailableTitle")}</h2>
           <dl className="facts">
             {page.unavailable.map((offer) => (
               <div className="facts-row" key={offer.plan}>
@@ -58,6 +60,7 @@ interface Preview {
 }
 
 export function PlanPreview({ preview, back, again }: { preview: Preview; back: string; again: string }) {
+  const t = useT();
   return (
     <>
       <h2 id="preview-title">{preview.title}</h2>
@@ -89,10 +92,10 @@ export function PlanPreview({ preview, back, again }: { preview: Preview; back: 
             {preview.button}
           </button>
           <a className="button" href={again}>
-            Choose another plan
+            {t("herPlan.chooseAnother")}
           </a>
           <a className="button" href={back}>
-            Back to your subscription
+            {t("herPlan.back")}
           </a>
         </div>
       </Form>

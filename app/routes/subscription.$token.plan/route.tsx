@@ -7,30 +7,33 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import type { FormReply } from "../../components/form-reply";
 import { HerPanel, HerResult } from "../../components/her-result";
+import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { planAction, planPage } from "./plan-page.server";
 import { PlanChoices, PlanPreview } from "./plan-views";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Change your plan" };
+export const handle: RouteHandle = { title: "herPlan.title" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  const page = await planPage(subscription, params.token!, new URL(request.url));
+  const subscription = await openHerSubscription(params.token, request);
+  const page = await planPage(subscription, params.token!, new URL(request.url), translator(herLanguage(request, subscription)));
   return data(page, { status: page.status, headers: privatePageHeaders });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
-  return planAction(request, subscription, params.token!);
+  const subscription = await openHerSubscription(params.token, request);
+  return planAction(request, subscription, params.token!, translator(herLanguage(request, subscription)));
 }
 
 export default function ChangePlan() {
   const page = useLoaderData<typeof loader>();
+  const t = useT();
   const answer = useActionData<typeof action>();
   // A post's refusal, else the refusal of the plan asked for in the address.
   const reply = (answer?.lastResult ?? ("refusal" in page ? page.refusal : null)) as FormReply | null;
@@ -38,21 +41,19 @@ export default function ChangePlan() {
   if (page.done) {
     return (
       <HerResult title={page.done.title} text={page.done.text} back={page.back}>
-        <p>We have emailed you a confirmation.</p>
+        <p>{t("herPlan.emailed")}</p>
       </HerResult>
     );
   }
   return (
-    <HerPanel title="Change your plan" reference={page.reference}>
+    <HerPanel title={t("herPlan.title")} reference={page.reference}>
       <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
       <dl className="facts">
-        <dt>Your plan</dt>
-        <dd>
-          {page.current.plan}, {page.current.price}
-        </dd>
+        <dt>{t("herPlan.yourPlan")}</dt>
+        <dd>{t("herPlan.currentPlan", { plan: page.current.plan, price: page.current.price })}</dd>
         {page.current.nextBilling ? (
           <>
-            <dt>Next billing date</dt>
+            <dt>{t("herPlan.nextBilling")}</dt>
             <dd>{page.current.nextBilling}</dd>
           </>
         ) : null}
@@ -64,14 +65,14 @@ export default function ChangePlan() {
         <PlanPreview preview={page.preview} back={page.back} again={`${page.back}/plan`} />
       ) : (
         <>
-          <p>A new plan starts on your next billing date, at the price of your medications on that plan. A billing date less than 72 hours away is fixed, as the terms say: then the new plan starts on the date after it.</p>
+          <p>{t("herPlan.intro")}</p>
           <PlanChoices page={page} field={form.fields.plan} />
         </>
       )}
       {page.preview ? null : (
         <p>
           <a className="button" href={page.back}>
-            Back to your subscription
+            {t("herPlan.back")}
           </a>
         </p>
       )}

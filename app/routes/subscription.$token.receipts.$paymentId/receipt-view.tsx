@@ -2,13 +2,15 @@
 // (each medication, its dosage and period, its amount) and the total, then the words her plan
 // administrator looks for. What is not for paper (the hint, the way back) is left off the print.
 import { Facts } from "../../components/facts";
-import { receiptMessages, type Receipt } from "../../funnel/receipt";
+import { useT } from "../../components/i18n";
+import type { Receipt } from "../../funnel/receipt";
 
 export function ReceiptView({ receipt, back }: { receipt: Receipt; back: string }) {
+  const t = useT();
   return (
     <div className="step her-subscription receipt">
       <article className="panel receipt-sheet" aria-labelledby="receipt-title">
-        <h1 id="receipt-title">Receipt</h1>
+        <h1 id="receipt-title">{t("receipt.title")}</h1>
         <p className="receipt-kind">{receipt.label}</p>
         <address className="receipt-merchant">
           <strong>{receipt.merchant.name}</strong>
@@ -21,25 +23,25 @@ export function ReceiptView({ receipt, back }: { receipt: Receipt; back: string 
         <Facts
           className="facts receipt-facts"
           facts={[
-            { term: "Receipt number", value: receipt.receiptNumber, className: "facts-row" },
-            { term: "Date", value: receipt.date, className: "facts-row" },
-            { term: "Billed to", value: receipt.customerName || "Not kept", className: "facts-row" },
-            { term: "Order reference", value: receipt.reference, className: "facts-row" },
-            { term: "Plan", value: receipt.plan, className: "facts-row" },
-            { term: "Card", value: receipt.card, className: "facts-row" },
+            { term: t("receipt.number"), value: receipt.receiptNumber, className: "facts-row" },
+            { term: t("receipt.date"), value: receipt.date, className: "facts-row" },
+            { term: t("receipt.billedTo"), value: receipt.customerName || t("receipt.notKept"), className: "facts-row" },
+            { term: t("receipt.orderReference"), value: receipt.reference, className: "facts-row" },
+            { term: t("receipt.plan"), value: receipt.plan, className: "facts-row" },
+            { term: t("receipt.card"), value: receipt.card, className: "facts-row" },
           ]}
         />
 
         <div className="table-region" role="region" aria-labelledby="receipt-lines-title" tabIndex={0}>
           <table className="payments-table receipt-lines">
-            <caption id="receipt-lines-title">{receipt.kind === "refund" ? "What the refunded payment was for" : "What you paid for"}</caption>
+            <caption id="receipt-lines-title">{t(receipt.kind === "refund" ? "receipt.refundedFor" : "receipt.paidFor")}</caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Dosage</th>
-                <th scope="col">Period</th>
+                <th scope="col">{t("receipt.item")}</th>
+                <th scope="col">{t("receipt.dosage")}</th>
+                <th scope="col">{t("receipt.period")}</th>
                 <th scope="col" className="receipt-amount">
-                  Amount
+                  {t("receipt.amount")}
                 </th>
               </tr>
             </thead>
@@ -49,7 +51,7 @@ export function ReceiptView({ receipt, back }: { receipt: Receipt; back: string 
                   <td>{line.item}</td>
                   <td>{line.dosage}</td>
                   <td>{line.period}</td>
-                  <td className="receipt-amount">{line.amount ?? "Included"}</td>
+                  <td className="receipt-amount">{line.amount ?? t("receipt.included")}</td>
                 </tr>
               ))}
             </tbody>
@@ -81,11 +83,11 @@ export function ReceiptView({ receipt, back }: { receipt: Receipt; back: string 
       </article>
 
       <section className="panel no-print" aria-labelledby="print-title">
-        <h2 id="print-title">Print this receipt</h2>
-        <p>{receiptMessages.printHint}</p>
+        <h2 id="print-title">{t("receipt.printTitle")}</h2>
+        <p>{t("receipt.printHint")}</p>
         <p>
           <a className="button" href={back}>
-            Back to your subscription
+            {t("receipt.back")}
           </a>
         </p>
       </section>

@@ -3,6 +3,7 @@
 // refusal, 404, whatever order it may belong to). Reads her rows; the words are the pure
 // app/funnel/receipt.ts. A payment names the plan it was made on (her plan may have changed
 // since), each item priced on that plan.
+import { orderedMedicationWords } from "../../funnel/product-words";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { contact } from "../../funnel/marketing";
 import { itemPricesOn } from "../../funnel/plan-change";
@@ -14,13 +15,13 @@ import {
   periodCovered,
   planOfPayment,
   receiptContent,
-  receiptMessages,
   type CardHistory,
   type Receipt,
   type ReceiptMedication,
   type ReceiptPayment,
 } from "../../funnel/receipt";
 import { billedStates } from "../../funnel/subscription-life";
+import type { Translator } from "../../i18n/languages";
 import { config } from "../../server/config.server";
 import { findOrder, type OrderRow } from "../../server/db/stores/orders.server";
 import {
@@ -32,12 +33,13 @@ import {
 import { refusePage } from "../../server/http/page-refusal.server";
 import { medicationsFor } from "../../server/provider/catalogue-cache.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 
 /** A payment's id as the address writes it: a whole number a bigserial can hold, nothing else. */
 const paymentIdPattern = /^[1-9][0-9]{0,14}$/;
 
-function noReceipt(back: string): never {
-  refusePage(404, receiptMessages.none, back, privatePageHeaders, "Back to your subscription");
+function noReceipt(back: string, t: Translator): never {
+  refusePage(404, t("receipt.none"), back, privatePageHeaders, t("receipt.back"));
 }
 
 const asReceiptPayment = (row: SubscriptionPaymentRow): ReceiptPayment => ({
@@ -86,7 +88,7 @@ async function medicationsOn(subscription: SubscriptionRow, body: Partial<PreAut
   const planType = ordered[0]?.planType;
   // The checkout writes its plan beside each medication; an order kept without it paid its first period on the plan before any change.
   const checkoutPlan = isPlanCode(planType) ? planType : planOfPayment({ period: 0, at: subscription.holdPlacedAt }, subscription.plan, events);
-  const asOrdered = (price: (m: (typeof ordered)[number]) => number | undefined) => ordered.map((m) => ({ name: m.name, dosage: m.dosage, price: price(m) }));
+  const asOrdered = (price: (m: (typeof ordered)[number]) => number | undefined) => ordered.map((m) => ({ ...orderedMedicationWords({ name: m.name, dosage: m.dosage }, translator(subscription.language)), price: price(m) }));
   if (checkoutPlan === plan) return asOrdered((m) => m.price);
   const catalogue = await medicationsFor(subscription.responderUuid, subscription.variant);
   const mine = ordered.flatMap((m) => (typeof m.product_id === "string" && m.product_id !== "" ? [{ productId: m.product_id, name: m.name }] : []));
@@ -94,16 +96,16 @@ async function medicationsOn(subscription: SubscriptionRow, body: Partial<PreAut
   return asOrdered((m) => prices.get(m.product_id));
 }
 
-/** The receipt of payment `paymentIdText` of her order, or her pages' refusal (404). */
-export async function herReceipt(subscription: SubscriptionRow, paymentIdText: string | undefined, back: string): Promise<Receipt> {
-  if (!paymentIdText || !paymentIdPattern.test(paymentIdText)) noReceipt(back);
+/** The receipt of payment `paymentIdText` of her order, or her pages' refusal (404), in her language. */
+export async function herReceipt(subscription: SubscriptionRow, paymentIdText: string | undefined, back: string, t: Translator): Promise<Receipt> {
+  if (!paymentIdText || !paymentIdPattern.test(paymentIdText)) noReceipt(back, t);
   const paymentId = Number(paymentIdText);
   const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);
   const row = payments.find((p) => p.id === paymentId);
-  if (!row || !hasReceipt(row)) noReceipt(back);
+  if (!row || !hasReceipt(row)) noReceipt(back, t);
   const payment = asReceiptPayment(row);
   const refundedRow = row.kind === "refund" ? payments.find((p) => p.id === row.refundOf) : undefined;
-  if (row.kind === "refund" && !refundedRow) noReceipt(back);
+  if (row.kind === "refund" && !refundedRow) noReceipt(back, t);
   const paidFor = refundedRow ? asReceiptPayment(refundedRow) : payment;
   const body = (order?.body ?? {}) as Partial<PreAuthOrderBody>;
   const plan = planOfPayment(paidFor, subscription.plan, events);
@@ -121,5 +123,5 @@ export async function herReceipt(subscription: SubscriptionRow, paymentIdText: s
     period: periodCovered(paidFor, payments.map(asReceiptPayment), plan, renews ? subscription.nextBillingAt : null),
     card: cardOfPayment(paidFor, cards),
     prescribed: subscription.decision === "approved",
-  });
+  }, t);
 }

@@ -5,19 +5,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "../../route-handle";
-import { openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
+import { translator } from "../../server/visitor/her-words.server";
 import { herReceipt } from "./receipt.server";
 import { ReceiptView } from "./receipt-view";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
-export const handle: RouteHandle = { title: "Receipt" };
+export const handle: RouteHandle = { title: "receipt.title" };
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const subscription = await openHerSubscription(params.token);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const subscription = await openHerSubscription(params.token, request);
   const back = `/subscription/${params.token}`;
-  const receipt = await herReceipt(subscription, params.paymentId, back);
+  const receipt = await herReceipt(subscription, params.paymentId, back, translator(herLanguage(request, subscription)));
   return data({ receipt, back }, { headers: privatePageHeaders });
 }
 

@@ -1,5 +1,6 @@
 // Delivering one of her emails (the outbox's "email" messages): her order and address read
 // now, the words from app/funnel/emails, her current private link, then the mailer.
+import { orderedMedicationWords } from "../../funnel/product-words";
 import { renderDoctorEmail, renderEmail, type EmailOrder } from "../../funnel/emails";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { findOrder, type OrderRow } from "../db/stores/orders.server";
@@ -7,6 +8,7 @@ import { findSubscriptionByReference, paidPaymentOfPeriod, type SubscriptionRow 
 import { log } from "../log.server";
 import { subscriptionLinks } from "../subscriptions/private-link.server";
 import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "../../funnel/email-messages";
+import { translator } from "../../i18n/messages";
 import { mailer, type Mailer } from "./mailer.server";
 
 /** Her order as her emails and her page name it, and the address she gave. */
@@ -25,7 +27,8 @@ export async function herOrder(
       reference: subscription.reference,
       firstName: body.customer.firstName,
       plan: subscription.plan,
-      medications: (body.medications ?? []).map((m) => ({ name: m.name, dosage: m.dosage })),
+      // In her words where they are ours (the provider's copy is English).
+      medications: (body.medications ?? []).map((m) => orderedMedicationWords({ name: m.name, dosage: m.dosage }, translator(subscription.language))),
       firstPeriodCents: subscription.firstPeriodCents,
       renewalCents: subscription.renewalCents,
     },
@@ -55,11 +58,17 @@ export async function deliverEmail(payload: EmailPayload, idempotencyKey: string
   }
   const links = subscriptionLinks(subscription);
   const receiptId = await receiptOf(subscription, payload);
-  const rendered = renderEmail(her.order, emailFacts(payload), receiptId === undefined ? links : { ...links, receipt: `${links.subscription}/receipts/${receiptId}` });
+  // In the language she ordered in (or chose since on her page), read now like her link.
+  const rendered = renderEmail(
+    her.order,
+    emailFacts(payload),
+    receiptId === undefined ? links : { ...links, receipt: `${links.subscription}/receipts/${receiptId}` },
+    translator(subscription.language),
+  );
   await send.send({ idempotencyKey, kind: payload.email, orderReference: subscription.reference, to: her.email, ...rendered });
 }
 
-/** Her plan to her own doctor (the plan's printable page asked for it). */
+/** Her plan to her own doctor (the plan's printable page asked for it): in English, for a US clinician. */
 export async function deliverDoctorEmail(payload: DoctorEmailPayload, idempotencyKey: string, send: Mailer = mailer()): Promise<void> {
   const rendered = renderDoctorEmail(payload.summary, { firstName: payload.first_name, note: payload.note }, payload.printable);
   await send.send({ idempotencyKey, kind: "plan_for_doctor", orderReference: null, to: payload.to, ...rendered });

@@ -9,13 +9,16 @@ import {
   billingDateDetail,
   billingDateLines,
   billingDateMessages,
+  billingDateWords,
   decideBillingDateChange,
   type BillingDateChange,
   type BillingDateChoice,
   type BillingDateFacts,
   type BillingDateLine,
   type BillingDateRefusal,
+  type BillingDateWords,
 } from "../../funnel/billing-date-changes";
+import type { Translator } from "../../i18n/languages";
 import { waitingPlanStarts } from "../../funnel/plan-change";
 import { periodAmountCents, renewalReminderAt } from "../../funnel/subscription-life";
 import { database, type Queryable } from "../db/client.server";
@@ -74,36 +77,41 @@ export async function billingDateFacts(subscription: SubscriptionRow): Promise<B
 }
 
 
-/** `choice` applied to her billing date, only while it is still `shown`. */
+/**
+ * `choice` applied to her billing date, only while it is still `shown`. The outcome's message
+ * is in her language with her page's translator (`t`), else in English (the console).
+ */
 export async function changeHerBillingDate(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,
   choice: BillingDateChoice,
   shown: Date,
   alsoRecord?: AlsoRecordDateChange,
+  t?: Translator,
 ): Promise<BillingDateOutcome> {
+  const words: BillingDateWords = t ? billingDateWords(t) : billingDateMessages;
   const claimed = await claimSoon(subscription.id);
-  if (claimed === undefined) return { status: "busy", message: billingDateMessages.busy };
+  if (claimed === undefined) return { status: "busy", message: words.busy };
   try {
     const now = await lifecycleNow();
     const facts = await billingDateFacts(claimed);
-    if (claimed.nextBillingAt?.getTime() !== shown.getTime()) return alreadyDone(facts, shown);
-    const decision = decideBillingDateChange(facts, choice, now);
+    if (claimed.nextBillingAt?.getTime() !== shown.getTime()) return alreadyDone(facts, shown, words);
+    const decision = decideBillingDateChange(facts, choice, now, t);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal, message: decision.message };
-    if (decision.change.event === "shipped_sooner") return await shipSooner(gateway, claimed, decision.change, now, alsoRecord);
-    return await moveDate(claimed, decision.change, now, alsoRecord);
+    if (decision.change.event === "shipped_sooner") return await shipSooner(gateway, claimed, decision.change, now, alsoRecord, words);
+    return await moveDate(claimed, decision.change, now, alsoRecord, words);
   } finally {
     await releaseClaim(subscription.id);
   }
 }
 
 /** The date is not the one her page showed: her own press a moment ago, or a stale page. */
-function alreadyDone(facts: BillingDateFacts, shown: Date): BillingDateOutcome {
+function alreadyDone(facts: BillingDateFacts, shown: Date, words: BillingDateWords): BillingDateOutcome {
   const last = facts.lines.at(-1);
   if (last && last.from.getTime() === shown.getTime() && last.to.getTime() === facts.nextBillingAt?.getTime()) {
     return { status: "changed", line: last };
   }
-  return { status: "refused", refusal: "stale", message: billingDateMessages.stale(facts.nextBillingAt) };
+  return { status: "refused", refusal: "stale", message: words.stale(facts.nextBillingAt) };
 }
 
 /** What the provider and her email hear of a change. */
@@ -125,7 +133,13 @@ function changeMessages(subscription: SubscriptionRow, change: BillingDateChange
  * after it count from, and the renewal reminder of the new date (none when its day has passed:
  * this change's email gives the date and the way to cancel).
  */
-async function moveDate(subscription: SubscriptionRow, change: BillingDateChange, now: Date, alsoRecord?: AlsoRecordDateChange): Promise<BillingDateOutcome> {
+async function moveDate(
+  subscription: SubscriptionRow,
+  change: BillingDateChange,
+  now: Date,
+  alsoRecord: AlsoRecordDateChange | undefined,
+  words: BillingDateWords,
+): Promise<BillingDateOutcome> {
   const reminderAt = renewalReminderAt(subscription.plan, change.to);
   const moved = await withOutbox(async (tx) => {
     const row = await changeBillingDate(tx, subscription, {
@@ -140,7 +154,7 @@ async function moveDate(subscription: SubscriptionRow, change: BillingDateChange
     if (alsoRecord) await alsoRecord(tx, change);
     return row;
   });
-  if (!moved) return { status: "refused", refusal: "stale", message: billingDateMessages.stale(null) };
+  if (!moved) return { status: "refused", refusal: "stale", message: words.stale(null) };
   return { status: "changed", line: change };
 }
 
@@ -154,7 +168,8 @@ async function shipSooner(
   subscription: SubscriptionRow,
   change: BillingDateChange,
   now: Date,
-  alsoRecord?: AlsoRecordDateChange,
+  alsoRecord: AlsoRecordDateChange | undefined,
+  words: BillingDateWords,
 ): Promise<BillingDateOutcome> {
   const period = subscription.periodsPaid;
   const attempt = subscription.failedAttempts;
@@ -165,12 +180,12 @@ async function shipSooner(
     // the renewal now with it, charging once either way.
     log.warn({ operation: "ship sooner", reason: charged.message }, "payment call left to the renewal worker");
     await postpone(subscription.id, now, null);
-    return { status: "busy", message: billingDateMessages.unanswered };
+    return { status: "busy", message: words.unanswered };
   }
   if (charged.status === "declined") {
     await (await database()).transaction((tx) => changeBillingDate(tx, subscription, { failedAttempts: attempt + 1 }));
     await recordPayment(subscription.id, charged.payment, now);
-    return { status: "declined", message: billingDateMessages.declined(charged.message) };
+    return { status: "declined", message: words.declined(charged.message) };
   }
   // A plan she chose when this renewal was already fixed starts where the period billed now
   // ends, as it would have after the renewal itself (plan-change.ts).
@@ -196,6 +211,6 @@ async function shipSooner(
       if (alsoRecord) await alsoRecord(tx, change);
     },
   });
-  if (!moved) return { status: "refused", refusal: "stale", message: billingDateMessages.stale(null) };
+  if (!moved) return { status: "refused", refusal: "stale", message: words.stale(null) };
   return { status: "changed", line: change };
 }

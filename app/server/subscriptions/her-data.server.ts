@@ -4,6 +4,7 @@
 import { billingFieldNames, billingSameField } from "../../funnel/final-checkout";
 import { emailFacts, type EmailPayload } from "../../funnel/email-messages";
 import { renderEmail } from "../../funnel/emails";
+import { translator } from "../../i18n/messages";
 import { herData, type HerAddress, type HerData } from "../../funnel/her-data";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { config } from "../config.server";
@@ -38,7 +39,11 @@ function billingOf(form: Record<string, string>): HerAddress | null {
   return Object.fromEntries(Object.entries(billingFieldNames).map(([name, formName]) => [name, form[formName] ?? null])) as HerAddress;
 }
 
-/** The emails sent to her: the words when the embedded mail store keeps them, else what and when. */
+/**
+ * The emails sent to her: the words when the embedded mail store keeps them (as sent, in the
+ * language each was written in), else what and when, the subject written again in the
+ * language her emails are written in now.
+ */
 async function emailsOf(subscription: SubscriptionRow, order: OrderRow | undefined) {
   if (config().SMTP_URL === undefined) {
     const { rows } = await latestStoredEmailsOf(subscription.reference, herDataEmailLimit);
@@ -56,7 +61,7 @@ async function emailsOf(subscription: SubscriptionRow, order: OrderRow | undefin
       const payload = row.payload as unknown as EmailPayload;
       return {
         kind: payload.email,
-        subject: her ? renderEmail(her.order, emailFacts(payload), links).subject : payload.email,
+        subject: her ? renderEmail(her.order, emailFacts(payload), links, translator(subscription.language)).subject : payload.email,
         sentAt: row.deliveredAt ?? row.createdAt,
       };
     }),

@@ -5,17 +5,17 @@
 // showed: a second press finds it changed and changes nothing. The new plan, its timeline
 // line, the record of her consent to the new plan's renewals, her email and the provider's
 // event are written in one transaction.
-import type { Language } from "../../i18n/languages";
+import type { Language, Translator } from "../../i18n/languages";
 import { translator } from "../../i18n/messages";
 import { checkoutTerms, planChangeAgreedWith, planChangeDisclosure } from "../../funnel/consent";
 import type { PlanChangeLine } from "../../funnel/emails";
-import { orderedPlans, plans, type PlanCode } from "../../funnel/plans";
+import { orderedPlans, planWords, plans, type PlanCode } from "../../funnel/plans";
 import {
   badChoiceRefusals,
   decidePlanChange,
   planChangeDetail,
   planChangeLineOf,
-  planChangeMessages,
+  planChangeMessagesIn,
   planOffer,
   type HerMedication,
   type PlanChangeRefusal,
@@ -61,6 +61,8 @@ export interface PlanChangeOptions {
   agreedWith?: string;
   /** The language the disclosure was read to her in (the console's English); hers by default. */
   language?: Language;
+  /** The words of a refusal: her page's language; the console's English without. */
+  t?: Translator;
 }
 
 /** Her medications as her order names them (the catalogue's product ids). */
@@ -84,13 +86,13 @@ export async function planOffers(subscription: SubscriptionRow, plans: readonly 
  * What her plan page and the console offer her now: why no plan can change (`closed`), the other
  * plans she may choose, priced, those that leave out one of her medications (shown with why,
  * never offered), and the rules' answer for the plan asked for (her own: keeping it, which
- * cancels a change that waits).
+ * cancels a change that waits). In her page's language with `t`; the console's English without.
  */
-export async function planChoices(subscription: SubscriptionRow) {
+export async function planChoices(subscription: SubscriptionRow, t?: Translator) {
   const now = await lifecycleNow();
   const visible = visiblePlans();
   const offers = await planOffers(subscription, visible);
-  const decide = (offer: PlanOffer) => decidePlanChange(subscription, offer, visible, now);
+  const decide = (offer: PlanOffer) => decidePlanChange(subscription, offer, visible, now, t);
   const keep: PlanOffer = { plan: subscription.plan, cents: subscription.renewalCents, unavailable: [] };
   const closed = decide(keep);
   return {
@@ -98,7 +100,7 @@ export async function planChoices(subscription: SubscriptionRow) {
     offered: offers.filter((offer) => offer.plan !== subscription.plan && offer.plan !== subscription.pendingPlan && offer.cents !== null && offer.unavailable.length === 0),
     unavailable: offers
       .filter((offer) => offer.plan !== subscription.plan && offer.unavailable.length > 0)
-      .map((offer) => ({ plan: plans[offer.plan].label, text: unavailableText(offer) })),
+      .map((offer) => ({ plan: t ? planWords(offer.plan, t).label : plans[offer.plan].label, text: unavailableText(offer, t) })),
     decide: (asked: PlanCode) => decide(asked === subscription.plan ? keep : (offers.find((offer) => offer.plan === asked) ?? { plan: asked, cents: null, unavailable: [] })),
   };
 }
@@ -115,13 +117,14 @@ const stillShown = (row: SubscriptionRow, shown: PlanShown) =>
 export async function changeHerPlan(subscription: SubscriptionRow, choice: PlanCode, shown: PlanShown, options: PlanChangeOptions = {}): Promise<PlanChangeOutcome> {
   // Priced before the claim: the catalogue may come from the provider, and a claim is short.
   const [offer] = await planOffers(subscription, [choice]);
+  const said = planChangeMessagesIn(options.t);
   const claimed = await claimSoon(subscription.id);
-  if (claimed === undefined) return { status: "busy", message: planChangeMessages.busy };
+  if (claimed === undefined) return { status: "busy", message: said.busy };
   try {
     const now = await lifecycleNow();
     const { events } = await subscriptionTimeline(claimed.id);
-    if (!stillShown(claimed, shown)) return alreadyDone(claimed, events, choice, shown);
-    const decision = decidePlanChange(claimed, offer!, visiblePlans(), now);
+    if (!stillShown(claimed, shown)) return alreadyDone(claimed, events, choice, shown, said.stale);
+    const decision = decidePlanChange(claimed, offer!, visiblePlans(), now, options.t);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal, message: decision.message };
     const { line, writes } = decision;
     const changesSoFar = events.filter((event) => event.event === "plan_changed").length;
@@ -159,7 +162,7 @@ export async function changeHerPlan(subscription: SubscriptionRow, choice: PlanC
       if (options.alsoRecord) await options.alsoRecord(tx);
       return row;
     });
-    if (!made) return { status: "refused", refusal: "stale", message: planChangeMessages.stale };
+    if (!made) return { status: "refused", refusal: "stale", message: said.stale };
     return { status: "changed", line };
   } finally {
     await releaseClaim(subscription.id);
@@ -167,7 +170,13 @@ export async function changeHerPlan(subscription: SubscriptionRow, choice: PlanC
 }
 
 /** Not as her page showed it: her own press a moment ago (the same answer again), or a stale page. */
-function alreadyDone(row: SubscriptionRow, events: readonly { event: string; detail: Record<string, unknown> }[], choice: PlanCode, shown: PlanShown): PlanChangeOutcome {
+function alreadyDone(
+  row: SubscriptionRow,
+  events: readonly { event: string; detail: Record<string, unknown> }[],
+  choice: PlanCode,
+  shown: PlanShown,
+  stale: string,
+): PlanChangeOutcome {
   const last = events.findLast((event) => event.event === "plan_changed");
   const line = last && planChangeLineOf(last);
   const made =
@@ -176,5 +185,5 @@ function alreadyDone(row: SubscriptionRow, events: readonly { event: string; det
     (line.kind === "kept"
       ? line.fromPlan === shown.pendingPlan && row.plan === choice && row.pendingPlan === null
       : line.fromPlan === shown.plan && (line.kind === "switched" ? row.plan === choice : row.pendingPlan === choice));
-  return made ? { status: "changed", line } : { status: "refused", refusal: "stale", message: planChangeMessages.stale };
+  return made ? { status: "changed", line } : { status: "refused", refusal: "stale", message: stale };
 }
