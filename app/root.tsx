@@ -104,9 +104,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Body({ switchHref, scripts, children }: { switchHref: string | null; scripts: ReactNode; children: ReactNode }) {
   const t = useT();
+  // The console's content starts after its menu bar: there the link skips that too.
+  const inConsole = useMatches().some((match) => match.id === "routes/owner");
   return (
     <body>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={inConsole ? "#console-content" : "#main"}>
         {t("common.skipLink")}
       </a>
       <SiteHeader switchHref={switchHref} />

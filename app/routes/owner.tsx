@@ -67,7 +67,9 @@ export default function OwnerConsole() {
           </p>
         </section>
       ) : null}
-      <Outlet />
+      <div id="console-content" tabIndex={-1}>
+        <Outlet />
+      </div>
     </div>
   );
 }
