@@ -16,35 +16,46 @@ export function expectRedirect(answer, pathPrefix) {
 
 const uuidOf = (url) => new URL(url).pathname.split("/").at(-1);
 
+/** The buttons the walk presses, as the English pages name them. */
+export const englishButtons = {
+  welcome: "Tell me more",
+  concerns: "Show me how this could work",
+  socialProof: "Find Out if HRT is Right for Me",
+  addToPlan: "ADD TO PLAN",
+  preCheckout: "CONTINUE TO CHECKOUT",
+  completePurchase: "COMPLETE PURCHASE",
+};
+
 /**
  * A new visitor from /welcome through the questionnaire to her plan (Patch), her details and
  * the final checkout page; `visit` sees each screen as it is shown. Stops at the selection
- * page when `upTo` is "checkout".
+ * page when `upTo` is "checkout". In Spanish: `{ lang: "es", buttons: spanishButtons }` (her
+ * session keeps the language after the first page).
  */
-export async function walkFunnel(origin, { email, upTo = "final-checkout", visit = async () => {} }) {
+export async function walkFunnel(origin, { email, upTo = "final-checkout", visit = async () => {}, lang, buttons = englishButtons }) {
   const browser = new Browser(origin);
-  const welcome = await browser.open("/welcome");
+  const welcome = await browser.open(lang ? `/welcome?lang=${lang}` : "/welcome");
   await visit("/welcome", welcome, browser);
-  let next = expectRedirect(await browser.press(welcome, "Tell me more", { reason: "nothing_else_has_helped" }), "/concerns/");
+  let next = expectRedirect(await browser.press(welcome, buttons.welcome, { reason: "nothing_else_has_helped" }), "/concerns/");
   const uuid = uuidOf(next);
   const concerns = await browser.open(next);
   await visit("/concerns/{uuid}", concerns, browser);
   next = expectRedirect(
-    await browser.press(concerns, "Show me how this could work", { concern: "im_worried_about_the_cost" }),
+    await browser.press(concerns, buttons.concerns, { concern: "im_worried_about_the_cost" }),
     "/social-proof/",
   );
   const socialProof = await browser.open(next);
   await visit("/social-proof/{uuid}", socialProof, browser);
   // The intake address is, by default, this site's selection page.
-  next = expectRedirect(await browser.press(socialProof, "Find Out if HRT is Right for Me", { email }), `/checkout/${uuid}`);
+  next = expectRedirect(await browser.press(socialProof, buttons.socialProof, { email }), `/checkout/${uuid}`);
   let selection = await browser.open(next);
   await visit("/checkout/{uuid}", selection, browser);
   if (upTo === "checkout") return { browser, uuid };
   selection = await browser.open(expectRedirect(await browser.press(selection, { name: "optionId", value: "patch" }), `/checkout/${uuid}`));
-  const preCheckout = await browser.open(expectRedirect(await browser.press(selection, "ADD TO PLAN"), `/pre-checkout/${uuid}`));
+  const preCheckout = await browser.open(expectRedirect(await browser.press(selection, buttons.addToPlan), `/pre-checkout/${uuid}`));
   await visit("/pre-checkout/{uuid}", preCheckout, browser);
   next = expectRedirect(
-    await browser.press(preCheckout, "CONTINUE TO CHECKOUT", { firstName: "Bench", lastName: "Mark", phone: "(212) 555-0123" }),
+    await browser.press(preCheckout, buttons.preCheckout, { firstName: "Bench", lastName: "Mark", phone: "(212) 555-0123" }),
     `/final-checkout/${uuid}`,
   );
   const finalCheckout = await browser.open(next);
@@ -53,8 +64,8 @@ export async function walkFunnel(origin, { email, upTo = "final-checkout", visit
   return { browser, uuid, finalCheckout };
 }
 
-export const completePurchase = (browser, finalCheckout) =>
-  browser.press(finalCheckout, "COMPLETE PURCHASE", { ...shipping, ...card });
+export const completePurchase = (browser, finalCheckout, buttons = englishButtons) =>
+  browser.press(finalCheckout, buttons.completePurchase, { ...shipping, ...card });
 
 /** Runs tasks with at most `limit` at a time; results in order. */
 export async function pool(count, limit, task) {

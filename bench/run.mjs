@@ -63,6 +63,8 @@ async function measureEngine({ engine, instances, ports, dataDir, progress, with
 
     progress(`${engine}: /welcome for new visitors`);
     result.welcomeNew = await load(`${app.origin}/welcome`);
+    progress(`${engine}: /welcome?lang=es for new visitors`);
+    result.welcomeNewEs = await load(`${app.origin}/welcome?lang=es`);
     const flow = await walkFunnel(app.origin, { email: "bench.load@example.org", upTo: "checkout" });
     const cookie = { Cookie: flow.browser.cookieHeader() };
     progress(`${engine}: /welcome with her session`);

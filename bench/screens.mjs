@@ -3,6 +3,7 @@
 import { gzipSync } from "node:zlib";
 import { Browser, tagsOf } from "./browser.mjs";
 import { completePurchase, expectRedirect, walkFunnel } from "./drive-funnel.mjs";
+import { spanishButtons } from "./spanish.mjs";
 
 const gzipSize = (bytes) => gzipSync(bytes, { level: 6 }).length; // compression()'s level
 
@@ -108,6 +109,32 @@ export async function measureScreens(origin) {
   await visit("/privacy", await new Browser(origin).open("/privacy"));
   await visit("404 page (/no-such-page)", await new Browser(origin).open("/no-such-page"));
 
+  // In Spanish: the same walk from /welcome?lang=es (her session keeps the language), paid, and
+  // the entry pages' Spanish copies, each its own shared address.
+  const inSpanish = (label) => `${label} (es)`;
+  const spanishWalk = await walkFunnel(origin, {
+    email: "bench.screens.es@example.org",
+    lang: "es",
+    buttons: spanishButtons,
+    visit: (label, page) => visit(inSpanish(label), page),
+  });
+  const paidInSpanish = await completePurchase(spanishWalk.browser, spanishWalk.finalCheckout, spanishButtons);
+  try {
+    const location = expectRedirect(paidInSpanish, `/payment-complete/${spanishWalk.uuid}`);
+    await visit(inSpanish("/payment-complete/{uuid}"), await spanishWalk.browser.request(location));
+  } catch (error) {
+    rows.push({ label: inSpanish("/payment-complete/{uuid}"), missing: error.message });
+  }
+  for (const [label, path] of [
+    ["/congratulations", "/congratulations?lang=es"],
+    ["/thank-you", "/thank-you?lang=es"],
+    ["/home?variant=classic", "/home?variant=classic&lang=es"],
+    ["/terms", "/terms?lang=es"],
+    ["/privacy", "/privacy?lang=es"],
+  ]) {
+    await visit(inSpanish(label), await new Browser(origin).open(path));
+  }
+
   const order = [
     "/welcome",
     "/concerns/{uuid}",
@@ -123,6 +150,8 @@ export async function measureScreens(origin) {
     "/privacy",
     "404 page (/no-such-page)",
   ];
-  rows.sort((a, b) => order.indexOf(a.label) - order.indexOf(b.label));
+  // Each page's Spanish row right under its English one.
+  const rank = (label) => order.indexOf(label.replace(/ \(es\)$/, "")) * 2 + (label.endsWith(" (es)") ? 1 : 0);
+  rows.sort((a, b) => rank(a.label) - rank(b.label));
   return { rows, welcome };
 }

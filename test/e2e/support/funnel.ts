@@ -74,8 +74,8 @@ export async function expectNoScripts(page: Page): Promise<void> {
 }
 
 /** The GOV.UK error summary with one link per message; returns where each link points. */
-export async function expectErrorSummary(page: Page, messages: string[]): Promise<string[]> {
-  const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+export async function expectErrorSummary(page: Page, messages: string[], heading = "There is a problem"): Promise<string[]> {
+  const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: heading }) });
   await expect(summary).toBeVisible();
   const links = summary.getByRole("link");
   await expect(links).toHaveText(messages);
