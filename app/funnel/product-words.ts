@@ -1,8 +1,9 @@
-// The catalogue's words in her language. Medication names are names and stay as they are; the
-// category texts of the embedded provider's seed (migration 0002, the fallback catalogue), the
-// older variant's injections (weight-loss.ts) and the "no preference" choice are said in her
-// words by their ids, while they still read as seeded. Any other text a provider sends stays
-// as it came, marked English, since we cannot translate it.
+// The catalogue's words in her language. Medication names are names and stay as they are
+// (Semaglutide, Paroxetine...). The seeded options named by ordinary words (Patch, Pill, Cream,
+// Insert), the category texts of the embedded provider's seed (migration 0002, the fallback
+// catalogue), the older variant's injections (weight-loss.ts) and the "no preference" choice
+// are said in her words by their ids, while they still read as seeded. Any other text a
+// provider sends stays as it came, marked English, since we cannot translate it.
 import type { MessageId } from "../i18n/en";
 import { finalCheckoutEn } from "../i18n/areas/final-checkout.en";
 import { selectionEn } from "../i18n/areas/selection.en";
@@ -28,6 +29,10 @@ const categoryIds: Record<CategoryCode, { name: ProductId; description: ProductI
 /** Option texts that are words, not a medication's name, by the option's (or product's) id. */
 const optionIds: Record<string, { name?: ProductId; dosage?: ProductId; equivalent?: ProductId }> = {
   i_dont_know_no_preference: { name: "product.noPreference" },
+  patch: { name: "product.patchName" },
+  progesterone_pill: { name: "product.pillName" },
+  vaginal_estrogen_cream: { name: "product.creamName" },
+  vaginal_estrogen_insert: { name: "product.insertName" },
   semaglutide: { dosage: "product.semaglutideDosage", equivalent: "product.semaglutideEquivalent" },
   tirzepatide: { dosage: "product.tirzepatideDosage", equivalent: "product.tirzepatideEquivalent" },
 };
@@ -43,10 +48,11 @@ export function categoryWords(category: Pick<MedicationCategory, "category" | "n
   return { name: seeded(category.name, ids?.name, t), description: seeded(category.description, ids?.description, t) };
 }
 
-/** The option's name (a medication's name stays, marked English), and its dosage and brand equivalent where it names them. */
+/** The option's name (a medication's name stays, marked English; an ordinary word is hers), and its dosage and brand equivalent where it names them. */
 export function optionWords(option: Pick<MedicationOption, "id" | "product_id" | "name" | "dosage" | "equivalent">, t: Translator) {
   const ids = optionIds[option.id] ?? optionIds[option.product_id] ?? {};
   // A medication's name stays as the catalogue writes it, in English: marked so on her page.
+  // A seeded option named by an ordinary word ("Patch") is said in her words.
   const name: Words = seeded(option.name, ids.name, t);
   const details = [
     option.dosage ? seeded(option.dosage, ids.dosage, t) : null,
@@ -63,15 +69,24 @@ export function categoryNameWords(name: string, t: Translator): Words {
 
 const sameWords = (a: string, b: string) => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
 
+/** The option names that are words of ours, found by their English (an order keeps the name alone). */
+const nameIds = Object.values(optionIds).flatMap((ids) => (ids.name ? [ids.name] : []));
+
+function nameOf(name: string, t: Translator): string {
+  const id = nameIds.find((candidate) => sameWords(name, selectionEn[candidate]));
+  return id ? t(id) : name;
+}
+
 /**
  * A medication as her order names it (the provider's copy, in English: a name and a dosage),
- * in her words where the words are ours: the "no preference" choice and the starting dose.
+ * in her words where the words are ours: an option named by an ordinary word, the "no
+ * preference" choice, and the starting dose.
  */
 export function orderedMedicationWords<Medication extends { name: string; dosage: string }>(medication: Medication, t: Translator): Medication {
   if (t.language === "en") return medication;
   return {
     ...medication,
-    name: sameWords(medication.name, selectionEn["product.noPreference"]) ? t("product.noPreference") : medication.name,
+    name: nameOf(medication.name, t),
     dosage: sameWords(medication.dosage ?? "", finalCheckoutEn["finalCheckout.startingDose"]) ? t("finalCheckout.startingDose") : medication.dosage,
   };
 }

@@ -55,6 +55,11 @@ export const selectionEn = {
   "product.weightLossName": "Weight Loss",
   "product.weightLossDescription": "A weekly injection that curbs appetite, prescribed and monitored by a licensed provider.",
   "product.noPreference": "I don't know /\nNo preference",
+  // The seeded options whose names are ordinary words, not a medication's name.
+  "product.patchName": "Patch",
+  "product.pillName": "Pill",
+  "product.creamName": "Cream",
+  "product.insertName": "Insert",
   "product.semaglutideDosage": "0.25 mg weekly injection",
   "product.semaglutideEquivalent": "Same active ingredient as Ozempic® and Wegovy®",
   "product.tirzepatideDosage": "2.5 mg weekly injection",
