@@ -10,6 +10,7 @@ import { resumeOrder } from "../server/checkout/submit-order-once.server";
 import { findOrderByPaymentReference } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { requireFlow } from "../server/flow/require-flow.server";
+import { clientCatalogue } from "../server/visitor/her-words.server";
 
 export const handle: RouteHandle = { title: "sandbox.pageTitle" };
 
@@ -28,7 +29,9 @@ async function waitingOrder(request: Request, reference: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { visitor, order } = await waitingOrder(request, params.reference);
   if (order.status !== "requires_action") throw await visitor.redirect(`/final-checkout/${order.responderUuid}`);
-  return null;
+  // A hydrated page (the final checkout, her card page) comes here by a redirect its script
+  // follows, so the page is drawn in the browser: it needs its words there.
+  return { clientMessages: clientCatalogue(visitor.language, ["sandbox"]) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
