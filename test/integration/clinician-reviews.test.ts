@@ -3,8 +3,6 @@
 // answers in words, medications, plan), with Approve and Decline. What either page sends to
 // the browser holds nothing to reach her or bill her; each viewing and each decision is in the
 // audit log. A clinician opens nothing else; support opens neither.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as ownerLayout from "../../app/routes/owner";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
@@ -30,7 +28,7 @@ import { buildPlan, paymentForm, saveDetails, startFlow } from "../support/funne
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { aPerson, signedInAs, signInForm, staffPassword } from "../support/staff";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
-import { inLanguage } from "../support/in-language";
+import { drawIn } from "../support/drawn-page";
 
 /** Whether the console records decisions: a provider sending signed outcomes takes it over. */
 const reviews = vi.hoisted(() => ({ ownerRecords: true }));
@@ -39,21 +37,9 @@ vi.mock("../../app/server/owner/owner-reviews.server", async (importOriginal) =>
   ownerRecordsReviews: () => reviews.ownerRecords,
 }));
 
-// The pages drawn outside Remix: their loader's (and action's) data given, forms as plain elements.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  Form: ({ children, id }: { children: unknown; id?: string }) => createElement("form", { method: "post", id }, children as never),
-}));
-
-/** The page's HTML as the server draws it with this loader data (and, after a refused post, this action data). */
-function draw(page: () => unknown, loaderData: unknown, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null)));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("en");
 
 beforeEach(async () => {
   await resetDatabase();

@@ -1,31 +1,18 @@
 // The questionnaire's last two steps in Spanish: /concerns and /social-proof are hers (the
 // language her session remembers from /welcome?lang=es), drawn as the server draws them, and
 // each form's refusals (a missing answer, too many posts) in her words.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
 import * as socialProof from "../../app/routes/social-proof.($responderUuid)/route";
 import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { pageLanguage } from "../../app/server/visitor/language.server";
 import { startFlow } from "../support/funnel-steps";
-import { inLanguage } from "../support/in-language";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
+import { drawIn } from "../support/drawn-page";
 
-// The pages drawn outside Remix: their loader's (and action's) data given.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  Form: ({ children, id }: { children: unknown; id?: string }) => createElement("form", { method: "post", id }, children as never),
-}));
-
-function draw(page: () => unknown, loaderData: unknown, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null), "es"));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("es");
 
 const rootLoader = (request: { request: Request; params: Record<string, string | undefined> }) =>
   pageLanguage(request.request, request.params);

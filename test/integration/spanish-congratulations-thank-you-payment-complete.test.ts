@@ -11,25 +11,12 @@ import * as thankYou from "../../app/routes/thank-you";
 import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { pageLanguage } from "../../app/server/visitor/language.server";
 import { payForPlan, startFlow } from "../support/funnel-steps";
-import { inLanguage } from "../support/in-language";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
+import { drawIn, giveData } from "../support/drawn-page";
 
-// The pages drawn outside Remix: their loader's (and action's) data given.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  useLocation: () => ({ pathname: "/", search: "", hash: "" }),
-  Link: ({ to, children, className }: { to: string; children: unknown; className?: string }) =>
-    createElement("a", { href: to, className }, children as never),
-}));
-
-function draw(page: () => unknown, loaderData: unknown = null, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null), "es"));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("es");
 
 const rootLoader = (request: { request: Request; params: Record<string, string | undefined> }) =>
   pageLanguage(request.request, request.params);
@@ -94,7 +81,7 @@ describe("Spanish at the end of her funnel", () => {
     expect(server).toContain("Su tarjeta (visa terminada en 4242) ha sido preautorizada.");
     expect(server).toContain("Continuar ahora");
     // Reached from the final checkout by a navigation, the browser draws it from its data's messages alone.
-    drawn.loaderData = done.data;
+    giveData(done.data);
     const browserHtml = renderToStaticMarkup(
       createElement(I18nProvider, {
         language: "es",

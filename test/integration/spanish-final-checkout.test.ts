@@ -2,8 +2,6 @@
 // words (the language her session remembers from /welcome?lang=es), each of its forms'
 // refusals in Spanish (the payment form: her fields, her card, a declined card, a ZIP in
 // another state; the promo code form), and the sandbox's stand-in for her bank's check.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as sandboxAuthenticate from "../../app/routes/sandbox.authenticate.$reference";
@@ -13,24 +11,12 @@ import { pageLanguage } from "../../app/server/visitor/language.server";
 import { checkoutForm } from "../support/factories";
 import { paymentForm, readyToPay } from "../support/funnel-steps";
 import { englishLeftIn } from "../support/english-left";
-import { inLanguage } from "../support/in-language";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
+import { drawIn } from "../support/drawn-page";
 
-// The pages drawn outside Remix: their loader's (and action's) data given.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  useNavigation: () => ({ state: "idle" }),
-  Form: ({ children, id }: { children: unknown; id?: string }) => createElement("form", { method: "post", id }, children as never),
-}));
-
-function draw(page: () => unknown, loaderData: unknown, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null), "es"));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("es");
 
 /** A page's visible text, a line per element. */
 const textOf = (html: string) => html.replace(/<[^>]+>/g, "\n");

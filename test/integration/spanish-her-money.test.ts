@@ -2,8 +2,6 @@
 // card, another card after a failed payment, her plan (its preview and confirm), and a receipt,
 // each drawn in her words as the server draws them, and every form's refusal in them too.
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlanCode } from "../../app/funnel/plans";
 import { translator } from "../../app/i18n/messages";
@@ -20,24 +18,13 @@ import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-roun
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { pageLanguage } from "../../app/server/visitor/language.server";
-import { inLanguage } from "../support/in-language";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
+import { drawIn } from "../support/drawn-page";
 
-// The pages drawn outside Remix: their loader's (and action's) data given.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  Form: ({ children, id }: { children: unknown; id?: string }) => createElement("form", { method: "post", id }, children as never),
-}));
-
-function draw(page: () => unknown, loaderData: unknown, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null), "es"));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("es");
 
 const es = translator("es");
 const errorsOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) => Object.values(answer.data.lastResult.error).flat();

@@ -2,8 +2,6 @@
 // "English" link changes her language for her next pages too and keeps her where she is, and
 // her page, her billing date, her address, cancelling and deleting her data are drawn in her
 // words, each form's refusal too. A link that does not open is refused in the visitor's language.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import * as addressPage from "../../app/routes/subscription.$token.address/route";
@@ -18,24 +16,13 @@ import { paymentGateway } from "../../app/server/payments/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { pageLanguage } from "../../app/server/visitor/language.server";
-import { inLanguage } from "../support/in-language";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, reload } from "../support/subscriptions";
+import { drawIn } from "../support/drawn-page";
 
-// The pages drawn outside Remix: their loader's (and action's) data given.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  Form: ({ children, id }: { children: unknown; id?: string }) => createElement("form", { method: "post", id }, children as never),
-}));
-
-function draw(page: () => unknown, loaderData: unknown, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null), "es"));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("es");
 
 const rootLoader = (request: { request: Request; params: Record<string, string | undefined> }) =>
   pageLanguage(request.request, request.params);

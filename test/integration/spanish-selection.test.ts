@@ -1,8 +1,6 @@
 // The selection page, the pre-checkout and /home in Spanish: the first two follow the language
 // her session remembers from /welcome?lang=es, /home the address alone; each drawn as the
 // server draws it, with no English left, and each form's refusal in her words.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as checkout from "../../app/routes/checkout.($responderUuid)/route";
 import * as home from "../../app/routes/home/route";
@@ -13,23 +11,12 @@ import { pageLanguage } from "../../app/server/visitor/language.server";
 import { englishLeftIn } from "../support/english-left";
 import { aPerson } from "../support/factories";
 import { flowWithPlan, startFlow } from "../support/funnel-steps";
-import { inLanguage } from "../support/in-language";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
+import { drawIn } from "../support/drawn-page";
 
-// The pages drawn outside Remix: their loader's (and action's) data given.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  Form: ({ children, id }: { children: unknown; id?: string }) => createElement("form", { method: "post", id }, children as never),
-}));
-
-function draw(page: () => unknown, loaderData: unknown, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null), "es"));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("es");
 
 /** What a reader sees, a line a block, without what is marked `lang="en"` on purpose. */
 function visibleText(html: string): string {

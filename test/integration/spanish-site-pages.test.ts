@@ -2,8 +2,6 @@
 // address's `?lang=es` alone, each language its own cached copy), her printable plan (her
 // language, the email to her doctor still in English), asking for a new link, and the page
 // after her data is deleted; each form's refusal in her words.
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as sharedPlan from "../../app/routes/plan.$token";
 import * as privacy from "../../app/routes/privacy";
@@ -17,24 +15,13 @@ import { planSummaryToken } from "../../app/server/subscriptions/plan-link.serve
 import { pageLanguage } from "../../app/server/visitor/language.server";
 import { englishLeftIn } from "../support/english-left";
 import { payForPlan, readyToPay } from "../support/funnel-steps";
-import { inLanguage } from "../support/in-language";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { deliverAll } from "../support/subscriptions";
+import { drawIn } from "../support/drawn-page";
 
-// The pages drawn outside Remix: their loader's (and action's) data given.
-const drawn = vi.hoisted(() => ({ loaderData: {} as unknown, actionData: undefined as unknown }));
-vi.mock("@remix-run/react", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@remix-run/react")>()),
-  useLoaderData: () => drawn.loaderData,
-  useActionData: () => drawn.actionData,
-  Form: ({ children, id }: { children: unknown; id?: string }) => createElement("form", { method: "post", id }, children as never),
-}));
-
-function draw(page: () => unknown, loaderData: unknown = null, actionData?: unknown): string {
-  drawn.loaderData = loaderData;
-  drawn.actionData = actionData;
-  return renderToStaticMarkup(inLanguage(createElement(page as () => null), "es"));
-}
+// The pages drawn outside Remix, their loader's (and action's) data given.
+vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
+const draw = drawIn("es");
 
 /** What a reader sees, a line a block, without what is marked `lang="en"` on purpose. */
 function visibleText(html: string): string {
