@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBareRemix } from "./bare-remix.mjs";
 import { load } from "./load.mjs";
-import { stopProcess } from "./processes.mjs";
+import { cpuMs, stopProcess } from "./processes.mjs";
 
 const staticServerScript = fileURLToPath(new URL("./static-server.mjs", import.meta.url));
 
@@ -23,7 +23,7 @@ async function startStaticServer({ port, body, contentType, dir }) {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`the static server stopped (${code})`)));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => stopProcess(child, 5_000) };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopProcess(child, 5_000) };
 }
 
 /** Both anchors loaded, one after the other; `welcome` is the app's /welcome as the screens saw it. */
@@ -32,7 +32,7 @@ export async function measureAnchors({ barePort, staticPort, welcome, dataDir, p
   const bare = await startBareRemix({ port: barePort, logFile: path.join(dataDir, "bare-remix.log") });
   let bareLoad;
   try {
-    bareLoad = await load(`${bare.origin}/welcome`);
+    bareLoad = await load(`${bare.origin}/welcome`, { cpuMs: () => cpuMs(bare.pid) });
   } finally {
     await bare.stop();
   }
@@ -45,7 +45,7 @@ export async function measureAnchors({ barePort, staticPort, welcome, dataDir, p
   });
   let staticLoad;
   try {
-    staticLoad = await load(`${staticServer.origin}/welcome`);
+    staticLoad = await load(`${staticServer.origin}/welcome`, { cpuMs: () => cpuMs(staticServer.pid) });
   } finally {
     await staticServer.stop();
   }

@@ -1,14 +1,18 @@
-// Throughput: autocannon on one address, after a warm-up; requests a second, latency and what
-// went wrong.
+// Throughput: autocannon on one address, after a warm-up; requests a second, latency, the
+// server's CPU time per request and what went wrong.
 import autocannon from "autocannon";
 import { settings } from "./settings.mjs";
 
-export async function load(url, headers = {}) {
+/** `cpuMs` reads the server's CPU time so far (processes.mjs), before and after the measured run. */
+export async function load(url, { headers = {}, cpuMs }) {
   const options = { url, connections: settings.connections, headers };
   await autocannon({ ...options, duration: settings.warmupSeconds });
+  const cpuBefore = cpuMs();
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  const cpuAfter = cpuMs();
   return {
     rps: result.requests.average,
+    cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,

@@ -1,7 +1,7 @@
 // The processes the bench starts and stops: the built app (on a fresh database when it runs on
-// PostgreSQL), each on a free port of its own, its resident memory read from /proc.
-import { spawn } from "node:child_process";
-import { existsSync, openSync, readFileSync } from "node:fs";
+// PostgreSQL), each on a free port of its own, its resident memory and CPU time read from /proc.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, openSync, readFileSync, readdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -34,6 +34,43 @@ function residentMb(pid) {
   } catch {
     return NaN;
   }
+}
+
+let ticksPerSecond;
+
+function clockTicksPerSecond() {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+}
+
+/**
+ * The CPU time (user + system, ms) of every process in the group `pgid` leads (Linux), or NaN.
+ * The bench starts each server detached, so its group is the server and nothing else; a
+ * process's /proc/{pid}/stat counts all its threads, the database's worker thread with them;
+ * and summing the group counts the server itself when npx stands between it and us.
+ */
+export function cpuMs(pgid) {
+  if (!existsSync("/proc")) return NaN;
+  ticksPerSecond ??= clockTicksPerSecond();
+  let ticks = 0;
+  let found = false;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // After the command's name (in parentheses, maybe with spaces): state, ppid, pgrp, … utime, stime.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+    found = true;
+  }
+  return found ? (ticks * 1000) / ticksPerSecond : NaN;
 }
 
 async function portIsFree(port) {
@@ -127,6 +164,7 @@ export async function startApp({ port, dataDir, env: overrides = {} }) {
     command: ownServer ? "node server.mjs" : "npx remix-serve build/index.js",
     logFile,
     residentMb: () => residentMb(child.pid),
+    cpuMs: () => cpuMs(child.pid),
     stop: () => stopProcess(child),
   };
 }

@@ -57,26 +57,26 @@ const targets = {
   welcomeNewToStatic: 0.5,
   welcomeSessionToBare: 0.8,
   checkoutToBare: 0.5,
-  checkoutP99Ms: 250,
+  checkoutP99ToBare: 3,
   postP99Ms: { pglite: 2000, postgres: 1000 },
   residentMb: { pglite: 600, postgres: 400 },
 };
 
 export function engineRows(r, anchors) {
   const label = r.engine === "postgres" ? `PostgreSQL, ${r.instances} instance${r.instances > 1 ? "s" : ""}` : "PGlite (embedded), 1 instance";
-  const ratioRow = (name, measured, anchor, anchorName, target, extra = "") => {
+  // Against the bare Remix page, the p99 reads as a multiple of its p99 too.
+  const ratioRow = (name, measured, anchor, anchorName, target, p99Limit) => {
     const ratio = measured.rps / anchor.rps;
-    const ok = ratio >= target && !measured.bad;
+    const p99Ratio = anchor === anchors.bare ? measured.p99 / anchor.p99 : undefined;
+    const ok = ratio >= target && !measured.bad && (!p99Limit || p99Ratio <= p99Limit);
     return [
       name,
-      `${rate(measured)} · ${ratio.toFixed(2)} of ${anchorName}${measured.bad ? ` · ${measured.problems.join(", ")}` : ""}`,
-      `≥ ${target} of ${anchorName}${extra}`,
+      `${rate(measured, p99Ratio)} · ${ratio.toFixed(2)} of ${anchorName}${measured.bad ? ` · ${measured.problems.join(", ")}` : ""}`,
+      `≥ ${target} of ${anchorName}${p99Limit ? `, p99 ≤ ${p99Limit} × bare p99` : ""}`,
       passFail(ok),
     ];
   };
   const c = r.checkouts;
-  const checkoutRow = ratioRow("/checkout/{uuid}, her session", r.checkout, anchors.bare, "bare Remix", targets.checkoutToBare, `, p99 < ${targets.checkoutP99Ms} ms`);
-  checkoutRow[3] = passFail(checkoutRow[3] === "pass" && r.checkout.p99 < targets.checkoutP99Ms);
   const postLimit = targets.postP99Ms[r.engine];
   const memoryLimit = targets.residentMb[r.engine];
   const maxResident = Math.max(...r.residentMb);
@@ -85,7 +85,7 @@ export function engineRows(r, anchors) {
     ratioRow("/welcome, new visitor (from memory)", r.welcomeNew, anchors.static, "static", targets.welcomeNewToStatic),
     ratioRow("/welcome?lang=es, new visitor (from memory)", r.welcomeNewEs, anchors.static, "static", targets.welcomeNewToStatic),
     ratioRow("/welcome, her session (rendered)", r.welcomeSession, anchors.bare, "bare Remix", targets.welcomeSessionToBare),
-    checkoutRow,
+    ratioRow("/checkout/{uuid}, her session", r.checkout, anchors.bare, "bare Remix", targets.checkoutToBare, targets.checkoutP99ToBare),
     [
       "checkouts: orders",
       `${c.confirmed} pages say "Payment Successful!" · ${c.redirected} × 303 → /payment-complete (both presses ${c.bothRedirected})` +
@@ -117,4 +117,8 @@ export function engineRows(r, anchors) {
   ];
 }
 
-export const rate = (r) => `${Math.round(r.rps).toLocaleString("en-US").padStart(6)} req/s · p50 ${ms(r.p50)} · p99 ${ms(r.p99)}`;
+/** Requests a second, latency (the p99 with its multiple of the bare page's, when given) and CPU time a request. */
+export const rate = (r, p99Ratio) =>
+  `${Math.round(r.rps).toLocaleString("en-US").padStart(6)} req/s · p50 ${ms(r.p50)} · ` +
+  `p99 ${ms(r.p99)}${p99Ratio === undefined ? "" : ` (${p99Ratio.toFixed(1)} × bare)`} · ` +
+  `CPU ${Number.isFinite(r.cpuMsPerRequest) ? r.cpuMsPerRequest.toFixed(2) : "?"} ms/request`;
