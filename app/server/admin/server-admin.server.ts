@@ -4,7 +4,7 @@
 // process holds stops the start), closed at shutdown after the answers under way.
 import type { PGlite } from "@electric-sql/pglite";
 import { config } from "../config.server";
-import { database } from "../db/client.server";
+import { embeddedDump } from "../db/client.server";
 import { listStaffMembers } from "../db/stores/staff-members.server";
 import { log } from "../log.server";
 import { commandLine } from "../staff/audit.server";
@@ -22,7 +22,7 @@ export async function answerStaffRequest(request: Extract<AdminRequest, { comman
 
 /**
  * A backup of the embedded database as it is between two queries. PGlite runs one query at a
- * time in this process, and dumpDataDir waits its turn like any query: the copy of the files
+ * time on its thread, and dumpDataDir waits its turn like any query: the copy of the files
  * is taken with no statement running, so it is the folder as a power cut at that moment would
  * leave it. Every transaction committed before it is in it (its WAL written at commit); one
  * still open (its next statement waiting) is in it unfinished, and rolled back by the crash
@@ -48,11 +48,11 @@ export function serverHandler(client: () => Promise<Pick<PGlite, "dumpDataDir">>
   };
 }
 
-/** The process's embedded engine, under its Drizzle database. */
+/** The process's embedded engine (on its own thread), as far as a backup needs it. */
 async function embeddedClient(): Promise<Pick<PGlite, "dumpDataDir">> {
-  const client = ((await database()) as unknown as { $client?: Partial<PGlite> }).$client;
-  if (typeof client?.dumpDataDir !== "function") throw new Error("the database is not the embedded engine");
-  return client as Pick<PGlite, "dumpDataDir">;
+  const dump = await embeddedDump();
+  if (!dump) throw new Error("the database is not the embedded engine on disk");
+  return { dumpDataDir: dump } as Pick<PGlite, "dumpDataDir">;
 }
 
 const holder = globalThis as typeof globalThis & { __adminSocket?: Promise<AdminSocket | undefined> };

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
 import { log } from "../log.server";
+import { startEmbeddedEngine } from "./embedded-engine.server";
 import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,17 +20,18 @@ interface OpenDatabase {
   db: Database;
   engine: "pglite" | "postgresql";
   close(): Promise<void>;
+  /** The embedded engine's folder as a gzipped tar (PGlite on disk only). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "app/server/db/migrations");
 // Any number, the same in every instance: only one instance migrates at a time.
 const migrationLockId = 724_901;
 
-async function openPostgres(url: string): Promise<OpenDatabase> {
-  const { default: pg } = await import("pg");
+/** A `pg` pool, migrated (one instance at a time), under Drizzle. */
+async function openPool(pool: import("pg").Pool, engine: OpenDatabase["engine"], closeEngine?: () => Promise<void>): Promise<OpenDatabase> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // A connection the server ends while it is idle in the pool (a restart, a failover, an idle
   // timeout) is an 'error' event on the pool, which would end the process were nobody
   // listening; the pool drops that connection and opens another at the next query.
@@ -44,7 +46,16 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     await lockClient.query("select pg_advisory_unlock($1)", [migrationLockId]).catch(() => {});
     lockClient.release();
   }
-  return { db: drizzle(pool, { schema }) as unknown as Database, engine: "postgresql", close: () => pool.end() };
+  const close = async () => {
+    await pool.end();
+    await closeEngine?.();
+  };
+  return { db: drizzle(pool, { schema }) as unknown as Database, engine, close };
+}
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  const { default: pg } = await import("pg");
+  return openPool(new pg.Pool({ connectionString: url, max: 10 }), "postgresql");
 }
 
 /**
@@ -70,18 +81,36 @@ function createPgliteDatabase(folder: string): Promise<void> {
 }
 
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const inMemory = dataDir === "memory://";
-  const folder = inMemory ? undefined : path.resolve(dataDir, "pglite");
-  if (folder && !existsSync(folder)) {
+  if (dataDir === "memory://") return openPgliteInProcess();
+  const folder = path.resolve(dataDir, "pglite");
+  if (!existsSync(folder)) {
     // A new database is made by initdb, whose memory (about 500 MB) the engine keeps for the
     // life of the process: it is made by a short-lived process of its own.
     await mkdir(dataDir, { recursive: true });
     await createPgliteDatabase(folder);
   }
-  const client = new PGlite(folder, { postgresqlconf: pgliteSettings });
+  const engine = await startEmbeddedEngine(folder, pgliteSettings, (reason) => {
+    // Every page needs the database: a server without it stops, for its supervisor to restart.
+    log.fatal({ reason }, "the embedded database stopped");
+    process.exit(70);
+  });
+  const { default: pg } = await import("pg");
+  // One connection, the engine's only one: a transaction holds it to its end, as on a single
+  // PostgreSQL connection; the pool hands it on in the order it was asked for.
+  const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: 1 });
+  const opened = await openPool(pool, "pglite", engine.close);
+  return { ...opened, dumpDataDir: engine.dumpDataDir };
+}
+
+/**
+ * A database in memory (the tests': one per test file, thrown away with it), in this thread:
+ * its statements are few and nothing draws pages beside them.
+ */
+async function openPgliteInProcess(): Promise<OpenDatabase> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = new PGlite(undefined, { postgresqlconf: pgliteSettings });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
@@ -100,6 +129,11 @@ function open(): Promise<OpenDatabase> {
 /** The process's database, migrated. */
 export async function database(): Promise<Database> {
   return (await open()).db;
+}
+
+/** The embedded engine on disk's folder as a gzipped tar, taken between two statements; undefined for any other database. */
+export async function embeddedDump(): Promise<(() => Promise<Blob>) | undefined> {
+  return (await open()).dumpDataDir;
 }
 
 export async function databaseEngine(): Promise<OpenDatabase["engine"]> {

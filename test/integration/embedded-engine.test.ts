@@ -1,0 +1,104 @@
+// The embedded engine on a thread of its own, as the server runs it on a data folder: the
+// server's `pg` driver speaks to it over its socket, one connection that transactions hold to
+// their end and that everyone else waits for in the order they asked; a backup taken there is
+// the folder; and what was committed is on disk when it closes. On PGlite in folders of its own
+// whatever engine the suite runs on.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { startEmbeddedEngine, type EmbeddedEngine } from "../../app/server/db/embedded-engine.server";
+
+const folders: string[] = [];
+const open: { engine: EmbeddedEngine; pool: pg.Pool }[] = [];
+
+async function started(folder = mkdtempSync(path.join(tmpdir(), "funnel-engine-"))) {
+  folders.push(folder);
+  const lost: string[] = [];
+  const engine = await startEmbeddedEngine(path.join(folder, "pglite"), ["shared_buffers=32MB"], (reason) => lost.push(reason));
+  const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: 1 });
+  open.push({ engine, pool });
+  return { folder, engine, pool, lost };
+}
+
+async function stop({ engine, pool }: { engine: EmbeddedEngine; pool: pg.Pool }) {
+  await pool.end();
+  await engine.close();
+}
+
+afterEach(async () => {
+  for (const running of open.splice(0)) await stop(running).catch(() => {});
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("the embedded engine on its own thread", () => {
+  it("serves the pg driver: parameters, types and errors as PostgreSQL gives them", async () => {
+    const { pool } = await started();
+    const { rows } = await pool.query("select $1::int + 1 as n, 'x'::text as t, now() as at", [41]);
+    expect(rows[0].n).toBe(42);
+    expect(rows[0].at).toBeInstanceOf(Date);
+    await expect(pool.query("select * from no_such_table")).rejects.toMatchObject({ code: "42P01" });
+    // The connection is still good after an error.
+    expect((await pool.query("select 1 as one")).rows[0].one).toBe(1);
+  });
+
+  it("runs concurrent transactions one after the other on its one connection, none lost, in the order asked", async () => {
+    const { pool } = await started();
+    await pool.query("create table counter (n int not null)");
+    await pool.query("insert into counter values (0)");
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const client = await pool.connect();
+        try {
+          await client.query("begin");
+          const { rows } = await client.query("select n from counter");
+          // Another request's statement between these two would lose an update.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await client.query("update counter set n = $1", [rows[0].n + 1]);
+          await client.query("commit");
+          order.push(i);
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    expect((await pool.query("select n from counter")).rows[0].n).toBe(20);
+    expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
+
+    // A connection dropped in the middle of a transaction leaves nothing of it behind.
+    const dropped = await pool.connect();
+    await dropped.query("begin");
+    await dropped.query("update counter set n = 999");
+    dropped.release(true);
+    expect((await pool.query("select n from counter")).rows[0].n).toBe(20);
+  });
+
+  it("keeps what was committed when it closes, and a backup taken while it runs is the folder", async () => {
+    const first = await started();
+    await first.pool.query("create table orders (reference text primary key)");
+    await first.pool.query("insert into orders values ('A-1'), ('A-2')");
+    const dump = await first.engine.dumpDataDir();
+    const bytes = new Uint8Array(await dump.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    await stop(open.pop()!);
+
+    const restored = new PGlite({ loadDataDir: new Blob([bytes]) });
+    expect((await restored.query<{ reference: string }>("select reference from orders order by 1")).rows.map((r) => r.reference)).toEqual(["A-1", "A-2"]);
+    await restored.close();
+
+    const again = await started(first.folder);
+    expect((await again.pool.query("select count(*)::int as n from orders")).rows[0].n).toBe(2);
+    expect(again.lost).toEqual([]);
+  });
+
+  it("says so when it cannot start, and leaves no thread behind", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "funnel-engine-"));
+    folders.push(folder);
+    const file = path.join(folder, "not-a-folder");
+    await import("node:fs").then((fs) => fs.writeFileSync(file, "x"));
+    await expect(startEmbeddedEngine(file, [], () => {})).rejects.toThrow(/the embedded database did not start/);
+  });
+});
