@@ -15,7 +15,6 @@ import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
-import { pinoHttp } from "pino-http";
 
 // As remix-serve: production unless told otherwise (the embedded defaults start with no settings).
 process.env.NODE_ENV ??= "production";
@@ -37,6 +36,13 @@ const {
   readStreamWithin,
   tooLargeMessages,
 } = build.entry.module;
+
+// The request's lines hold only what is built here (its id, method, route, status and the
+// like), where no field the app's log redacts can be: they are written without its redaction,
+// which costs more than writing the rest of the line.
+const requestLog = log.child({}, { redact: [] });
+// A server failure's line carries this as its error, as a thrown one would (by its kind).
+const failedAnswer = new Error("answered with a server error");
 
 const uuidSegment = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -154,7 +160,7 @@ async function bodyWithinCap(req, res) {
   const read = declaredOver(req.headers["content-length"], cap) ? { status: "too large" } : await readStreamWithin(req, cap);
   if (read.status === "broken") return undefined;
   if (read.status === "read") return reading ? null : read.bytes;
-  req.log.warn({ door, cap }, "request body over its cap refused");
+  requestLog.warn({ req: req.logFields, door, cap }, "request body over its cap refused");
   if (door === "form") {
     res.status(413).set({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": plainPagePolicy }).send(tooLargePage);
   } else {
@@ -206,28 +212,32 @@ const publicFiles = new Set(
 const app = express();
 app.disable("x-powered-by");
 
-app.use(
-  pinoHttp({
-    logger: log,
-    genReqId(req, res) {
-      const id = requestIdOf(req);
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    // Only what names the request, never its headers, query or body.
-    serializers: {
-      req: (req) => ({ id: req.id, method: req.method, route: routeOf(req.url) }),
-      res: (res) => ({ statusCode: res.statusCode }),
-      err: (error) => ({ type: error?.name ?? typeof error }),
-    },
-    // A request whose connection went before its answer was out (the browser moved on, or
-    // the body never came) is neither done nor the server's failure: it has no status.
-    customLogLevel: (_req, res, error) =>
-      !res.writableEnded ? "warn" : error || res.statusCode >= 500 ? "error" : "info",
-    customSuccessMessage: (_req, res) => (res.writableEnded ? "request done" : "request aborted"),
-    customErrorMessage: (_req, res) => (res.writableEnded ? "request failed" : "request aborted"),
-  }),
-);
+// One line per request, written when its answer is finished or when its connection went
+// first (the browser moved on, or the body never came): that one is neither done nor the
+// server's failure, and has no status if none went out. The line names the request only,
+// never its headers, query or body: req.logFields, which the request's other lines carry too.
+app.use((req, res, next) => {
+  const begun = Date.now();
+  const id = requestIdOf(req);
+  res.setHeader("X-Request-Id", id);
+  req.logFields = { id, method: req.method, route: routeOf(req.url) };
+  const written = (error) => {
+    res.off("finish", written);
+    res.off("close", written);
+    res.off("error", written);
+    const ended = res.writableEnded;
+    const failed = error !== undefined || res.statusCode >= 500;
+    const status = { statusCode: res.headersSent ? res.statusCode : null };
+    const responseTime = Date.now() - begun;
+    if (!failed) requestLog[ended ? "info" : "warn"]({ req: req.logFields, res: status, responseTime }, ended ? "request done" : "request aborted");
+    else requestLog[ended ? "error" : "warn"]({ req: req.logFields, res: status, err: error ?? failedAnswer, responseTime }, ended ? "request failed" : "request aborted");
+  };
+  res.on("finish", written);
+  res.on("close", written);
+  // An error on the answer is logged as its end (and is not left unhandled).
+  res.on("error", written);
+  next();
+});
 
 app.use((req, res, next) => {
   // Set as the answer's headers go out, where the app has not set them itself. Pages bring
@@ -256,7 +266,7 @@ app.use((req, res, next) => {
     referer: req.headers.referer,
   });
   if (!refusal) return next();
-  req.log.warn({ refusal }, "cross-site request refused");
+  requestLog.warn({ req: req.logFields, refusal }, "cross-site request refused");
   res
     .status(403)
     .set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": plainPagePolicy })
