@@ -64,8 +64,23 @@ function visitorSessionStore() {
   return storage;
 }
 
-export function getVisitorSession(request: Request): Promise<VisitorSession> {
-  return visitorSessionStore().getSession(request.headers.get("Cookie"));
+/**
+ * A page's loaders (root's, for her language, and the route's) each ask for her session: a GET
+ * reads it once, and each gets a copy of its own to change. Anything else (an action, which may
+ * save it and read it again) reads it each time; the loaders after an action are given a
+ * request of their own, so they read what the action saved.
+ */
+const readThisRequest = new WeakMap<Request, Promise<VisitorSession>>();
+
+export async function getVisitorSession(request: Request): Promise<VisitorSession> {
+  if (request.method !== "GET" && request.method !== "HEAD") return visitorSessionStore().getSession(request.headers.get("Cookie"));
+  let read = readThisRequest.get(request);
+  if (!read) {
+    read = visitorSessionStore().getSession(request.headers.get("Cookie"));
+    readThisRequest.set(request, read);
+  }
+  const session = await read;
+  return createSession<VisitorSessionData>(structuredClone(session.data), session.id);
 }
 
 /**
