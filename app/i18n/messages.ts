@@ -4,7 +4,7 @@
 // whole catalogue; a page that hydrates gets only the messages it draws, already parsed
 // (`clientCatalogue`), and formats them with client-messages.ts, which ships no parser.
 import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
-import { parse, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { en, type MessageId } from "./en";
 import { es } from "./es";
 import { localeOf, type Language, type Translator } from "./languages";
@@ -24,11 +24,41 @@ export function isMessageId(id: string): id is MessageId {
 const cache = createIntlCache();
 const translators = new Map<Language, Translator>();
 
-function translatorOver(language: Language, intl: IntlShape<string>): Translator {
-  const t = ((id: MessageId, values?: Record<string, string | number | null | undefined>) =>
-    intl.formatMessage({ id }, values)) as Translator;
+type MessageFormat = ReturnType<IntlShape<string>["formatters"]["getMessageFormat"]>;
+
+/** A translator over a catalogue: the language's own (`translator`), or a test's. */
+export function translatorOver(language: Language, messages: Readonly<Record<string, string>>): Translator {
+  const intl = createIntl<string>({ locale: localeOf(language), defaultLocale: "en-US", messages }, cache);
+  // formatMessage finds a message's formatter by JSON-serialising its arguments on every call,
+  // a cost on each word of a page. So each message takes its formatter once, on first use (the
+  // one formatMessage would find), and one that is text alone is kept as its text, unquoted as
+  // the formatter reads it (`''` is `'`). Anything unusual (an id without a message, a value
+  // missing) goes to formatMessage, which reports it and falls back as it always has.
+  const prepared = new Map<string, string | MessageFormat>();
+  const prepare = (id: string) => {
+    const message = Object.hasOwn(messages, id) ? messages[id] : "";
+    if (!message) return undefined;
+    const format = intl.formatters.getMessageFormat(message, intl.locale, intl.formats, { formatters: intl.formatters });
+    const elements = format.getAst();
+    const made = elements.every((element) => element.type === TYPE.literal)
+      ? elements.map((element) => (element as { value: string }).value).join("")
+      : format;
+    prepared.set(id, made);
+    return made;
+  };
+  const format = (id: MessageId, values?: Record<string, unknown>): unknown => {
+    try {
+      const made = prepared.get(id) ?? prepare(id);
+      if (typeof made === "string") return made;
+      if (made) return made.format(values ?? {});
+    } catch {
+      // formatMessage meets the same error below.
+    }
+    return intl.formatMessage({ id }, values as never);
+  };
+  const t = ((id, values) => format(id, values)) as Translator;
   t.rich = (id, values) => {
-    const formatted = intl.formatMessage({ id }, values as never) as unknown;
+    const formatted = format(id, values);
     return (Array.isArray(formatted) ? formatted : [formatted]) as never;
   };
   t.has = isMessageId;
@@ -41,9 +71,7 @@ function translatorOver(language: Language, intl: IntlShape<string>): Translator
 export function translator(language: Language): Translator {
   let t = translators.get(language);
   if (!t) {
-    const locale = localeOf(language);
-    const intl = createIntl<string>({ locale, defaultLocale: "en-US", messages: catalogues[language] }, cache);
-    t = translatorOver(language, intl);
+    t = translatorOver(language, catalogues[language]);
     translators.set(language, t);
   }
   return t;

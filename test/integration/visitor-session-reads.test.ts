@@ -19,7 +19,7 @@ const uuid = "0b6f3a4e-8a2c-4c1e-9f7d-2b1a3c4d5e6f";
 async function aSessionCookie(): Promise<{ cookie: string; id: string }> {
   const session = await savedVisitorSession(await getVisitorSession(new Request("http://localhost/welcome", { method: "POST" })));
   claimResponderUuid(session, uuid);
-  const cookie = (await commitVisitorSession(session)).split(";")[0];
+  const cookie = (await commitVisitorSession(session)).split(";")[0] ?? "";
   return { cookie, id: session.id };
 }
 

@@ -1,10 +1,13 @@
 import { useT } from "../../components/i18n";
+import { perLocale } from "../../funnel/formatters";
 import { overallRating, trustIndicators } from "../../funnel/marketing";
+
+const ratingFormat = perLocale((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }));
 
 /** Trust indicators (spec section 1): title, subtitle and icon each. */
 export function TrustIndicators() {
   const t = useT();
-  const rating = new Intl.NumberFormat(t.locale, { minimumFractionDigits: 1 }).format(Number(overallRating));
+  const rating = ratingFormat(t.locale).format(Number(overallRating));
   return (
     <section className="trust-indicators" aria-label={t("selection.trustLabel")}>
       <ul>
