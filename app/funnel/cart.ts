@@ -98,6 +98,4 @@ export function planTypeText(plan: PlanCode, t?: Translator): string {
 }
 
 /** "$1,400.00": the order summary always shows cents. */
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+export { formatCents } from "./pricing";

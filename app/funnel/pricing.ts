@@ -75,6 +75,11 @@ export function totalPrice(selected: readonly { selected_price: number }[]): num
 const wholeDollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const dollarsAndCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** Cents as dollars, always with cents: "$1,263.50". */
+export function formatCents(cents: number): string {
+  return `$${dollarsAndCents.format(cents / 100)}`;
+}
+
 export function formatDollars(amount: number): string {
   return `$${(Number.isInteger(amount) ? wholeDollars : dollarsAndCents).format(amount)}`;
 }
