@@ -8,7 +8,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerTranslators } from "./components/i18n";
 import { translator } from "./i18n/messages";
 import { NonceContext } from "./nonce";
@@ -70,54 +70,56 @@ export default function handleRequest(
   const { matches, errors } = remixContext.staticHandlerContext;
   const scripts = pageHydrates(matches.map((match) => remixContext.routeModules[match.route.id]?.handle), Boolean(errors));
   const nonce = scripts ? randomBytes(16).toString("base64") : undefined;
+  const page = (
+    <NonceContext.Provider value={nonce ?? ""}>
+      {/* Every message of every language on the server; the browser gets only its page's. */}
+      <ServerTranslators.Provider value={translator}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} nonce={nonce} />
+      </ServerTranslators.Provider>
+    </NonceContext.Provider>
+  );
+  const answer = (body: BodyInit) => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, sources));
+    // A page is drawn for one visitor's session, and no shared cache may keep it, unless
+    // it is an entry page shown to a new visitor (entry-pages.server.ts) and came out as
+    // it does for everyone: a plain GET, no cookie set, no error.
+    const shareable =
+      (request.method === "GET" || request.method === "HEAD") &&
+      (responseStatusCode === 200 || responseStatusCode === 404) &&
+      !responseHeaders.has("Set-Cookie") &&
+      /^public\b/.test(responseHeaders.get("Cache-Control") ?? "");
+    if (!shareable) responseHeaders.set("Cache-Control", "no-store");
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  };
+  // A page without scripts waits for nothing (no data streamed to a script, no Suspense): it is
+  // drawn in one piece, without the streams a streamed render needs on its way out. An error
+  // in it is thrown, as a streamed shell's is, for Remix to draw the error page.
+  if (!scripts) return Promise.resolve(answer(`<!DOCTYPE html>${renderToString(page)}`));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce ?? ""}>
-        {/* Every message of every language on the server; the browser gets only its page's. */}
-        <ServerTranslators.Provider value={translator}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={renderTimeoutMs} nonce={nonce} />
-        </ServerTranslators.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Everyone gets the whole document at once: pages are small and mostly ship no script.
-        onAllReady() {
-          // Drawn: nothing is left to cut short. (A timer left waiting would hold the whole
-          // request, its streams and its page, in memory for its length: thousands of them
-          // under load.)
-          clearTimeout(renderDeadline);
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, sources));
-          // A page is drawn for one visitor's session, and no shared cache may keep it, unless
-          // it is an entry page shown to a new visitor (entry-pages.server.ts) and came out as
-          // it does for everyone: a plain GET, no cookie set, no error.
-          const shareable =
-            (request.method === "GET" || request.method === "HEAD") &&
-            (responseStatusCode === 200 || responseStatusCode === 404) &&
-            !responseHeaders.has("Set-Cookie") &&
-            /^public\b/.test(responseHeaders.get("Cache-Control") ?? "");
-          if (!shareable) responseHeaders.set("Cache-Control", "no-store");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(renderDeadline);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) log.error({ err: error }, "page render failed");
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // Everyone gets the whole document at once: pages are small.
+      onAllReady() {
+        // Drawn: nothing is left to cut short. (A timer left waiting would hold the whole
+        // request, its streams and its page, in memory for its length: thousands of them
+        // under load.)
+        clearTimeout(renderDeadline);
+        shellRendered = true;
+        const body = new PassThrough();
+        resolve(answer(createReadableStreamFromReadable(body)));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(renderDeadline);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) log.error({ err: error }, "page render failed");
+      },
+    });
     const renderDeadline = setTimeout(abort, renderTimeoutMs + 1_000);
   });
 }
