@@ -1,7 +1,7 @@
 // Rate limits: fixed-window counters kept in the database, so that a limit holds however many
 // app instances share it. A counter is one row per limit, key and window; each hit is a single
 // atomic upsert. Keys are keyed hashes, so no address or id is ever stored in clear.
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { clientOfAddress } from "../../funnel/client-address";
 import { config, type Settings } from "../config.server";
 import { database } from "../db/client.server";
@@ -137,21 +137,29 @@ export async function hitRateLimit(limit: RateLimit, key: string, now: Date = ne
  * counted on failures ("has she already failed 5 payments?").
  */
 export async function peekRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
-  const window = windowOf(limit, now);
-  const db = await database();
-  const [row] = await db
-    .select({ hits: rateLimitCounters.hits })
+  const [answer] = await peekRateLimits([[limit, key]], now);
+  return answer!;
+}
+
+/** Several counts read at once (one statement), each answered as peekRateLimit would. */
+async function peekRateLimits(counters: [RateLimit, string][], now: Date = new Date()): Promise<RateLimitAnswer[]> {
+  const windows = counters.map(([limit]) => windowOf(limit, now));
+  const rows = await (await database())
+    .select({ bucket: rateLimitCounters.bucket, key: rateLimitCounters.key, windowStart: rateLimitCounters.windowStart, hits: rateLimitCounters.hits })
     .from(rateLimitCounters)
     .where(
-      and(
-        eq(rateLimitCounters.bucket, limit.bucket),
-        eq(rateLimitCounters.key, key),
-        eq(rateLimitCounters.windowStart, window.start),
+      or(
+        ...counters.map(([limit, key], i) =>
+          and(eq(rateLimitCounters.bucket, limit.bucket), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windows[i]!.start)),
+        ),
       ),
-    )
-    .limit(1);
-  const allowed = (row?.hits ?? 0) < allowedHits(limit, key);
-  return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
+    );
+  return counters.map(([limit, key], i) => {
+    const window = windows[i]!;
+    const row = rows.find((r) => r.bucket === limit.bucket && r.key === key && r.windowStart.getTime() === window.start.getTime());
+    const allowed = (row?.hits ?? 0) < allowedHits(limit, key);
+    return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
+  });
 }
 
 /**
@@ -230,8 +238,9 @@ export async function rateLimitWait(limit: RateLimit, request: Request, visitorK
   const counters: [RateLimit, string][] = keys.map((key) => [limit, key]);
   const ceiling = ceilingOf(limit);
   if (ceiling) counters.push([ceiling, everyoneKey]);
+  if (!count) return (await peekRateLimits(counters)).find((answer) => !answer.allowed)?.retryAfterSeconds ?? 0;
   for (const [counter, key] of counters) {
-    const answer = count ? await hitRateLimit(counter, key) : await peekRateLimit(counter, key);
+    const answer = await hitRateLimit(counter, key);
     if (!answer.allowed) return answer.retryAfterSeconds;
   }
   return 0;

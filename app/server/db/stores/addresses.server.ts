@@ -1,6 +1,6 @@
 // Her shipping address and the older variant's billing address (spec sections 2 and 3), one
 // of each per responder uuid, saved with her account details before the card is tried.
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { PreCheckoutDetails } from "../../../funnel/pre-checkout";
 import { billingFieldNames, billingSameField, type BillingAddress, type ShippingAddress } from "../../../funnel/final-checkout";
 import { database, type Queryable } from "../client.server";
@@ -53,34 +53,35 @@ export async function saveCheckoutDetails(
   billing: BillingAddress | null,
 ): Promise<void> {
   const db = await database();
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(preCheckoutDetails)
-      .values({ responderUuid, ...account })
-      .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: { ...account, updatedAt: new Date() } });
-    const address = {
-      firstName: account.firstName,
-      lastName: account.lastName,
-      addressLine1: shipping.addressLine1,
-      addressLine2: shipping.addressLine2 ?? null,
-      city: shipping.city,
-      state: shipping.state,
-      zipCode: shipping.zipCode,
-    };
-    await tx
-      .insert(shippingAddresses)
-      .values({ responderUuid, ...address })
-      .onConflictDoUpdate({ target: shippingAddresses.responderUuid, set: { ...address, updatedAt: new Date() } });
-    if (!billing) {
-      await tx.delete(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid));
-      return;
-    }
-    const billingRow = { ...billing, addressLine2: billing.addressLine2 ?? null };
-    await tx
-      .insert(billingAddresses)
-      .values({ responderUuid, ...billingRow })
-      .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: { ...billingRow, updatedAt: new Date() } });
-  });
+  const address = {
+    firstName: account.firstName,
+    lastName: account.lastName,
+    addressLine1: shipping.addressLine1,
+    addressLine2: shipping.addressLine2 ?? null,
+    city: shipping.city,
+    state: shipping.state,
+    zipCode: shipping.zipCode,
+  };
+  const now = new Date();
+  const details = db
+    .insert(preCheckoutDetails)
+    .values({ responderUuid, ...account })
+    .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: { ...account, updatedAt: now } });
+  const shippingRow = db
+    .insert(shippingAddresses)
+    .values({ responderUuid, ...address })
+    .onConflictDoUpdate({ target: shippingAddresses.responderUuid, set: { ...address, updatedAt: now } });
+  const billingRow = billing ? { ...billing, addressLine2: billing.addressLine2 ?? null } : null;
+  const billingChange = billingRow
+    ? db
+        .insert(billingAddresses)
+        .values({ responderUuid, ...billingRow })
+        .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: { ...billingRow, updatedAt: now } })
+    : db.delete(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid));
+  // The three writes as one statement (each in a WITH of its own): all of them or none, as a
+  // transaction would, in one round trip instead of five (begin, three writes, commit) on the
+  // checkout's busiest path.
+  await db.execute(sql`with details as (${details.getSQL()}), shipping as (${shippingRow.getSQL()}), billing as (${billingChange.getSQL()}) select 1`);
 }
 
 /** Her shipping address as kept, its names aside. */
