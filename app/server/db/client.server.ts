@@ -1,5 +1,6 @@
-// The database: PGlite in a local data folder by default, a PostgreSQL server when
-// DATABASE_URL is set. Opened once per process; migrations applied before first use.
+// The database: PGlite in a local data folder by default (on a thread of its own, spoken to
+// with the pg driver: embedded-engine.server.ts), a PostgreSQL server when DATABASE_URL is set.
+// Opened once per process; migrations applied before first use.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -98,8 +99,15 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   // One connection, the engine's only one: a transaction holds it to its end, as on a single
   // PostgreSQL connection; the pool hands it on in the order it was asked for.
   const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: 1 });
-  const opened = await openPool(pool, "pglite", engine.close);
-  return { ...opened, dumpDataDir: engine.dumpDataDir };
+  try {
+    const opened = await openPool(pool, "pglite", engine.close);
+    return { ...opened, dumpDataDir: engine.dumpDataDir };
+  } catch (error) {
+    // A start that fails (a migration refused, say) leaves no thread behind to hold the process.
+    await pool.end().catch(() => {});
+    await engine.close();
+    throw error;
+  }
 }
 
 /**
