@@ -38,15 +38,11 @@ type RootData = Awaited<ReturnType<typeof loader>>;
  * The messages this page's data gives the browser: the root's, and those a hydrating route's
  * loader adds as `clientMessages` (`clientCatalogue(language, ["finalCheckout"])`).
  */
-function usePageMessages(hydrate: boolean): ClientCatalogue {
+function usePageMessages(): ClientCatalogue {
   const matches = useMatches();
-  // Only a browser formats with them: a page without scripts never reaches one.
-  if (!hydrate) return noMessages;
   const parts = matches.map((match) => (match.data as { clientMessages?: ClientCatalogue } | null | undefined)?.clientMessages);
   return Object.assign({}, ...parts.filter(Boolean)) as ClientCatalogue;
 }
-
-const noMessages: ClientCatalogue = {};
 
 /** A title that is a catalogue id is drawn in the page's language; any other as it is. */
 function titleText(t: Translator, title: string): string {
@@ -88,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const language = root?.language ?? "en";
   return (
-    <I18nProvider language={language} messages={usePageMessages(hydrate)}>
+    <I18nProvider language={language} messages={usePageMessages()}>
       <html lang={language}>
         <head>
           <meta charSet="utf-8" />
