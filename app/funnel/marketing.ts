@@ -1,5 +1,6 @@
 // Marketing claims and trust signals shown on screens (spec section 1), in one place so every
 // screen says the same thing. Where a list is drawn in her words, it names catalogue ids.
+import { perLocale } from "./formatters";
 import type { MessageId } from "../i18n/en";
 
 export const contact = {
@@ -11,6 +12,13 @@ export const contact = {
 /** The lowest monthly price any plan starts from, in whole dollars ("Care from as little as $63/month"). */
 export const lowestMonthlyPrice = 63;
 export const overallRating = "4.9";
+
+const ratingFormat = perLocale((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }));
+
+/** The overall rating as the locale writes it ("4.9", "4,9"). */
+export function overallRatingIn(locale: string): string {
+  return ratingFormat(locale).format(Number(overallRating));
+}
 
 /** The stats of the pre-checkout page, each a figure in <strong> and its words. */
 export const stats = [

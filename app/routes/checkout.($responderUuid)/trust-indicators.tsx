@@ -1,13 +1,10 @@
 import { useT } from "../../components/i18n";
-import { perLocale } from "../../funnel/formatters";
-import { overallRating, trustIndicators } from "../../funnel/marketing";
-
-const ratingFormat = perLocale((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }));
+import { overallRatingIn, trustIndicators } from "../../funnel/marketing";
 
 /** Trust indicators (spec section 1): title, subtitle and icon each. */
 export function TrustIndicators() {
   const t = useT();
-  const rating = ratingFormat(t.locale).format(Number(overallRating));
+  const rating = overallRatingIn(t.locale);
   return (
     <section className="trust-indicators" aria-label={t("selection.trustLabel")}>
       <ul>

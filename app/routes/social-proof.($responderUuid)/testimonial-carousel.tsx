@@ -1,7 +1,6 @@
 import { useT } from "../../components/i18n";
 import { TestimonialQuote } from "../../components/testimonial-quote";
-import { perLocale } from "../../funnel/formatters";
-import { overallRating } from "../../funnel/marketing";
+import { overallRatingIn } from "../../funnel/marketing";
 import type { MessageId } from "../../i18n/en";
 
 const quotes = [
@@ -11,15 +10,13 @@ const quotes = [
   { name: "Angela P.", quote: "socialProof.quoteAngela" },
 ] as const satisfies readonly { name: string; quote: MessageId }[];
 
-const ratingFormat = perLocale((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }));
-
 /**
  * Four quotes that change every 3 seconds (spec section 9), in CSS alone: each quote is shown
  * for its quarter of a 12-second cycle. Under prefers-reduced-motion they stand still as a list.
  */
 export function TestimonialCarousel() {
   const t = useT();
-  const rating = ratingFormat(t.locale).format(Number(overallRating));
+  const rating = overallRatingIn(t.locale);
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
       <h2 id="testimonials-title">{t("socialProof.testimonialsTitle")}</h2>
