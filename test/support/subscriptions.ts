@@ -13,7 +13,8 @@ import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
-import { startSubscription } from "../../app/server/subscriptions/transitions.server";
+import { startSubscriptionWrites } from "../../app/server/subscriptions/transitions.server";
+import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
 import { aPerson } from "./factories";
 import { payForPlan, type PlanChoice } from "./funnel-steps";
 import { TestBrowser } from "./route-harness";
@@ -91,7 +92,8 @@ export async function heldSubscription(
       paymentReference: result.reference,
     })
     .returning();
-  await startSubscription(db, {
+  const writes = new WritesAsOne();
+  startSubscriptionWrites(writes, {
     orderId: order!.id,
     responderUuid,
     reference,
@@ -104,7 +106,8 @@ export async function heldSubscription(
     holdReference: result.reference,
     holdExpiresAt: result.holdExpiresAt!,
     at: await lifecycleNow(),
-  });
+  }, always);
+  await writes.run(db);
   return (await findSubscriptionByResponder(responderUuid))!;
 }
 

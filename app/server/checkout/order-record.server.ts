@@ -1,24 +1,26 @@
-// The order's writes that go with others', each in one transaction (decision 0008): the claim
-// with the promo use it counts, the failure that gives the use back, the payment with the
-// provider's copy in the outbox, and the authorisation that starts her subscription (also when
-// it was found at the gateway after a crash lost its answer). Each moves the order only while
-// the attempt that claimed it still holds it. The protocol that calls them is
-// submit-order-once.server.ts (and reconcile-attempts.server.ts); the order's own row is
-// db/stores/orders.server.ts.
-import { translator } from "../../i18n/messages";
+// The order's writes that go with others', each all or nothing (decision 0008): the claim
+// with the promo use it counts and the failure that gives the use back (each a transaction);
+// the payment with the provider's copy in the outbox, and the authorisation that starts her
+// subscription (also when it was found at the gateway after a crash lost its answer), each
+// one statement (db/writes-as-one.server.ts). Each moves the order only while the attempt
+// that claimed it still holds it. The protocol that calls them is submit-order-once.server.ts
+// (and reconcile-attempts.server.ts); the order's own row is db/stores/orders.server.ts.
 import { randomBytes } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { checkoutDisclosure, checkoutTerms, purchaseAgreedWith } from "../../funnel/consent";
 import { isPlanCode } from "../../funnel/plans";
 import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
-import { database, type Queryable } from "../db/client.server";
-import { enqueueOutboxMessage, settleOwnDelivery, type OutboxMessage } from "../db/stores/outbox.server";
-import { keepPurchaseConsent } from "../db/stores/consent-records.server";
+import { translator } from "../../i18n/messages";
+import { database } from "../db/client.server";
+import { outboxMessageWrite, ownDeliveryWrite, type OutboxMessage } from "../db/stores/outbox.server";
+import { purchaseConsentWrite } from "../db/stores/consent-records.server";
 import * as orders from "../db/stores/orders.server";
 import type { OrderRow, OrderValues, PaymentCard } from "../db/stores/orders.server";
 import { giveBackPromoCode, redeemPromoCode } from "../db/stores/promo-codes.server";
-import { withOutbox } from "../outbox/with-outbox.server";
-import { startSubscription } from "../subscriptions/transitions.server";
+import { WritesAsOne } from "../db/writes-as-one.server";
+import { writeWithOutbox } from "../outbox/with-outbox.server";
+import { startSubscriptionWrites } from "../subscriptions/transitions.server";
 
 /** What a claim came to. */
 export type OrderClaim =
@@ -33,14 +35,13 @@ class PromoUnavailable extends Error {}
 
 /**
  * The claim: a new attempt takes an order that is not under way, and writes what she sent in
- * the same statement, so the order always carries the amount this attempt authorises. Without
- * a row yet, one is made first. A promo code the order carries is counted in the same
+ * the same statement, so the order always carries the amount this attempt authorises. Her
+ * first attempt makes the row in that statement. A promo code the order carries is counted in the same
  * transaction, before any card is tried, only while the code may still be used: a card is
  * never held at a discount the code can no longer give, and the cap holds however many pay at
  * once. The use is given back if the card is then declined (recordFailure).
  */
 export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderClaim> {
-  await orders.ensureOrder(responderUuid, order);
   const db = await database();
   const promoCode = order.body.metadata.discount_code;
   if (!promoCode) {
@@ -85,16 +86,15 @@ export function paidOrderMessage(order: OrderRow, reference: string): { paid: Pr
 
 /**
  * The card is authorised: the order, with its payment, and the provider's copy in the outbox
- * are written in one transaction, so it reaches the provider even if we stop now. The worker
+ * are written as one statement, so it reaches the provider even if we stop now. The worker
  * leaves the message alone until `deliverAfter`, while the request tries it itself.
  */
 export async function recordPayment(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard, message: OutboxMessage, deliverAfter: Date): Promise<boolean> {
-  return (await database()).transaction(async (tx) => {
-    // An attempt that no longer holds the order (the reconciler settled it) queues nothing.
-    if (!(await orders.recordPayment(tx, order, paid, card))) return false;
-    await enqueueOutboxMessage(tx, message, deliverAfter);
-    return true;
-  });
+  const writes = new WritesAsOne();
+  // An attempt that no longer holds the order (the reconciler settled it) queues nothing.
+  const moved = writes.add(orders.paymentWrite(await database(), order, paid, card));
+  writes.add(outboxMessageWrite(message, moved.wrote, deliverAfter));
+  return writes.run(await database());
 }
 
 /** The hold the authorisation placed: where it is and when it lapses, on the lifecycle clock. */
@@ -119,12 +119,11 @@ export async function recordAuthorised(
   hold: PlacedHold,
 ): Promise<boolean> {
   const reference = order.reference ?? orderReference(randomBytes(8));
-  return withOutbox(async (tx) => {
-    if (!(await orders.recordAuthorised(tx, order, destination, reference))) return false;
-    await settleOwnDelivery(tx, message, delivered);
-    await startOrderSubscription(tx, order, reference, hold);
-    return true;
-  });
+  const writes = new WritesAsOne();
+  const moved = writes.add(orders.authorisedWrite(await database(), order, destination, reference));
+  writes.add(ownDeliveryWrite(await database(), message, delivered, moved.wrote));
+  startOrderSubscription(writes, order, reference, hold, moved.wrote);
+  return writeWithOutbox(writes);
 }
 
 /**
@@ -136,12 +135,11 @@ export async function recordAuthorised(
 export async function recordFoundAuthorisation(order: OrderRow, card: PaymentCard, hold: PlacedHold, destination: OrderDestination): Promise<boolean> {
   const { paid, message } = paidOrderMessage(order, card.reference);
   const reference = order.reference ?? orderReference(randomBytes(8));
-  return withOutbox(async (tx) => {
-    if (!(await orders.recordFoundAuthorisation(tx, order, paid, card, destination, reference))) return false;
-    await enqueueOutboxMessage(tx, message);
-    await startOrderSubscription(tx, { ...order, body: paid as unknown as Record<string, unknown> }, reference, hold);
-    return true;
-  });
+  const writes = new WritesAsOne();
+  const moved = writes.add(orders.foundAuthorisationWrite(await database(), order, paid, card, destination, reference));
+  writes.add(outboxMessageWrite(message, moved.wrote));
+  startOrderSubscription(writes, { ...order, body: paid as unknown as Record<string, unknown> }, reference, hold, moved.wrote);
+  return writeWithOutbox(writes);
 }
 
 /**
@@ -150,13 +148,13 @@ export async function recordFoundAuthorisation(order: OrderRow, card: PaymentCar
  * the record is written with it, once per attempt, drawn from the same amounts the page showed
  * beside COMPLETE PURCHASE (the hold is her first period, the renewal the plan's price).
  */
-async function startOrderSubscription(tx: Queryable, order: OrderRow, reference: string, hold: PlacedHold): Promise<void> {
+function startOrderSubscription(writes: WritesAsOne, order: OrderRow, reference: string, hold: PlacedHold, when: SQL): void {
   const body = order.body as unknown as PreAuthOrderBody;
   const planType = body.medications[0]?.planType;
   const plan = isPlanCode(planType) ? planType : "monthly";
   // Later periods are the plan's price she agreed to, before any promo discount.
   const renewalCents = Math.round(body.pricing.subtotal * 100);
-  await startSubscription(tx, {
+  startSubscriptionWrites(writes, {
     orderId: order.id,
     responderUuid: order.responderUuid,
     reference,
@@ -169,8 +167,8 @@ async function startOrderSubscription(tx: Queryable, order: OrderRow, reference:
     holdReference: hold.reference,
     holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
     at: hold.placedAt,
-  });
-  await keepPurchaseConsent(tx, {
+  }, when);
+  writes.add(purchaseConsentWrite({
     responderUuid: order.responderUuid,
     plan,
     firstPeriodCents: order.amountCents,
@@ -180,5 +178,5 @@ async function startOrderSubscription(tx: Queryable, order: OrderRow, reference:
     terms: checkoutTerms(translator(order.language)),
     agreedWith: purchaseAgreedWith,
     agreementKey: `${order.id}:${order.attemptKey ?? "none"}`,
-  });
+  }, when));
 }

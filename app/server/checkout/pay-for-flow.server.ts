@@ -109,6 +109,7 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   const origin = new URL(request.url).origin;
   const outcome = await placeOrder({
     responderUuid,
+    existing,
     attemptKey: order.attemptKey,
     gateway,
     account: order.account,

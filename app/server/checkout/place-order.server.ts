@@ -17,6 +17,8 @@ import type { Language } from "../../i18n/languages";
 
 export interface PlaceOrderInput {
   responderUuid: string;
+  /** Her order as this request first read it (undefined: none yet). */
+  existing: OrderRow | undefined;
   /** One per checkout attempt: the same key is the same attempt, never a second payment. */
   attemptKey: string | undefined;
   gateway: PaymentGateway;
@@ -106,6 +108,7 @@ function submitPlacedOrder(input: PlaceOrderInput): Promise<SubmitOutcome> {
   });
   return submitOrder({
     responderUuid,
+    earlier: input.existing,
     attemptKey: input.attemptKey?.slice(0, 100) || randomUUID(),
     gateway: gateway.kind,
     body,

@@ -49,6 +49,8 @@ const attemptsRunningHere = new Map<string, Promise<unknown>>();
 
 export interface CheckoutAttempt {
   responderUuid: string;
+  /** Her order as this request first read it (undefined: none yet). */
+  earlier: OrderRow | undefined;
   /** From the page's form: one per rendered page, so a resubmitted page is the same attempt. */
   attemptKey: string;
   gateway: "sandbox" | "stripe";
@@ -74,7 +76,7 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
   // She left an authentication or a hosted payment page unfinished and tries again: that
   // earlier attempt is settled first (paid after all, or failed), so it neither blocks the new
   // one nor gets paid twice.
-  const earlier = await findOrder(attempt.responderUuid);
+  const { earlier } = attempt;
   if (earlier?.status === "requires_action" && earlier.attemptKey !== attempt.attemptKey && attempt.settlePending) {
     const settled = await resumeOrder(earlier, await attempt.settlePending(earlier));
     if (settled.status === "authorised") return settled;

@@ -75,12 +75,17 @@ async function findPayment(reference: string): Promise<SandboxPayment | undefine
   return row;
 }
 
-/** Keeps a payment the sandbox made at `at`, once: a repeated attempt has the same reference and writes nothing. */
-async function keepPayment(payment: Omit<typeof sandboxPayments.$inferInsert, "createdAt" | "updatedAt">, at: Date): Promise<void> {
-  await (await database())
+/**
+ * Keeps a payment the sandbox made at `at`, once: a repeated attempt has the same reference and
+ * writes nothing. The payment as written, or undefined when it was there already.
+ */
+async function keepPayment(payment: Omit<typeof sandboxPayments.$inferInsert, "createdAt" | "updatedAt">, at: Date): Promise<SandboxPayment | undefined> {
+  const [kept] = await (await database())
     .insert(sandboxPayments)
     .values({ ...payment, createdAt: at, updatedAt: at })
-    .onConflictDoNothing({ target: sandboxPayments.reference });
+    .onConflictDoNothing({ target: sandboxPayments.reference })
+    .returning();
+  return kept;
 }
 
 /** What the sandbox keeps of a test card: its brand and last four digits, and what a charge without her will do. */
@@ -114,8 +119,8 @@ function readTypedCard(
 async function keepHold(reference: string, amountCents: number, digits: string, status: "held" | "requires_action"): Promise<Date> {
   const placedAt = await sandboxNow();
   const expiresAt = new Date(placedAt.getTime() + holdLifetimeMs);
-  await keepPayment({ reference, kind: "hold", status, amountCents, ...keptCard(digits), expiresAt }, placedAt);
-  return (await findPayment(reference))?.expiresAt ?? expiresAt;
+  const kept = (await keepPayment({ reference, kind: "hold", status, amountCents, ...keptCard(digits), expiresAt }, placedAt)) ?? (await findPayment(reference));
+  return kept?.expiresAt ?? expiresAt;
 }
 
 /**

@@ -13,12 +13,17 @@ export type CheckoutCartRow = typeof checkoutCarts.$inferSelect;
  */
 export async function startCountdown(responderUuid: string, countdownSeconds: number): Promise<CheckoutCartRow> {
   const db = await database();
-  await db
+  // Read first: every view of the checkout after her first finds the cart, in one round trip.
+  const kept = () => db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, responderUuid));
+  const [found] = await kept();
+  if (found) return found;
+  const [made] = await db
     .insert(checkoutCarts)
     .values({ responderUuid, countdownEndsAt: new Date(Date.now() + countdownSeconds * 1000) })
-    .onConflictDoNothing({ target: checkoutCarts.responderUuid });
-  const [row] = await db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, responderUuid));
-  return row!;
+    .onConflictDoNothing({ target: checkoutCarts.responderUuid })
+    .returning();
+  // Another request of hers made it between the two: its row is the one kept.
+  return made ?? (await kept())[0]!;
 }
 
 /**

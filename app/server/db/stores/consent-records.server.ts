@@ -3,10 +3,11 @@
 // ends if longer. A record holds what she was shown and how she agreed, never her contact
 // details, so it stays when she asks us to delete her data. One record per agreement: its key
 // is unique, so a double press (or a crash's retry) writes it once.
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import type { PlanCode } from "../../../funnel/plans";
 import { database, type Queryable } from "../client.server";
 import { consentRecords } from "../schema.server";
+import { insertRowWhen } from "../writes-as-one.server";
 
 export type ConsentRecordRow = typeof consentRecords.$inferSelect;
 
@@ -29,29 +30,36 @@ export interface ConsentWrite {
 /** Longer than any key we make; a key is cut here rather than refused, as the rows' own are. */
 const keyLength = 200;
 
+function recordOf(kind: ConsentRecordRow["kind"], write: ConsentWrite) {
+  return {
+    responderUuid: write.responderUuid,
+    subscriptionId: write.subscriptionId ?? null,
+    kind,
+    plan: write.plan,
+    firstPeriodCents: write.firstPeriodCents,
+    renewalCents: write.renewalCents,
+    disclosure: [...write.disclosure],
+    terms: [...write.terms],
+    agreedWith: write.agreedWith,
+    agreementKey: write.agreementKey.slice(0, keyLength),
+  };
+}
+
 async function keep(tx: Queryable, kind: ConsentRecordRow["kind"], write: ConsentWrite): Promise<boolean> {
   const [made] = await tx
     .insert(consentRecords)
-    .values({
-      responderUuid: write.responderUuid,
-      subscriptionId: write.subscriptionId ?? null,
-      kind,
-      plan: write.plan,
-      firstPeriodCents: write.firstPeriodCents,
-      renewalCents: write.renewalCents,
-      disclosure: [...write.disclosure],
-      terms: [...write.terms],
-      agreedWith: write.agreedWith,
-      agreementKey: write.agreementKey.slice(0, keyLength),
-    })
+    .values(recordOf(kind, write))
     .onConflictDoNothing({ target: consentRecords.agreementKey })
     .returning({ id: consentRecords.id });
   return made !== undefined;
 }
 
-/** Her consent at COMPLETE PURCHASE, in the caller's transaction; false when already kept. */
-export function keepPurchaseConsent(tx: Queryable, write: ConsentWrite): Promise<boolean> {
-  return keep(tx, "purchase", write);
+/**
+ * Her consent at COMPLETE PURCHASE, written with the order's writes as one statement when
+ * `when` holds (writes-as-one.server.ts); once per agreement.
+ */
+export function purchaseConsentWrite(write: ConsentWrite, when: SQL): SQL {
+  return insertRowWhen(consentRecords, recordOf("purchase", write), when, { skipOnConflict: consentRecords.agreementKey });
 }
 
 /** Her consent to a new plan, in the caller's transaction (with the change); false when already kept. */

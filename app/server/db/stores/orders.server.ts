@@ -51,34 +51,30 @@ export async function findOrderByPaymentReference(reference: string): Promise<Or
   return row;
 }
 
-/** Makes her order's row, unless she has one: every attempt of hers then claims that row. */
-export async function ensureOrder(responderUuid: string, order: OrderValues): Promise<void> {
-  await (await database())
-    .insert(orders)
-    .values({ responderUuid, reference: orderReference(randomBytes(8)), ...columnsOf(order) })
-    .onConflictDoNothing({ target: orders.responderUuid });
-}
-
 function columnsOf(order: OrderValues) {
   return { body: order.body as unknown as Record<string, unknown>, amountCents: order.amountCents, gateway: order.gateway, language: order.language };
 }
 
 /**
  * The claim: a new attempt takes an order that is not under way, and writes what she sent in
- * the same statement, so the order always carries the amount this attempt authorises.
- * Undefined when another attempt holds the order, or it is settled.
+ * the same statement, so the order always carries the amount this attempt authorises. Her
+ * first attempt makes the order's row in that statement (every later attempt claims that
+ * row). Undefined when another attempt holds the order, or it is settled.
  */
 export async function claimOrder(q: Queryable, responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderRow | undefined> {
+  const claim = { ...columnsOf(order), status: "processing" as const, attemptKey, failureMessage: null, updatedAt: new Date() };
   const [claimed] = await q
-    .update(orders)
-    .set({ ...columnsOf(order), status: "processing", attemptKey, attempts: sql`${orders.attempts} + 1`, failureMessage: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.responderUuid, responderUuid),
+    .insert(orders)
+    .values({ responderUuid, reference: orderReference(randomBytes(8)), ...claim, attempts: 1 })
+    .onConflictDoUpdate({
+      target: orders.responderUuid,
+      set: { ...claim, attempts: sql`${orders.attempts} + 1` },
+      // The row as kept: only an order not under way, and not by this same attempt again.
+      setWhere: and(
         inArray(orders.status, ["pending", "declined", "failed"]),
         or(isNull(orders.attemptKey), ne(orders.attemptKey, attemptKey), eq(orders.status, "pending")),
       ),
-    )
+    })
     .returning();
   return claimed;
 }
@@ -168,45 +164,46 @@ function authorisedColumns(destination: OrderDestination, reference: string) {
   };
 }
 
-/** The card is authorised: the order as it will be sent, with its payment. False when the attempt no longer holds the order. */
-export async function recordPayment(q: Queryable, order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard): Promise<boolean> {
-  const moved = await q
+// The writes below are made, not run: each is the first of the writes that go with it, sent
+// as one statement (../writes-as-one.server.ts), and returns the order's id only when it moved
+// the order, so the writes after it depend on it.
+
+/** The card is authorised: the order as it will be sent, with its payment, while the attempt holds it. */
+export function paymentWrite(q: Queryable, order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard) {
+  return q
     .update(orders)
     .set({ ...paymentColumns(order, paid, card), updatedAt: new Date() })
     .where(heldBy(order))
     .returning({ id: orders.id });
-  return moved.length > 0;
 }
 
-/** The order is authorised, under its reference, and she goes to `destination`. False when the attempt no longer holds the order. */
-export async function recordAuthorised(q: Queryable, order: OrderRow, destination: OrderDestination, reference: string): Promise<boolean> {
-  const moved = await q
+/** The order is authorised, under its reference, and she goes to `destination`, while the attempt holds it. */
+export function authorisedWrite(q: Queryable, order: OrderRow, destination: OrderDestination, reference: string) {
+  return q
     .update(orders)
     .set({ ...authorisedColumns(destination, reference), updatedAt: new Date() })
     .where(heldBy(order))
     .returning({ id: orders.id });
-  return moved.length > 0;
 }
 
 /**
- * The payment and the authorisation in one statement, for an attempt whose answer was lost
- * and found again at the gateway: only while the attempt still holds the order, so of two
- * reconcilers (or a reconciler and her own press) exactly one records it.
+ * The payment and the authorisation together, for an attempt whose answer was lost and found
+ * again at the gateway: only while the attempt still holds the order, so of two reconcilers
+ * (or a reconciler and her own press) exactly one records it.
  */
-export async function recordFoundAuthorisation(
+export function foundAuthorisationWrite(
   q: Queryable,
   order: OrderRow,
   paid: PreAuthOrderBody,
   card: PaymentCard,
   destination: OrderDestination,
   reference: string,
-): Promise<boolean> {
-  const moved = await q
+) {
+  return q
     .update(orders)
     .set({ ...paymentColumns(order, paid, card), ...authorisedColumns(destination, reference), updatedAt: new Date() })
     .where(heldBy(order))
     .returning({ id: orders.id });
-  return moved.length > 0;
 }
 
 /**

@@ -3,7 +3,7 @@
 // delivered at least once, with backoff, by the outbox worker (app/server/outbox/). The
 // idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DoctorEmailPayload, EmailPayload } from "../../../funnel/email-messages";
 import { erasedProviderPayload } from "../../../funnel/her-erasure";
 import type { OrderEventBody } from "../../../funnel/order-event";
@@ -14,6 +14,7 @@ import type { SalesFunnelRecordBody } from "../../../funnel/sales-funnel-record"
 import type { StaffEmailPayload } from "../../../funnel/staff-setup";
 import { database, type Queryable } from "../client.server";
 import { outboxMessages } from "../schema.server";
+import { insertRowWhen } from "../writes-as-one.server";
 
 /** A save for one responder, of which the provider keeps only the latest. */
 export interface LatestSavePayload<Body> {
@@ -52,6 +53,15 @@ export function idempotencyKeyOf(message: OutboxMessage): string {
   return `${message.kind}:${digest}`;
 }
 
+function outboxRow(message: OutboxMessage, notBefore: Date) {
+  return {
+    kind: message.kind,
+    idempotencyKey: idempotencyKeyOf(message),
+    payload: message.payload as unknown as Record<string, unknown>,
+    nextAttemptAt: notBefore,
+  };
+}
+
 /** Writes the message in the caller's transaction; a message already there is kept once. */
 export async function enqueueOutboxMessage(
   tx: Queryable,
@@ -59,15 +69,12 @@ export async function enqueueOutboxMessage(
   /** When the worker may first try it: later when the caller tries to deliver it at once. */
   notBefore: Date = new Date(),
 ): Promise<void> {
-  await tx
-    .insert(outboxMessages)
-    .values({
-      kind: message.kind,
-      idempotencyKey: idempotencyKeyOf(message),
-      payload: message.payload as unknown as Record<string, unknown>,
-      nextAttemptAt: notBefore,
-    })
-    .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
+  await tx.insert(outboxMessages).values(outboxRow(message, notBefore)).onConflictDoNothing({ target: outboxMessages.idempotencyKey });
+}
+
+/** The message, written with other writes as one statement, when `when` holds (writes-as-one.server.ts); kept once. */
+export function outboxMessageWrite(message: OutboxMessage, when: SQL, notBefore: Date = new Date()): SQL {
+  return insertRowWhen(outboxMessages, outboxRow(message, notBefore), when, { skipOnConflict: outboxMessages.idempotencyKey });
 }
 
 /**
@@ -113,13 +120,13 @@ export async function enqueueLatestSave(
 
 /**
  * A message the caller tried to deliver itself (the authorised order): delivered, or due now
- * for the worker, counted as one attempt either way.
+ * for the worker, counted as one attempt either way; written with other writes, when `when` holds.
  */
-export async function settleOwnDelivery(tx: Queryable, message: OutboxMessage, delivered: boolean): Promise<void> {
-  await tx
+export function ownDeliveryWrite(q: Queryable, message: OutboxMessage, delivered: boolean, when: SQL) {
+  return q
     .update(outboxMessages)
     .set(delivered ? { status: "delivered", deliveredAt: new Date(), attempts: 1 } : { attempts: 1, nextAttemptAt: new Date() })
-    .where(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)));
+    .where(and(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)), when));
 }
 
 /**

@@ -7,10 +7,27 @@ import { sandboxClock } from "../schema.server";
 
 const clockId = "sandbox";
 
-/** How far the sandbox clock is ahead of real time, as kept. */
-export async function sandboxClockOffsetMs(): Promise<number> {
+/**
+ * The read under way, shared: every payment and renewal asks the clock, so a burst of
+ * checkouts would read it once each, several times over. A read that starts while another is
+ * out gets that one's answer, as it would from a read a moment later. A move of the clock from
+ * this process forgets it, so no reader after the move sees the time before it.
+ */
+let readUnderWay: Promise<number> | undefined;
+
+async function readOffsetMs(): Promise<number> {
   const [row] = await (await database()).select({ offsetMs: sandboxClock.offsetMs }).from(sandboxClock).where(eq(sandboxClock.id, clockId));
   return row?.offsetMs ?? 0;
+}
+
+/** How far the sandbox clock is ahead of real time, as kept. */
+export function sandboxClockOffsetMs(): Promise<number> {
+  if (readUnderWay) return readUnderWay;
+  const reading = readOffsetMs().finally(() => {
+    if (readUnderWay === reading) readUnderWay = undefined;
+  });
+  readUnderWay = reading;
+  return reading;
 }
 
 /** Now, on the sandbox clock: the time of the sandbox gateway's holds and charges. */
@@ -24,4 +41,5 @@ export async function advanceSandboxClock(stepMs: number): Promise<void> {
     .insert(sandboxClock)
     .values({ id: clockId, offsetMs: stepMs })
     .onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs: sql`${sandboxClock.offsetMs} + ${stepMs}`, updatedAt: new Date() } });
+  readUnderWay = undefined;
 }

@@ -4,6 +4,7 @@
 // that of two workers or requests racing exactly one records it. Each runs in the caller's
 // transaction, which also holds what it tells others (app/server/subscriptions/transitions.server.ts),
 // so a crash leaves either all of it or none.
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   awaitingReviewStates,
@@ -14,6 +15,7 @@ import {
 } from "../../../funnel/subscription-life";
 import { database, type Queryable } from "../client.server";
 import { subscriptionEvents, subscriptionPayments, subscriptions } from "../schema.server";
+import { insertRowWhen, type Write, type WritesAsOne } from "../writes-as-one.server";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
@@ -37,29 +39,44 @@ export interface NewSubscription {
 }
 
 /**
- * The subscription, its first event and its hold, in the caller's transaction (the order's).
- * False when the order has its subscription already (nothing is written).
+ * The subscription, its first event and its hold, written with the order's writes as one
+ * statement, when `when` holds. None of them when the order has its subscription already.
+ * The subscription's write, for what follows only once it is written.
  */
-export async function insertSubscription(tx: Queryable, values: NewSubscription): Promise<boolean> {
+export function subscriptionStartWrites(writes: WritesAsOne, values: NewSubscription, when: SQL): Write {
   const { at, ...row } = values;
-  const [made] = await tx
-    .insert(subscriptions)
-    .values({ ...row, state: "on_hold", holdPlacedAt: at, dueAt: values.holdExpiresAt })
-    .onConflictDoNothing({ target: subscriptions.orderId })
-    .returning({ id: subscriptions.id });
-  if (!made) return false;
-  await tx.insert(subscriptionEvents).values({ subscriptionId: made.id, event: "hold_placed", fromState: null, toState: "on_hold", at, detail: { amount_cents: values.firstPeriodCents } });
-  await tx.insert(subscriptionPayments).values({
-    subscriptionId: made.id,
-    kind: "hold",
-    period: 0,
-    status: "succeeded",
-    amountCents: values.firstPeriodCents,
-    gatewayReference: values.holdReference,
-    idempotencyKey: `hold:${values.holdReference}`,
-    at,
-  });
-  return true;
+  // Its id made here: the event and the hold name it in the same statement.
+  const id = randomUUID();
+  const started = writes.add(
+    insertRowWhen(subscriptions, { id, ...row, state: "on_hold", holdPlacedAt: at, dueAt: values.holdExpiresAt }, when, {
+      skipOnConflict: subscriptions.orderId,
+      returning: subscriptions.id,
+    }),
+  );
+  writes.add(
+    insertRowWhen(
+      subscriptionEvents,
+      { subscriptionId: id, event: "hold_placed", fromState: null, toState: "on_hold", at, detail: { amount_cents: values.firstPeriodCents } },
+      started.wrote,
+    ),
+  );
+  writes.add(
+    insertRowWhen(
+      subscriptionPayments,
+      {
+        subscriptionId: id,
+        kind: "hold",
+        period: 0,
+        status: "succeeded",
+        amountCents: values.firstPeriodCents,
+        gatewayReference: values.holdReference,
+        idempotencyKey: `hold:${values.holdReference}`,
+        at,
+      },
+      started.wrote,
+    ),
+  );
+  return started;
 }
 
 async function findOne(where: ReturnType<typeof eq>): Promise<SubscriptionRow | undefined> {

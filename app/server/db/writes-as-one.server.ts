@@ -1,0 +1,77 @@
+// Writes that go together, sent as one statement: each write in a WITH of its own. A statement
+// is atomic as a transaction is (all of its writes or none), and it is one round trip where a
+// transaction is two more than its writes (begin, commit), holding a connection all the while.
+// On the embedded engine's single connection that hold is every other request's wait.
+//
+// The writes of one statement all see the database as it was when it began, never each
+// other's rows, so a write that must follow another's outcome says so in SQL: `after.wrote`
+// is true once that write returned a row (an update that moved the order, an insert not
+// skipped by a conflict). The stores make the writes of their own tables; whoever composes
+// them names which depends on which.
+import { getTableColumns, is, sql, SQL, type SQLWrapper } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Queryable } from "./client.server";
+
+/** A write in the statement: `wrote` is its condition for the writes that follow it. */
+export interface Write {
+  readonly wrote: SQL;
+}
+
+/** Always: a write that depends on no other. */
+export const always = sql`true`;
+
+export class WritesAsOne {
+  private readonly parts: SQL[] = [];
+  private readonly names: SQL[] = [];
+
+  /** Adds a write (one that returns the rows it wrote, when later writes depend on it). */
+  add(query: SQLWrapper): Write {
+    const name = sql`${sql.identifier(`write_${this.parts.length + 1}`)}`;
+    this.parts.push(sql`${name} as (${query.getSQL()})`);
+    this.names.push(name);
+    return { wrote: sql`exists (select 1 from ${name})` };
+  }
+
+  /** Runs them as one statement; true when the first write returned a row. */
+  async run(db: Queryable): Promise<boolean> {
+    const [first] = this.names;
+    if (!first) return false;
+    const result = await db.execute(sql`with ${sql.join(this.parts, sql`, `)} select exists (select 1 from ${first}) as "wrote"`);
+    const rows = (result as unknown as { rows: { wrote: boolean }[] }).rows;
+    return rows[0]?.wrote === true;
+  }
+}
+
+/** The type a value is written as, for a column written from a parameter outside VALUES. */
+function columnType(column: PgColumn): string {
+  const type = column.getSQLType();
+  // serial types are a column's default, not a type a value can be cast to.
+  return type === "serial" ? "integer" : type === "bigserial" ? "bigint" : type;
+}
+
+/**
+ * One row into `table`, only when `when` holds (an earlier write's `wrote`): an INSERT ... SELECT,
+ * since a VALUES list cannot be conditional. Each value goes through its column's own mapping
+ * (JSON, dates), typed as its column; the columns left out take their defaults. A conflict on
+ * `skipOnConflict` writes nothing, as onConflictDoNothing does.
+ */
+export function insertRowWhen<T extends PgTable>(
+  table: T,
+  row: Partial<T["$inferInsert"]>,
+  when: SQL,
+  options: { skipOnConflict?: PgColumn; returning?: PgColumn } = {},
+): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const names: SQL[] = [];
+  const values: SQL[] = [];
+  for (const [key, value] of Object.entries(row)) {
+    const column = columns[key];
+    if (value === undefined) continue;
+    if (!column) throw new Error(`No column ${key}`);
+    names.push(sql`${sql.identifier(column.name)}`);
+    values.push(is(value, SQL) ? value : sql`${sql.param(value, column)}::${sql.raw(columnType(column))}`);
+  }
+  const conflict = options.skipOnConflict ? sql` on conflict (${sql.identifier(options.skipOnConflict.name)}) do nothing` : sql``;
+  const returning = options.returning ? sql` returning ${sql.identifier(options.returning.name)}` : sql``;
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} where ${when}${conflict}${returning}`;
+}
