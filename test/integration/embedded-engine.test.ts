@@ -1,7 +1,7 @@
 // The embedded engine on a thread of its own, as the server runs it on a data folder: the
-// server's `pg` driver speaks to it over its socket, one connection that transactions hold to
-// their end and that everyone else waits for in the order they asked; a backup taken there is
-// the folder; and what was committed is on disk when it closes. On PGlite in folders of its own
+// server's `pg` driver speaks to it over its socket; a transaction has the session to its end
+// and everyone else waits for it in the order they asked, on one connection or several; each
+// connection's queries are answered with its own rows; a backup taken there is the folder; and what was committed is on disk when it closes. On PGlite in folders of its own
 // whatever engine the suite runs on.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,16 +9,16 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { startEmbeddedEngine, type EmbeddedEngine } from "../../app/server/db/embedded-engine.server";
+import { engineConnections, startEmbeddedEngine, type EmbeddedEngine } from "../../app/server/db/embedded-engine.server";
 
 const folders: string[] = [];
 const open: { engine: EmbeddedEngine; pool: pg.Pool }[] = [];
 
-async function started(folder = mkdtempSync(path.join(tmpdir(), "funnel-engine-"))) {
+async function started(folder = mkdtempSync(path.join(tmpdir(), "funnel-engine-")), connections = 1) {
   folders.push(folder);
   const lost: string[] = [];
   const engine = await startEmbeddedEngine(path.join(folder, "pglite"), ["shared_buffers=32MB"], (reason) => lost.push(reason));
-  const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: 1 });
+  const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: connections });
   open.push({ engine, pool });
   return { folder, engine, pool, lost };
 }
@@ -69,6 +69,50 @@ describe("the embedded engine on its own thread", () => {
     expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
 
     // A connection dropped in the middle of a transaction leaves nothing of it behind.
+    const dropped = await pool.connect();
+    await dropped.query("begin");
+    await dropped.query("update counter set n = 999");
+    dropped.release(true);
+    expect((await pool.query("select n from counter")).rows[0].n).toBe(20);
+  });
+
+  it("answers each of several connections' queries with its own rows, however their messages arrive", async () => {
+    const { pool } = await started(undefined, engineConnections);
+    // Each query is Parse, Bind, Describe, Execute and Sync: another connection's between two
+    // of them would run the wrong statement or with the wrong parameters.
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        pool.query(i % 2 ? "select $1::int as n, $2::text as word" : "select $2::text as word, $1::int + 0 as n", [i, `w${i}`]),
+      ),
+    );
+    expect(answers.map((answer) => [answer.rows[0].n, answer.rows[0].word])).toEqual(Array.from({ length: 200 }, (_, i) => [i, `w${i}`]));
+    expect(pool.totalCount).toBe(engineConnections);
+  });
+
+  it("gives a transaction the session to its end, whichever connection asks in between", async () => {
+    const { pool } = await started(undefined, engineConnections);
+    await pool.query("create table counter (n int not null)");
+    await pool.query("insert into counter values (0)");
+    const reads: Promise<unknown>[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("begin");
+          const { rows } = await client.query("select n from counter");
+          // Other connections ask meanwhile: they wait for the commit, never see it half done.
+          reads.push(pool.query("select n from counter"));
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await client.query("update counter set n = $1", [rows[0].n + 1]);
+          await client.query("commit");
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    expect((await pool.query("select n from counter")).rows[0].n).toBe(20);
+    await Promise.all(reads);
+
     const dropped = await pool.connect();
     await dropped.query("begin");
     await dropped.query("update counter set n = 999");

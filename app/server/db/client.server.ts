@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
 import { log } from "../log.server";
-import { startEmbeddedEngine } from "./embedded-engine.server";
+import { engineConnections, startEmbeddedEngine } from "./embedded-engine.server";
 import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -96,9 +96,9 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     process.exit(70);
   });
   const { default: pg } = await import("pg");
-  // One connection, the engine's only one: a transaction holds it to its end, as on a single
-  // PostgreSQL connection; the pool hands it on in the order it was asked for.
-  const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: 1 });
+  // The engine runs one conversation at a time (a transaction holds it to its end); the
+  // connections let the next wait at the engine, not in the pool.
+  const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: engineConnections });
   try {
     const opened = await openPool(pool, "pglite", engine.close);
     return { ...opened, dumpDataDir: engine.dumpDataDir };

@@ -3,14 +3,16 @@
 // stop every page being drawn. So a worker thread owns the data folder and serves it over a
 // Unix socket in Postgres's own protocol (pglite-socket), and the server speaks to it with the
 // `pg` driver it uses for PostgreSQL: one process still, the same migrations and SQL, the
-// database's work beside the rendering on a second core. The engine is one connection: the
-// pool holds that one, and requests wait their turn for it in the order they asked.
+// database's work beside the rendering on a second core. The engine is one session that a few
+// connections share, one conversation (a query, a transaction) at a time, in the order they
+// asked.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { ConversationQueue } from "./conversation-queue.server";
 
 export interface EmbeddedEngine {
   /** The directory of its socket: `pg`'s host (the socket is `.s.PGSQL.<port>` in it). */
@@ -31,14 +33,19 @@ type FromWorker =
 
 // Runs in the worker, as CommonJS given as text (a bundled server has no file of its own for
 // it); the modules it needs are imported by the addresses the server resolved.
+// The engine's turns are ConversationQueue's (conversation-queue.server.ts), sent as its source.
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
+const ConversationQueue = ${String(ConversationQueue)};
+
 (async () => {
   const { PGlite } = await import(workerData.pgliteModule);
   const { PGLiteSocketServer } = await import(workerData.socketModule);
   const db = new PGlite(workerData.folder, { postgresqlconf: workerData.settings });
   await db.waitReady;
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: workerData.connections });
+  // Each connection's handler is given the server's queue when it connects.
+  server.queryQueue = new ConversationQueue(db);
   await server.start();
   parentPort.on("message", async (message) => {
     if (message.kind === "dump") {
@@ -63,13 +70,19 @@ const require = createRequire(import.meta.url);
 const moduleAddress = (name: string) => pathToFileURL(require.resolve(name)).href;
 
 /**
- * The server's pool holds one connection, but `pg` ends a connection after any failed
- * statement (a unique key refused, say) and opens the next at once: the engine takes a few
- * more, so the new one is not refused while the old one is closing. A statement runs one at a
- * time whichever connection sent it, and a transaction a closed connection left open is rolled
+ * The connections the server's pool opens to the engine. Each conversation has the session to
+ * itself, so more connections do not run more at once: they let the next query wait at the
+ * engine rather than in the pool, ready to run as soon as the last one ends.
+ */
+export const engineConnections = 4;
+
+/**
+ * `pg` ends a connection after any failed statement (a unique key refused, say) and opens the
+ * next at once: the engine takes a few more than the pool holds, so the new one is not
+ * refused while the old one is closing. A transaction a closed connection left open is rolled
  * back.
  */
-const socketConnections = 4;
+const socketConnections = engineConnections + 4;
 
 /** Any number: the socket's name; the directory is private to this start. */
 const port = 5432;
