@@ -27,9 +27,8 @@ describe("what a part of a query is", () => {
 
   it("knows a copy of a class by its kind, as from another copy of Drizzle", () => {
     // A class of the same kind that does not extend SQL: Drizzle takes it for one all the same.
-    class ElsewhereSQL {
-      static readonly [Symbol.for("drizzle:entityKind")] = "SQL";
-    }
+    class ElsewhereSQL {}
+    Object.defineProperty(ElsewhereSQL, Symbol.for("drizzle:entityKind"), { value: "SQL" });
     class Extended extends ElsewhereSQL {}
     expect(is(new ElsewhereSQL(), SQL)).toBe(true);
     expect(is(new Extended(), SQL)).toBe(true);

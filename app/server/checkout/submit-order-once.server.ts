@@ -186,7 +186,7 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
   const recorded = await recordAuthorised(order, destination, message, delivered, {
     reference: result.reference,
     expiresAt: result.holdExpiresAt,
-    placedAt: await lifecycleNow(),
+    placedAt: result.holdPlacedAt ?? (await lifecycleNow()),
   });
   return recorded ? { status: "authorised", destination } : currentOutcome(order.responderUuid);
 }

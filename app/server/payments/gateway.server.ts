@@ -37,6 +37,8 @@ export type AuthorisationResult =
       cardLast4: string | null;
       /** The last moment the hold can be captured, when the gateway says (Stripe's capture_before). */
       holdExpiresAt?: Date;
+      /** When the hold was placed on the lifecycle clock, from a gateway that keeps that clock (the sandbox). */
+      holdPlacedAt?: Date;
     }
   | {
       status: "requires_action";

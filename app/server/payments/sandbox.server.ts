@@ -115,12 +115,20 @@ function readTypedCard(
   return { digits, brand };
 }
 
-/** The hold as the sandbox keeps it, written once (a repeated attempt has the same reference). */
-async function keepHold(reference: string, amountCents: number, digits: string, status: "held" | "requires_action"): Promise<Date> {
+/**
+ * The hold as the sandbox keeps it, written once (a repeated attempt has the same reference):
+ * when it was placed and when it lapses, on the sandbox clock.
+ */
+async function keepHold(
+  reference: string,
+  amountCents: number,
+  digits: string,
+  status: "held" | "requires_action",
+): Promise<{ placedAt: Date; expiresAt: Date }> {
   const placedAt = await sandboxNow();
   const expiresAt = new Date(placedAt.getTime() + holdLifetimeMs);
   const kept = (await keepPayment({ reference, kind: "hold", status, amountCents, ...keptCard(digits), expiresAt }, placedAt)) ?? (await findPayment(reference));
-  return kept?.expiresAt ?? expiresAt;
+  return { placedAt: kept?.createdAt ?? placedAt, expiresAt: kept?.expiresAt ?? expiresAt };
 }
 
 /**
@@ -301,8 +309,8 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       const cardLast4 = digits.slice(-4);
       switch (sandboxOutcome(digits)) {
         case "authorise": {
-          const holdExpiresAt = await keepHold(reference, request.amountCents, digits, "held");
-          return { status: "authorised", reference, cardBrand: brand, cardLast4, holdExpiresAt };
+          const hold = await keepHold(reference, request.amountCents, digits, "held");
+          return { status: "authorised", reference, cardBrand: brand, cardLast4, holdExpiresAt: hold.expiresAt, holdPlacedAt: hold.placedAt };
         }
         case "authenticate":
           await keepHold(reference, request.amountCents, digits, "requires_action");

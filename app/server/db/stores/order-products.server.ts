@@ -1,6 +1,6 @@
 // The products and plan her order carries (order-products.ts decides): her ADD TO PLAN on the
 // selection page, or those a secure token brought, whichever came last.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { orderProducts, type OrderProducts } from "../../../funnel/order-products";
 import type { PlanCode } from "../../../funnel/plans";
 import type { TokenDetails } from "../../../funnel/token-payload";
@@ -23,10 +23,14 @@ export async function loadOrderProducts(
   db?: Queryable,
 ): Promise<OrderProducts> {
   const q = db ?? (await database());
-  const [[selection], [token]] = await Promise.all([
-    q.select().from(planSelections).where(eq(planSelections.responderUuid, responderUuid)),
-    q.select().from(tokenArrivals).where(eq(tokenArrivals.responderUuid, responderUuid)),
-  ]);
+  // Both rows, either of which may be missing, in one round trip.
+  const [found] = await q
+    .select({ selection: planSelections, token: tokenArrivals })
+    .from(sql`(select 1) as "one"`)
+    .leftJoin(planSelections, eq(planSelections.responderUuid, responderUuid))
+    .leftJoin(tokenArrivals, eq(tokenArrivals.responderUuid, responderUuid));
+  const selection = found?.selection;
+  const token = found?.token;
   const added = selection?.selectedMedications && selection.addedToPlanAt && selection.selectedPlan
     ? {
         productIds: selection.selectedMedications.map((medication) => medication.product_id),
