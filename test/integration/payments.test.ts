@@ -69,7 +69,11 @@ describe("sandbox gateway", () => {
       cardBrand,
       cardLast4,
       holdExpiresAt: expect.any(Date),
+      holdPlacedAt: expect.any(Date),
     });
+    // Placed now on the sandbox clock, lapsing 7 days on.
+    if (result.status !== "authorised") throw new Error("not authorised");
+    expect(result.holdExpiresAt!.getTime() - result.holdPlacedAt!.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
     const said = JSON.stringify(result);
     expect(said).not.toContain(number.replace(/\D/g, "").slice(0, 12));
     expect(said).not.toContain("12/34");
