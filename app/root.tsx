@@ -34,12 +34,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type RootData = Awaited<ReturnType<typeof loader>>;
 
+const serverSide: ClientCatalogue = {};
+
 /**
  * The messages this page's data gives the browser: the root's, and those a hydrating route's
  * loader adds as `clientMessages` (`clientCatalogue(language, ["finalCheckout"])`).
  */
 function usePageMessages(): ClientCatalogue {
   const matches = useMatches();
+  // On the server the translator has the whole catalogue (I18nProvider): nothing to merge.
+  if (typeof document === "undefined") return serverSide;
   const parts = matches.map((match) => (match.data as { clientMessages?: ClientCatalogue } | null | undefined)?.clientMessages);
   return Object.assign({}, ...parts.filter(Boolean)) as ClientCatalogue;
 }
