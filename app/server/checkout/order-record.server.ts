@@ -36,8 +36,8 @@ class PromoUnavailable extends Error {}
 /**
  * The claim: a new attempt takes an order that is not under way, and writes what she sent in
  * the same statement, so the order always carries the amount this attempt authorises. Her
- * first attempt makes the row in that statement. A promo code the order carries is counted in the same
- * transaction, before any card is tried, only while the code may still be used: a card is
+ * first attempt makes the row in that statement. A promo code the order carries is counted in
+ * the same transaction, before any card is tried, only while the code may still be used: a card is
  * never held at a discount the code can no longer give, and the cap holds however many pay at
  * once. The use is given back if the card is then declined (recordFailure).
  */

@@ -14,16 +14,33 @@ async function storedVariant(db: Queryable, responderUuid: string): Promise<Vari
 }
 
 /**
+ * A flow's variant never changes once kept (no write sets it again), so this process
+ * remembers the variants it has read: every page of her flow and every checkout asks. The
+ * oldest are forgotten past `remembered`, a bound on memory whatever the traffic.
+ */
+const knownVariants = new Map<string, Variant>();
+const remembered = 10_000;
+
+function remember(responderUuid: string, variant: Variant): Variant {
+  if (knownVariants.size >= remembered) knownVariants.delete(knownVariants.keys().next().value!);
+  knownVariants.set(responderUuid, variant);
+  return variant;
+}
+
+/**
  * The flow's variant; a flow that has none yet (begun at the selection page, or by a token)
  * takes `assigned`, the visitor's own, and keeps it from now on.
  */
 export async function flowVariant(responderUuid: string, assigned: Variant, db: Queryable | null = null): Promise<Variant> {
+  const known = knownVariants.get(responderUuid);
+  if (known) return known;
   const queries = db ?? (await database());
   const kept = await storedVariant(queries, responderUuid);
-  if (kept) return kept;
+  if (kept) return remember(responderUuid, kept);
   await queries
     .insert(funnelRecords)
     .values({ responderUuid, variant: assigned })
     .onConflictDoNothing({ target: funnelRecords.responderUuid });
-  return (await storedVariant(queries, responderUuid)) ?? assigned;
+  const stored = await storedVariant(queries, responderUuid);
+  return stored ? remember(responderUuid, stored) : assigned;
 }
