@@ -90,11 +90,12 @@ export function paidOrderMessage(order: OrderRow, reference: string): { paid: Pr
  * leaves the message alone until `deliverAfter`, while the request tries it itself.
  */
 export async function recordPayment(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard, message: OutboxMessage, deliverAfter: Date): Promise<boolean> {
+  const db = await database();
   const writes = new WritesAsOne();
   // An attempt that no longer holds the order (the reconciler settled it) queues nothing.
-  const moved = writes.add(orders.paymentWrite(await database(), order, paid, card));
+  const moved = writes.add(orders.paymentWrite(db, order, paid, card));
   writes.add(outboxMessageWrite(message, moved.wrote, deliverAfter));
-  return writes.run(await database());
+  return writes.run(db);
 }
 
 /** The hold the authorisation placed: where it is and when it lapses, on the lifecycle clock. */
@@ -119,9 +120,10 @@ export async function recordAuthorised(
   hold: PlacedHold,
 ): Promise<boolean> {
   const reference = order.reference ?? orderReference(randomBytes(8));
+  const db = await database();
   const writes = new WritesAsOne();
-  const moved = writes.add(orders.authorisedWrite(await database(), order, destination, reference));
-  writes.add(ownDeliveryWrite(await database(), message, delivered, moved.wrote));
+  const moved = writes.add(orders.authorisedWrite(db, order, destination, reference));
+  writes.add(ownDeliveryWrite(db, message, delivered, moved.wrote));
   startOrderSubscription(writes, order, reference, hold, moved.wrote);
   return writeWithOutbox(writes);
 }

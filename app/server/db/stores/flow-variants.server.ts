@@ -31,10 +31,10 @@ function remember(responderUuid: string, variant: Variant): Variant {
  * The flow's variant; a flow that has none yet (begun at the selection page, or by a token)
  * takes `assigned`, the visitor's own, and keeps it from now on.
  */
-export async function flowVariant(responderUuid: string, assigned: Variant, db: Queryable | null = null): Promise<Variant> {
+export async function flowVariant(responderUuid: string, assigned: Variant): Promise<Variant> {
   const known = knownVariants.get(responderUuid);
   if (known) return known;
-  const queries = db ?? (await database());
+  const queries = await database();
   const kept = await storedVariant(queries, responderUuid);
   if (kept) return remember(responderUuid, kept);
   await queries
