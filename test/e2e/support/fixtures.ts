@@ -42,7 +42,21 @@ interface Fixtures {
   visitorAt: VisitorAt;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** One scripted browser context per worker, where axe checks what a no-JS page shows. */
+  scriptedTwin: ScriptedTwin;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  scriptedTwin: [
+    async ({ browser }, use) => {
+      const twin = await openScriptedTwin(browser);
+      await use(twin);
+      await twin.close();
+    },
+    { scope: "worker" },
+  ],
+
   consoleGuard: async ({}, use) => {
     const seen: { text: string; where: string }[] = [];
     const allowed: RegExp[] = [];
@@ -82,12 +96,12 @@ export const test = base.extend<Fixtures>({
     await use((step, { page: other, ...seed } = {}) => seedVisitor(other ?? page, step, seed));
   },
 
-  expectAccessible: async ({ browser, javaScriptEnabled }, use) => {
+  expectAccessible: async ({ javaScriptEnabled, scriptedTwin }, use) => {
     await use(async (page) => {
       const url = page.url();
       const results =
         javaScriptEnabled === false
-          ? await analyzeInScriptedTwin(browser, page)
+          ? await scriptedTwin.analyze(page)
           : await new AxeBuilder({ page }).withTags(wcagTags).analyze();
       const violations = results.violations.map(
         (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`,
@@ -97,34 +111,44 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+interface ScriptedTwin {
+  analyze(page: Page): ReturnType<AxeBuilder["analyze"]>;
+  close(): Promise<void>;
+}
+
 /**
  * axe cannot run in a page whose scripts are disabled: its injection succeeds, but its
  * asynchronous run never settles (tried with Chromium 156). Our pages ship no script at all, so
  * the document a script-enabled browser builds from the same HTML is the same DOM. The twin
- * context carries the page's cookies and is answered, for that one address, with exactly the
- * HTML the page shows (so a 400 answer to a POST is checked too); stylesheets and images
- * come from the server as usual, which colour-contrast rules need.
+ * carries the page's cookies and is answered, for that one address, with exactly the HTML the
+ * page shows (so a 400 answer to a POST is checked too); stylesheets and images come from the
+ * server as usual, which colour-contrast rules need. One twin serves a worker's every check:
+ * a browser context per check cost about a second each.
  */
-async function analyzeInScriptedTwin(browser: Browser, page: Page) {
-  const url = page.url();
-  const html = await page.content();
-  const twin = await browser.newContext({
-    javaScriptEnabled: true,
-    storageState: await page.context().storageState(),
-    viewport: page.viewportSize(),
-  });
-  try {
-    await twin.route(
-      (address) => address.href === url,
-      (route) =>
-        route.request().isNavigationRequest()
-          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
-          : route.fallback(),
-    );
-    const twinPage = await twin.newPage();
-    await twinPage.goto(url);
-    return await new AxeBuilder({ page: twinPage }).withTags(wcagTags).analyze();
-  } finally {
-    await twin.close();
-  }
+async function openScriptedTwin(browser: Browser): Promise<ScriptedTwin> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  let shown: { url: string; html: string } | undefined;
+  await context.route(
+    (address) => address.href === shown?.url,
+    (route) =>
+      route.request().isNavigationRequest()
+        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: shown!.html })
+        : route.fallback(),
+  );
+  const twinPage = await context.newPage();
+  return {
+    async analyze(page) {
+      shown = { url: page.url(), html: await page.content() };
+      await context.clearCookies();
+      await context.addCookies(await page.context().cookies());
+      const viewport = page.viewportSize();
+      if (viewport) await twinPage.setViewportSize(viewport);
+      // A blank page first: the same address again (or one that differs by its #fragment)
+      // would otherwise not be loaded anew.
+      await twinPage.goto("about:blank");
+      await twinPage.goto(shown.url);
+      return new AxeBuilder({ page: twinPage }).withTags(wcagTags).analyze();
+    },
+    close: () => context.close(),
+  };
 }
