@@ -84,7 +84,7 @@ export function engineRows(r, anchors) {
     { short: r.engine === "postgres" ? "PostgreSQL" : "PGlite", section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${c.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}` },
     ratioRow("/welcome, new visitor (from memory)", r.welcomeNew, anchors.static, "static", targets.welcomeNewToStatic),
     ratioRow("/welcome?lang=es, new visitor (from memory)", r.welcomeNewEs, anchors.static, "static", targets.welcomeNewToStatic),
-    ratioRow("/welcome, her session (rendered)", r.welcomeSession, anchors.bare, "bare Remix", targets.welcomeSessionToBare),
+    ratioRow("/welcome, her session (reads nothing of hers: from memory)", r.welcomeSession, anchors.bare, "bare Remix", targets.welcomeSessionToBare),
     ratioRow("/checkout/{uuid}, her session", r.checkout, anchors.bare, "bare Remix", targets.checkoutToBare, targets.checkoutP99ToBare),
     [
       "checkouts: orders",

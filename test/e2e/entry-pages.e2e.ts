@@ -1,6 +1,6 @@
 // The entry pages as a CDN and a burst of new visitors meet them: the same bytes for every new
-// visitor, shareable with validators, no cookie, no script allowed; her own copy once she has
-// a session.
+// visitor, shareable with validators, no cookie, no script allowed; her own copy, once she has
+// a session, of a page that reads it.
 import { request as http } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { answerWelcome } from "./support/funnel";
@@ -55,12 +55,19 @@ test("an address with her email or tracking params a page cannot hand on is draw
   await visitor.dispose();
 });
 
-test("a visitor with a session gets her own copy of an entry page, never the shared one", async ({ page }) => {
+test("a visitor with a session gets the shared copy of a page that reads nothing of hers, and her own of one that does", async ({ page }) => {
+  const stranger = await http.newContext({ baseURL: appOrigin });
+  const shared = await stranger.get("/welcome");
   await answerWelcome(page);
   const again = await page.goto("/welcome");
-  expect(again!.headers()["cache-control"]).toBe("no-store");
-  expect(again!.headers()["etag"]).toBeUndefined();
+  expect(again!.headers()["etag"]).toBe(shared.headers()["etag"]);
+  expect(await again!.body()).toEqual(await shared.body());
   await expect(page.getByRole("heading", { level: 1, name: "It's not you. It's menopause." })).toBeVisible();
+  // Her variant (her first answer set it) decides the thank-you page's line.
+  const thanks = await page.goto("/thank-you");
+  expect(thanks!.headers()["cache-control"]).toBe("no-store");
+  expect(thanks!.headers()["etag"]).toBeUndefined();
+  await stranger.dispose();
 });
 
 test("the welcome form posts back to its own address, so the link's tracking params reach her flow", async ({ page }) => {

@@ -59,11 +59,13 @@ describe("welcome", () => {
     expect(await recordCount()).toBe(0);
   });
 
-  it("is her own page (not shareable) once she has a session, and still reads nothing of hers", async () => {
+  it("is the shared page once she has a session too, as it reads nothing of hers", async () => {
     const browser = new TestBrowser();
     await answerWelcome(browser);
     const again = await browser.call(welcome.loader, "/welcome");
-    expect(again.headers.get("Cache-Control")).toBeNull();
+    const fresh = await new TestBrowser().call(welcome.loader, "/welcome");
+    expect(again.headers.get("Cache-Control")).toBe(fresh.headers.get("Cache-Control"));
+    expect(again.headers.get("Cache-Control")).toMatch(/^public, /);
     expect(again.headers.get("Set-Cookie")).toBeNull();
   });
 

@@ -107,15 +107,25 @@ describe("entry pages from memory", () => {
     expect(await head.text()).toBe("");
   });
 
-  it("leaves to the app a visitor with our cookie, a post, her own pages and files", async () => {
-    await fetch(`${origin}/welcome`, { headers: { Cookie: "__session=abc" } });
+  it("leaves to the app a visitor with our cookie where the page reads it, a post, her own pages and files", async () => {
+    await fetch(`${origin}/home`, { headers: { Cookie: "funnel_variant=classic" } });
     await fetch(`${origin}/welcome`, { method: "POST", body: "reason=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     await fetch(`${origin}/checkout/123`);
     await fetch(`${origin}/favicon.svg`);
     await fetch(`${origin}/welcome.data`);
     await fetch(`${origin}/welcome?email_address=jane%40example.org`);
-    expect(appAnswers).toEqual(["/welcome", "/welcome", "/checkout/123", "/favicon.svg", "/welcome.data", "/welcome?email_address=jane%40example.org"]);
+    expect(appAnswers).toEqual(["/home", "/welcome", "/checkout/123", "/favicon.svg", "/welcome.data", "/welcome?email_address=jane%40example.org"]);
     expect(renders).toEqual([]);
+  });
+
+  it("answers a visitor with a session the copy of a page that reads nothing of hers", async () => {
+    const fresh = await fetch(`${origin}/welcome`);
+    const hers = await fetch(`${origin}/welcome`, { headers: { Cookie: "__session=abc; __toast=x" } });
+    expect(hers.status).toBe(200);
+    expect(await hers.text()).toBe(await fresh.text());
+    expect(hers.headers.get("ETag")).toBe(fresh.headers.get("ETag"));
+    expect(appAnswers).toEqual([]);
+    expect(renders).toHaveLength(1);
   });
 
   it("keeps one 404 page for every path no route matches", async () => {

@@ -17,15 +17,20 @@ describe("entry pages", () => {
     expect(entryPageAt("/congratulations/abc", unknown)).toBeUndefined();
   });
 
-  it("shares a page only with a new visitor's GET or HEAD", () => {
+  it("shares a page only with a GET or HEAD, and one that reads her cookies only with a new visitor", () => {
     expect(sharedEntryPage("welcome", get("/welcome"))).toEqual({ key: "welcome", query: "", cacheControl: expect.stringMatching(/^public, max-age=\d+, stale-while-revalidate=\d+$/) });
     expect(sharedEntryPage("welcome", { ...get("/welcome"), method: "HEAD" })).toBeDefined();
     expect(sharedEntryPage("welcome", { ...get("/welcome"), method: "POST" })).toBeUndefined();
     for (const cookie of ["__session=abc", "a=1; funnel_variant=classic", "__toast=x"]) {
-      expect(sharedEntryPage("welcome", get("/welcome", cookie))).toBeUndefined();
+      // Her variant decides /home and /thank-you; the 404 page keeps tracking params in her session.
+      for (const page of ["home", "thank-you", "not-found"] as const) expect(sharedEntryPage(page, get("/p", cookie))).toBeUndefined();
+      // The others read nothing of hers: the same copy, under the same key.
+      for (const page of ["welcome", "congratulations", "terms", "privacy"] as const) {
+        expect(sharedEntryPage(page, get("/p?lang=es", cookie))).toEqual(sharedEntryPage(page, get("/p?lang=es")));
+      }
     }
     // Someone else's cookies (another app on the domain, analytics) do not make her someone.
-    expect(sharedEntryPage("welcome", get("/welcome", "_ga=1; my__session=2"))).toBeDefined();
+    expect(sharedEntryPage("home", get("/home", "_ga=1; my__session=2"))).toBeDefined();
   });
 
   it("keys each language's copy by its address: English without `lang`, Spanish with it", () => {

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { entryPageAt, hasVisitorCookie, sharedEntryPage } from "./entry-pages.server";
+import { entryPageAt, sharedEntryPage } from "./entry-pages.server";
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -87,8 +87,6 @@ export function createEntryPageMemory(options: EntryPageMemoryOptions) {
     answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
       const method = req.method ?? "GET";
       if (method !== "GET" && method !== "HEAD") return false;
-      // Her own pages first: a visitor with our cookie never gets the shared copy.
-      if (hasVisitorCookie(req.headers.cookie)) return false;
       const url = req.url ?? "/";
       const queryAt = url.indexOf("?");
       const pathname = queryAt < 0 ? url : url.slice(0, queryAt);

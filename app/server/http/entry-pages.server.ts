@@ -1,6 +1,7 @@
 // The entry pages: where advertisements and links send new visitors. For a visitor who has
 // none of our cookies each is the same bytes for everyone with the same address, so shared
-// caches (and the server's own memory, entry-page-memory.server.ts) may keep it. Pure: one
+// caches (and the server's own memory, entry-page-memory.server.ts) may keep it; a page that
+// reads none of our cookies is those bytes for a visitor who has them too. Pure: one
 // rule read by the pages' loaders (which say so in Cache-Control) and by the server (which
 // answers from memory only what the pages would call shareable).
 import { readTrackingParams, trackingParamNames } from "../../funnel/tracking";
@@ -21,6 +22,12 @@ interface EntryPageRule {
    * every page keeps the params the page hands on): they are part of its key.
    */
   showsTracking: boolean;
+  /**
+   * The page reads one of our cookies (her variant, or her session to keep tracking params):
+   * a visitor who has one gets a page drawn for her. A page that reads none is the same bytes
+   * for her as for a new visitor, and is answered so.
+   */
+  readsVisitorCookies: boolean;
   cacheControl: string;
 }
 
@@ -30,13 +37,13 @@ const funnelPage = "public, max-age=300, stale-while-revalidate=60";
 const legalPage = "public, max-age=3600, stale-while-revalidate=600";
 
 const rules: Record<EntryPage, EntryPageRule> = {
-  welcome: { handsOnTracking: true, showsTracking: true, cacheControl: funnelPage },
-  congratulations: { handsOnTracking: true, showsTracking: true, cacheControl: funnelPage },
-  home: { handsOnTracking: true, showsTracking: true, cacheControl: funnelPage },
-  "thank-you": { handsOnTracking: false, showsTracking: false, cacheControl: funnelPage },
-  terms: { handsOnTracking: false, showsTracking: false, cacheControl: legalPage },
-  privacy: { handsOnTracking: false, showsTracking: false, cacheControl: legalPage },
-  "not-found": { handsOnTracking: false, showsTracking: false, cacheControl: funnelPage },
+  welcome: { handsOnTracking: true, showsTracking: true, readsVisitorCookies: false, cacheControl: funnelPage },
+  congratulations: { handsOnTracking: true, showsTracking: true, readsVisitorCookies: false, cacheControl: funnelPage },
+  home: { handsOnTracking: true, showsTracking: true, readsVisitorCookies: true, cacheControl: funnelPage },
+  "thank-you": { handsOnTracking: false, showsTracking: false, readsVisitorCookies: true, cacheControl: funnelPage },
+  terms: { handsOnTracking: false, showsTracking: false, readsVisitorCookies: false, cacheControl: legalPage },
+  privacy: { handsOnTracking: false, showsTracking: false, readsVisitorCookies: false, cacheControl: legalPage },
+  "not-found": { handsOnTracking: false, showsTracking: false, readsVisitorCookies: true, cacheControl: funnelPage },
 };
 
 const pagesByPath: Record<string, EntryPage> = {
@@ -50,7 +57,7 @@ const pagesByPath: Record<string, EntryPage> = {
 
 /**
  * Our cookies that make a visitor someone: her session, her variant, a notice for her next
- * page. With any of them she gets a page drawn for her (and never a shared copy).
+ * page. With any of them she gets a page drawn for her where the page reads them.
  */
 export const visitorCookieNames = ["__session", "funnel_variant", "__toast"] as const;
 
@@ -79,18 +86,19 @@ export interface SharedEntryPage {
 
 /**
  * Whether this request gets the copy every new visitor gets, and under which key. Not when:
- * the request is not a GET or HEAD; she has one of our cookies; the address carries an email
- * address (never kept in a shared cache); or tracking params the page does not hand on.
+ * the request is not a GET or HEAD; she has one of our cookies and the page reads them; the
+ * address carries an email address (never kept in a shared cache); or tracking params the
+ * page does not hand on.
  */
 export function sharedEntryPage(
   page: EntryPage,
   request: { method: string; url: string | URL; cookie: string | null | undefined },
 ): SharedEntryPage | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  if (hasVisitorCookie(request.cookie)) return undefined;
+  const rule = rules[page];
+  if (rule.readsVisitorCookies && hasVisitorCookie(request.cookie)) return undefined;
   const search = new URL(request.url, "http://entry.invalid").searchParams;
   if (search.has("email_address")) return undefined;
-  const rule = rules[page];
   const tracking = readTrackingParams(search);
   if (!rule.handsOnTracking && Object.keys(tracking).length > 0) return undefined;
   const key = new URLSearchParams();
