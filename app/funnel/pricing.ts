@@ -80,6 +80,18 @@ export function formatCents(cents: number): string {
   return `$${dollarsAndCents.format(cents / 100)}`;
 }
 
+// A formatter's call still costs microseconds, and a page shows the same few prices dozens of
+// times: each amount's text is kept (a page's prices come from the catalogue, a short list; the
+// bound keeps any other use from growing it).
+const dollarTexts = new Map<number, string>();
+const keptDollarTexts = 1_000;
+
 export function formatDollars(amount: number): string {
-  return `$${(Number.isInteger(amount) ? wholeDollars : dollarsAndCents).format(amount)}`;
+  let text = dollarTexts.get(amount);
+  if (text === undefined) {
+    text = `$${(Number.isInteger(amount) ? wholeDollars : dollarsAndCents).format(amount)}`;
+    if (dollarTexts.size >= keptDollarTexts) dollarTexts.clear();
+    dollarTexts.set(amount, text);
+  }
+  return text;
 }

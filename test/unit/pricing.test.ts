@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fallbackCatalogue } from "../../app/funnel/catalogue";
 import { effectivePrice, formatDollars, priceDisplay, selectedMedications, totalPrice, undiscountedPrice } from "../../app/funnel/pricing";
@@ -79,5 +80,16 @@ describe("the selection, priced", () => {
     expect(formatDollars(63.5)).toBe("$63.50");
     expect(formatDollars(1400)).toBe("$1,400");
     expect(formatDollars(0)).toBe("$0");
+  });
+
+  it("gives an amount the same text however often it is asked, past the texts it keeps", () => {
+    const fresh = (amount: number) =>
+      `$${amount.toLocaleString("en-US", Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 500_000 }).map((cents) => cents / 100), { maxLength: 2_500 }), (amounts) => {
+        for (const amount of [...amounts, ...amounts]) expect(formatDollars(amount)).toBe(fresh(amount));
+      }),
+      { numRuns: 20 },
+    );
   });
 });
