@@ -14,7 +14,7 @@ export default defineConfig({
     // Two app processes on one database: PostgreSQL's pass only (PGlite is one process's).
     exclude: onPostgres ? [] : ["test/integration/lifecycle-instances.test.ts", "**/node_modules/**"],
     environment: "node",
-    globalSetup: ["test/support/postgres-global-setup.ts"],
+    globalSetup: ["test/support/postgres-global-setup.ts", "test/support/memory-database-global-setup.ts"],
     // The environment first: the matchers' imports may read it.
     setupFiles: ["test/setup-env.ts", "test/support/custom-matchers.ts"],
     pool: "forks",

@@ -14,6 +14,8 @@ if (testServer) {
 }
 
 process.env.DATA_DIR ??= "memory://";
+// Each file's memory:// database starts from the run's migrated image (not made on PostgreSQL).
+if (!testServer && inject("memoryDatabaseImage")) process.env.MEMORY_DATABASE_IMAGE ??= inject("memoryDatabaseImage");
 process.env.COOKIE_SECURE ??= "false";
 process.env.OUTBOX_POLL_MS ??= "600000";
 process.env.INTAKE_URL ??= "/checkout/{responderUuid}";

@@ -31,6 +31,9 @@ const settingsSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1).default(".data"),
+    // A migrated embedded database (PGlite's dumpDataDir, uncompressed) that a memory://
+    // database starts from instead of initdb: the tests' one per file, made once per run.
+    MEMORY_DATABASE_IMAGE: optionalText,
     SESSION_SECRET: optionalText,
     COOKIE_SECURE: z.enum(["true", "false"]).optional(),
     PROVIDER_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),

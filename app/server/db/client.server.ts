@@ -3,7 +3,7 @@
 // Opened once per process; migrations applied before first use.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -82,7 +82,7 @@ function createPgliteDatabase(folder: string): Promise<void> {
 }
 
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
-  if (dataDir === "memory://") return openPgliteInProcess();
+  if (dataDir === "memory://") return openPgliteInProcess(config().MEMORY_DATABASE_IMAGE);
   const folder = path.resolve(dataDir, "pglite");
   if (!existsSync(folder)) {
     // A new database is made by initdb, whose memory (about 500 MB) the engine keeps for the
@@ -112,13 +112,16 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
 
 /**
  * A database in memory (the tests': one per test file, thrown away with it), in this thread:
- * its statements are few and nothing draws pages beside them.
+ * its statements are few and nothing draws pages beside them. Started from a migrated image
+ * when one is given: loading it takes a tenth of what initdb does (0.4 s against 2.5 s).
+ * Migrations run either way, so an image older than the migrations is brought up to date.
  */
-async function openPgliteInProcess(): Promise<OpenDatabase> {
+async function openPgliteInProcess(image: string | undefined): Promise<OpenDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite(undefined, { postgresqlconf: pgliteSettings });
+  const loadDataDir = image ? new Blob([await readFile(image)]) : undefined;
+  const client = new PGlite({ postgresqlconf: pgliteSettings, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
