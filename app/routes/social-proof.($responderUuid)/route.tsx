@@ -9,6 +9,7 @@ import { TestimonialCarousel } from "./testimonial-carousel";
 import { TrustBadges } from "../../components/trust-badges";
 import { useFormReply } from "../../components/use-form-reply";
 import { perLocale } from "../../funnel/formatters";
+import { lowestMonthlyPrice } from "../../funnel/marketing";
 import { socialProofIntakeUrl } from "../../funnel/intake";
 import { socialProofSchema } from "../../funnel/schemas";
 import type { MessageId } from "../../i18n/en";
@@ -63,13 +64,11 @@ const benefits = [
   "socialProof.benefitCare",
 ] as const satisfies readonly MessageId[];
 
-/** The lowest monthly price any plan starts from (spec section 1), in whole dollars. */
-const lowestMonthlyDollars = 63;
 const dollarFormat = perLocale((locale) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }));
 
 export default function SocialProof() {
   const t = useT();
-  const lowestPrice = dollarFormat(t.locale).format(lowestMonthlyDollars);
+  const lowestPrice = dollarFormat(t.locale).format(lowestMonthlyPrice);
   // The loader answers with the email she left before, or the one in her link: the form's default.
   const form = useFormReply({ id: "social-proof", names: ["email"], defaultValue: useLoaderData<typeof loader>() });
   return (
