@@ -11,6 +11,7 @@ import { defaultDestination, variantDestination, type OrderDestination, type Pre
 import { claimWaitingOrder, findOrder, recordRequiresAction, type OrderRow } from "../db/stores/orders.server";
 import type { Language } from "../../i18n/languages";
 import { idempotencyKeyOf } from "../db/stores/outbox.server";
+import { databaseNotices } from "../db/client.server";
 import type { AttemptLookup, AuthorisationResult } from "../payments/gateway.server";
 import { provider } from "../provider/index.server";
 import { ProviderError } from "../provider/provider.server";
@@ -36,6 +37,10 @@ export type SubmitOutcome = OrderOutcome | { status: "promo_unavailable" };
 const ownDeliveryMs = 60_000;
 /** How long a second request waits for the attempt that is running. */
 const waitForAttemptMs = 20_000;
+/** How often a second request reads the order where the database tells nobody it changed. */
+const readAgainMs = 150;
+/** Where it tells (notices.server.ts): a read a second, in case a notice is lost. */
+const readAgainUntoldMs = 1_000;
 
 const unexpected = "An unexpected error occurred. Please try again.";
 
@@ -43,7 +48,7 @@ const unexpected = "An unexpected error occurred. Please try again.";
  * The attempts this process is running, by flow: a second press that reaches the same
  * process waits for the attempt itself instead of asking the database every 150 ms (a burst
  * of double clicks would otherwise be hundreds of reads a second). One on another instance
- * is still waited for through the database.
+ * is waited for through the database: on PostgreSQL, told when the order is settled.
  */
 const attemptsRunningHere = new Map<string, Promise<unknown>>();
 
@@ -205,12 +210,20 @@ async function settledOutcome(responderUuid: string): Promise<OrderOutcome> {
     await Promise.race([runningHere.catch(() => undefined), cutOff]);
     clearTimeout(timer);
   }
-  for (;;) {
-    const order = await findOrder(responderUuid);
-    if (!order) return { status: "failed", message: unexpected };
-    const outcome = outcomeOf(order);
-    if (outcome.status !== "processing" || Date.now() > deadline) return outcome;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+  // The attempt runs on another instance (or ended with its process): read again when the
+  // database says the order is settled, or at the interval where it says nothing.
+  const notices = await databaseNotices();
+  const settled = await notices.listen("order_settled", responderUuid);
+  try {
+    for (;;) {
+      const order = await findOrder(responderUuid);
+      if (!order) return { status: "failed", message: unexpected };
+      const outcome = outcomeOf(order);
+      if (outcome.status !== "processing" || Date.now() > deadline) return outcome;
+      await settled.next(notices.told ? readAgainUntoldMs : readAgainMs);
+    }
+  } finally {
+    settled.stop();
   }
 }
 

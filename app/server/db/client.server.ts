@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { engineConnections, startEmbeddedEngine } from "./embedded-engine.server";
+import { listeningNotices, noNotices, type Notices } from "./notices.server";
 import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,8 @@ interface OpenDatabase {
   close(): Promise<void>;
   /** The embedded engine's folder as a gzipped tar (PGlite on disk only). */
   dumpDataDir?: () => Promise<Blob>;
+  /** What other instances tell through the database (PostgreSQL only; notices.server.ts). */
+  notices?: Notices;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "app/server/db/migrations");
@@ -56,7 +59,23 @@ async function openPool(pool: import("pg").Pool, engine: OpenDatabase["engine"],
 
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const { default: pg } = await import("pg");
-  return openPool(new pg.Pool({ connectionString: url, max: 10 }), "postgresql");
+  const opened = await openPool(new pg.Pool({ connectionString: url, max: 10 }), "postgresql");
+  const notices = listeningNotices(
+    async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    },
+    (error) => log.warn({ error: (error as { code?: string }).code ?? (error as Error).name }, "database notices not heard"),
+  );
+  return {
+    ...opened,
+    notices,
+    close: async () => {
+      await notices.close();
+      await opened.close();
+    },
+  };
 }
 
 /**
@@ -145,6 +164,11 @@ export async function database(): Promise<Database> {
 /** The embedded engine on disk's folder as a gzipped tar, taken between two statements; undefined for any other database. */
 export async function embeddedDump(): Promise<(() => Promise<Blob>) | undefined> {
   return (await open()).dumpDataDir;
+}
+
+/** What other instances tell through the database; on the embedded engine, nothing (one process). */
+export async function databaseNotices(): Promise<Notices> {
+  return (await open()).notices ?? noNotices;
 }
 
 export async function databaseEngine(): Promise<OpenDatabase["engine"]> {

@@ -1,0 +1,136 @@
+// What the database tells every instance (PostgreSQL's LISTEN and NOTIFY): a trigger names the
+// flow whose order has just left "pending" or "processing" (migration 0019), so a second press
+// of COMPLETE PURCHASE that waits on another instance than the first reads the order once it
+// is settled, instead of every 150 ms (in a burst of double clicks, hundreds of reads a
+// second). One listening connection per process, made at the first wait; a notice is a hint
+// to read again, never the answer itself, so a lost connection or a missed notice costs only
+// the wait's fallback interval.
+import type { Client, Notification } from "pg";
+
+export type NoticeChannel = "order_settled";
+
+/** A wait for notices about one key: `next` resolves true on a notice, false after `ms`. */
+export interface NoticeWait {
+  next(ms: number): Promise<boolean>;
+  stop(): void;
+}
+
+export interface Notices {
+  /** Whether notices are sent at all: where they are not, a wait is only its interval. */
+  readonly told: boolean;
+  /** Listens for `key` from now on (so a notice sent while the caller reads is not missed). */
+  listen(channel: NoticeChannel, key: string): Promise<NoticeWait>;
+  close(): Promise<void>;
+}
+
+const pause = (ms: number) => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms));
+
+/** Where nothing is told (the embedded engine: one process): each wait is its interval. */
+export const noNotices: Notices = {
+  told: false,
+  listen: async () => ({ next: pause, stop: () => {} }),
+  close: async () => {},
+};
+
+/** A key's waiters: a notice that came while nobody waited is kept for the next `next`. */
+class Waiter implements NoticeWait {
+  noticed = false;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly stopped: (waiter: Waiter) => void) {}
+
+  notice() {
+    this.noticed = true;
+    this.wake?.();
+  }
+
+  next(ms: number): Promise<boolean> {
+    if (this.noticed) {
+      this.noticed = false;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve(false);
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        this.noticed = false;
+        resolve(true);
+      };
+    });
+  }
+
+  stop() {
+    this.wake?.();
+    this.stopped(this);
+  }
+}
+
+/** Notices over one connection of its own to `connect()`'s server. */
+export function listeningNotices(connect: () => Promise<Client>, onLost: (error: unknown) => void): Notices {
+  const waiters = new Map<string, Set<Waiter>>();
+  let listening: Promise<Client> | undefined;
+  let closed = false;
+
+  const keyOf = (channel: string, key: string) => `${channel}\u0000${key}`;
+
+  function lost(error: unknown) {
+    listening = undefined;
+    onLost(error);
+    // Whoever waits reads again now rather than at its interval.
+    for (const set of waiters.values()) for (const waiter of set) waiter.notice();
+  }
+
+  function connection(): Promise<Client> {
+    listening ??= (async () => {
+      const client = await connect();
+      client.on("notification", (message: Notification) => {
+        for (const waiter of waiters.get(keyOf(message.channel, message.payload ?? "")) ?? []) waiter.notice();
+      });
+      client.on("error", (error) => {
+        lost(error);
+        client.end().catch(() => {});
+      });
+      client.on("end", () => {
+        if (!closed) lost(new Error("the listening connection ended"));
+      });
+      await client.query("listen order_settled");
+      return client;
+    })().catch((error) => {
+      listening = undefined;
+      throw error;
+    });
+    return listening;
+  }
+
+  return {
+    told: true,
+    async listen(channel, key) {
+      const id = keyOf(channel, key);
+      const waiter = new Waiter((gone) => {
+        const set = waiters.get(id);
+        set?.delete(gone);
+        if (set?.size === 0) waiters.delete(id);
+      });
+      const set = waiters.get(id) ?? new Set();
+      set.add(waiter);
+      waiters.set(id, set);
+      try {
+        await connection();
+      } catch (error) {
+        // Without the connection the wait is its interval, as on the embedded engine.
+        onLost(error);
+      }
+      return waiter;
+    },
+    async close() {
+      closed = true;
+      const client = await listening?.catch(() => undefined);
+      listening = undefined;
+      await client?.end().catch(() => {});
+    },
+  };
+}

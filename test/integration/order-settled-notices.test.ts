@@ -1,0 +1,72 @@
+// What the database tells every instance when an order is settled (migration 0019,
+// app/server/db/notices.server.ts): on PostgreSQL a waiting second press hears it at once; on
+// the embedded engine (one process) nobody listens, the trigger costs nothing, and a wait is
+// its interval.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { closeDatabase, database, databaseEngine, databaseNotices } from "../../app/server/db/client.server";
+import { orders, type OrderStatus } from "../../app/server/db/schema.server";
+import { resetDatabase } from "../support/route-harness";
+
+beforeEach(resetDatabase);
+afterAll(closeDatabase);
+
+async function anOrder(): Promise<string> {
+  const responderUuid = randomUUID();
+  await (await database()).insert(orders).values({ responderUuid, body: {}, amountCents: 39900, gateway: "sandbox", status: "processing" });
+  return responderUuid;
+}
+
+async function settle(responderUuid: string, status: OrderStatus) {
+  await (await database()).update(orders).set({ status }).where(eq(orders.responderUuid, responderUuid));
+}
+
+describe("an order settled, told to every instance", () => {
+  it("on PostgreSQL, wakes the wait for that flow alone, as soon as the change commits", async () => {
+    if ((await databaseEngine()) !== "postgresql") return;
+    const notices = await databaseNotices();
+    expect(notices.told).toBe(true);
+    const [hers, another] = [await anOrder(), await anOrder()];
+    const herWait = await notices.listen("order_settled", hers);
+    const otherWait = await notices.listen("order_settled", another);
+    const started = Date.now();
+    const heard = herWait.next(10_000);
+    await settle(hers, "authorised");
+    expect(await heard).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Nothing said of the other flow; and "processing" again is no news.
+    expect(await otherWait.next(300)).toBe(false);
+    await settle(another, "processing");
+    expect(await otherWait.next(300)).toBe(false);
+    herWait.stop();
+    otherWait.stop();
+  });
+
+  it("keeps a notice that came between two reads for the next wait", async () => {
+    if ((await databaseEngine()) !== "postgresql") return;
+    const notices = await databaseNotices();
+    const hers = await anOrder();
+    const wait = await notices.listen("order_settled", hers);
+    await settle(hers, "declined");
+    // Heard while nobody waited (the caller was reading): the next wait returns at once.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await wait.next(1)).toBe(true);
+    expect(await wait.next(1)).toBe(false);
+    wait.stop();
+  });
+
+  it("on the embedded engine, tells nobody: the update goes through and a wait is its interval", async () => {
+    const hers = await anOrder();
+    await settle(hers, "authorised");
+    const [order] = await (await database()).select().from(orders).where(eq(orders.responderUuid, hers));
+    expect(order!.status).toBe("authorised");
+    if ((await databaseEngine()) !== "pglite") return;
+    const notices = await databaseNotices();
+    expect(notices.told).toBe(false);
+    const wait = await notices.listen("order_settled", hers);
+    const started = Date.now();
+    expect(await wait.next(100)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+  });
+});

@@ -1,0 +1,84 @@
+// Notices heard over one listening connection (app/server/db/notices.server.ts), with a
+// stand-in connection: each wait hears its own key, and a lost connection wakes every wait so
+// it reads again rather than sleeping out its interval.
+import { EventEmitter } from "node:events";
+import type { Client } from "pg";
+import { describe, expect, it } from "vitest";
+import { listeningNotices, noNotices } from "../../app/server/db/notices.server";
+
+class StandInConnection extends EventEmitter {
+  queries: string[] = [];
+  ended = false;
+  async query(text: string) {
+    this.queries.push(text);
+    return { rows: [] };
+  }
+  async end() {
+    this.ended = true;
+  }
+  tell(payload: string) {
+    this.emit("notification", { channel: "order_settled", payload, processId: 1 });
+  }
+}
+
+function notices() {
+  const connections: StandInConnection[] = [];
+  const lost: unknown[] = [];
+  const made = listeningNotices(
+    async () => {
+      const connection = new StandInConnection();
+      connections.push(connection);
+      return connection as unknown as Client;
+    },
+    (error) => lost.push(error),
+  );
+  return { made, connections, lost };
+}
+
+describe("notices", () => {
+  it("listens once, on one connection, and wakes only the waits for the key told", async () => {
+    const { made, connections } = notices();
+    const a = await made.listen("order_settled", "a");
+    const b = await made.listen("order_settled", "b");
+    expect(connections).toHaveLength(1);
+    expect(connections[0]!.queries).toEqual(["listen order_settled"]);
+    const heardA = a.next(5_000);
+    connections[0]!.tell("a");
+    expect(await heardA).toBe(true);
+    expect(await b.next(20)).toBe(false);
+    a.stop();
+    b.stop();
+  });
+
+  it("keeps a notice told between two waits for the next one", async () => {
+    const { made, connections } = notices();
+    const a = await made.listen("order_settled", "a");
+    connections[0]!.tell("a");
+    expect(await a.next(1)).toBe(true);
+    expect(await a.next(1)).toBe(false);
+  });
+
+  it("wakes every wait when the connection is lost, and listens on a new one at the next listen", async () => {
+    const { made, connections, lost } = notices();
+    const a = await made.listen("order_settled", "a");
+    const heard = a.next(5_000);
+    connections[0]!.emit("error", new Error("terminated"));
+    expect(await heard).toBe(true);
+    expect(lost).toHaveLength(1);
+    expect(connections[0]!.ended).toBe(true);
+    await made.listen("order_settled", "b");
+    expect(connections).toHaveLength(2);
+    await made.close();
+    expect(connections[1]!.ended).toBe(true);
+  });
+
+  it("without a connection, a wait is its interval, and the failure is said", async () => {
+    const lost: unknown[] = [];
+    const made = listeningNotices(async () => Promise.reject(new Error("refused")), (error) => lost.push(error));
+    const a = await made.listen("order_settled", "a");
+    expect(await a.next(10)).toBe(false);
+    expect(lost).toHaveLength(1);
+    expect(noNotices.told).toBe(false);
+    expect(await (await noNotices.listen("order_settled", "a")).next(10)).toBe(false);
+  });
+});
