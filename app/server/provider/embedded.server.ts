@@ -1,7 +1,7 @@
 // The embedded provider: serves the catalogue and testimonials from our own database (seeded
 // by migration 0002 with the spec's fallback data) and keeps what it receives there, so a
 // fresh clone runs end to end with no network.
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
 import { testimonialsShown } from "../../funnel/testimonials";
 import type { Database, Queryable } from "../db/client.server";
@@ -28,10 +28,14 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
 
     // The same catalogue for every responder; the uuid is there for the provider's API.
     async getMedications() {
-      const [categories, options] = await Promise.all([
-        db.select().from(catalogueCategories).orderBy(asc(catalogueCategories.sortOrder)),
-        db.select().from(catalogueOptions).orderBy(asc(catalogueOptions.sortOrder), asc(catalogueOptions.id)),
-      ]);
+      // Each category with its options, in one round trip (a category without any is dropped below).
+      const rows = await db
+        .select({ category: catalogueCategories, option: catalogueOptions })
+        .from(catalogueCategories)
+        .leftJoin(catalogueOptions, eq(catalogueOptions.category, catalogueCategories.category))
+        .orderBy(asc(catalogueCategories.sortOrder), asc(catalogueOptions.sortOrder), asc(catalogueOptions.id));
+      const categories = [...new Map(rows.map(({ category }) => [category.category, category])).values()];
+      const options = rows.flatMap(({ option }) => (option ? [option] : []));
       const catalogue: Catalogue = categories
         .map((category) => ({
           name: category.name,
