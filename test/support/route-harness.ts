@@ -121,14 +121,31 @@ export async function tablesToEmpty(): Promise<string[]> {
 export async function resetDatabase(): Promise<void> {
   const { database } = await import("../../app/server/db/client.server");
   const db = await database();
-  const tables = (await tablesToEmpty()).map((name) => sql.identifier(name));
-  // The audit log refuses a truncate (its trigger); a test's reset is not the app, so the
-  // trigger is set aside for it alone, in one transaction.
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`alter table audit_log disable trigger audit_log_no_truncate`);
-    await tx.execute(sql`truncate table ${sql.join(tables, sql`, `)} restart identity`);
-    await tx.execute(sql`alter table audit_log enable trigger audit_log_no_truncate`);
-  });
+  const tables = await tablesToEmpty();
+  // Only the tables a test wrote to are truncated (a truncate costs a file swap per table,
+  // empty or not: 80 ms a test on PostgreSQL for all of them), in one round trip; with
+  // those that refer to them (cascade: an empty table's foreign key would refuse it). The audit
+  // log refuses a truncate (its trigger); a test's reset is not the app, so the trigger is
+  // set aside for it alone, in the same statement's transaction.
+  await db.execute(
+    sql.raw(`do $reset$
+declare
+  written text[] := array[]::text[];
+  t text;
+  found boolean;
+begin
+  foreach t in array array[${tables.map((name) => `'${name}'`).join(", ")}] loop
+    execute format('select exists (select 1 from %I)', t) into found;
+    if found then written := written || t; end if;
+  end loop;
+  if cardinality(written) > 0 then
+    alter table audit_log disable trigger audit_log_no_truncate;
+    execute 'truncate table ' || (select string_agg(format('%I', name), ', ') from unnest(written) as name) || ' restart identity cascade';
+    alter table audit_log enable trigger audit_log_no_truncate;
+  end if;
+end
+$reset$`),
+  );
 }
 
 /** The path and query of a redirect's location. */
