@@ -103,7 +103,7 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
       return currentOutcome(attempt.responderUuid);
     }
   }
-  return settledOutcome(attempt.responderUuid);
+  return settledOutcome(attempt.responderUuid, current);
 }
 
 /** Tries her card under the attempt that claimed the order, and records what came of it. */
@@ -196,31 +196,36 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
   return recorded ? { status: "authorised", destination } : currentOutcome(order.responderUuid);
 }
 
-/** The result of the attempt that holds the order, once it has one (or "processing"). */
-async function settledOutcome(responderUuid: string): Promise<OrderOutcome> {
+/**
+ * The result of the attempt that holds the order, once it has one (or "processing"). `read`
+ * is the order as the caller has just read it, which is not read again before the wait.
+ */
+async function settledOutcome(responderUuid: string, read?: OrderRow): Promise<OrderOutcome> {
   const deadline = Date.now() + waitForAttemptMs;
-  // Settled already (another attempt, or the reconciler, recorded it): nothing to wait for,
-  // even while an attempt of this process is still out at the gateway.
-  const now = await currentOutcome(responderUuid);
-  if (now.status !== "processing") return now;
-  const runningHere = attemptsRunningHere.get(responderUuid);
-  if (runningHere) {
-    let timer: NodeJS.Timeout | undefined;
-    const cutOff = new Promise((resolve) => (timer = setTimeout(resolve, waitForAttemptMs)));
-    await Promise.race([runningHere.catch(() => undefined), cutOff]);
-    clearTimeout(timer);
-  }
-  // The attempt runs on another instance (or ended with its process): read again when the
-  // database says the order is settled, or at the interval where it says nothing.
+  // The attempt may run on another instance (or have ended with its process): read again when
+  // the database says the order is settled, or at the interval where it says nothing.
   const notices = await databaseNotices();
   const settled = await notices.listen("order_settled", responderUuid);
   try {
+    let order = read ?? (await findOrder(responderUuid));
+    // Settled already (another attempt, or the reconciler, recorded it): nothing to wait for,
+    // even while an attempt of this process is still out at the gateway.
+    if (order && outcomeOf(order).status === "processing") {
+      const runningHere = attemptsRunningHere.get(responderUuid);
+      if (runningHere) {
+        let timer: NodeJS.Timeout | undefined;
+        const cutOff = new Promise((resolve) => (timer = setTimeout(resolve, waitForAttemptMs)));
+        await Promise.race([runningHere.catch(() => undefined), cutOff]);
+        clearTimeout(timer);
+        order = await findOrder(responderUuid);
+      }
+    }
     for (;;) {
-      const order = await findOrder(responderUuid);
       if (!order) return { status: "failed", message: unexpected };
       const outcome = outcomeOf(order);
       if (outcome.status !== "processing" || Date.now() > deadline) return outcome;
       await settled.next(notices.told ? readAgainUntoldMs : readAgainMs);
+      order = await findOrder(responderUuid);
     }
   } finally {
     settled.stop();
