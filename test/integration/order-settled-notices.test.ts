@@ -28,8 +28,8 @@ describe("an order settled, told to every instance", () => {
     const notices = await databaseNotices();
     expect(notices.told).toBe(true);
     const [hers, another] = [await anOrder(), await anOrder()];
-    const herWait = await notices.listen("order_settled", hers);
-    const otherWait = await notices.listen("order_settled", another);
+    const herWait = await notices.listen(hers);
+    const otherWait = await notices.listen(another);
     const started = Date.now();
     const heard = herWait.next(10_000);
     await settle(hers, "authorised");
@@ -47,7 +47,7 @@ describe("an order settled, told to every instance", () => {
     if ((await databaseEngine()) !== "postgresql") return;
     const notices = await databaseNotices();
     const hers = await anOrder();
-    const wait = await notices.listen("order_settled", hers);
+    const wait = await notices.listen(hers);
     await settle(hers, "declined");
     // Heard while nobody waited (the caller was reading): the next wait returns at once.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -64,7 +64,7 @@ describe("an order settled, told to every instance", () => {
     if ((await databaseEngine()) !== "pglite") return;
     const notices = await databaseNotices();
     expect(notices.told).toBe(false);
-    const wait = await notices.listen("order_settled", hers);
+    const wait = await notices.listen(hers);
     const started = Date.now();
     expect(await wait.next(100)).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);

@@ -38,8 +38,8 @@ function notices() {
 describe("notices", () => {
   it("listens once, on one connection, and wakes only the waits for the key told", async () => {
     const { made, connections } = notices();
-    const a = await made.listen("order_settled", "a");
-    const b = await made.listen("order_settled", "b");
+    const a = await made.listen("a");
+    const b = await made.listen("b");
     expect(connections).toHaveLength(1);
     expect(connections[0]!.queries).toEqual(["listen order_settled"]);
     const heardA = a.next(5_000);
@@ -52,7 +52,7 @@ describe("notices", () => {
 
   it("keeps a notice told between two waits for the next one", async () => {
     const { made, connections } = notices();
-    const a = await made.listen("order_settled", "a");
+    const a = await made.listen("a");
     connections[0]!.tell("a");
     expect(await a.next(1)).toBe(true);
     expect(await a.next(1)).toBe(false);
@@ -60,13 +60,13 @@ describe("notices", () => {
 
   it("wakes every wait when the connection is lost, and listens on a new one at the next listen", async () => {
     const { made, connections, lost } = notices();
-    const a = await made.listen("order_settled", "a");
+    const a = await made.listen("a");
     const heard = a.next(5_000);
     connections[0]!.emit("error", new Error("terminated"));
     expect(await heard).toBe(true);
     expect(lost).toHaveLength(1);
     expect(connections[0]!.ended).toBe(true);
-    await made.listen("order_settled", "b");
+    await made.listen("b");
     expect(connections).toHaveLength(2);
     await made.close();
     expect(connections[1]!.ended).toBe(true);
@@ -75,10 +75,10 @@ describe("notices", () => {
   it("without a connection, a wait is its interval, and the failure is said", async () => {
     const lost: unknown[] = [];
     const made = listeningNotices(async () => Promise.reject(new Error("refused")), (error) => lost.push(error));
-    const a = await made.listen("order_settled", "a");
+    const a = await made.listen("a");
     expect(await a.next(10)).toBe(false);
     expect(lost).toHaveLength(1);
     expect(noNotices.told).toBe(false);
-    expect(await (await noNotices.listen("order_settled", "a")).next(10)).toBe(false);
+    expect(await (await noNotices.listen("a")).next(10)).toBe(false);
   });
 });

@@ -205,7 +205,7 @@ async function settledOutcome(responderUuid: string, read?: OrderRow): Promise<O
   // The attempt may run on another instance (or have ended with its process): read again when
   // the database says the order is settled, or at the interval where it says nothing.
   const notices = await databaseNotices();
-  const settled = await notices.listen("order_settled", responderUuid);
+  const settled = await notices.listen(responderUuid);
   try {
     let order = read ?? (await findOrder(responderUuid));
     // Settled already (another attempt, or the reconciler, recorded it): nothing to wait for,

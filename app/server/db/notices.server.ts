@@ -7,7 +7,8 @@
 // the wait's fallback interval.
 import type { Client, Notification } from "pg";
 
-export type NoticeChannel = "order_settled";
+/** The one thing told so far: the flow (its uuid) whose order was just settled. */
+const channel = "order_settled";
 
 /** A wait for notices about one key: `next` resolves true on a notice, false after `ms`. */
 export interface NoticeWait {
@@ -18,8 +19,8 @@ export interface NoticeWait {
 export interface Notices {
   /** Whether notices are sent at all: where they are not, a wait is only its interval. */
   readonly told: boolean;
-  /** Listens for `key` from now on (so a notice sent while the caller reads is not missed). */
-  listen(channel: NoticeChannel, key: string): Promise<NoticeWait>;
+  /** Listens for the flow's order from now on (so a notice sent while the caller reads is not missed). */
+  listen(responderUuid: string): Promise<NoticeWait>;
   close(): Promise<void>;
 }
 
@@ -75,8 +76,6 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
   let listening: Promise<Client> | undefined;
   let closed = false;
 
-  const keyOf = (channel: string, key: string) => `${channel}\u0000${key}`;
-
   function lost(error: unknown) {
     listening = undefined;
     onLost(error);
@@ -88,7 +87,8 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
     listening ??= (async () => {
       const client = await connect();
       client.on("notification", (message: Notification) => {
-        for (const waiter of waiters.get(keyOf(message.channel, message.payload ?? "")) ?? []) waiter.notice();
+        if (message.channel !== channel) return;
+        for (const waiter of waiters.get(message.payload ?? "") ?? []) waiter.notice();
       });
       client.on("error", (error) => {
         lost(error);
@@ -97,7 +97,7 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
       client.on("end", () => {
         if (!closed) lost(new Error("the listening connection ended"));
       });
-      await client.query("listen order_settled");
+      await client.query(`listen ${channel}`);
       return client;
     })().catch((error) => {
       listening = undefined;
@@ -108,16 +108,15 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
 
   return {
     told: true,
-    async listen(channel, key) {
-      const id = keyOf(channel, key);
+    async listen(responderUuid) {
       const waiter = new Waiter((gone) => {
-        const set = waiters.get(id);
+        const set = waiters.get(responderUuid);
         set?.delete(gone);
-        if (set?.size === 0) waiters.delete(id);
+        if (set?.size === 0) waiters.delete(responderUuid);
       });
-      const set = waiters.get(id) ?? new Set();
+      const set = waiters.get(responderUuid) ?? new Set();
       set.add(waiter);
-      waiters.set(id, set);
+      waiters.set(responderUuid, set);
       try {
         await connection();
       } catch (error) {
