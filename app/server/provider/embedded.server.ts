@@ -2,7 +2,7 @@
 // by migration 0002 with the spec's fallback data) and keeps what it receives there, so a
 // fresh clone runs end to end with no network.
 import { asc, eq, inArray } from "drizzle-orm";
-import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
+import { fallbackCatalogue, type Catalogue, type MedicationCategory } from "../../funnel/catalogue";
 import { testimonialsShown } from "../../funnel/testimonials";
 import type { Database, Queryable } from "../db/client.server";
 import { catalogueCategories, catalogueOptions, embeddedProviderReceipts, testimonials } from "../db/schema.server";
@@ -28,35 +28,34 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
 
     // The same catalogue for every responder; the uuid is there for the provider's API.
     async getMedications() {
-      // Each category with its options, in one round trip (a category without any is dropped below).
+      // Each option with its category, in one round trip, in the catalogue's order; a category
+      // without options is not offered.
       const rows = await db
         .select({ category: catalogueCategories, option: catalogueOptions })
-        .from(catalogueCategories)
-        .leftJoin(catalogueOptions, eq(catalogueOptions.category, catalogueCategories.category))
+        .from(catalogueOptions)
+        .innerJoin(catalogueCategories, eq(catalogueOptions.category, catalogueCategories.category))
         .orderBy(asc(catalogueCategories.sortOrder), asc(catalogueOptions.sortOrder), asc(catalogueOptions.id));
-      const categories = [...new Map(rows.map(({ category }) => [category.category, category])).values()];
-      const options = rows.flatMap(({ option }) => (option ? [option] : []));
-      const catalogue: Catalogue = categories
-        .map((category) => ({
-          name: category.name,
-          category: category.category,
-          description: category.description,
-          options: options
-            .filter((option) => option.category === category.category)
-            .map((option) => ({
-              id: option.id,
-              name: option.name,
-              image: option.image,
-              is_default: option.isDefault,
-              product_id: option.productId,
-              monthly_price: option.monthlyPrice,
-              quarterly_price: option.quarterlyPrice,
-              half_yearly_price: option.halfYearlyPrice,
-              yearly_price: option.yearlyPrice,
-              ...(option.unavailableStates.length > 0 ? { unavailable_states: option.unavailableStates } : {}),
-            })),
-        }))
-        .filter((category) => category.options.length > 0);
+      const byCategory = new Map<string, MedicationCategory>();
+      for (const { category, option } of rows) {
+        let offered = byCategory.get(category.category);
+        if (!offered) {
+          offered = { name: category.name, category: category.category, description: category.description, options: [] };
+          byCategory.set(category.category, offered);
+        }
+        offered.options.push({
+          id: option.id,
+          name: option.name,
+          image: option.image,
+          is_default: option.isDefault,
+          product_id: option.productId,
+          monthly_price: option.monthlyPrice,
+          quarterly_price: option.quarterlyPrice,
+          half_yearly_price: option.halfYearlyPrice,
+          yearly_price: option.yearlyPrice,
+          ...(option.unavailableStates.length > 0 ? { unavailable_states: option.unavailableStates } : {}),
+        });
+      }
+      const catalogue: Catalogue = [...byCategory.values()];
       // Emptied tables behave as a provider with nothing to say: the fallback, as in section 7.
       return catalogue.length > 0 ? catalogue : standInAnswer(fallbackCatalogue);
     },
