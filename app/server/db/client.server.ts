@@ -136,6 +136,11 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
  * Migrations run either way, so an image older than the migrations is brought up to date.
  */
 async function openPgliteInProcess(image: string | undefined): Promise<OpenDatabase> {
+  const { client, db } = await migratedInMemory(image);
+  return { db, engine: "pglite", close: () => client.close() };
+}
+
+async function migratedInMemory(image: string | undefined) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -143,7 +148,17 @@ async function openPgliteInProcess(image: string | undefined): Promise<OpenDatab
   const client = new PGlite({ postgresqlconf: pgliteSettings, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
+  return { client, db: db as unknown as Database };
+}
+
+/** A new in-memory database, migrated, as the image MEMORY_DATABASE_IMAGE names (uncompressed). */
+export async function migratedMemoryImage(): Promise<Blob> {
+  const { client } = await migratedInMemory(undefined);
+  try {
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }
 
 const holder = globalThis as typeof globalThis & { __funnelDatabase?: Promise<OpenDatabase> };
