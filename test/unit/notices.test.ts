@@ -81,4 +81,48 @@ describe("notices", () => {
     expect(noNotices.told).toBe(false);
     expect(await (await noNotices.listen("a")).next(10)).toBe(false);
   });
+
+  it("listens from the start when opened, before anyone waits", async () => {
+    const { made, connections } = notices();
+    await made.open();
+    expect(connections).toHaveLength(1);
+    expect(connections[0]!.queries).toEqual(["listen order_settled"]);
+    await made.listen("a");
+    expect(connections).toHaveLength(1);
+  });
+
+  it("wakes at once a wait whose caller read before a notice of its key, and not for one told before it read", async () => {
+    const { made, connections } = notices();
+    await made.open();
+    connections[0]!.tell("a");
+    const readAfterA = performance.now();
+    const readBeforeB = performance.now();
+    connections[0]!.tell("b");
+    const a = await made.listen("a", readAfterA);
+    const b = await made.listen("b", readBeforeB);
+    const c = await made.listen("c", readBeforeB);
+    expect(await a.next(20)).toBe(false);
+    expect(await b.next(5_000)).toBe(true);
+    expect(await c.next(20)).toBe(false);
+  });
+
+  it("wakes at once a wait whose caller read before the connection listened (what was told meanwhile is unknown)", async () => {
+    const { made } = notices();
+    const readBefore = performance.now();
+    const a = await made.listen("a", readBefore);
+    expect(await a.next(5_000)).toBe(true);
+    const readAfter = performance.now();
+    const b = await made.listen("b", readAfter);
+    expect(await b.next(20)).toBe(false);
+  });
+
+  it("keeps what was told for a bounded number of keys, the newest", async () => {
+    const { made, connections } = notices();
+    await made.open();
+    const before = performance.now();
+    for (let i = 0; i < 10_001; i++) connections[0]!.tell(`k${i}`);
+    // The first key told has been let go (10,000 kept at most); the last is still known.
+    expect(await (await made.listen("k0", before)).next(20)).toBe(false);
+    expect(await (await made.listen("k10000", before)).next(5_000)).toBe(true);
+  });
 });

@@ -6,7 +6,8 @@ import { funnelStepBit } from "../../funnel/funnel-report";
 import type { PlanCode } from "../../funnel/plans";
 import type { CategoryCode } from "../../funnel/catalogue";
 import type { Variant } from "../../funnel/variant";
-import { database } from "../db/client.server";
+import { database, type Database } from "../db/client.server";
+import { prepared, statementName } from "../db/prepared.server";
 import { flowProgress, funnelRecords, planSelections, shippingAddresses, subscriptions } from "../db/schema.server";
 
 export interface SelectionPageFacts {
@@ -20,10 +21,9 @@ export interface SelectionPageFacts {
   linkVersion: number | null;
 }
 
-export async function readSelectionPage(responderUuid: string): Promise<SelectionPageFacts> {
-  const flow = sql`(select ${responderUuid}::uuid as responder_uuid) as flow`;
-  const flowUuid = sql`flow.responder_uuid`;
-  const [row] = await (await database())
+const flowUuid = sql`flow.responder_uuid`;
+const selectionPageOf = (db: Database) =>
+  db
     .select({
       variant: funnelRecords.variant,
       selectedPlan: planSelections.selectedPlan,
@@ -33,12 +33,16 @@ export async function readSelectionPage(responderUuid: string): Promise<Selectio
       steps: flowProgress.steps,
       linkVersion: subscriptions.linkVersion,
     })
-    .from(flow)
+    .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid) as flow`)
     .leftJoin(funnelRecords, eq(funnelRecords.responderUuid, flowUuid))
     .leftJoin(planSelections, eq(planSelections.responderUuid, flowUuid))
     .leftJoin(shippingAddresses, eq(shippingAddresses.responderUuid, flowUuid))
     .leftJoin(flowProgress, eq(flowProgress.responderUuid, flowUuid))
-    .leftJoin(subscriptions, eq(subscriptions.responderUuid, flowUuid));
+    .leftJoin(subscriptions, eq(subscriptions.responderUuid, flowUuid))
+    .prepare(statementName(db, "selection_page"));
+
+export async function readSelectionPage(responderUuid: string): Promise<SelectionPageFacts> {
+  const [row] = await prepared(await database(), selectionPageOf).execute({ responderUuid });
   const bit = funnelStepBit("selection");
   return {
     variant: row?.variant ?? null,

@@ -94,6 +94,7 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
   // The order is taken. An attempt "processing" past the grace was cut off (a crash): what
   // became of it is asked of the gateway first, so that she is told of a hold it placed, or
   // else her attempt goes ahead under her own key and with her own card.
+  const readAt = performance.now();
   const current = await findOrder(attempt.responderUuid);
   if (current?.status === "processing" && current.updatedAt.getTime() < Date.now() - attemptGraceMs) {
     if ((await reconcileAttempt(attempt, current)) !== "unanswered") {
@@ -103,7 +104,7 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
       return currentOutcome(attempt.responderUuid);
     }
   }
-  return settledOutcome(attempt.responderUuid, current);
+  return settledOutcome(attempt.responderUuid, { order: current, at: readAt });
 }
 
 /** Tries her card under the attempt that claimed the order, and records what came of it. */
@@ -198,16 +199,17 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
 
 /**
  * The result of the attempt that holds the order, once it has one (or "processing"). `read`
- * is the order as the caller has just read it, which is not read again before the wait.
+ * is the order as the caller has just read it (`at`: performance.now() before the read),
+ * which is not read again before the wait: a notice told since then wakes the wait at once.
  */
-async function settledOutcome(responderUuid: string, read?: OrderRow): Promise<OrderOutcome> {
+async function settledOutcome(responderUuid: string, read?: { order: OrderRow | undefined; at: number }): Promise<OrderOutcome> {
   const deadline = Date.now() + waitForAttemptMs;
   // The attempt may run on another instance (or have ended with its process): read again when
   // the database says the order is settled, or at the interval where it says nothing.
   const notices = await databaseNotices();
-  const settled = await notices.listen(responderUuid);
+  const settled = await notices.listen(responderUuid, read?.at);
   try {
-    let order = read ?? (await findOrder(responderUuid));
+    let order = read ? read.order : await findOrder(responderUuid);
     // Settled already (another attempt, or the reconciler, recorded it): nothing to wait for,
     // even while an attempt of this process is still out at the gateway.
     if (order && outcomeOf(order).status === "processing") {

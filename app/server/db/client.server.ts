@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { engineConnections, startEmbeddedEngine } from "./embedded-engine.server";
+import { nameStatementsOn } from "./prepared.server";
 import { listeningNotices, noNotices, type Notices } from "./notices.server";
 import * as schema from "./schema.server";
 
@@ -57,9 +58,17 @@ async function openPool(pool: import("pg").Pool, engine: OpenDatabase["engine"],
   return { db: drizzle(pool, { schema }) as unknown as Database, engine, close };
 }
 
+/** The connections each instance keeps to PostgreSQL. */
+const postgresConnections = 10;
+
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const { default: pg } = await import("pg");
-  const opened = await openPool(new pg.Pool({ connectionString: url, max: 10 }), "postgresql");
+  // The pool keeps the connections it opens: a new one costs both sides a password exchange
+  // (SCRAM's thousands of hashes) and the server a new process whose caches start empty, which
+  // under a burst of checkouts cost more than the statements it was opened for.
+  const pool = new pg.Pool({ connectionString: url, max: postgresConnections, min: postgresConnections });
+  const opened = await openPool(pool, "postgresql");
+  nameStatementsOn(opened.db);
   const notices = listeningNotices(
     async () => {
       const client = new pg.Client({ connectionString: url });
@@ -68,6 +77,9 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     },
     (error) => log.warn({ error: (error as { code?: string }).code ?? (error as Error).name }, "database notices not heard"),
   );
+  // Listening from the start: the first burst of double clicks neither waits for this
+  // connection nor misses what is told while it is made.
+  await notices.open();
   return {
     ...opened,
     notices,

@@ -2,9 +2,12 @@
 // flow whose order has just left "pending" or "processing" (migration 0019), so a second press
 // of COMPLETE PURCHASE that waits on another instance than the first reads the order once it
 // is settled, instead of every 150 ms (in a burst of double clicks, hundreds of reads a
-// second). One listening connection per process, made at the first wait; a notice is a hint
+// second). One listening connection per process, made at start (`open`) or else at the first
+// wait; a notice is a hint
 // to read again, never the answer itself, so a lost connection or a missed notice costs only
-// the wait's fallback interval.
+// the wait's fallback interval. A caller that read before it listened names when it read: a
+// notice heard since then (kept a few seconds), or a connection that was not yet listening
+// then, wakes its first wait at once.
 import type { Client, Notification } from "pg";
 
 /** The one thing told so far: the flow (its uuid) whose order was just settled. */
@@ -19,8 +22,14 @@ export interface NoticeWait {
 export interface Notices {
   /** Whether notices are sent at all: where they are not, a wait is only its interval. */
   readonly told: boolean;
-  /** Listens for the flow's order from now on (so a notice sent while the caller reads is not missed). */
-  listen(responderUuid: string): Promise<NoticeWait>;
+  /**
+   * Listens for the flow's order from now on, so a notice sent while the caller reads is not
+   * missed. `since` (performance.now()): the caller read the order before listening, at that
+   * time; a notice told since then, or any it may have missed, wakes the first wait at once.
+   */
+  listen(responderUuid: string, since?: number): Promise<NoticeWait>;
+  /** Starts listening now rather than at the first wait (the server's start). */
+  open(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +39,7 @@ const pause = (ms: number) => new Promise<boolean>((resolve) => setTimeout(() =>
 export const noNotices: Notices = {
   told: false,
   listen: async () => ({ next: pause, stop: () => {} }),
+  open: async () => {},
   close: async () => {},
 };
 
@@ -70,14 +80,33 @@ class Waiter implements NoticeWait {
   }
 }
 
+/** How long a notice is kept for a caller that read before it listened. */
+const keptNoticeMs = 5_000;
+/** At most this many kept: a burst's flows, not an unbounded list. */
+const keptNoticesAtMost = 10_000;
+
 /** Notices over one connection of its own to `connect()`'s server. */
 export function listeningNotices(connect: () => Promise<Client>, onLost: (error: unknown) => void): Notices {
   const waiters = new Map<string, Set<Waiter>>();
+  /** When each key was last told (performance.now()), oldest first. */
+  const told = new Map<string, number>();
   let listening: Promise<Client> | undefined;
+  /** Since when the current connection has listened; undefined while none does. */
+  let listeningSince: number | undefined;
   let closed = false;
+
+  function keep(key: string, at: number) {
+    told.delete(key);
+    told.set(key, at);
+    for (const [oldest, when] of told) {
+      if (told.size <= keptNoticesAtMost && when >= at - keptNoticeMs) break;
+      told.delete(oldest);
+    }
+  }
 
   function lost(error: unknown) {
     listening = undefined;
+    listeningSince = undefined;
     onLost(error);
     // Whoever waits reads again now rather than at its interval.
     for (const set of waiters.values()) for (const waiter of set) waiter.notice();
@@ -88,7 +117,9 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
       const client = await connect();
       client.on("notification", (message: Notification) => {
         if (message.channel !== channel) return;
-        for (const waiter of waiters.get(message.payload ?? "") ?? []) waiter.notice();
+        const key = message.payload ?? "";
+        keep(key, performance.now());
+        for (const waiter of waiters.get(key) ?? []) waiter.notice();
       });
       client.on("error", (error) => {
         lost(error);
@@ -98,6 +129,7 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
         if (!closed) lost(new Error("the listening connection ended"));
       });
       await client.query(`listen ${channel}`);
+      listeningSince = performance.now();
       return client;
     })().catch((error) => {
       listening = undefined;
@@ -108,7 +140,7 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
 
   return {
     told: true,
-    async listen(responderUuid) {
+    async listen(responderUuid, since) {
       const waiter = new Waiter((gone) => {
         const set = waiters.get(responderUuid);
         set?.delete(gone);
@@ -123,7 +155,18 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
         // Without the connection the wait is its interval, as on the embedded engine.
         onLost(error);
       }
+      if (since !== undefined) {
+        const missable = listeningSince === undefined || listeningSince > since;
+        if (missable || (told.get(responderUuid) ?? -Infinity) >= since) waiter.noticed = true;
+      }
       return waiter;
+    },
+    async open() {
+      try {
+        await connection();
+      } catch (error) {
+        onLost(error);
+      }
     },
     async close() {
       closed = true;

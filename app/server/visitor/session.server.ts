@@ -6,7 +6,8 @@ import { createCookie, createSession, createSessionStorage, type Session } from 
 import { eq, lt, sql } from "drizzle-orm";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { Language } from "../../i18n/languages";
-import { database, type Queryable } from "../db/client.server";
+import { database, type Database, type Queryable } from "../db/client.server";
+import { prepared, statementName } from "../db/prepared.server";
 import { visitorSessions } from "../db/schema.server";
 import { cookieAttributes } from "../http/cookies.server";
 import { sessionSecret } from "./session-secret.server";
@@ -36,6 +37,9 @@ async function insertSession(data: Partial<VisitorSessionData>, expires?: Date):
   return id;
 }
 
+const sessionById = (db: Database) =>
+  db.select().from(visitorSessions).where(eq(visitorSessions.id, sql.placeholder("id"))).prepare(statementName(db, "visitor_session"));
+
 let storage: ReturnType<typeof createSessionStorage<VisitorSessionData>> | undefined;
 
 function visitorSessionStore() {
@@ -43,7 +47,7 @@ function visitorSessionStore() {
     cookie: createCookie("__session", cookieAttributes({ path: "/", maxAge: sessionLifetimeSeconds, secret: sessionSecret() })),
     createData: insertSession,
     async readData(id) {
-      const [row] = await (await database()).select().from(visitorSessions).where(eq(visitorSessions.id, id));
+      const [row] = await prepared(await database(), sessionById).execute({ id });
       if (!row || row.expiresAt.getTime() < Date.now()) return null;
       return row.data as VisitorSessionData;
     },

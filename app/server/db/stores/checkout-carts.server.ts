@@ -1,8 +1,9 @@
 // The cart kept per responder uuid (spec sections 4 and 9): when its reserved countdown ends,
 // and the promo code she applied with the discount and the subtotal it was given for.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PromoOutcome } from "../../../funnel/promo";
-import { database } from "../client.server";
+import { database, type Database } from "../client.server";
+import { prepared, statementName } from "../prepared.server";
 import { checkoutCarts } from "../schema.server";
 
 export type CheckoutCartRow = typeof checkoutCarts.$inferSelect;
@@ -11,10 +12,13 @@ export type CheckoutCartRow = typeof checkoutCarts.$inferSelect;
  * The cart-reserved countdown: its end is stored the first time she reaches the checkout, so
  * a reload, another device or a JSON client sees the same time left. Returns the cart's row.
  */
+const cartOfFlow = (db: Database) =>
+  db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, sql.placeholder("responderUuid"))).prepare(statementName(db, "cart_of_flow"));
+
 export async function startCountdown(responderUuid: string, countdownSeconds: number): Promise<CheckoutCartRow> {
   const db = await database();
   // Read first: every view of the checkout after her first finds the cart, in one round trip.
-  const kept = () => db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, responderUuid));
+  const kept = () => prepared(db, cartOfFlow).execute({ responderUuid });
   const [found] = await kept();
   if (found) return found;
   const [made] = await db

@@ -5,6 +5,7 @@ import { orderProducts, type OrderProducts } from "../../../funnel/order-product
 import type { PlanCode } from "../../../funnel/plans";
 import type { TokenDetails } from "../../../funnel/token-payload";
 import { database, type Queryable } from "../client.server";
+import { prepared, statementName } from "../prepared.server";
 import { planSelections, tokenArrivals } from "../schema.server";
 
 /** Spec section 4: the token's products and plan, kept for the final checkout. */
@@ -16,19 +17,23 @@ export async function saveTokenProducts(tx: Queryable, responderUuid: string, to
     .onConflictDoUpdate({ target: tokenArrivals.responderUuid, set: arrival });
 }
 
+// Both rows, either of which may be missing, in one round trip.
+const productsOf = (q: Queryable) =>
+  q
+    .select({ selection: planSelections, token: tokenArrivals })
+    .from(sql`(select 1) as "one"`)
+    .leftJoin(planSelections, eq(planSelections.responderUuid, sql.placeholder("responderUuid")))
+    .leftJoin(tokenArrivals, eq(tokenArrivals.responderUuid, sql.placeholder("responderUuid")))
+    .prepare(statementName(q, "products_of_flow"));
+
 /** The products and plan her order carries: her ADD TO PLAN, or the token's (order-products.ts). */
 export async function loadOrderProducts(
   responderUuid: string,
   visiblePlans: readonly PlanCode[],
   db?: Queryable,
 ): Promise<OrderProducts> {
-  const q = db ?? (await database());
-  // Both rows, either of which may be missing, in one round trip.
-  const [found] = await q
-    .select({ selection: planSelections, token: tokenArrivals })
-    .from(sql`(select 1) as "one"`)
-    .leftJoin(planSelections, eq(planSelections.responderUuid, responderUuid))
-    .leftJoin(tokenArrivals, eq(tokenArrivals.responderUuid, responderUuid));
+  const query = db ? productsOf(db) : prepared(await database(), productsOf);
+  const [found] = await query.execute({ responderUuid });
   const selection = found?.selection;
   const token = found?.token;
   const added = selection?.selectedMedications && selection.addedToPlanAt && selection.selectedPlan

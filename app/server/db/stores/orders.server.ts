@@ -11,7 +11,8 @@ import { erasedOrderBody } from "../../../funnel/her-erasure";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import { orderReference } from "../../../funnel/subscription-life";
 import type { Language } from "../../../i18n/languages";
-import { database, type Queryable } from "../client.server";
+import { database, type Database, type Queryable } from "../client.server";
+import { prepared, statementName } from "../prepared.server";
 import { orders } from "../schema.server";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -32,8 +33,11 @@ export interface PaymentCard {
   cardLast4: string | null;
 }
 
+const orderOfFlow = (db: Database) =>
+  db.select().from(orders).where(eq(orders.responderUuid, sql.placeholder("responderUuid"))).prepare(statementName(db, "order_of_flow"));
+
 export async function findOrder(responderUuid: string): Promise<OrderRow | undefined> {
-  const [row] = await (await database()).select().from(orders).where(eq(orders.responderUuid, responderUuid));
+  const [row] = await prepared(await database(), orderOfFlow).execute({ responderUuid });
   return row;
 }
 

@@ -1,0 +1,29 @@
+// The statements every page view or checkout sends, built once per database instead of once
+// per request. Building a statement (Drizzle's checks of each part, the SQL's text, its
+// parameters) cost more of a request's time than sending it, and on PostgreSQL parsing and
+// planning it again cost the server more than running it. A prepared statement is filled with
+// its values (`sql.placeholder`) and sent. On PostgreSQL it has a name, so each connection
+// parses and plans it once; on the embedded engine it is sent unnamed, as its connections
+// share one session, where two connections preparing the same name would collide.
+// (The database is any object here: this module sits below client.server.ts, which names it.)
+const built = new WeakMap<object, Map<unknown, unknown>>();
+const naming = new WeakSet<object>();
+
+/** The statement `build` makes, prepared on `db` the first time it is asked for. */
+export function prepared<Db extends object, Query>(db: Db, build: (db: Db) => Query): Query {
+  let queries = built.get(db);
+  if (!queries) built.set(db, (queries = new Map()));
+  let query = queries.get(build) as Query | undefined;
+  if (query === undefined) queries.set(build, (query = build(db)));
+  return query;
+}
+
+/** Each connection to `db` keeps its prepared statements by name (PostgreSQL's own sessions). */
+export function nameStatementsOn(db: object): void {
+  naming.add(db);
+}
+
+/** The name to prepare a statement under on `db` (empty: unnamed). Unique per statement. */
+export function statementName(db: object, name: string): string {
+  return naming.has(db) ? name : "";
+}
