@@ -15,6 +15,14 @@ import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
+import v8 from "node:v8";
+
+// The old generation grows to half again what survived its last full collection, not V8's
+// default of up to four times: under a load of pages most of what survives a young
+// collection is a request still waiting on the database, garbage a moment later, and the
+// default let it swell the resident memory by 150 MB for a throughput 3 % higher.
+// (decision 0029). Set before anything is allocated; it is read at each collection.
+v8.setFlagsFromString("--heap-growing-percent=50");
 
 // As remix-serve: production unless told otherwise (the embedded defaults start with no settings).
 process.env.NODE_ENV ??= "production";
