@@ -51,6 +51,7 @@ function referenceOf(number: string): string {
 }
 
 const emptied = [
+  "disputes",
   "subscription_payments",
   "subscription_events",
   "subscriptions",

@@ -268,6 +268,13 @@ describe("the CSV files", () => {
 });
 
 describe("at scale", () => {
+  it("a seed told to reset empties what an earlier seed made, orders and their subscriptions with it", async () => {
+    await seedFunnel({ flows: 300, days: 10, reset: false });
+    await seedFunnel({ flows: 120, days: 10, reset: true });
+    const db = await database();
+    expect(await db.$count(flowProgress)).toBe(120);
+  });
+
   it("reports the seeded flows with steps that never grow down the funnel, and money that adds up", async () => {
     const orders = await seedFunnel({ flows: 4000, days: 60, reset: false });
     const owner = await signedInOwner();
