@@ -4,7 +4,8 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { clientOfAddress } from "../../funnel/client-address";
 import { config, type Settings } from "../config.server";
-import { database } from "../db/client.server";
+import { database, type Database } from "../db/client.server";
+import { prepared, statementName } from "../db/prepared.server";
 import { rateLimitCounters } from "../db/schema.server";
 import { clientAddressOf, trustProxy } from "./client-address.server";
 import { untrustedProxyWatch } from "./untrusted-proxy.server";
@@ -116,18 +117,22 @@ function allowedHits(limit: RateLimit, key: string): number {
   return key.startsWith("address:") ? (limit.addressLimit ?? limit.limit) : limit.limit;
 }
 
-/** Counts one hit on the key; allowed while the window's hits (this one included) are within the limit. */
-export async function hitRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
-  const window = windowOf(limit, now);
-  const db = await database();
-  const [row] = await db
+// Every post counts a hit: the statement is built once (db/prepared.server.ts).
+const hitCounter = (db: Database) =>
+  db
     .insert(rateLimitCounters)
-    .values({ bucket: limit.bucket, key, windowStart: window.start, hits: 1 })
+    .values({ bucket: sql.placeholder("bucket"), key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), hits: 1 })
     .onConflictDoUpdate({
       target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
-    .returning({ hits: rateLimitCounters.hits });
+    .returning({ hits: rateLimitCounters.hits })
+    .prepare(statementName(db, "rate_limit_hit"));
+
+/** Counts one hit on the key; allowed while the window's hits (this one included) are within the limit. */
+export async function hitRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
+  const window = windowOf(limit, now);
+  const [row] = await prepared(await database(), hitCounter).execute({ bucket: limit.bucket, key, windowStart: window.start });
   const allowed = (row?.hits ?? 0) <= allowedHits(limit, key);
   return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
 }
@@ -141,19 +146,39 @@ export async function peekRateLimit(limit: RateLimit, key: string, now: Date = n
   return answer!;
 }
 
-/** Several counts read at once (one statement), each answered as peekRateLimit would. */
-async function peekRateLimits(counters: [RateLimit, string][], now: Date = new Date()): Promise<RateLimitAnswer[]> {
-  const windows = counters.map(([limit]) => windowOf(limit, now));
-  const rows = await (await database())
+/** The read of `count` counters at once, one statement for each count, built once. */
+const counterReads: ((db: Database) => ReturnType<typeof counterRead>)[] = [];
+function counterRead(db: Database, count: number) {
+  const windowStart = (i: number) => sql.param(sql.placeholder(`windowStart${i}`), rateLimitCounters.windowStart);
+  return db
     .select({ bucket: rateLimitCounters.bucket, key: rateLimitCounters.key, windowStart: rateLimitCounters.windowStart, hits: rateLimitCounters.hits })
     .from(rateLimitCounters)
     .where(
       or(
-        ...counters.map(([limit, key], i) =>
-          and(eq(rateLimitCounters.bucket, limit.bucket), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windows[i]!.start)),
+        ...Array.from({ length: count }, (_, i) =>
+          and(
+            eq(rateLimitCounters.bucket, sql.placeholder(`bucket${i}`)),
+            eq(rateLimitCounters.key, sql.placeholder(`key${i}`)),
+            eq(rateLimitCounters.windowStart, windowStart(i)),
+          ),
         ),
       ),
-    );
+    )
+    .prepare(statementName(db, `rate_limit_peek_${count}`));
+}
+
+/** Several counts read at once (one statement), each answered as peekRateLimit would. */
+async function peekRateLimits(counters: [RateLimit, string][], now: Date = new Date()): Promise<RateLimitAnswer[]> {
+  const windows = counters.map(([limit]) => windowOf(limit, now));
+  const count = counters.length;
+  const read = (counterReads[count] ??= (db) => counterRead(db, count));
+  const values: Record<string, unknown> = {};
+  counters.forEach(([limit, key], i) => {
+    values[`bucket${i}`] = limit.bucket;
+    values[`key${i}`] = key;
+    values[`windowStart${i}`] = windows[i]!.start;
+  });
+  const rows = await prepared(await database(), read).execute(values);
   return counters.map(([limit, key], i) => {
     const window = windows[i]!;
     const row = rows.find((r) => r.bucket === limit.bucket && r.key === key && r.windowStart.getTime() === window.start.getTime());
