@@ -12,7 +12,8 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerTranslators } from "./components/i18n";
 import { translator } from "./i18n/messages";
 import { NonceContext } from "./nonce";
-import { pageHydrates } from "./route-handle";
+import { pageDrawnFromData, pageHydrates } from "./route-handle";
+import { DrawnPages, drawnPageKey } from "./server/http/drawn-pages.server";
 import { startAdminSocket, stopAdminSocket } from "./server/admin/server-admin.server";
 import { config } from "./server/config.server";
 import { closeDatabase, database } from "./server/db/client.server";
@@ -37,6 +38,7 @@ startPrunes();
 await announceFirstOwner();
 
 const renderTimeoutMs = 5_000;
+const drawnPages = new DrawnPages();
 const sources = policySources(config());
 
 export { crossSiteRefusal } from "./server/http/cross-site.server";
@@ -95,7 +97,14 @@ export default function handleRequest(
   // A page without scripts waits for nothing (no data streamed to a script, no Suspense): it is
   // drawn in one piece, without the streams a streamed render needs on its way out. An error
   // in it is thrown, as a streamed shell's is, for Remix to draw the error page.
-  if (!scripts) return Promise.resolve(answer(`<!DOCTYPE html>${renderToString(page)}`));
+  // A page drawn from its data alone is drawn once for the same data (drawn-pages.server.ts).
+  if (!scripts) {
+    const { loaderData, actionData } = remixContext.staticHandlerContext;
+    const key = pageDrawnFromData(matches.map((match) => remixContext.routeModules[match.route.id]?.handle))
+      ? drawnPageKey(request.url, request.method, responseStatusCode, { loaderData, actionData, errors })
+      : undefined;
+    return Promise.resolve(answer(drawnPages.draw(key, () => `<!DOCTYPE html>${renderToString(page)}`)));
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(page, {

@@ -143,6 +143,17 @@ describe("the printable plan", () => {
     expectNothingOfThePlan(posted.data);
   });
 
+  it("is the same link for every view within a minute, and ends at the start of its thirtieth day's minute", async () => {
+    const responderUuid = await readyToPay(new TestBrowser());
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const first = planSummaryToken(responderUuid, 0, new Date(minute));
+    expect(planSummaryToken(responderUuid, 0, new Date(minute + 59_999))).toBe(first);
+    expect(planSummaryToken(responderUuid, 0, new Date(minute + 60_000))).not.toBe(first);
+    expect(Number(first.split(".")[2])).toBe((minute + 30 * day) / 1000);
+    // Drawn in the minute that ended 30 days ago: ended, though not 30 days to the second.
+    expect(await open(planSummaryToken(responderUuid, 0, new Date(Math.floor((Date.now() - 30 * day) / 60_000) * 60_000 - 1)))).toHaveStatus(410);
+  });
+
   it("a link of the first kind (signed over the uuid alone, never ending) answers 410 now", async () => {
     const responderUuid = await readyToPay(new TestBrowser());
     const key = createHmac("sha256", sessionSecret()).update("plan-summary").digest();

@@ -11,7 +11,7 @@ import type { RouteHandle } from "../../route-handle";
 import { keepRetryAfter } from "../../route-headers";
 import { applyChoice, selectionPage } from "./selection.server";
 
-export const handle: RouteHandle = { title: "selection.title" };
+export const handle: RouteHandle = { title: "selection.title", drawnFromData: true };
 
 export const headers = keepRetryAfter;
 

@@ -31,10 +31,16 @@ export function keyedHash(text: string): string {
  * characters only (the flow claim's 32).
  */
 export function signerFor(purpose: { key: string } | { prefix: string }, length?: number): Signer {
+  // A purpose's key is made once for the secret it comes from (a page may sign on every view).
+  let keyOf: { secret: unknown; key: Buffer } | undefined;
+  const purposeKey = (key: string) => {
+    const secret = sessionSecret();
+    if (keyOf?.secret !== secret) keyOf = { secret, key: createHmac("sha256", secret).update(key).digest() };
+    return keyOf.key;
+  };
   const full =
     "key" in purpose
-      ? (text: string) =>
-          createHmac("sha256", createHmac("sha256", sessionSecret()).update(purpose.key).digest()).update(text).digest("base64url")
+      ? (text: string) => createHmac("sha256", purposeKey(purpose.key)).update(text).digest("base64url")
       : (text: string) => keyedHash(`${purpose.prefix}${text}`);
   const sign = (text: string) => (length === undefined ? full(text) : full(text).slice(0, length));
   return { sign, matches: (given, text) => typeof given === "string" && sameText(given, sign(text)) };

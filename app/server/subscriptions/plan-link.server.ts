@@ -30,9 +30,13 @@ const unversionedPattern = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 const planLinks = signerFor({ key: "plan-summary" });
 
-/** A plan link for this generation, ending planLinkLifetimeDays after `now`. */
+/**
+ * A plan link for this generation, ending planLinkLifetimeDays after `now`, at the start of
+ * that minute: the views of her plan within a minute draw the same link, so a page that shows
+ * it is the same page (drawn-pages.server.ts).
+ */
 export function planSummaryToken(responderUuid: string, linkVersion: number = beforeOrderVersion, now: Date = new Date()): string {
-  const endsAt = Math.ceil((now.getTime() + lifetimeMs) / 1000);
+  const endsAt = Math.floor((now.getTime() + lifetimeMs) / 60_000) * 60;
   const signed = `${responderUuid}.${linkVersion}.${endsAt}`;
   return `${idOfUuid(responderUuid)}.${linkVersion}.${endsAt}.${planLinks.sign(signed)}`;
 }
