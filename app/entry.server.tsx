@@ -99,6 +99,9 @@ export default function handleRequest(
   // in it is thrown, as a streamed shell's is, for Remix to draw the error page.
   // A page drawn from its data alone is drawn once for the same data (drawn-pages.server.ts).
   if (!scripts) {
+    // Its data are never sent to a script: without this, Remix's renderer would still start
+    // encoding them for one (and throw the encoding away).
+    remixContext.serverHandoffStream = undefined;
     const { loaderData, actionData } = remixContext.staticHandlerContext;
     const key = pageDrawnFromData(matches.map((match) => remixContext.routeModules[match.route.id]?.handle))
       ? drawnPageKey(request.url, request.method, responseStatusCode, { loaderData, actionData, errors })

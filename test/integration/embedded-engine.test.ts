@@ -1,7 +1,8 @@
 // The embedded engine on a thread of its own, as the server runs it on a data folder: the
 // server's `pg` driver speaks to it over its socket; a transaction has the session to its end
 // and everyone else waits for it in the order they asked, on one connection or several; each
-// connection's queries are answered with its own rows; a backup taken there is the folder; and what was committed is on disk when it closes. On PGlite in folders of its own
+// connection's queries are answered with its own rows; a named statement is prepared once on
+// the session its connections share; a backup taken there is the folder; and what was committed is on disk when it closes. On PGlite in folders of its own
 // whatever engine the suite runs on.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -87,6 +88,29 @@ describe("the embedded engine on its own thread", () => {
     );
     expect(answers.map((answer) => [answer.rows[0].n, answer.rows[0].word])).toEqual(Array.from({ length: 200 }, (_, i) => [i, `w${i}`]));
     expect(pool.totalCount).toBe(engineConnections);
+  });
+
+  it("shares a named statement between its connections: each prepares it once, on the session they share", async () => {
+    const { pool } = await started(undefined, engineConnections);
+    const named = (i: number) => pool.query({ name: "word_of", text: "select $1::int as n, $2::text as word", values: [i, `w${i}`] });
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => named(i)));
+    expect(answers.map((answer) => [answer.rows[0].n, answer.rows[0].word])).toEqual(Array.from({ length: 100 }, (_, i) => [i, `w${i}`]));
+    expect(pool.totalCount).toBe(engineConnections);
+    // The session holds it once, whichever connections used it.
+    const { rows } = await pool.query("select name, statement from pg_prepared_statements where name = 'word_of'");
+    expect(rows).toEqual([{ name: "word_of", statement: "select $1::int as n, $2::text as word" }]);
+    // A new connection (one replaced after an error, say) uses it as well.
+    const fresh = new pg.Client({ host: (pool.options as { host: string }).host, port: (pool.options as { port: number }).port, user: "postgres", database: "postgres" });
+    await fresh.connect();
+    try {
+      expect((await fresh.query({ name: "word_of", text: "select $1::int as n, $2::text as word", values: [7, "seven"] })).rows).toEqual([{ n: 7, word: "seven" }]);
+      // Another text under the name is refused, as PostgreSQL refuses it, and the name keeps its own.
+      await expect(fresh.query({ name: "word_of_2", text: "select 1 as one" })).resolves.toBeTruthy();
+      await expect(pool.query({ name: "word_of_2", text: "select 2 as two" })).rejects.toMatchObject({ code: "42P05" });
+      expect((await named(3)).rows).toEqual([{ n: 3, word: "w3" }]);
+    } finally {
+      await fresh.end();
+    }
   });
 
   it("gives a transaction the session to its end, whichever connection asks in between", async () => {

@@ -84,3 +84,95 @@ describe("the embedded engine's turns", () => {
     expect(ran.slice(-4)).toEqual(query("D"));
   });
 });
+
+// The protocol's own messages, for the statements the session shares and the answers it holds.
+const message = (type: string, body: Uint8Array = new Uint8Array()) => {
+  const bytes = new Uint8Array(5 + body.length);
+  bytes[0] = type.charCodeAt(0);
+  new DataView(bytes.buffer).setInt32(1, 4 + body.length);
+  bytes.set(body, 5);
+  return bytes;
+};
+const parse = (name: string, text: string) => message("P", bytes(`${name}\0${text}\0\0\0`));
+const [bind, execute, sync] = [message("B", bytes("\0\0")), message("E", bytes("\0\0\0\0\0")), message("S")];
+
+/** An engine that speaks the protocol: a Parse of "bad" SQL is refused; what it ran is recorded by type. */
+function aProtocolEngine() {
+  const ran: string[] = [];
+  let failed = false;
+  const engine: SessionEngine = {
+    runExclusive: (work) => work(),
+    async execProtocolRawStream(sent, { onRawData }) {
+      const type = String.fromCharCode(sent[0]!);
+      ran.push(type === "P" ? `P ${new TextDecoder().decode(sent.subarray(5)).split("\0")[0]}` : type);
+      if (type === "S") {
+        failed = false;
+        return onRawData(readyFor("I"));
+      }
+      if (failed) return;
+      if (type === "P" && new TextDecoder().decode(sent).includes("bad")) {
+        failed = true;
+        return onRawData(message("E", bytes("SERROR\0\0")));
+      }
+      onRawData(message({ P: "1", B: "2", E: "C" }[type] ?? "N"));
+    },
+    execProtocolRawSync: () => readyFor("I"),
+    isInTransaction: () => false,
+    exec: async () => undefined,
+  };
+  return { engine, ran };
+}
+
+/** A connection's query, each message sent when the one before is answered; what its socket was written, write by write. */
+async function ask(queue: ConversationQueue, handlerId: number, messages: Uint8Array[]) {
+  const writes: string[] = [];
+  const types = (data: Uint8Array) => {
+    const found: string[] = [];
+    for (let at = 0; at < data.length; at += 1 + new DataView(data.buffer, data.byteOffset + at + 1).getInt32(0)) found.push(String.fromCharCode(data[at]!));
+    return found.join("");
+  };
+  for (const sent of messages) await queue.enqueue(handlerId, sent, (data) => writes.push(types(data)));
+  return writes;
+}
+
+describe("the statements the session shares, and the answers it holds", () => {
+  it("answers a Parse of a statement the session holds itself, for any connection, and runs the rest", async () => {
+    const { engine, ran } = aProtocolEngine();
+    const queue = new ConversationQueue(engine);
+    await ask(queue, 1, [parse("page", "select 1"), bind, execute, sync]);
+    expect(await ask(queue, 2, [parse("page", "select 1"), bind, execute, sync])).toEqual(["12CZ"]);
+    expect(ran).toEqual(["P page", "B", "E", "S", "B", "E", "S"]);
+  });
+
+  it("runs a Parse whose name the session holds for another text (the engine refuses it), and an unnamed one every time", async () => {
+    const { engine, ran } = aProtocolEngine();
+    const queue = new ConversationQueue(engine);
+    await ask(queue, 1, [parse("page", "select 1"), sync]);
+    await ask(queue, 2, [parse("page", "select 2"), sync]);
+    await ask(queue, 1, [parse("", "select 1"), sync]);
+    await ask(queue, 1, [parse("", "select 1"), sync]);
+    expect(ran.filter((type) => type.startsWith("P"))).toEqual(["P page", "P page", "P ", "P "]);
+  });
+
+  it("keeps nothing of a Parse the engine refused: the next one is run", async () => {
+    const { engine, ran } = aProtocolEngine();
+    const queue = new ConversationQueue(engine);
+    expect(await ask(queue, 1, [parse("page", "bad"), bind, sync])).toEqual(["EZ"]);
+    await ask(queue, 2, [parse("page", "bad"), sync]);
+    expect(ran.filter((type) => type.startsWith("P"))).toEqual(["P page", "P page"]);
+  });
+
+  it("writes a query's answers to its socket once, when the client waits for them", async () => {
+    const { engine } = aProtocolEngine();
+    const queue = new ConversationQueue(engine);
+    expect(await ask(queue, 1, [parse("", "select 1"), bind, execute, sync])).toEqual(["12CZ"]);
+    // A Flush asks for what is held without ending the query.
+    expect(await ask(queue, 1, [parse("", "select 1"), bind, message("H"), execute, sync])).toEqual(["12N", "CZ"]);
+  });
+
+  it("reads a Parse's name and the rest of it byte for byte", () => {
+    expect(ConversationQueue.namedParse(parse("page", "select $1"))).toEqual({ name: "page", rest: "select $1\0\0\0" });
+    expect(ConversationQueue.namedParse(parse("", "select 1"))).toBeUndefined();
+    expect(ConversationQueue.namedParse(bind)).toBeUndefined();
+  });
+});

@@ -132,6 +132,8 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: engineConnections });
   try {
     const opened = await openPool(pool, "pglite", engine.close);
+    // Its connections share one session, whose statements the engine's queue shares between them.
+    nameStatementsOn(opened.db);
     return { ...opened, dumpDataDir: engine.dumpDataDir };
   } catch (error) {
     // A start that fails (a migration refused, say) leaves no thread behind to hold the process.

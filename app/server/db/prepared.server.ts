@@ -2,9 +2,10 @@
 // per request. Building a statement (Drizzle's checks of each part, the SQL's text, its
 // parameters) cost more of a request's time than sending it, and on PostgreSQL parsing and
 // planning it again cost the server more than running it. A prepared statement is filled with
-// its values (`sql.placeholder`) and sent. On PostgreSQL it has a name, so each connection
-// parses and plans it once; on the embedded engine it is sent unnamed, as its connections
-// share one session, where two connections preparing the same name would collide.
+// its values (`sql.placeholder`) and sent. It has a name, so each session parses and plans it
+// once: on PostgreSQL each connection's; on the embedded engine the one session its connections
+// share, whose queue answers a second connection's Parse of the same statement itself
+// (conversation-queue.server.ts). A database in the tests' own thread sends it unnamed.
 // (The database is any object here: this module sits below client.server.ts, which names it.)
 const built = new WeakMap<object, Map<unknown, unknown>>();
 const naming = new WeakSet<object>();
