@@ -17,6 +17,7 @@ import { DrawnPages, drawnPageKey } from "./server/http/drawn-pages.server";
 import { startAdminSocket, stopAdminSocket } from "./server/admin/server-admin.server";
 import { config } from "./server/config.server";
 import { closeDatabase, database } from "./server/db/client.server";
+import { busyRetryAfterSeconds, isDatabaseBusy } from "./server/db/connection-wait.server";
 import { baseSecurityHeaders, pagePolicy, policySources, resourcePolicy } from "./server/http/security-headers.server";
 import { log } from "./server/log.server";
 import { startOutboxWorker, stopOutboxWorker } from "./server/outbox/worker.server";
@@ -38,6 +39,11 @@ startPrunes();
 await announceFirstOwner();
 
 const renderTimeoutMs = 5_000;
+/**
+ * Requests a loader or action of which found no database connection within the wait. Remix
+ * shows handleError the error itself, and handleRequest only its sanitized copy.
+ */
+const busyRequests = new WeakSet<Request>();
 const drawnPages = new DrawnPages();
 const sources = policySources(config());
 
@@ -70,6 +76,12 @@ export default function handleRequest(
 ) {
   // Only a page that hydrates ships scripts; every other one allows none and needs no nonce.
   const { matches, errors } = remixContext.staticHandlerContext;
+  // No database connection came in time: not a failure of hers or ours to report, but a busy
+  // server. The error page asks her to try again in a moment, and says when.
+  if (responseStatusCode === 500 && busyRequests.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(busyRetryAfterSeconds));
+  }
   const scripts = pageHydrates(matches.map((match) => remixContext.routeModules[match.route.id]?.handle), Boolean(errors));
   const nonce = scripts ? randomBytes(16).toString("base64") : undefined;
   const page = (
@@ -142,5 +154,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Her private link's token and her plan's are keys: never logged.
   const path = new URL(request.url).pathname.replace(/(\/(?:subscription|plan)\/)[^/]+/i, "$1:token");
-  log.error({ err: error, method: request.method, path }, "request failed");
+  if (isDatabaseBusy(error)) {
+    busyRequests.add(request);
+    log.warn({ method: request.method, path }, "no database connection within the wait: answered busy");
+  } else log.error({ err: error, method: request.method, path }, "request failed");
 }

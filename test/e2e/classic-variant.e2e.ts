@@ -118,7 +118,7 @@ test("a visitor forced to classic goes from /home to the thank-you page, her flo
   await fillCard(page);
   await press(page, "COMPLETE PURCHASE");
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 10_000 });
+  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 15_000 });
   await expect(page.getByText(/weight loss journey/)).toBeVisible();
   await expectAccessible(page);
 

@@ -82,8 +82,8 @@ test("a new visitor goes from /welcome to the thank-you page with the sandbox ca
   await expect(page.getByText("Payment successful! Redirecting you...")).toBeVisible();
   await expectAccessible(page);
 
-  // After the delay (3 s), with or without JavaScript, the thank-you page.
-  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 10_000 });
+  // After the delay (6 s in the tests), with or without JavaScript, the thank-you page.
+  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "Payment Completed Successfully!" })).toBeVisible();
   await expect(page.getByText("Our team will contact you within 24 hours")).toBeVisible();
   await expectAccessible(page);

@@ -118,7 +118,7 @@ test("a visitor with a plan pays with the card element, and one PaymentIntent ho
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText("Payment successful! Redirecting you...")).toBeVisible();
 
-  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 10_000 });
+  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "Payment Completed Successfully!" })).toBeVisible();
 
   // Exactly one hold: manual capture, the card kept for the renewals, the total in cents.

@@ -10,6 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import { isDatabaseBusy } from "../../app/server/db/connection-wait.server";
 import { engineConnections, startEmbeddedEngine, type EmbeddedEngine } from "../../app/server/db/embedded-engine.server";
 
 const folders: string[] = [];
@@ -110,6 +111,23 @@ describe("the embedded engine on its own thread", () => {
       expect((await named(3)).rows).toEqual([{ n: 3, word: "w3" }]);
     } finally {
       await fresh.end();
+    }
+  });
+
+  it("bounds a query's wait for a connection: past it the pool gives up, and says it was busy", async () => {
+    const { engine } = await started();
+    const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: 1, connectionTimeoutMillis: 100 });
+    try {
+      const held = await pool.connect();
+      const waited = await pool.query("select 1").then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseBusy(waited)).toBe(true);
+      held.release();
+      expect((await pool.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end();
     }
   });
 

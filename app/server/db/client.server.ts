@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
 import { log } from "../log.server";
+import { connectionWaitMs } from "./connection-wait.server";
 import { engineConnections, startEmbeddedEngine } from "./embedded-engine.server";
 import { nameStatementsOn } from "./prepared.server";
 import { listeningNotices, noNotices, type Notices } from "./notices.server";
@@ -66,7 +67,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   // The pool keeps the connections it opens: a new one costs both sides a password exchange
   // (SCRAM's thousands of hashes) and the server a new process whose caches start empty, which
   // under a burst of checkouts cost more than the statements it was opened for.
-  const pool = new pg.Pool({ connectionString: url, max: postgresConnections, min: postgresConnections });
+  const pool = new pg.Pool({ connectionString: url, max: postgresConnections, min: postgresConnections, connectionTimeoutMillis: connectionWaitMs });
   const opened = await openPool(pool, "postgresql");
   nameStatementsOn(opened.db);
   const notices = listeningNotices(
@@ -129,7 +130,14 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const { default: pg } = await import("pg");
   // The engine runs one conversation at a time (a transaction holds it to its end); the
   // connections let the next wait at the engine, not in the pool.
-  const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: engineConnections });
+  const pool = new pg.Pool({
+    host: engine.socketDir,
+    port: engine.port,
+    user: "postgres",
+    database: "postgres",
+    max: engineConnections,
+    connectionTimeoutMillis: connectionWaitMs,
+  });
   try {
     const opened = await openPool(pool, "pglite", engine.close);
     // Its connections share one session, whose statements the engine's queue shares between them.

@@ -50,6 +50,10 @@ export function appEnvironment(port: number, dataDir: string): Record<string, st
     COOKIE_SECURE: "false",
     INTAKE_URL: intakeTemplate,
     OUTBOX_POLL_MS: "200",
+    // The payment-complete page moves on by itself after this: long enough for a test to read
+    // it and check it with axe on a loaded machine first (at 3 s, the default, a slow check
+    // raced the page away).
+    REDIRECT_DELAY_MS: "6000",
     // The server's log, kept for logs.e2e.ts to read.
     LOG_FILE: logFileOf(dataDir),
     // Tests sign their tokens with this secret (test/support/tokens.ts).
