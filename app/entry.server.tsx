@@ -82,7 +82,8 @@ export default function handleRequest(
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(busyRetryAfterSeconds));
   }
-  const scripts = pageHydrates(matches.map((match) => remixContext.routeModules[match.route.id]?.handle), Boolean(errors));
+  const handles = matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
+  const scripts = pageHydrates(handles, Boolean(errors));
   const nonce = scripts ? randomBytes(16).toString("base64") : undefined;
   const page = (
     <NonceContext.Provider value={nonce ?? ""}>
@@ -111,11 +112,11 @@ export default function handleRequest(
   // in it is thrown, as a streamed shell's is, for Remix to draw the error page.
   // A page drawn from its data alone is drawn once for the same data (drawn-pages.server.ts).
   if (!scripts) {
-    // Its data are never sent to a script: without this, Remix's renderer would still start
-    // encoding them for one (and throw the encoding away).
+    // Its data are never sent to a script. Remix encodes them only when read (patches/), and
+    // its renderer would read them for a script all the same, then throw the encoding away.
     remixContext.serverHandoffStream = undefined;
     const { loaderData, actionData } = remixContext.staticHandlerContext;
-    const key = pageDrawnFromData(matches.map((match) => remixContext.routeModules[match.route.id]?.handle))
+    const key = pageDrawnFromData(handles)
       ? drawnPageKey(request.url, request.method, responseStatusCode, { loaderData, actionData, errors })
       : undefined;
     return Promise.resolve(answer(drawnPages.draw(key, () => `<!DOCTYPE html>${renderToString(page)}`)));
