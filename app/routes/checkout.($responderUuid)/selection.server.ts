@@ -23,19 +23,24 @@ import { enqueueLatestSave } from "../../server/db/stores/outbox.server";
 import { withOutbox } from "../../server/outbox/with-outbox.server";
 import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
 import { loadPlanSelection, planSelectionOf, saveAddedToPlan, savePlanSelection } from "../../server/db/stores/plan-selections.server";
-import { readSelectionPage } from "../../server/checkout/selection-page-read.server";
+import { readSelectionPage, readSelectionPageBesideSession } from "../../server/checkout/selection-page-read.server";
 import { countStepPost } from "../../server/http/rate-limits.server";
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
 import { translator } from "../../server/visitor/her-words.server";
-import type { Visitor } from "../../server/visitor/visitor.server";
+import { isResponderUuid, type Visitor } from "../../server/visitor/visitor.server";
 
 export async function selectionPage({ request, params }: LoaderFunctionArgs) {
+  // The flow the address names, read with her session (one round trip); used only if it is hers.
+  const named = isResponderUuid(params.responderUuid) ? readSelectionPageBesideSession(request, params.responderUuid) : undefined;
+  named?.catch(() => undefined);
   const flow = await requireFlow(request, params, "checkout");
   const { visitor, responderUuid } = flow;
   const t = translator(visitor.language);
   // A flow not yet claimed has nothing kept: her first click claims it.
-  const kept = flow.flowClaim ? undefined : await readSelectionPage(responderUuid);
+  const kept = flow.flowClaim
+    ? undefined
+    : await (named && responderUuid === params.responderUuid ? named : readSelectionPage(responderUuid));
   const variant = flow.variant ?? kept?.variant ?? (await flow.readVariant());
   const visiblePlans = config().VISIBLE_PLANS;
   const [catalogue, testimonials] = await Promise.all([

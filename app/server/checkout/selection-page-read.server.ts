@@ -1,14 +1,18 @@
 // What the selection page shows of her flow, read in one statement: her plan and options,
 // the state she ships to, the flow's variant, whether the page was already counted in the
-// funnel, and the generation of her private link once she has ordered (her plan link's). A page view is the busiest thing the database is asked, so it asks once.
+// funnel, and the generation of her private link once she has ordered (her plan link's). A
+// page view is the busiest thing the database is asked, so it asks once, and brings her
+// session's row in the same statement when the page asks before her session is read.
 import { eq, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { funnelStepBit } from "../../funnel/funnel-report";
 import type { PlanCode } from "../../funnel/plans";
 import type { CategoryCode } from "../../funnel/catalogue";
 import type { Variant } from "../../funnel/variant";
 import { database, type Database } from "../db/client.server";
 import { prepared, statementName } from "../db/prepared.server";
-import { flowProgress, funnelRecords, planSelections, shippingAddresses, subscriptions } from "../db/schema.server";
+import { flowProgress, funnelRecords, planSelections, shippingAddresses, subscriptions, visitorSessions } from "../db/schema.server";
+import { readBesideVisitorSession } from "../visitor/session.server";
 
 export interface SelectionPageFacts {
   /** The flow's variant, when its record has one. */
@@ -22,27 +26,47 @@ export interface SelectionPageFacts {
 }
 
 const flowUuid = sql`flow.responder_uuid`;
-const selectionPageOf = (db: Database) =>
-  db
-    .select({
-      variant: funnelRecords.variant,
-      selectedPlan: planSelections.selectedPlan,
-      selectedOptionIds: planSelections.selectedOptionIds,
-      hasSelection: sql<boolean>`${planSelections.responderUuid} is not null`,
-      shippingState: shippingAddresses.state,
-      steps: flowProgress.steps,
-      linkVersion: subscriptions.linkVersion,
-    })
-    .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid) as flow`)
+const selectionPageColumns = {
+  variant: funnelRecords.variant,
+  selectedPlan: planSelections.selectedPlan,
+  selectedOptionIds: planSelections.selectedOptionIds,
+  hasSelection: sql<boolean>`${planSelections.responderUuid} is not null`,
+  shippingState: shippingAddresses.state,
+  steps: flowProgress.steps,
+  linkVersion: subscriptions.linkVersion,
+};
+
+/** The flow's tables, each joined by the flow's uuid (one row at most in each). */
+function joinFlowTables<Query extends PgSelect>(query: Query) {
+  return query
     .leftJoin(funnelRecords, eq(funnelRecords.responderUuid, flowUuid))
     .leftJoin(planSelections, eq(planSelections.responderUuid, flowUuid))
     .leftJoin(shippingAddresses, eq(shippingAddresses.responderUuid, flowUuid))
     .leftJoin(flowProgress, eq(flowProgress.responderUuid, flowUuid))
-    .leftJoin(subscriptions, eq(subscriptions.responderUuid, flowUuid))
-    .prepare(statementName(db, "selection_page"));
+    .leftJoin(subscriptions, eq(subscriptions.responderUuid, flowUuid));
+}
 
-export async function readSelectionPage(responderUuid: string): Promise<SelectionPageFacts> {
-  const [row] = await prepared(await database(), selectionPageOf).execute({ responderUuid });
+const selectionPageOf = (db: Database) =>
+  joinFlowTables(
+    db
+      .select(selectionPageColumns)
+      .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid) as flow`)
+      .$dynamic(),
+  ).prepare(statementName(db, "selection_page"));
+
+/** The same, with the row of the session her cookie names: a view's two reads as one. */
+const selectionPageWithSessionOf = (db: Database) =>
+  joinFlowTables(
+    db
+      .select({ ...selectionPageColumns, sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt })
+      .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid, ${sql.placeholder("sessionId")}::text as session_id) as flow`)
+      .leftJoin(visitorSessions, eq(visitorSessions.id, sql`flow.session_id`))
+      .$dynamic(),
+  ).prepare(statementName(db, "selection_page_with_session"));
+
+type SelectionPageRow = Awaited<ReturnType<ReturnType<typeof selectionPageOf>["execute"]>>[number];
+
+function factsOf(row: SelectionPageRow | undefined): SelectionPageFacts {
   const bit = funnelStepBit("selection");
   return {
     variant: row?.variant ?? null,
@@ -51,4 +75,24 @@ export async function readSelectionPage(responderUuid: string): Promise<Selectio
     selectionCounted: ((row?.steps ?? 0) & bit) === bit,
     linkVersion: row?.linkVersion ?? null,
   };
+}
+
+export async function readSelectionPage(responderUuid: string): Promise<SelectionPageFacts> {
+  const [row] = await prepared(await database(), selectionPageOf).execute({ responderUuid });
+  return factsOf(row);
+}
+
+/**
+ * What the page shows of the flow its address names, read with her session (one statement),
+ * before anyone knows the flow is hers: the caller uses it only once her session says so.
+ */
+export function readSelectionPageBesideSession(request: Request, responderUuid: string): Promise<SelectionPageFacts> {
+  return readBesideVisitorSession(request, {
+    alone: () => readSelectionPage(responderUuid),
+    async withSession(sessionId) {
+      const [row] = await prepared(await database(), selectionPageWithSessionOf).execute({ responderUuid, sessionId });
+      const session = row?.sessionData && row.sessionExpiresAt ? { data: row.sessionData, expiresAt: row.sessionExpiresAt } : undefined;
+      return { session, facts: factsOf(row) };
+    },
+  });
 }

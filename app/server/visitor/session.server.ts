@@ -40,16 +40,35 @@ async function insertSession(data: Partial<VisitorSessionData>, expires?: Date):
 const sessionById = (db: Database) =>
   db.select().from(visitorSessions).where(eq(visitorSessions.id, sql.placeholder("id"))).prepare(statementName(db, "visitor_session"));
 
+/** Her session's row: what it holds and when it ends. */
+export interface VisitorSessionRow {
+  data: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+/** The session a row makes: none past its end (her cookie's id is kept, as Remix keeps it). */
+function sessionOf(id: string, row: VisitorSessionRow | undefined): VisitorSession {
+  const live = row && row.expiresAt.getTime() >= Date.now() ? (row.data as VisitorSessionData) : {};
+  return createSession<VisitorSessionData>(live, id);
+}
+
+async function readSessionRow(id: string): Promise<VisitorSessionRow | undefined> {
+  const [row] = await prepared(await database(), sessionById).execute({ id });
+  return row;
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+const sessionCookie = () =>
+  (cookie ??= createCookie("__session", cookieAttributes({ path: "/", maxAge: sessionLifetimeSeconds, secret: sessionSecret() })));
+
 let storage: ReturnType<typeof createSessionStorage<VisitorSessionData>> | undefined;
 
 function visitorSessionStore() {
   storage ??= createSessionStorage<VisitorSessionData>({
-    cookie: createCookie("__session", cookieAttributes({ path: "/", maxAge: sessionLifetimeSeconds, secret: sessionSecret() })),
+    cookie: sessionCookie(),
     createData: insertSession,
     async readData(id) {
-      const [row] = await prepared(await database(), sessionById).execute({ id });
-      if (!row || row.expiresAt.getTime() < Date.now()) return null;
-      return row.data as VisitorSessionData;
+      return sessionOf(id, await readSessionRow(id)).data as VisitorSessionData;
     },
     async updateData(id, data, expires) {
       const expiresAt = expires ?? new Date(Date.now() + sessionLifetimeSeconds * 1000);
@@ -69,6 +88,62 @@ function visitorSessionStore() {
 }
 
 /**
+ * What a page reads of the flow its address names, able to bring her session's row in the
+ * same statement: a page view's two reads in one round trip (on a busy server each round trip
+ * costs more than either read).
+ */
+export interface ReadBesideSession<Facts> {
+  /** The page's facts and her session's row (by its id), in one statement. */
+  withSession(sessionId: string): Promise<{ session: VisitorSessionRow | undefined; facts: Facts }>;
+  /** The page's facts alone. */
+  alone(): Promise<Facts>;
+}
+
+interface Beside {
+  read: ReadBesideSession<unknown>;
+  settle(facts: Promise<unknown>): void;
+}
+
+/** A read a page asked to bring with her session, until her session is read. */
+const besideThisRequest = new WeakMap<Request, Beside>();
+/** Requests whose session was read (or is being read): too late for anything beside it. */
+const sessionSent = new WeakSet<Request>();
+
+function takeBeside(request: Request): Beside | undefined {
+  const beside = besideThisRequest.get(request);
+  besideThisRequest.delete(request);
+  return beside;
+}
+
+/**
+ * The session its cookie names. Its id comes from the signed cookie after a turn of promises:
+ * by then every loader of the page has begun, and any read one asked to bring beside her
+ * session is sent with it. Whatever happens, that read is answered (alone at worst).
+ */
+async function readSession(request: Request): Promise<VisitorSession> {
+  let id: unknown;
+  try {
+    const cookieHeader = request.headers.get("Cookie");
+    id = cookieHeader ? await sessionCookie().parse(cookieHeader) : null;
+  } catch (error) {
+    sessionSent.add(request);
+    const beside = takeBeside(request);
+    beside?.settle(beside.read.alone());
+    throw error;
+  }
+  sessionSent.add(request);
+  const beside = takeBeside(request);
+  if (typeof id !== "string" || id === "") {
+    beside?.settle(beside.read.alone());
+    return createSession<VisitorSessionData>({}, "");
+  }
+  if (!beside) return sessionOf(id, await readSessionRow(id));
+  const both = beside.read.withSession(id);
+  beside.settle(both.then(({ facts }) => facts));
+  return sessionOf(id, (await both).session);
+}
+
+/**
  * A page's loaders (root's, for her language, and the route's) each ask for her session: a GET
  * reads it once, and each gets a copy of its own to change. Anything else (an action, which may
  * save it and read it again) reads it each time; the loaders after an action are given a
@@ -76,15 +151,33 @@ function visitorSessionStore() {
  */
 const readThisRequest = new WeakMap<Request, Promise<VisitorSession>>();
 
-export async function getVisitorSession(request: Request): Promise<VisitorSession> {
-  if (request.method !== "GET" && request.method !== "HEAD") return visitorSessionStore().getSession(request.headers.get("Cookie"));
+const readOnce = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+function sessionRead(request: Request): Promise<VisitorSession> {
+  if (!readOnce(request)) return readSession(request);
   let read = readThisRequest.get(request);
   if (!read) {
-    read = visitorSessionStore().getSession(request.headers.get("Cookie"));
+    read = readSession(request);
     readThisRequest.set(request, read);
   }
-  const session = await read;
+  return read;
+}
+
+export async function getVisitorSession(request: Request): Promise<VisitorSession> {
+  const session = await sessionRead(request);
+  if (!readOnce(request)) return session;
   return createSession<VisitorSessionData>(structuredClone(session.data), session.id);
+}
+
+/**
+ * A page's read sent with her session's, in one statement, when asked for before her session
+ * is read (the first thing a loader does); else, or for anything but a GET, sent alone.
+ */
+export function readBesideVisitorSession<Facts>(request: Request, read: ReadBesideSession<Facts>): Promise<Facts> {
+  if (!readOnce(request) || sessionSent.has(request) || besideThisRequest.has(request)) return read.alone();
+  const facts = new Promise<Facts>((resolve) => besideThisRequest.set(request, { read, settle: resolve as Beside["settle"] }));
+  sessionRead(request).catch(() => undefined);
+  return facts;
 }
 
 /**
