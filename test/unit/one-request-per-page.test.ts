@@ -2,11 +2,16 @@
 // ?_routes) taken off. Patched (patches/@remix-run+server-runtime), a request without them is
 // passed on as it came, the same object to every loader: what the app reads once per request
 // (her session) is keyed by it, and no loader pays for making a copy. With one of them, each
-// loader still sees the address without it.
+// loader still sees the address without it. And every loader of a page has begun before any
+// of them takes a turn of promises: a read one asks to send with her session (which takes
+// one, for her cookie) goes in the same statement (app/server/visitor/session.server.ts).
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
 import { describe, expect, it } from "vitest";
 
-function aPage(seen: { root: Request[]; page: Request[] }): ServerBuild {
+function aPage(
+  seen: { root: Request[]; page: Request[] },
+  options: { singleFetch?: boolean; rootLoader?: () => Promise<unknown> } = {},
+): ServerBuild {
   const route = (id: string, parentId: string | undefined, path: string | undefined, index: boolean | undefined, list: Request[]) => ({
     id,
     parentId,
@@ -18,7 +23,7 @@ function aPage(seen: { root: Request[]; page: Request[] }): ServerBuild {
       default: () => null,
       loader: ({ request }: { request: Request }) => {
         list.push(request);
-        return null;
+        return id === "root" && options.rootLoader ? options.rootLoader() : null;
       },
     },
   });
@@ -32,7 +37,7 @@ function aPage(seen: { root: Request[]; page: Request[] }): ServerBuild {
     assets: { entry: { imports: [], module: "/entry.js" }, routes: {}, url: "/manifest.js", version: "1" },
     assetsBuildDirectory: "public/build",
     publicPath: "/build/",
-    future: { v3_singleFetch: false } as ServerBuild["future"],
+    future: { v3_singleFetch: options.singleFetch ?? false } as ServerBuild["future"],
     isSpaMode: false,
   } as unknown as ServerBuild;
 }
@@ -57,5 +62,18 @@ describe("a page's loaders and the request", () => {
       expect(received).not.toBe(request);
       expect(new URL(received.url).search).toBe("?utm_source=mail");
     }
+  });
+
+  it("are all begun before the first of them takes a turn of promises (as the app's build: single fetch)", async () => {
+    const seen = { root: [] as Request[], page: [] as Request[] };
+    let pageBegunAfterOneTurn: boolean | undefined;
+    const rootLoader = async () => {
+      await Promise.resolve();
+      pageBegunAfterOneTurn = seen.page.length === 1;
+      return null;
+    };
+    const answer = await createRequestHandler(aPage(seen, { singleFetch: true, rootLoader }))(new Request("http://localhost/"));
+    expect(answer.status).toBe(200);
+    expect(pageBegunAfterOneTurn).toBe(true);
   });
 });
