@@ -37,6 +37,7 @@ const {
   clientAddressHeader,
   trustProxy,
   shutdown,
+  pageText,
   createEntryPageMemory,
   bodyCaps,
   bodyDoorOf,
@@ -200,14 +201,23 @@ function remixRequestOf(req, res, body) {
   });
 }
 
-/** Remix's answer, sent as the adapter sends it. */
+/** Remix's answer, sent as the adapter sends it; a page drawn in one piece, as its text. */
 async function sendRemixAnswer(res, answer) {
   res.statusMessage = answer.statusText;
   res.status(answer.status);
   for (const [name, value] of answer.headers.entries()) res.append(name, value);
   if (/text\/event-stream/i.test(answer.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (answer.body) await writeReadableStreamToWritable(answer.body, res);
+  const text = pageText(answer);
+  if (text !== undefined) res.set("Content-Length", String(Buffer.byteLength(text))).end(text);
+  else if (answer.body) await writeReadableStreamToWritable(answer.body, res);
   else res.end();
+}
+
+/** Remix's answer with its body in it (a page drawn in one piece carries its text beside). */
+async function remixAnswerOf(request) {
+  const answer = await remix(request);
+  const text = pageText(answer);
+  return text === undefined ? answer : new Response(text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }
 
 /** Every file under public/, as a path: answered by the static middleware, never a page. */
@@ -303,7 +313,7 @@ app.all("*", async (req, res, next) => {
 // and then answered from memory before Express, the request log's middleware and Remix.
 const entryPages = createEntryPageMemory({
   routes: build.routes,
-  render: (url) => remix(new Request(url)),
+  render: (url) => remixAnswerOf(new Request(url)),
   headers: securityHeaders,
   requestId: requestIdOf,
   isFile: (pathname) => pathname.startsWith("/build/") || publicFiles.has(pathname),

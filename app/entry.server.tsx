@@ -45,6 +45,16 @@ const renderTimeoutMs = 5_000;
  */
 const busyRequests = new WeakSet<Request>();
 const drawnPages = new DrawnPages();
+/**
+ * The HTML of each page drawn in one piece, by its answer, whose body is left empty: made
+ * into a stream for the answer, and read back out of it, it cost a page more than its text.
+ */
+const pageTexts = new WeakMap<Response, string>();
+
+/** A page's HTML when it was drawn in one piece (the answer's body is then empty), else undefined. */
+export function pageText(answer: Response): string | undefined {
+  return pageTexts.get(answer);
+}
 const sources = policySources(config());
 
 export { crossSiteRefusal } from "./server/http/cross-site.server";
@@ -93,7 +103,7 @@ export default function handleRequest(
       </ServerTranslators.Provider>
     </NonceContext.Provider>
   );
-  const answer = (body: BodyInit) => {
+  const answer = (body: BodyInit | null) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     responseHeaders.set("Content-Security-Policy", pagePolicy(nonce, sources));
     // A page is drawn for one visitor's session, and no shared cache may keep it, unless
@@ -119,7 +129,10 @@ export default function handleRequest(
     const key = pageDrawnFromData(handles)
       ? drawnPageKey(request.url, request.method, responseStatusCode, { loaderData, actionData, errors })
       : undefined;
-    return Promise.resolve(answer(drawnPages.draw(key, () => `<!DOCTYPE html>${renderToString(page)}`)));
+    const html = drawnPages.draw(key, () => `<!DOCTYPE html>${renderToString(page)}`);
+    const drawn = answer(null);
+    pageTexts.set(drawn, html);
+    return Promise.resolve(drawn);
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -29,6 +29,11 @@ test("pages carry a CSP, HSTS, nosniff, a strict referrer policy and no framing;
   const own = (await page.goto(page.url()))!.headers();
   expect(own["cache-control"]).toBe("no-store");
   expect(own["content-security-policy"]).toMatch(/script-src 'none'/);
+  // A page without scripts is drawn in one piece, and sent with its length, not in chunks.
+  const whole = await page.request.get(page.url(), { headers: { "Accept-Encoding": "identity" } });
+  expect(whole.headers()["transfer-encoding"]).toBeUndefined();
+  expect(Number(whole.headers()["content-length"])).toBe((await whole.body()).length);
+  expect((await whole.text()).endsWith("</html>")).toBe(true);
   // The welcome page reads nothing of hers: the shared copy, with the same headers.
   const welcomeAgain = (await page.goto("/welcome"))!.headers();
   expect(welcomeAgain["cache-control"]).toMatch(/^public, /);
