@@ -39,6 +39,9 @@ const {
   shutdown,
   pageText,
   createEntryPageMemory,
+  createDrawnPageAnswers,
+  replayingRoutes,
+  replayContext,
   bodyCaps,
   bodyDoorOf,
   declaredOver,
@@ -181,7 +184,11 @@ async function bodyWithinCap(req, res) {
 // Remix's Express adapter (@remix-run/express) reads the body from the socket itself, so its
 // two halves are done here, as it does them, around a body already read within its cap.
 
-/** The request Remix is given: as the adapter makes it, with the body read (or null). */
+/**
+ * The request Remix is given: as the adapter makes it, with the body read (or null). Its
+ * address is the Host header's, over http: the adapter's `req.protocol` and `req.get("host")`
+ * with no proxy trusted, and this server speaks no TLS.
+ */
 function remixRequestOf(req, res, body) {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
@@ -193,7 +200,7 @@ function remixRequestOf(req, res, body) {
   const { signal } = controller;
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
-  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
+  return new Request(`http://${req.headers.host}${req.originalUrl ?? req.url}`, {
     method: req.method,
     headers,
     signal,
@@ -234,7 +241,9 @@ app.disable("x-powered-by");
 // first (the browser moved on, or the body never came): that one is neither done nor the
 // server's failure, and has no status if none went out. The line names the request only,
 // never its headers, query or body: req.logFields, which the request's other lines carry too.
-app.use((req, res, next) => {
+function logRequest(req, res) {
+  // Begun already: her view of a drawn page, gone on to Express (answerDrawnPage).
+  if (req.logFields) return;
   const begun = Date.now();
   const id = requestIdOf(req);
   res.setHeader("X-Request-Id", id);
@@ -254,6 +263,9 @@ app.use((req, res, next) => {
   res.on("close", written);
   // An error on the answer is logged as its end (and is not left unhandled).
   res.on("error", written);
+}
+app.use((req, res, next) => {
+  logRequest(req, res);
   next();
 });
 
@@ -297,9 +309,12 @@ app.use(compression());
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
 const publicFolder = express.static(path.join(root, "public"), { maxAge: "1h" });
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicFolder(req, res, next) : next()));
-const remix = createRequestHandler(build, process.env.NODE_ENV);
+// Each loader hands back what it already gave for a view begun before Express (answerDrawnPage).
+const remix = createRequestHandler({ ...build, routes: replayingRoutes(build.routes) }, process.env.NODE_ENV);
 app.all("*", async (req, res, next) => {
   try {
+    const begun = req.drawnPageView;
+    if (begun) return await sendRemixAnswer(res, await remix(begun.request, begun.context));
     const body = await bodyWithinCap(req, res);
     if (body === undefined) return;
     await sendRemixAnswer(res, await remix(remixRequestOf(req, res, body)));
@@ -333,12 +348,48 @@ function logMemoryAnswers() {
 }
 setInterval(logMemoryAnswers, 10_000).unref();
 
+// Her views of a page drawn from its data (the selection page): its loaders are called here,
+// before Express and Remix, and when they give the data a kept page was drawn from, that page
+// is the answer, with the headers Express and the app give it. Anything else goes on to
+// Express and Remix with what the loaders gave (each loader runs once).
+const drawnPages = createDrawnPageAnswers(build.routes);
+
+function answerDrawnPage(req, res) {
+  if (req.method !== "GET" || hasBody(req) || !req.headers.host) return app(req, res);
+  const url = req.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (pathname.startsWith("/build/") || publicFiles.has(pathname)) return app(req, res);
+  const page = drawnPages.match(pathname, queryAt < 0 ? "" : url.slice(queryAt));
+  if (!page) return app(req, res);
+  logRequest(req, res);
+  req.headers[clientAddressHeader] = clientAddressOf(req);
+  const request = remixRequestOf(req, res, null);
+  drawnPages
+    .outcomes(page, request)
+    .then((outcomes) => {
+      let answer;
+      try {
+        answer = drawnPages.answer(request.url, outcomes, req.headers["accept-encoding"]);
+      } catch {
+        // Remix meets the same trouble below, and answers it as it does.
+        answer = undefined;
+      }
+      if (answer === undefined) {
+        req.drawnPageView = { request, context: replayContext(outcomes) };
+        return app(req, res);
+      }
+      if (!res.destroyed) res.writeHead(200, answer.headers).end(answer.body);
+    })
+    .catch((error) => res.destroy(error));
+}
+
 const port = Number(process.env.PORT ?? 3000);
 const server = createServer((req, res) => {
   const answered = entryPages.answer(req, res);
   if (answered === true) return;
-  if (answered === false) return app(req, res);
-  answered.then((done) => done || app(req, res));
+  if (answered === false) return answerDrawnPage(req, res);
+  answered.then((done) => done || answerDrawnPage(req, res));
 });
 // A body is at most its door's cap (256 KB), which a poor phone sends in seconds: a client that
 // trickles one for longer only holds a connection and its buffer. Node's own default is 5 minutes.

@@ -5,7 +5,7 @@
 // the cap on every request's body, the logger, and an orderly shutdown.
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
@@ -14,6 +14,8 @@ import { translator } from "./i18n/messages";
 import { NonceContext } from "./nonce";
 import { pageDrawnFromData, pageHydrates } from "./route-handle";
 import { DrawnPages, drawnPageKey } from "./server/http/drawn-pages.server";
+import { drawnPageMatcher, keptPageFor, loadersOutcomes, type LoaderOutcome } from "./server/http/drawn-page-answers.server";
+import { chooseEncoding } from "./server/http/entry-page-memory.server";
 import { startAdminSocket, stopAdminSocket } from "./server/admin/server-admin.server";
 import { config } from "./server/config.server";
 import { closeDatabase, database } from "./server/db/client.server";
@@ -63,6 +65,37 @@ export { createEntryPageMemory } from "./server/http/entry-page-memory.server";
 export { clientAddressHeader, trustProxy } from "./server/http/client-address.server";
 export { bodyCaps, bodyDoorOf, declaredOver, readStreamWithin, tooLargeMessages } from "./server/http/body-cap.server";
 export { log };
+
+export { replayContext, replayingRoutes } from "./server/http/drawn-page-answers.server";
+
+/**
+ * Her views of pages drawn from their data, answered before Express and Remix when a page drawn
+ * from the same data is kept (drawn-page-answers.server.ts): which addresses, their loaders'
+ * outcomes, and the answer: the kept page, with the headers Express and `handleRequest` give it.
+ */
+export function createDrawnPageAnswers(routes: ServerBuild["routes"]) {
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(securityHeaders),
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": pagePolicy(undefined, sources),
+    "Cache-Control": "no-store",
+    // Compressed or not by the client's Accept-Encoding, as the server's compression says it.
+    Vary: "Accept-Encoding",
+  };
+  return {
+    match: drawnPageMatcher(routes, (handles) => pageDrawnFromData(handles) && !pageHydrates(handles, false)),
+    outcomes: loadersOutcomes,
+    /** The kept page's answer for these outcomes, in the best encoding the client takes; else undefined. */
+    answer(url: string, outcomes: Map<string, LoaderOutcome>, acceptEncoding: string | undefined) {
+      const kept = keptPageFor(url, outcomes, (key) => drawnPages.kept(key));
+      if (!kept) return undefined;
+      const encoding = chooseEncoding(acceptEncoding);
+      const body = kept.body(encoding);
+      const length = { "Content-Length": String(body.length) };
+      return { body, headers: { ...headers, ...length, ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }) } };
+    },
+  };
+}
 
 /** The policy of every answer that is not a page (server.mjs sets it where none is set). */
 export { resourcePolicy };

@@ -1,7 +1,8 @@
 // Production hardening as a browser meets it: the security headers on pages and
 // JSON (no script allowed where a page has none), the nonce on the scripts of the one page that has any, cross-site posts refused with a
 // clear page, a connection not reused after a post refused unread,
-// and a server log that names no one. Bodies held to their door's cap: request-bodies.e2e.ts.
+// and a server log that names no one; her view of a kept page answered as Remix answers it.
+// Bodies held to their door's cap: request-bodies.e2e.ts.
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { expect, test } from "./support/fixtures";
@@ -74,6 +75,43 @@ test("a form posted from another site is refused with a clear page, and nothing 
 
   // The same post from our own page goes through (303 on to the concerns question).
   await answerWelcome(page);
+});
+
+test("her view of the selection page answered from the page kept for its data is the page Remix drew, with the same headers and its log line", async ({ page }) => {
+  await answerWelcome(page);
+  await answerConcerns(page);
+  await page.getByLabel(emailLabel).fill("kept.page@example.org");
+  await submit(page, "Find Out if HRT is Right for Me");
+  const { path } = await readIntake(page);
+  const address = `/checkout/${path.split("/").pop()}?view=${Date.now()}`;
+  const view = () => page.request.get(address, { headers: { "Accept-Encoding": "identity" } });
+  // The first view of this address is drawn by Remix; the second is the page kept from it.
+  const [drawn, kept] = [await view(), await view()];
+  expect(kept.status()).toBe(200);
+  expect(await kept.text()).toBe(await drawn.text());
+  const comparable = (headers: Record<string, string>) => {
+    const { date: _date, "x-request-id": _id, ...rest } = headers;
+    return rest;
+  };
+  expect(comparable(kept.headers())).toEqual(comparable(drawn.headers()));
+  expect(kept.headers()["set-cookie"]).toBeUndefined();
+  // Compressed as a browser asks for it, the same page.
+  const compressed = await page.request.get(address, { headers: { "Accept-Encoding": "gzip, br" } });
+  expect(compressed.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+  expect(await compressed.text()).toBe(await drawn.text());
+  // A view whose loaders set her cookie (tracking params kept in her session) is Remix's answer.
+  const tracked = await page.request.get(`${address}&utm_source=kept-page`, { headers: { "Accept-Encoding": "identity" } });
+  expect(tracked.status()).toBe(200);
+  expect(tracked.headers()["set-cookie"]).toMatch(/^__session=/);
+  // Each view has its line in the request log, by its id.
+  const ids = [drawn, kept, compressed, tracked].map((answer) => answer.headers()["x-request-id"]);
+  const logged = () =>
+    readFileSync(logFileOf(process.env.E2E_DATA_DIR!), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, any>)
+      .filter((line) => ids.includes(line.req?.id) && line.msg === "request done" && line.req?.route === "/checkout/:uuid" && line.res?.statusCode === 200);
+  await expect.poll(() => logged().length).toBe(4);
 });
 
 test("the server's log names the request, never the visitor", async ({ page }) => {

@@ -3,7 +3,8 @@
 // a post's answer or an error page is never kept; the memory it keeps is bounded.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DrawnPages, drawnPageKey } from "../../app/server/http/drawn-pages.server";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { DrawnPage, DrawnPages, drawnPageKey } from "../../app/server/http/drawn-pages.server";
 
 const data = (loaderData: unknown) => ({ loaderData, actionData: undefined, errors: undefined });
 
@@ -81,5 +82,19 @@ describe("drawn pages", () => {
     expect(pages.size).toBe(2);
     expect(pages.draw("a", () => "A again")).toBe("A");
     expect(pages.draw("b", () => "B again")).toBe("B again");
+  });
+
+  it("gives a kept page's bytes in each encoding, the same page each way, each made once", () => {
+    const pages = new DrawnPages();
+    const html = `<!DOCTYPE html><html lang="es"><body>${"<p>Añadir al plan</p>".repeat(200)}</body></html>`;
+    pages.draw("a", () => html);
+    const kept = pages.kept("a")!;
+    expect(kept).toBeInstanceOf(DrawnPage);
+    expect(kept.body("identity").toString()).toBe(html);
+    expect(gunzipSync(kept.body("gzip")).toString()).toBe(html);
+    expect(brotliDecompressSync(kept.body("br")).toString()).toBe(html);
+    expect(kept.body("br").length).toBeLessThan(kept.body("identity").length / 4);
+    expect(kept.body("gzip")).toBe(kept.body("gzip"));
+    expect(pages.kept("b")).toBeUndefined();
   });
 });

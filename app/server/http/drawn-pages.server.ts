@@ -6,11 +6,38 @@
 // every view as before: only the drawing is saved, and a change to anything the page shows is
 // a change of its key. Bounded: at most `mostPages`, the least recently used let go first,
 // and data longer than `longestKey` are drawn every time and never kept.
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+
 export const mostPages = 500;
 export const longestKey = 32_768;
 
+export type Encoding = "br" | "gzip" | "identity";
+
+/** A kept page: its HTML, and its bytes in each encoding asked for so far (made once each). */
+export class DrawnPage {
+  private readonly bodies: Partial<Record<Encoding, Buffer>> = {};
+
+  constructor(readonly html: string) {}
+
+  /** The page's bytes in `encoding`, compressed as the server's compression does it (brotli 4, gzip 6). */
+  body(encoding: Encoding): Buffer {
+    let body = this.bodies[encoding];
+    if (!body) {
+      const identity = (this.bodies.identity ??= Buffer.from(this.html));
+      body =
+        encoding === "br"
+          ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+          : encoding === "gzip"
+            ? gzipSync(identity)
+            : identity;
+      this.bodies[encoding] = body;
+    }
+    return body;
+  }
+}
+
 export class DrawnPages {
-  private readonly pages = new Map<string, string>();
+  private readonly pages = new Map<string, DrawnPage>();
 
   constructor(
     private readonly most = mostPages,
@@ -20,17 +47,23 @@ export class DrawnPages {
   /** The page's HTML for `key`: kept, or drawn by `draw` and kept. Undefined key: drawn, not kept. */
   draw(key: string | undefined, draw: () => string): string {
     if (key === undefined || key.length > this.longest) return draw();
+    const kept = this.kept(key);
+    if (kept) return kept.html;
+    const drawn = draw();
+    this.pages.set(key, new DrawnPage(drawn));
+    if (this.pages.size > this.most) this.pages.delete(this.pages.keys().next().value!);
+    return drawn;
+  }
+
+  /** The page kept for `key`, if any. */
+  kept(key: string): DrawnPage | undefined {
     const kept = this.pages.get(key);
     if (kept !== undefined) {
       // Used again: last to be let go.
       this.pages.delete(key);
       this.pages.set(key, kept);
-      return kept;
     }
-    const drawn = draw();
-    this.pages.set(key, drawn);
-    if (this.pages.size > this.most) this.pages.delete(this.pages.keys().next().value!);
-    return drawn;
+    return kept;
   }
 
   get size(): number {
