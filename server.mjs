@@ -3,7 +3,8 @@
 // refused, the client's address given to the app, one JSON log line per request (pino) that
 // names no one, every request's body counted as it arrives and held to its door's cap (413
 // past it), a connection closed (not reused) after a post whose body was refused unread, an
-// orderly stop on SIGTERM, and the entry pages of new visitors answered from memory. The
+// orderly stop on SIGTERM, the entry pages of new visitors answered from memory, and her views
+// of a page kept for the same data answered before Express and Remix (decision 0032). The
 // app's own pieces come from the build's entry module (app/entry.server.tsx), so the rules
 // live in tested TypeScript.
 import { randomUUID } from "node:crypto";
