@@ -235,6 +235,9 @@ const publicFiles = new Set(
     .map((entry) => `/${path.relative(path.join(root, "public"), path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join("/")}`),
 );
 
+/** Paths answered by files (the build's and public/'s), never by a page. */
+const isFile = (pathname) => pathname.startsWith("/build/") || publicFiles.has(pathname);
+
 const app = express();
 app.disable("x-powered-by");
 
@@ -332,7 +335,7 @@ const entryPages = createEntryPageMemory({
   render: (url) => remixAnswerOf(new Request(url)),
   headers: securityHeaders,
   requestId: requestIdOf,
-  isFile: (pathname) => pathname.startsWith("/build/") || publicFiles.has(pathname),
+  isFile,
   onAnswer: ({ url, status }) => countMemoryAnswer(`${routeOf(url)} ${status}`),
 });
 
@@ -360,7 +363,7 @@ function answerDrawnPage(req, res) {
   const url = req.url ?? "/";
   const queryAt = url.indexOf("?");
   const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-  if (pathname.startsWith("/build/") || publicFiles.has(pathname)) return app(req, res);
+  if (isFile(pathname)) return app(req, res);
   const page = drawnPages.match(pathname, queryAt < 0 ? "" : url.slice(queryAt));
   if (!page) return app(req, res);
   logRequest(req, res);

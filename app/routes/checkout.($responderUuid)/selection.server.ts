@@ -33,6 +33,7 @@ import { isResponderUuid, type Visitor } from "../../server/visitor/visitor.serv
 export async function selectionPage({ request, params }: LoaderFunctionArgs) {
   // The flow the address names, read with her session (one round trip); used only if it is hers.
   const named = isResponderUuid(params.responderUuid) ? readSelectionPageBesideSession(request, params.responderUuid) : undefined;
+  // Not awaited when the flow is not hers: a failure of it is her session's, thrown there.
   named?.catch(() => undefined);
   const flow = await requireFlow(request, params, "checkout");
   const { visitor, responderUuid } = flow;

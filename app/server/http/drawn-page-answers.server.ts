@@ -9,8 +9,9 @@
 // answers as it always has. Under load, Express, Remix's document handling and the answer's
 // stream were half of the server's time for a view of the selection page.
 import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes, type RouteObject } from "react-router-dom";
+import { matchRoutes } from "react-router-dom";
 import { drawnPageKey, type DrawnPage } from "./drawn-pages.server";
+import { routeTreeOf } from "./route-tree.server";
 
 type Routes = ServerBuild["routes"];
 type Loader = NonNullable<Routes[string]["module"]["loader"]>;
@@ -64,15 +65,7 @@ export function drawnPageMatcher(
   routes: Routes,
   isDrawnPage: (handles: unknown[]) => boolean,
 ): (pathname: string, search: string) => MatchedPage | undefined {
-  const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    Object.values(routes)
-      .filter((route) => route.parentId === parentId)
-      .map((route) =>
-        route.index
-          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
-      );
-  const tree = childrenOf(undefined);
+  const tree = routeTreeOf(routes);
   const drawnLeaves = new Set(
     Object.values(routes)
       .filter((route) => isDrawnPage([route.module.handle]))
@@ -110,7 +103,7 @@ function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"
 
 function hasHeaders(init: HeadersInit | undefined): boolean {
   if (!init) return false;
-  if (init instanceof Headers) return [...init.keys()].length > 0;
+  if (init instanceof Headers) return !init.keys().next().done;
   return Array.isArray(init) ? init.length > 0 : Object.keys(init).length > 0;
 }
 

@@ -6,8 +6,9 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes, type RouteObject } from "react-router-dom";
+import { matchRoutes } from "react-router-dom";
 import { entryPageAt, sharedEntryPage } from "./entry-pages.server";
+import { routeTreeOf } from "./route-tree.server";
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -169,16 +170,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 /** Whether only the 404 page's route (the splat) matches a path, as Remix routes it. */
 function unknownPathTest(routes: ServerBuild["routes"]): (pathname: string) => boolean {
-  const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    Object.values(routes)
-      .filter((route) => route.parentId === parentId)
-      .map((route) => {
-        const children = childrenOf(route.id);
-        return route.index
-          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children };
-      });
-  const tree = childrenOf(undefined);
+  const tree = routeTreeOf(routes);
   const splat = Object.values(routes).find((route) => route.path === "*" && route.parentId === "root")?.id;
   return (pathname) => {
     const matches = matchRoutes(tree, pathname);

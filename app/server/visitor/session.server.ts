@@ -67,6 +67,8 @@ function visitorSessionStore() {
   storage ??= createSessionStorage<VisitorSessionData>({
     cookie: sessionCookie(),
     createData: insertSession,
+    // Her session is read by readSession (below), not by the storage's getSession; the
+    // storage commits and destroys it, and asks for this all the same.
     async readData(id) {
       return sessionOf(id, await readSessionRow(id)).data as VisitorSessionData;
     },
@@ -121,20 +123,18 @@ function takeBeside(request: Request): Beside | undefined {
  * session is sent with it. Whatever happens, that read is answered (alone at worst).
  */
 async function readSession(request: Request): Promise<VisitorSession> {
-  let id: unknown;
-  try {
-    const cookieHeader = request.headers.get("Cookie");
-    id = cookieHeader ? await sessionCookie().parse(cookieHeader) : null;
-  } catch (error) {
-    sessionSent.add(request);
-    const beside = takeBeside(request);
-    beside?.settle(beside.read.alone());
-    throw error;
-  }
+  const cookieHeader = request.headers.get("Cookie");
+  const cookie = cookieHeader
+    ? await sessionCookie()
+        .parse(cookieHeader)
+        .then((id: unknown) => ({ id }), (error: unknown) => ({ id: undefined, error }))
+    : { id: null };
   sessionSent.add(request);
   const beside = takeBeside(request);
+  const { id } = cookie;
   if (typeof id !== "string" || id === "") {
     beside?.settle(beside.read.alone());
+    if ("error" in cookie) throw cookie.error;
     return createSession<VisitorSessionData>({}, "");
   }
   if (!beside) return sessionOf(id, await readSessionRow(id));
