@@ -189,7 +189,15 @@ export class Browser {
    * Presses a page's submit button (found by its text, or by name and value) with some fields
    * filled in; the POST's own answer (a 303 is not followed).
    */
-  async press(page, button, fill = {}) {
+  press(page, button, fill = {}) {
+    return this.pressing(page, button, fill)();
+  }
+
+  /**
+   * The press, read from the page now and sent when called: a burst reads every form before
+   * it starts, so its clock measures the app, not this reader's HTML parsing.
+   */
+  pressing(page, button, fill = {}) {
     const forms = formsOf(page.text, page.url);
     const matches = (control) =>
       (control.kind === "button" || ["submit", "image"].includes(control.attributes.type)) &&
@@ -201,7 +209,7 @@ export class Browser {
       if (!pressed) continue;
       const action = pressed.attributes.formaction ? new URL(pressed.attributes.formaction, page.url).href : form.action;
       const body = new URLSearchParams(formEntries(form, pressed, fill)).toString();
-      return this.request(action, { method: "POST", body });
+      return () => this.request(action, { method: "POST", body });
     }
     throw new Error(`no button ${JSON.stringify(button)} on ${page.url} (status ${page.status})`);
   }

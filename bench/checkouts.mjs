@@ -3,7 +3,7 @@
 // sent to the provider per flow.
 import path from "node:path";
 import pg from "pg";
-import { completePurchase, pool, walkFunnel } from "./drive-funnel.mjs";
+import { completingPurchase, pool, walkFunnel } from "./drive-funnel.mjs";
 import { settings } from "./settings.mjs";
 
 const percentile = (values, p) => {
@@ -31,13 +31,16 @@ export async function concurrentCheckouts(origins) {
   const buildErrors = flows.filter((flow) => flow.error).map((flow) => flow.error.message);
 
   // Every flow's COMPLETE PURCHASE twice at the same instant (a double click: the same form,
-  // the same attemptKey), all flows at once.
+  // the same attemptKey), all flows at once. The forms are read first, outside the clock.
+  const presses = ready.map(({ browser, uuid, finalCheckout, origin, otherOrigin }) => {
+    const elsewhere = { ...finalCheckout, url: finalCheckout.url.replace(origin, otherOrigin) };
+    return { uuid, browser, sends: [completingPurchase(browser, finalCheckout), completingPurchase(browser.at(otherOrigin), elsewhere)] };
+  });
   const fireStarted = performance.now();
   const answers = await Promise.all(
-    ready.map(async ({ browser, uuid, finalCheckout, origin, otherOrigin }) => {
-      const elsewhere = { ...finalCheckout, url: finalCheckout.url.replace(origin, otherOrigin) };
-      const press = (who, page) => completePurchase(who, page).catch((error) => ({ status: 0, ms: NaN, error: error.message }));
-      return { uuid, browser, posts: await Promise.all([press(browser, finalCheckout), press(browser.at(otherOrigin), elsewhere)]) };
+    presses.map(async ({ uuid, browser, sends }) => {
+      const press = (send) => send().catch((error) => ({ status: 0, ms: NaN, error: error.message }));
+      return { uuid, browser, posts: await Promise.all(sends.map(press)) };
     }),
   );
   const fireSeconds = (performance.now() - fireStarted) / 1000;

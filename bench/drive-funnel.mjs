@@ -67,6 +67,10 @@ export async function walkFunnel(origin, { email, upTo = "final-checkout", visit
 export const completePurchase = (browser, finalCheckout, buttons = englishButtons) =>
   browser.press(finalCheckout, buttons.completePurchase, { ...shipping, ...card });
 
+/** COMPLETE PURCHASE read from the page now, sent when called. */
+export const completingPurchase = (browser, finalCheckout) =>
+  browser.pressing(finalCheckout, englishButtons.completePurchase, { ...shipping, ...card });
+
 /** Runs tasks with at most `limit` at a time; results in order. */
 export async function pool(count, limit, task) {
   const results = new Array(count);
