@@ -30,6 +30,8 @@ const settingsSchema = z
         .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// address")
         .optional(),
     ),
+    // The connections each instance keeps open to PostgreSQL (the embedded engine has its own).
+    DATABASE_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(4),
     DATA_DIR: z.string().trim().min(1).default(".data"),
     // A migrated embedded database (PGlite's dumpDataDir, uncompressed) that a memory://
     // database starts from instead of initdb: the tests' one per file, made once per run.

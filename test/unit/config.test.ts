@@ -32,6 +32,12 @@ describe("configuration", () => {
     for (const wrong of ["-1", "1.5", "lots"]) expect(problemsOf({ DOCTOR_EMAILS_PER_DAY: wrong })[0]).toMatch(/^DOCTOR_EMAILS_PER_DAY: /);
   });
 
+  it("keeps 4 connections to PostgreSQL unless told otherwise; a count under 1, over 100 or not whole stops the server", () => {
+    expect(parseSettings({}).DATABASE_CONNECTIONS).toBe(4);
+    expect(parseSettings({ DATABASE_CONNECTIONS: "12" }).DATABASE_CONNECTIONS).toBe(12);
+    for (const wrong of ["0", "101", "2.5", "many"]) expect(problemsOf({ DATABASE_CONNECTIONS: wrong })[0]).toMatch(/^DATABASE_CONNECTIONS: /);
+  });
+
   it("starts in production with no settings at all (the secret is generated then)", () => {
     expect(parseSettings({ NODE_ENV: "production" }).SESSION_SECRET).toBeUndefined();
   });

@@ -59,15 +59,15 @@ async function openPool(pool: import("pg").Pool, engine: OpenDatabase["engine"],
   return { db: drizzle(pool, { schema }) as unknown as Database, engine, close };
 }
 
-/** The connections each instance keeps to PostgreSQL. */
-const postgresConnections = 10;
-
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const { default: pg } = await import("pg");
   // The pool keeps the connections it opens: a new one costs both sides a password exchange
   // (SCRAM's thousands of hashes) and the server a new process whose caches start empty, which
   // under a burst of checkouts cost more than the statements it was opened for.
-  const pool = new pg.Pool({ connectionString: url, max: postgresConnections, min: postgresConnections, connectionTimeoutMillis: connectionWaitMs });
+  // Few, and kept (DATABASE_CONNECTIONS, decision 0033): a server runs as many statements at
+  // once as it has cores, and each connection past that only adds its process's switching.
+  const connections = config().DATABASE_CONNECTIONS;
+  const pool = new pg.Pool({ connectionString: url, max: connections, min: connections, connectionTimeoutMillis: connectionWaitMs });
   const opened = await openPool(pool, "postgresql");
   nameStatementsOn(opened.db);
   const notices = listeningNotices(
