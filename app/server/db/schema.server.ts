@@ -449,6 +449,8 @@ export const subscriptionPayments = pgTable(
   },
   (t) => [
     index("subscription_payments_subscription_idx").on(t.subscriptionId, t.id),
+    // The owner's money report reads a range of days of payments.
+    index("subscription_payments_at_idx").on(t.at),
     uniqueIndex("subscription_payments_one_paid_period_idx")
       .on(t.subscriptionId, t.period)
       .where(sql`${t.kind} in ('capture', 'charge') and ${t.status} = 'succeeded'`),

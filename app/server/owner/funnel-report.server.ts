@@ -78,10 +78,14 @@ async function groupedCounts(
   filters: ReportFilters,
 ): Promise<{ value: string | null; counts: FunnelCounts }[]> {
   const column = dimensionColumns[dimension];
+  // A flow's subscription is made after the flow began, both stamped by the database's clock,
+  // so only those made since the range began can belong to its flows: the join reads those
+  // (by their index), not every subscription there has ever been.
+  const { start } = rangeInstants(query);
   const rows = await (await database())
     .select({ value: column, ...stepCounts })
     .from(flowProgress)
-    .leftJoin(subscriptions, eq(subscriptions.responderUuid, flowProgress.responderUuid))
+    .leftJoin(subscriptions, and(eq(subscriptions.responderUuid, flowProgress.responderUuid), gte(subscriptions.createdAt, start)))
     .where(flowConditions(query, filters))
     .groupBy(column)
     .orderBy(desc(sql`count(*)`), column);

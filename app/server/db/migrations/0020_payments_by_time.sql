@@ -1,0 +1,1 @@
+CREATE INDEX "subscription_payments_at_idx" ON "subscription_payments" USING btree ("at");
