@@ -408,7 +408,11 @@ export const subscriptionEvents = pgTable(
     /** Amounts, period, who decided; never personal data. */
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   },
-  (t) => [index("subscription_events_subscription_idx").on(t.subscriptionId, t.id)],
+  (t) => [
+    index("subscription_events_subscription_idx").on(t.subscriptionId, t.id),
+    // The owner's report reads the cancels of a range of days.
+    index("subscription_events_event_at_idx").on(t.event, t.at),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "subscription_events_event_at_idx" ON "subscription_events" USING btree ("event","at");
