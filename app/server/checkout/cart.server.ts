@@ -6,8 +6,9 @@ import { cartFor, cartWithPromo, type Cart, type CartPromo, type CartTotals } fr
 import { variantFacts, type Variant } from "../../funnel/variant";
 import { config } from "../config.server";
 import { startCountdown } from "../db/stores/checkout-carts.server";
-import { loadOrderProducts } from "../db/stores/order-products.server";
+import { loadOrderProducts, orderProductsOf } from "../db/stores/order-products.server";
 import { medicationsFor } from "../provider/catalogue-cache.server";
+import type { CheckoutRead } from "./checkout-read.server";
 
 export interface CheckoutCart {
   cart: Cart;
@@ -16,11 +17,12 @@ export interface CheckoutCart {
   countdownEndsAt: Date;
 }
 
-export async function openCheckoutCart(responderUuid: string, variant: Variant): Promise<CheckoutCart> {
+/** Her cart, from `read` (her checkout's rows, read together) when given, else read here. */
+export async function openCheckoutCart(responderUuid: string, variant: Variant, read?: CheckoutRead): Promise<CheckoutCart> {
   const visiblePlans = config().VISIBLE_PLANS;
   const [kept, products, catalogue] = await Promise.all([
-    startCountdown(responderUuid, variantFacts[variant].countdownSeconds),
-    loadOrderProducts(responderUuid, visiblePlans),
+    startCountdown(responderUuid, variantFacts[variant].countdownSeconds, read),
+    read ? orderProductsOf(read.products, visiblePlans) : loadOrderProducts(responderUuid, visiblePlans),
     medicationsFor(responderUuid, variant),
   ]);
   const cart = cartFor(catalogue, products.productIds, products.selectedPlan, visiblePlans);

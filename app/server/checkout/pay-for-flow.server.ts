@@ -21,6 +21,7 @@ import { outcomeOf, resumeOrder } from "./submit-order-once.server";
 import { paymentGateway, paymentMessages } from "../payments/index.server";
 import { rateLimits, rateLimitWait } from "../http/rate-limits.server";
 import { openCheckoutCart } from "./cart.server";
+import { readCheckout } from "./checkout-read.server";
 import { placeOrder, type PlacedOrder } from "./place-order.server";
 import { applyPromoCode, type TooManyAttempts } from "./promo-code.server";
 import type { Language } from "../../i18n/languages";
@@ -73,10 +74,11 @@ export type PaymentResult =
 export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<PaymentResult> {
   const { request, visitorKey, responderUuid, variant } = payer;
   // Paid already: the same answer as the payment that did it, and nothing changed.
-  const existing = await findOrder(responderUuid);
+  const read = await readCheckout(responderUuid);
+  const existing = read.order;
   if (existing?.status === "authorised") return resultOf(outcomeOf(existing));
 
-  let checkout = await openCheckoutCart(responderUuid, variant);
+  let checkout = await openCheckoutCart(responderUuid, variant, read);
   if (checkout.cart.medications.length === 0) return { kind: "invalid", message: "No medications selected" };
   if (order.promoCode && !(checkout.promo.applied && checkout.promo.code === order.promoCode)) {
     const promo = await applyPromoCode({ request, visitorKey }, { responderUuid, tracking: order.tracking, cart: checkout }, order.promoCode);

@@ -15,11 +15,16 @@ export type CheckoutCartRow = typeof checkoutCarts.$inferSelect;
 const cartOfFlow = (db: Database) =>
   db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, sql.placeholder("responderUuid"))).prepare(statementName(db, "cart_of_flow"));
 
-export async function startCountdown(responderUuid: string, countdownSeconds: number): Promise<CheckoutCartRow> {
+export async function startCountdown(
+  responderUuid: string,
+  countdownSeconds: number,
+  /** Her cart's row as read already with others (undefined: none), rather than read here. */
+  read?: { cart: CheckoutCartRow | undefined },
+): Promise<CheckoutCartRow> {
   const db = await database();
   // Read first: every view of the checkout after her first finds the cart, in one round trip.
   const kept = () => prepared(db, cartOfFlow).execute({ responderUuid });
-  const [found] = await kept();
+  const found = read ? read.cart : (await kept())[0];
   if (found) return found;
   const [made] = await db
     .insert(checkoutCarts)

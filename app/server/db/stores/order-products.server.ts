@@ -26,6 +26,12 @@ const productsOf = (q: Queryable) =>
     .leftJoin(tokenArrivals, eq(tokenArrivals.responderUuid, sql.placeholder("responderUuid")))
     .prepare(statementName(q, "products_of_flow"));
 
+/** Her ADD TO PLAN's row and a token's, either missing, as read (here or with other rows). */
+export interface ProductRows {
+  selection: typeof planSelections.$inferSelect | null;
+  token: typeof tokenArrivals.$inferSelect | null;
+}
+
 /** The products and plan her order carries: her ADD TO PLAN, or the token's (order-products.ts). */
 export async function loadOrderProducts(
   responderUuid: string,
@@ -34,6 +40,11 @@ export async function loadOrderProducts(
 ): Promise<OrderProducts> {
   const query = db ? productsOf(db) : prepared(await database(), productsOf);
   const [found] = await query.execute({ responderUuid });
+  return orderProductsOf(found, visiblePlans);
+}
+
+/** The same, from rows read already. */
+export function orderProductsOf(found: ProductRows | undefined, visiblePlans: readonly PlanCode[]): OrderProducts {
   const selection = found?.selection;
   const token = found?.token;
   const added = selection?.selectedMedications && selection.addedToPlanAt && selection.selectedPlan

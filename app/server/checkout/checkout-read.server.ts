@@ -1,0 +1,38 @@
+// What COMPLETE PURCHASE reads of her flow before it decides anything, in one statement: her
+// order (paid already, or an attempt under way), her cart (its countdown and promo), and the
+// rows her order's products come from (her ADD TO PLAN, a token's). Each press of the button
+// reads them, so it asks once rather than three times.
+import { eq, sql } from "drizzle-orm";
+import { database, type Database } from "../db/client.server";
+import { prepared, statementName } from "../db/prepared.server";
+import { checkoutCarts, orders, planSelections, tokenArrivals } from "../db/schema.server";
+import type { CheckoutCartRow } from "../db/stores/checkout-carts.server";
+import type { ProductRows } from "../db/stores/order-products.server";
+import type { OrderRow } from "../db/stores/orders.server";
+
+export interface CheckoutRead {
+  order: OrderRow | undefined;
+  cart: CheckoutCartRow | undefined;
+  products: ProductRows;
+}
+
+const flowUuid = sql`flow.responder_uuid`;
+
+const checkoutOf = (db: Database) =>
+  db
+    .select({ order: orders, cart: checkoutCarts, selection: planSelections, token: tokenArrivals })
+    .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid) as flow`)
+    .leftJoin(orders, eq(orders.responderUuid, flowUuid))
+    .leftJoin(checkoutCarts, eq(checkoutCarts.responderUuid, flowUuid))
+    .leftJoin(planSelections, eq(planSelections.responderUuid, flowUuid))
+    .leftJoin(tokenArrivals, eq(tokenArrivals.responderUuid, flowUuid))
+    .prepare(statementName(db, "checkout_of_flow"));
+
+export async function readCheckout(responderUuid: string): Promise<CheckoutRead> {
+  const [row] = await prepared(await database(), checkoutOf).execute({ responderUuid });
+  return {
+    order: row?.order ?? undefined,
+    cart: row?.cart ?? undefined,
+    products: { selection: row?.selection ?? null, token: row?.token ?? null },
+  };
+}
