@@ -26,7 +26,7 @@ import {
   visitorSessions,
 } from "../../app/server/db/schema.server";
 import { findFunnelRecord } from "../../app/server/db/stores/funnel-records.server";
-import { rateLimits } from "../../app/server/http/rate-limits.server";
+import { countStepPostPeeking, rateLimits, rateLimitWait, visitorRateKey } from "../../app/server/http/rate-limits.server";
 import { aPerson, anAddress, checkoutForm } from "../support/factories";
 import { flowWithPlan, readyToPay, saveDetails, startFlow } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
@@ -370,4 +370,49 @@ it("keeps the rate limits' counters apart from anything she typed: keys are hash
   expect(counters.length).toBeGreaterThan(0);
   const text = JSON.stringify(counters);
   for (const clear of ["203.0.113.7", jane.email, session!.id]) expect(text).not.toContain(clear);
+});
+
+describe("COMPLETE PURCHASE's step post and her payment failures, read in one statement", () => {
+  const visitor = { session: { id: "session-one" } };
+  const request = (headers: Record<string, string> = {}) => new Request("http://localhost/final-checkout/x", { method: "POST", headers });
+  const failures = rateLimits.paymentFailure;
+
+  async function counters() {
+    return (await (await database()).select().from(rateLimitCounters)).map((row) => ({ bucket: row.bucket, key: row.key.split(":")[0], hits: row.hits }));
+  }
+
+  it("counts the step post and answers the failures' wait as the failures' own read does", async () => {
+    expect(await countStepPostPeeking(request(), visitor, failures)).toEqual({ wait: 0, peekWait: 0 });
+    expect(await counters()).toEqual([{ bucket: "step-post", key: "visitor", hits: 1 }]);
+
+    const visitorKey = visitorRateKey(visitor, request());
+    for (let i = 0; i < failures.limit; i++) await rateLimitWait(failures, request(), visitorKey, true);
+    const alone = await rateLimitWait(failures, request(), visitorKey, false);
+    expect(alone).toBeGreaterThan(0);
+    const together = await countStepPostPeeking(request(), visitor, failures);
+    expect(together.wait).toBe(0);
+    expect(together.peekWait).toBeGreaterThan(alone - 2);
+    expect(together.peekWait).toBeLessThanOrEqual(alone);
+    expect((await counters()).find((row) => row.bucket === "step-post")?.hits).toBe(2);
+    // Another visitor's failures are not hers.
+    expect(await countStepPostPeeking(request(), { session: { id: "session-two" } }, failures)).toEqual({ wait: 0, peekWait: 0 });
+  });
+
+  it("counts her address too, and reads nothing more once the step post is refused", async () => {
+    for (let i = 0; i < rateLimits.stepPost.limit; i++) {
+      expect((await countStepPostPeeking(request(here), visitor, failures)).wait).toBe(0);
+    }
+    expect(await counters()).toEqual(
+      expect.arrayContaining([
+        { bucket: "step-post", key: "visitor", hits: rateLimits.stepPost.limit },
+        { bucket: "step-post", key: "address", hits: rateLimits.stepPost.limit },
+      ]),
+    );
+    const refused = await countStepPostPeeking(request(here), visitor, failures);
+    expect(refused.wait).toBeGreaterThan(0);
+    expect(refused.wait).toBeLessThanOrEqual(rateLimits.stepPost.windowMs / 1000);
+    expect(refused.peekWait).toBe(0);
+    // Refused by her own limit: the address everyone behind it shares is not charged for it.
+    expect((await counters()).find((row) => row.key === "address")?.hits).toBe(rateLimits.stepPost.limit);
+  });
 });

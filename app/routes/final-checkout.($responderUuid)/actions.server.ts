@@ -21,7 +21,7 @@ import { requireFlow } from "../../server/flow/require-flow.server";
 import { readForm } from "../../server/http/form-body.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { paymentGateway } from "../../server/payments/index.server";
-import { countStepPost, visitorRateKey } from "../../server/http/rate-limits.server";
+import { countStepPost, countStepPostPeeking, rateLimits, visitorRateKey } from "../../server/http/rate-limits.server";
 import { fieldRefusal, formEcho, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import type { Visitor } from "../../server/visitor/visitor.server";
 import { translator } from "../../server/visitor/her-words.server";
@@ -69,16 +69,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!paymentFormTokenIsValid(formData.get(paymentFormTokenField), visitor.session.id, responderUuid)) {
     return refusal(post, 403, t("payment.pageExpired"));
   }
-  const wait = await countStepPost(request, visitor);
-  if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait, t), retryAfter(wait));
-  switch (formData.get("intent")) {
-    case "apply-promo":
-      return applyPromo(post);
-    case "confirm-payment":
-      return answerPayment(post, await confirmPayment(payer));
-    default:
-      return completePurchase(post);
+  const intent = formData.get("intent");
+  if (intent === "apply-promo" || intent === "confirm-payment") {
+    const wait = await countStepPost(request, visitor);
+    if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait, t), retryAfter(wait));
+    return intent === "apply-promo" ? applyPromo(post) : answerPayment(post, await confirmPayment(payer));
   }
+  // COMPLETE PURCHASE: the step post counted and her payment failures read in one statement.
+  const { wait, peekWait } = await countStepPostPeeking(request, visitor, rateLimits.paymentFailure);
+  if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait, t), retryAfter(wait));
+  return completePurchase({ ...post, payer: { ...payer, paymentFailureWait: peekWait } });
 }
 
 function answer(visitor: Visitor, value: Partial<CheckoutAnswer>, status = 200, headers?: HeadersInit) {

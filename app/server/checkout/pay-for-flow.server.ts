@@ -37,6 +37,11 @@ export interface Payer {
   variant: Variant;
   /** The language of the page she pays on: her emails and her private page follow it. */
   language: Language;
+  /**
+   * rateLimits.paymentFailure's wait for her, read already with her step post
+   * (countStepPostPeeking); read here when not given.
+   */
+  paymentFailureWait?: number;
 }
 
 export interface PaymentRequest {
@@ -94,7 +99,7 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
     const message = `Your order total is ${formatCents(totalCents)}. Please review your order and try again.`;
     return { kind: "price_changed", totalCents, message };
   }
-  const wait = await rateLimitWait(rateLimits.paymentFailure, request, visitorKey, false);
+  const wait = payer.paymentFailureWait ?? (await rateLimitWait(rateLimits.paymentFailure, request, visitorKey, false));
   if (wait > 0) return { kind: "too_many_attempts", retryAfterSeconds: wait, message: tooManyPaymentsMessage(wait) };
 
   await saveCheckoutDetails(responderUuid, order.account, order.shipping, order.billing);

@@ -118,23 +118,35 @@ function allowedHits(limit: RateLimit, key: string): number {
 }
 
 // Every post counts a hit: the statement is built once (db/prepared.server.ts).
+const hitValues = {
+  bucket: sql.placeholder("bucket"),
+  key: sql.placeholder("key"),
+  windowStart: sql.placeholder("windowStart"),
+  hits: 1,
+};
 const hitCounter = (db: Database) =>
   db
     .insert(rateLimitCounters)
-    .values({ bucket: sql.placeholder("bucket"), key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), hits: 1 })
+    .values(hitValues)
     .onConflictDoUpdate({
       target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
-    .returning({ hits: rateLimitCounters.hits })
-    .prepare(statementName(db, "rate_limit_hit"));
+    .returning({ hits: rateLimitCounters.hits });
+
+const hitStatement = (db: Database) => hitCounter(db).prepare(statementName(db, "rate_limit_hit"));
+
+/** Whether the window's hits, this one included, are within the key's limit. */
+function hitAnswer(limit: RateLimit, key: string, hits: number, now: Date): RateLimitAnswer {
+  const window = windowOf(limit, now);
+  const allowed = hits <= allowedHits(limit, key);
+  return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
+}
 
 /** Counts one hit on the key; allowed while the window's hits (this one included) are within the limit. */
 export async function hitRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
-  const window = windowOf(limit, now);
-  const [row] = await prepared(await database(), hitCounter).execute({ bucket: limit.bucket, key, windowStart: window.start });
-  const allowed = (row?.hits ?? 0) <= allowedHits(limit, key);
-  return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
+  const [row] = await prepared(await database(), hitStatement).execute({ bucket: limit.bucket, key, windowStart: windowOf(limit, now).start });
+  return hitAnswer(limit, key, row?.hits ?? 0, now);
 }
 
 /**
@@ -146,46 +158,90 @@ export async function peekRateLimit(limit: RateLimit, key: string, now: Date = n
   return answer!;
 }
 
+/** The condition that picks `count` counters, each named by placeholders ending in its index. */
+function countersNamed(count: number) {
+  const windowStart = (i: number) => sql.param(sql.placeholder(`windowStart${i}`), rateLimitCounters.windowStart);
+  return or(
+    ...Array.from({ length: count }, (_, i) =>
+      and(
+        eq(rateLimitCounters.bucket, sql.placeholder(`bucket${i}`)),
+        eq(rateLimitCounters.key, sql.placeholder(`key${i}`)),
+        eq(rateLimitCounters.windowStart, windowStart(i)),
+      ),
+    ),
+  );
+}
+
+const counterColumns = {
+  bucket: rateLimitCounters.bucket,
+  key: rateLimitCounters.key,
+  windowStart: rateLimitCounters.windowStart,
+  hits: rateLimitCounters.hits,
+};
+
 /** The read of `count` counters at once, one statement for each count, built once. */
 const counterReads: ((db: Database) => ReturnType<typeof counterRead>)[] = [];
 function counterRead(db: Database, count: number) {
-  const windowStart = (i: number) => sql.param(sql.placeholder(`windowStart${i}`), rateLimitCounters.windowStart);
   return db
-    .select({ bucket: rateLimitCounters.bucket, key: rateLimitCounters.key, windowStart: rateLimitCounters.windowStart, hits: rateLimitCounters.hits })
+    .select(counterColumns)
     .from(rateLimitCounters)
-    .where(
-      or(
-        ...Array.from({ length: count }, (_, i) =>
-          and(
-            eq(rateLimitCounters.bucket, sql.placeholder(`bucket${i}`)),
-            eq(rateLimitCounters.key, sql.placeholder(`key${i}`)),
-            eq(rateLimitCounters.windowStart, windowStart(i)),
-          ),
-        ),
-      ),
-    )
+    .where(countersNamed(count))
     .prepare(statementName(db, `rate_limit_peek_${count}`));
 }
 
-/** Several counts read at once (one statement), each answered as peekRateLimit would. */
-async function peekRateLimits(counters: [RateLimit, string][], now: Date = new Date()): Promise<RateLimitAnswer[]> {
-  const windows = counters.map(([limit]) => windowOf(limit, now));
-  const count = counters.length;
-  const read = (counterReads[count] ??= (db) => counterRead(db, count));
+/**
+ * A hit and the read of `count` other counters in one statement: the hit's row always comes
+ * back, beside each counter read (none: one row, its counter's columns null).
+ */
+const hitAndCounterReads: ((db: Database) => ReturnType<typeof hitAndCounterRead>)[] = [];
+function hitAndCounterRead(db: Database, count: number) {
+  const hit = db.$with("hit").as(hitCounter(db));
+  return db
+    .with(hit)
+    .select({ hit: hit.hits, ...counterColumns })
+    .from(hit)
+    .leftJoin(rateLimitCounters, countersNamed(count))
+    .prepare(statementName(db, `rate_limit_hit_peek_${count}`));
+}
+
+interface CounterRow {
+  bucket: string | null;
+  key: string | null;
+  windowStart: Date | null;
+  hits: number | null;
+}
+
+/** The counters' placeholders' values, each counter in its window now. */
+function counterValues(counters: [RateLimit, string][], now: Date): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   counters.forEach(([limit, key], i) => {
     values[`bucket${i}`] = limit.bucket;
     values[`key${i}`] = key;
-    values[`windowStart${i}`] = windows[i]!.start;
+    values[`windowStart${i}`] = windowOf(limit, now).start;
   });
-  const rows = await prepared(await database(), read).execute(values);
-  return counters.map(([limit, key], i) => {
-    const window = windows[i]!;
-    const row = rows.find((r) => r.bucket === limit.bucket && r.key === key && r.windowStart.getTime() === window.start.getTime());
+  return values;
+}
+
+/** Each counter read answered as peekRateLimit would: would one more hit be allowed? */
+function peekAnswers(counters: [RateLimit, string][], rows: CounterRow[], now: Date): RateLimitAnswer[] {
+  return counters.map(([limit, key]) => {
+    const window = windowOf(limit, now);
+    const row = rows.find((r) => r.bucket === limit.bucket && r.key === key && r.windowStart?.getTime() === window.start.getTime());
     const allowed = (row?.hits ?? 0) < allowedHits(limit, key);
     return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
   });
 }
+
+/** Several counts read at once (one statement), each answered as peekRateLimit would. */
+async function peekRateLimits(counters: [RateLimit, string][], now: Date = new Date()): Promise<RateLimitAnswer[]> {
+  const count = counters.length;
+  const read = (counterReads[count] ??= (db) => counterRead(db, count));
+  const rows = await prepared(await database(), read).execute(counterValues(counters, now));
+  return peekAnswers(counters, rows, now);
+}
+
+/** The seconds to wait for the first answer that holds, else 0. */
+const waitOf = (answers: RateLimitAnswer[]) => answers.find((answer) => !answer.allowed)?.retryAfterSeconds ?? 0;
 
 /**
  * A value hashed for a counter key: HMAC-SHA256 under the session secret, base64url. Keyed,
@@ -251,6 +307,25 @@ function ceilingOf(limit: RateLimit, settings: Settings = config()): RateLimit |
   return { bucket: `${limit.bucket}-ceiling`, limit: settings[limit.ceilingPerMinute], windowMs: 60_000 };
 }
 
+/** The counters a limit counts this request in: rateLimitKeys, and RateLimit.sendsEmail; its ceiling last. */
+function countersOf(limit: RateLimit, request: Request, visitorKey: string | undefined): [RateLimit, string][] {
+  const keys = rateLimitKeys(request, visitorKey);
+  if (limit.sendsEmail && !keys.includes(unaddressedKey) && !countedClientAddress(request)) keys.push(unaddressedKey);
+  const counters: [RateLimit, string][] = keys.map((key) => [limit, key]);
+  const ceiling = ceilingOf(limit);
+  if (ceiling) counters.push([ceiling, everyoneKey]);
+  return counters;
+}
+
+/** Hits each counter in order, stopping at the first that holds: its seconds to wait, else 0. */
+async function hitInOrder(counters: [RateLimit, string][]): Promise<number> {
+  for (const [counter, key] of counters) {
+    const answer = await hitRateLimit(counter, key);
+    if (!answer.allowed) return answer.retryAfterSeconds;
+  }
+  return 0;
+}
+
 /**
  * Seconds to wait when a limit holds for this visitor key, her address (or the shared bucket:
  * rateLimitKeys, and RateLimit.sendsEmail) or the site-wide ceiling; 0 when allowed. `count`
@@ -258,17 +333,8 @@ function ceilingOf(limit: RateLimit, settings: Settings = config()): RateLimit |
  * comes last, so that a hit her own limit refused does not use up everyone else's.
  */
 export async function rateLimitWait(limit: RateLimit, request: Request, visitorKey: string | undefined, count: boolean): Promise<number> {
-  const keys = rateLimitKeys(request, visitorKey);
-  if (limit.sendsEmail && !keys.includes(unaddressedKey) && !countedClientAddress(request)) keys.push(unaddressedKey);
-  const counters: [RateLimit, string][] = keys.map((key) => [limit, key]);
-  const ceiling = ceilingOf(limit);
-  if (ceiling) counters.push([ceiling, everyoneKey]);
-  if (!count) return (await peekRateLimits(counters)).find((answer) => !answer.allowed)?.retryAfterSeconds ?? 0;
-  for (const [counter, key] of counters) {
-    const answer = await hitRateLimit(counter, key);
-    if (!answer.allowed) return answer.retryAfterSeconds;
-  }
-  return 0;
+  const counters = countersOf(limit, request, visitorKey);
+  return count ? hitInOrder(counters) : waitOf(await peekRateLimits(counters));
 }
 
 /** Counts one hit of each limit, in order; the seconds to wait when one of them holds, else 0. */
@@ -293,6 +359,36 @@ export function countStepPost(
 ): Promise<number> {
   const visitorKey = visitorRateKey(visitor, request, options.authorisedFlow);
   return countHit(request, visitorKey, rateLimits.stepPost, ...(options.alsoCounts ?? []));
+}
+
+/**
+ * countStepPost, and the read of `peek`'s counters for the same visitor as rateLimitWait reads
+ * them (`count` false): the step post's first hit and that read are one statement. COMPLETE
+ * PURCHASE asks both of every press (the step post, then "has she failed too many payments?").
+ * `peekWait` is 0 when the step post is refused: the post goes no further.
+ */
+export async function countStepPostPeeking(
+  request: Request,
+  visitor: { session: { id: string } },
+  peek: RateLimit,
+  now: Date = new Date(),
+): Promise<{ wait: number; peekWait: number }> {
+  const visitorKey = visitorRateKey(visitor, request);
+  const [first, ...more] = countersOf(rateLimits.stepPost, request, visitorKey);
+  const peeked = countersOf(peek, request, visitorKey);
+  const count = peeked.length;
+  const read = (hitAndCounterReads[count] ??= (db) => hitAndCounterRead(db, count));
+  const [limit, key] = first!;
+  const rows = await prepared(await database(), read).execute({
+    bucket: limit.bucket,
+    key,
+    windowStart: windowOf(limit, now).start,
+    ...counterValues(peeked, now),
+  });
+  const hit = hitAnswer(limit, key, rows[0]?.hit ?? 0, now);
+  if (!hit.allowed) return { wait: hit.retryAfterSeconds, peekWait: 0 };
+  const wait = await hitInOrder(more);
+  return { wait, peekWait: wait > 0 ? 0 : waitOf(peekAnswers(peeked, rows, now)) };
 }
 
 /**
