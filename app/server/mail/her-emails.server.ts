@@ -3,8 +3,12 @@
 import { orderedMedicationWords } from "../../funnel/product-words";
 import { renderDoctorEmail, renderEmail, type EmailOrder } from "../../funnel/emails";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { eq, sql } from "drizzle-orm";
+import { database, type Database } from "../db/client.server";
+import { prepared, statementName } from "../db/prepared.server";
+import { orders, subscriptions } from "../db/schema.server";
 import { findOrder, type OrderRow } from "../db/stores/orders.server";
-import { findSubscriptionByReference, paidPaymentOfPeriod, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { paidPaymentOfPeriod, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import { subscriptionLinks } from "../subscriptions/private-link.server";
 import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "../../funnel/email-messages";
@@ -48,9 +52,20 @@ async function receiptOf(subscription: SubscriptionRow, payload: EmailPayload): 
   return undefined;
 }
 
+// Every email reads the subscription it is about and her order (her name, her address): one
+// statement, as each "order received" email follows a checkout.
+const subscriptionAndOrderOf = (db: Database) =>
+  db
+    .select({ subscription: subscriptions, order: orders })
+    .from(subscriptions)
+    .leftJoin(orders, eq(orders.responderUuid, subscriptions.responderUuid))
+    .where(eq(subscriptions.reference, sql.placeholder("reference")))
+    .prepare(statementName(db, "subscription_and_order_of_reference"));
+
 export async function deliverEmail(payload: EmailPayload, idempotencyKey: string, send: Mailer = mailer()): Promise<void> {
-  const subscription = await findSubscriptionByReference(payload.reference);
-  const her = subscription && (await herOrder(subscription));
+  const [read] = await prepared(await database(), subscriptionAndOrderOf).execute({ reference: payload.reference });
+  const subscription = read?.subscription;
+  const her = subscription && read.order ? await herOrder(subscription, read.order) : undefined;
   if (!subscription || !her) {
     // Nothing to send it about or to: trying again would not change that.
     log.warn({ email: payload.email }, "email for an unknown order dropped");
