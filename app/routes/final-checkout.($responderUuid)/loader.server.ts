@@ -12,11 +12,11 @@ import { countdownSecondsLeft } from "../../funnel/cart";
 import { fillEmptyFields } from "../../funnel/pre-checkout";
 import { variantFacts } from "../../funnel/variant";
 import { openCheckoutCart } from "../../server/checkout/cart.server";
+import { readCheckout } from "../../server/checkout/checkout-read.server";
 import { searchWithout } from "../../server/flow/checkout-flow.server";
 import { requireFlow } from "../../server/flow/require-flow.server";
 import { promoBoxShown } from "../../server/checkout/promo-code.server";
 import { loadBillingAddress, loadShippingAddress } from "../../server/db/stores/addresses.server";
-import { findOrder } from "../../server/db/stores/orders.server";
 import { loadPreCheckoutDraft } from "../../server/db/stores/personal-details.server";
 import { publicPaymentSettings } from "../../server/payments/index.server";
 import { testimonialsFor } from "../../server/provider/catalogue-cache.server";
@@ -50,7 +50,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, params, "final-checkout");
   const { visitor, responderUuid } = flow;
   const variant = await flow.readVariant();
-  const order = flow.flowClaim ? undefined : await findOrder(responderUuid);
+  // Her order, her cart and her products' rows in one statement; the cart is made from them.
+  const read = await readCheckout(responderUuid);
+  const order = flow.flowClaim ? undefined : read.order;
   // Paid already: a second tab or Back shows the first payment's result, never a second form.
   if (order?.status === "authorised") throw await visitor.redirect(`/payment-complete/${responderUuid}`);
   const { toast, headers } = await takeToast(request);
@@ -59,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadPreCheckoutDraft(responderUuid),
     loadShippingAddress(responderUuid),
     billingAsked ? loadBillingAddress(responderUuid) : {},
-    openCheckoutCart(responderUuid, variant),
+    openCheckoutCart(responderUuid, variant, read),
     testimonialsFor(responderUuid),
     flow.flowClaim ? undefined : recordFlowSteps(responderUuid, ["final-checkout"], { variant, tracking: visitor.trackingParams }),
   ]);

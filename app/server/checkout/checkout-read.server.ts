@@ -2,8 +2,9 @@
 // order (paid already, or an attempt under way), her cart (its countdown and promo), and the
 // rows her order's products come from (her ADD TO PLAN, a token's). Each press of the button
 // reads them, so it asks once rather than three times.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { database, type Database } from "../db/client.server";
+import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
 import { checkoutCarts, orders, planSelections, tokenArrivals } from "../db/schema.server";
 import type { CheckoutCartRow } from "../db/stores/checkout-carts.server";
@@ -16,12 +17,10 @@ export interface CheckoutRead {
   products: ProductRows;
 }
 
-const flowUuid = sql`flow.responder_uuid`;
-
 const checkoutOf = (db: Database) =>
   db
     .select({ order: orders, cart: checkoutCarts, selection: planSelections, token: tokenArrivals })
-    .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid) as flow`)
+    .from(flowRow())
     .leftJoin(orders, eq(orders.responderUuid, flowUuid))
     .leftJoin(checkoutCarts, eq(checkoutCarts.responderUuid, flowUuid))
     .leftJoin(planSelections, eq(planSelections.responderUuid, flowUuid))

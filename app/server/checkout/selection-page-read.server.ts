@@ -10,6 +10,7 @@ import type { PlanCode } from "../../funnel/plans";
 import type { CategoryCode } from "../../funnel/catalogue";
 import type { Variant } from "../../funnel/variant";
 import { database, type Database } from "../db/client.server";
+import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
 import { flowProgress, funnelRecords, planSelections, shippingAddresses, subscriptions, visitorSessions } from "../db/schema.server";
 import { readBesideVisitorSession } from "../visitor/session.server";
@@ -25,7 +26,6 @@ export interface SelectionPageFacts {
   linkVersion: number | null;
 }
 
-const flowUuid = sql`flow.responder_uuid`;
 const selectionPageColumns = {
   variant: funnelRecords.variant,
   selectedPlan: planSelections.selectedPlan,
@@ -50,7 +50,7 @@ const selectionPageOf = (db: Database) =>
   joinFlowTables(
     db
       .select(selectionPageColumns)
-      .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid) as flow`)
+      .from(flowRow())
       .$dynamic(),
   ).prepare(statementName(db, "selection_page"));
 
@@ -59,7 +59,7 @@ const selectionPageWithSessionOf = (db: Database) =>
   joinFlowTables(
     db
       .select({ ...selectionPageColumns, sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt })
-      .from(sql`(select ${sql.placeholder("responderUuid")}::uuid as responder_uuid, ${sql.placeholder("sessionId")}::text as session_id) as flow`)
+      .from(flowRow(sql`${sql.placeholder("sessionId")}::text as session_id`))
       .leftJoin(visitorSessions, eq(visitorSessions.id, sql`flow.session_id`))
       .$dynamic(),
   ).prepare(statementName(db, "selection_page_with_session"));
