@@ -11,6 +11,7 @@
 import { getTableColumns, is, sql, SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Queryable } from "./client.server";
+import { executeByShape } from "./prepared.server";
 
 /** A write in the statement: `wrote` is its condition for the writes that follow it. */
 export interface Write {
@@ -36,9 +37,8 @@ export class WritesAsOne {
   async run(db: Queryable): Promise<boolean> {
     const [first] = this.names;
     if (!first) return false;
-    const result = await db.execute(sql`with ${sql.join(this.parts, sql`, `)} select exists (select 1 from ${first}) as "wrote"`);
-    const rows = (result as unknown as { rows: { wrote: boolean }[] }).rows;
-    return rows[0]?.wrote === true;
+    const { rows } = await executeByShape(db, sql`with ${sql.join(this.parts, sql`, `)} select exists (select 1 from ${first}) as "wrote"`);
+    return (rows[0] as { wrote: boolean } | undefined)?.wrote === true;
   }
 }
 

@@ -5,6 +5,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { fallbackCatalogue, type Catalogue, type MedicationCategory } from "../../funnel/catalogue";
 import { testimonialsShown } from "../../funnel/testimonials";
 import type { Database, Queryable } from "../db/client.server";
+import { prepared, statementName } from "../db/prepared.server";
 import { catalogueCategories, catalogueOptions, embeddedProviderReceipts, testimonials } from "../db/schema.server";
 import { checkEmbeddedPromoCode } from "./embedded-promo.server";
 import { standInAnswer, type Provider } from "./provider.server";
@@ -13,6 +14,15 @@ export interface EmbeddedProviderSettings {
   /** The booking page she is sent to after payment; /thank-you when unset. */
   bookingUrl?: string;
 }
+
+// Asked once per responder in each process (the catalogue cache keeps each answer): built once.
+const catalogueRows = (db: Database) =>
+  db
+    .select({ category: catalogueCategories, option: catalogueOptions })
+    .from(catalogueOptions)
+    .innerJoin(catalogueCategories, eq(catalogueOptions.category, catalogueCategories.category))
+    .orderBy(asc(catalogueCategories.sortOrder), asc(catalogueOptions.sortOrder), asc(catalogueOptions.id))
+    .prepare(statementName(db, "embedded_catalogue"));
 
 export function embeddedProvider(db: Database, settings: EmbeddedProviderSettings = {}): Provider {
   async function keep(kind: string, responderUuid: string, body: Record<string, unknown>, idempotencyKey: string) {
@@ -30,11 +40,7 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
     async getMedications() {
       // Each option with its category, in one round trip, in the catalogue's order; a category
       // without options is not offered.
-      const rows = await db
-        .select({ category: catalogueCategories, option: catalogueOptions })
-        .from(catalogueOptions)
-        .innerJoin(catalogueCategories, eq(catalogueOptions.category, catalogueCategories.category))
-        .orderBy(asc(catalogueCategories.sortOrder), asc(catalogueOptions.sortOrder), asc(catalogueOptions.id));
+      const rows = await prepared(db, catalogueRows).execute();
       const byCategory = new Map<string, MedicationCategory>();
       for (const { category, option } of rows) {
         let offered = byCategory.get(category.category);

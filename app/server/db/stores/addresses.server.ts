@@ -5,6 +5,7 @@ import type { PreCheckoutDetails } from "../../../funnel/pre-checkout";
 import { billingFieldNames, billingSameField, type BillingAddress, type ShippingAddress } from "../../../funnel/final-checkout";
 import { database, type Queryable } from "../client.server";
 import { billingAddresses, preCheckoutDetails, shippingAddresses } from "../schema.server";
+import { executeByShape } from "../prepared.server";
 
 export async function loadShippingAddress(responderUuid: string): Promise<Partial<ShippingAddress>> {
   const [row] = await (await database())
@@ -81,7 +82,7 @@ export async function saveCheckoutDetails(
   // The three writes as one statement (each in a WITH of its own): all of them or none, as a
   // transaction would, in one round trip instead of five (begin, three writes, commit) on the
   // checkout's busiest path.
-  await db.execute(sql`with details as (${details.getSQL()}), shipping as (${shippingRow.getSQL()}), billing as (${billingChange.getSQL()}) select 1`);
+  await executeByShape(db, sql`with details as (${details.getSQL()}), shipping as (${shippingRow.getSQL()}), billing as (${billingChange.getSQL()}) select 1`);
 }
 
 /** Her shipping address as kept, its names aside. */

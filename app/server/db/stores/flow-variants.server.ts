@@ -1,15 +1,21 @@
 // The A/B variant of one flow: kept on her funnel record from the flow's first write,
 // so it stays the same for the whole flow whatever her variant cookie later says.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Variant } from "../../../funnel/variant";
 import { database, type Queryable } from "../client.server";
+import { prepared, statementName } from "../prepared.server";
 import { funnelRecords } from "../schema.server";
 
-async function storedVariant(db: Queryable, responderUuid: string): Promise<Variant | undefined> {
-  const [row] = await db
+// Read once per flow in each process (below): built once, as an instance meets new flows all day.
+const variantOfFlow = (db: Queryable) =>
+  db
     .select({ variant: funnelRecords.variant })
     .from(funnelRecords)
-    .where(eq(funnelRecords.responderUuid, responderUuid));
+    .where(eq(funnelRecords.responderUuid, sql.placeholder("responderUuid")))
+    .prepare(statementName(db, "variant_of_flow"));
+
+async function storedVariant(db: Queryable, responderUuid: string): Promise<Variant | undefined> {
+  const [row] = await prepared(db, variantOfFlow).execute({ responderUuid });
   return row?.variant;
 }
 

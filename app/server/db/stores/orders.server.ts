@@ -65,21 +65,46 @@ function columnsOf(order: OrderValues) {
  * first attempt makes the order's row in that statement (every later attempt claims that
  * row). Undefined when another attempt holds the order, or it is settled.
  */
-export async function claimOrder(q: Queryable, responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderRow | undefined> {
-  const claim = { ...columnsOf(order), status: "processing" as const, attemptKey, failureMessage: null, updatedAt: new Date() };
-  const [claimed] = await q
+// Both presses of every checkout send the claim: built once, its values filled in.
+const placeholder = sql.placeholder;
+const claimValues = {
+  body: placeholder("body"),
+  amountCents: placeholder("amountCents"),
+  gateway: placeholder("gateway"),
+  language: placeholder("language"),
+  status: "processing" as const,
+  attemptKey: placeholder("attemptKey"),
+  failureMessage: null,
+  updatedAt: placeholder("updatedAt"),
+};
+const orderClaim = (q: Queryable) =>
+  q
     .insert(orders)
-    .values({ responderUuid, reference: orderReference(randomBytes(8)), ...claim, attempts: 1 })
+    .values({ responderUuid: placeholder("responderUuid"), reference: placeholder("reference"), ...claimValues, attempts: 1 })
     .onConflictDoUpdate({
       target: orders.responderUuid,
-      set: { ...claim, attempts: sql`${orders.attempts} + 1` },
+      // The values this attempt would have inserted.
+      set: {
+        ...Object.fromEntries(Object.keys(claimValues).map((key) => [key, sql`excluded.${sql.identifier(orders[key as keyof typeof claimValues].name)}`])),
+        attempts: sql`${orders.attempts} + 1`,
+      },
       // The row as kept: only an order not under way, and not by this same attempt again.
       setWhere: and(
         inArray(orders.status, ["pending", "declined", "failed"]),
-        or(isNull(orders.attemptKey), ne(orders.attemptKey, attemptKey), eq(orders.status, "pending")),
+        or(isNull(orders.attemptKey), ne(orders.attemptKey, placeholder("attemptKey")), eq(orders.status, "pending")),
       ),
     })
-    .returning();
+    .returning()
+    .prepare(statementName(q, "order_claim"));
+
+export async function claimOrder(q: Queryable, responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderRow | undefined> {
+  const [claimed] = await prepared(q, orderClaim).execute({
+    ...columnsOf(order),
+    responderUuid,
+    reference: orderReference(randomBytes(8)),
+    attemptKey,
+    updatedAt: new Date(),
+  });
   return claimed;
 }
 
