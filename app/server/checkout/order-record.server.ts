@@ -1,5 +1,6 @@
 // The order's writes that go with others', each all or nothing (decision 0008): the claim
-// with the promo use it counts and the failure that gives the use back (each a transaction);
+// with her checkout details (one statement), or with the promo use it counts, and the failure
+// that gives the use back (each a transaction);
 // the payment with the provider's copy in the outbox, and the authorisation that starts her
 // subscription (also when it was found at the gateway after a crash lost its answer), each
 // one statement (db/writes-as-one.server.ts). Each moves the order only while the attempt
@@ -12,7 +13,9 @@ import { isPlanCode } from "../../funnel/plans";
 import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
 import { translator } from "../../i18n/messages";
-import { database } from "../db/client.server";
+import { database, type Database } from "../db/client.server";
+import { checkoutDetailsValues, checkoutDetailsWrites, saveCheckoutDetails, type CheckoutDetails } from "../db/stores/addresses.server";
+import { prepared, statementName } from "../db/prepared.server";
 import { outboxMessageWrite, ownDeliveryWrite, type OutboxMessage } from "../db/stores/outbox.server";
 import { purchaseConsentWrite } from "../db/stores/consent-records.server";
 import * as orders from "../db/stores/orders.server";
@@ -30,6 +33,13 @@ export type OrderClaim =
   /** Its promo code may no longer be used: nothing was claimed or counted; try no card. */
   | { status: "promo_unavailable" };
 
+// Her details and the claim in one statement, in the details' two shapes, each built once: the
+// details are written whether or not the claim is taken (the first press, or a second).
+const claimWithDetails = (billing: boolean) => (db: Database) =>
+  orders.orderClaimInsert(db.with(...checkoutDetailsWrites(db, billing))).prepare(statementName(db, billing ? "order_claim_details_billing" : "order_claim_details"));
+const claimWithBilling = claimWithDetails(true);
+const claimWithoutBilling = claimWithDetails(false);
+
 /** Undoes a claim whose promo code could not be counted. */
 class PromoUnavailable extends Error {}
 
@@ -41,13 +51,20 @@ class PromoUnavailable extends Error {}
  * never held at a discount the code can no longer give, and the cap holds however many pay at
  * once. The use is given back if the card is then declined (recordFailure).
  */
-export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderClaim> {
+export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues, details?: CheckoutDetails): Promise<OrderClaim> {
   const db = await database();
   const promoCode = order.body.metadata.discount_code;
   if (!promoCode) {
-    const claimed = await orders.claimOrder(db, responderUuid, attemptKey, order);
+    const claimed = details
+      ? (await prepared(db, details.billing ? claimWithBilling : claimWithoutBilling).execute({
+          ...checkoutDetailsValues(responderUuid, details),
+          ...orders.orderClaimValues(responderUuid, attemptKey, order),
+        }))[0]
+      : await orders.claimOrder(db, responderUuid, attemptKey, order);
     return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
   }
+  // A code that ran out undoes the claim; her details are kept apart first, so it never undoes them.
+  if (details) await saveCheckoutDetails(responderUuid, details);
   try {
     return await db.transaction(async (tx): Promise<OrderClaim> => {
       const claimed = await orders.claimOrder(tx, responderUuid, attemptKey, order);

@@ -102,13 +102,14 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   const wait = payer.paymentFailureWait ?? (await rateLimitWait(rateLimits.paymentFailure, request, visitorKey, false));
   if (wait > 0) return { kind: "too_many_attempts", retryAfterSeconds: wait, message: tooManyPaymentsMessage(wait) };
 
-  await saveCheckoutDetails(responderUuid, order.account, order.shipping, order.billing);
   // Spec section 2: where her state cannot have a treatment (or we do not serve it at all),
-  // the card is not tried. Her details are kept first, so the page shows the notice beside
-  // each option her state cannot have, and nothing she typed is lost.
+  // the card is not tried. Her details are kept all the same, so the page shows the notice
+  // beside each option her state cannot have, and nothing she typed is lost. Otherwise they
+  // are kept with the order's claim, in its statement, before any card is tried.
   const zipProblem = zipStateProblem(order.shipping.zipCode, order.shipping.state, lookUpZip);
-  if (zipProblem) return { kind: "invalid", message: zipProblem, field: "zipCode" };
   const refusal = shippingRefusal(checkout.cart.medications, order.shipping.state, config().SERVED_STATES);
+  if (zipProblem || refusal) await saveCheckoutDetails(responderUuid, { account: order.account, shipping: order.shipping, billing: order.billing });
+  if (zipProblem) return { kind: "invalid", message: zipProblem, field: "zipCode" };
   if (refusal) {
     return { kind: "invalid", message: refusal.message, field: "state", unavailableOptionIds: refusal.reason === "unavailable" ? refusal.optionIds : [] };
   }

@@ -114,6 +114,7 @@ function submitPlacedOrder(input: PlaceOrderInput): Promise<SubmitOutcome> {
     body,
     amountCents: totals.totalCents,
     language: input.language,
+    details: { account, shipping, billing },
     settlePending: (order) => settlePendingPayment(gateway, order),
     lookupAttempt: (request) => gateway.lookupAttempt(request),
     lookupSettlesAfterMs: gateway.lookupSettlesAfterMs,

@@ -8,6 +8,7 @@
 // (reconcile-attempts.server.ts), by the lifecycle worker or by her next press, whichever
 // comes first; her next attempt then has its own key, never the old one.
 import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { saveCheckoutDetails, type CheckoutDetails } from "../db/stores/addresses.server";
 import { claimWaitingOrder, findOrder, recordRequiresAction, type OrderRow } from "../db/stores/orders.server";
 import type { Language } from "../../i18n/languages";
 import { idempotencyKeyOf } from "../db/stores/outbox.server";
@@ -64,6 +65,8 @@ export interface CheckoutAttempt {
   amountCents: number;
   /** The language of the page she paid on: her emails and her private page follow it. */
   language: Language;
+  /** Her details as she gave them with this attempt: kept with the claim, before any card is tried. */
+  details?: CheckoutDetails;
   authorise(orderId: string, idempotencyKey: string): Promise<AuthorisationResult>;
   /** What the gateway knows of an attempt by its key (PaymentGateway.lookupAttempt). */
   lookupAttempt(request: { idempotencyKey: string; orderId: string }): Promise<AttemptLookup>;
@@ -82,12 +85,17 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
   // earlier attempt is settled first (paid after all, or failed), so it neither blocks the new
   // one nor gets paid twice.
   const { earlier } = attempt;
+  let { details } = attempt;
   if (earlier?.status === "requires_action" && earlier.attemptKey !== attempt.attemptKey && attempt.settlePending) {
+    // The gateway is asked first: her details are kept before, whatever it answers.
+    if (details) await saveCheckoutDetails(attempt.responderUuid, details);
+    details = undefined;
     const settled = await resumeOrder(earlier, await attempt.settlePending(earlier));
     if (settled.status === "authorised") return settled;
   }
   const values = { body: attempt.body, amountCents: attempt.amountCents, gateway: attempt.gateway, language: attempt.language };
-  const claim = await claimOrder(attempt.responderUuid, attempt.attemptKey, values);
+  // Her details are written in the claim's statement whether it claims the order or not.
+  const claim = await claimOrder(attempt.responderUuid, attempt.attemptKey, values, details);
   if (claim.status === "claimed") return runAttempt(attempt, claim.order);
   if (claim.status === "promo_unavailable") return claim;
 

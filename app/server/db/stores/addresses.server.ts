@@ -1,11 +1,12 @@
 // Her shipping address and the older variant's billing address (spec sections 2 and 3), one
 // of each per responder uuid, saved with her account details before the card is tried.
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PreCheckoutDetails } from "../../../funnel/pre-checkout";
 import { billingFieldNames, billingSameField, type BillingAddress, type ShippingAddress } from "../../../funnel/final-checkout";
-import { database, type Queryable } from "../client.server";
+import { database, type Database, type Queryable } from "../client.server";
 import { billingAddresses, preCheckoutDetails, shippingAddresses } from "../schema.server";
-import { executeByShape } from "../prepared.server";
+import { prepared, statementName } from "../prepared.server";
 
 export async function loadShippingAddress(responderUuid: string): Promise<Partial<ShippingAddress>> {
   const [row] = await (await database())
@@ -43,46 +44,106 @@ export async function loadBillingAddress(responderUuid: string): Promise<Record<
   };
 }
 
+/** What she gives at the final checkout: her account details, shipping address and billing address (null: the same as shipping). */
+export interface CheckoutDetails {
+  account: PreCheckoutDetails;
+  shipping: ShippingAddress;
+  billing: BillingAddress | null;
+}
+
+const placeholder = sql.placeholder;
+const accountRow = { firstName: placeholder("firstName"), lastName: placeholder("lastName"), email: placeholder("email"), phone: placeholder("phone") };
+const addressRow = (prefix: string, names: { firstName: string; lastName: string }) => ({
+  firstName: placeholder(names.firstName),
+  lastName: placeholder(names.lastName),
+  addressLine1: placeholder(`${prefix}addressLine1`),
+  addressLine2: placeholder(`${prefix}addressLine2`),
+  city: placeholder(`${prefix}city`),
+  state: placeholder(`${prefix}state`),
+  zipCode: placeholder(`${prefix}zipCode`),
+});
+// The shipping address carries her account's names; a billing address its own.
+const shippingRow = addressRow("", { firstName: "firstName", lastName: "lastName" });
+const billingRow = addressRow("billing_", { firstName: "billing_firstName", lastName: "billing_lastName" });
+
+/** A conflict's update: each column to what this write would have inserted, and updated_at to now (its default). */
+function asInserted(table: PgTable, columns: string[]): Record<string, SQL> {
+  const byName = getTableColumns(table) as Record<string, PgColumn>;
+  return Object.fromEntries([...columns, "updatedAt"].map((name) => [name, sql`excluded.${sql.identifier(byName[name]!.name)}`]));
+}
+
 /**
- * Her account details, shipping address and billing address (null: the same as shipping),
- * kept before the card is tried, so that no failed payment or outside call loses what she typed.
+ * Her details' three writes, each a WITH of its own, built with placeholders
+ * (checkoutDetailsValues fills them): the account details and shipping address kept, and the
+ * billing address kept, or removed when she has none (`billing` false). A statement that
+ * begins with them writes them whatever else it does.
  */
-export async function saveCheckoutDetails(
-  responderUuid: string,
-  account: PreCheckoutDetails,
-  shipping: ShippingAddress,
-  billing: BillingAddress | null,
-): Promise<void> {
-  const db = await database();
-  const address = {
+export function checkoutDetailsWrites(db: Database, billing: boolean) {
+  const responderUuid = placeholder("responderUuid");
+  const details = db.$with("details").as(
+    db
+      .insert(preCheckoutDetails)
+      .values({ responderUuid, ...accountRow })
+      .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: asInserted(preCheckoutDetails, Object.keys(accountRow)) })
+      .returning({ responderUuid: preCheckoutDetails.responderUuid }),
+  );
+  const shipping = db.$with("shipping").as(
+    db
+      .insert(shippingAddresses)
+      .values({ responderUuid, ...shippingRow })
+      .onConflictDoUpdate({ target: shippingAddresses.responderUuid, set: asInserted(shippingAddresses, Object.keys(shippingRow)) })
+      .returning({ responderUuid: shippingAddresses.responderUuid }),
+  );
+  const billingWrite = db.$with("billing").as(
+    billing
+      ? db
+          .insert(billingAddresses)
+          .values({ responderUuid, ...billingRow })
+          .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: asInserted(billingAddresses, Object.keys(billingRow)) })
+          .returning({ responderUuid: billingAddresses.responderUuid })
+      : db.delete(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid)).returning({ responderUuid: billingAddresses.responderUuid }),
+  );
+  return [details, shipping, billingWrite] as const;
+}
+
+/** The values checkoutDetailsWrites' placeholders take. */
+export function checkoutDetailsValues(responderUuid: string, { account, shipping, billing }: CheckoutDetails): Record<string, unknown> {
+  const address = (prefix: string, value: ShippingAddress | BillingAddress) => ({
+    [`${prefix}addressLine1`]: value.addressLine1,
+    [`${prefix}addressLine2`]: value.addressLine2 ?? null,
+    [`${prefix}city`]: value.city,
+    [`${prefix}state`]: value.state,
+    [`${prefix}zipCode`]: value.zipCode,
+  });
+  return {
+    responderUuid,
     firstName: account.firstName,
     lastName: account.lastName,
-    addressLine1: shipping.addressLine1,
-    addressLine2: shipping.addressLine2 ?? null,
-    city: shipping.city,
-    state: shipping.state,
-    zipCode: shipping.zipCode,
+    email: account.email,
+    phone: account.phone,
+    ...address("", shipping),
+    ...(billing ? { billing_firstName: billing.firstName, billing_lastName: billing.lastName, ...address("billing_", billing) } : {}),
   };
-  const now = new Date();
-  const details = db
-    .insert(preCheckoutDetails)
-    .values({ responderUuid, ...account })
-    .onConflictDoUpdate({ target: preCheckoutDetails.responderUuid, set: { ...account, updatedAt: now } });
-  const shippingRow = db
-    .insert(shippingAddresses)
-    .values({ responderUuid, ...address })
-    .onConflictDoUpdate({ target: shippingAddresses.responderUuid, set: { ...address, updatedAt: now } });
-  const billingRow = billing ? { ...billing, addressLine2: billing.addressLine2 ?? null } : null;
-  const billingChange = billingRow
-    ? db
-        .insert(billingAddresses)
-        .values({ responderUuid, ...billingRow })
-        .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: { ...billingRow, updatedAt: now } })
-    : db.delete(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid));
-  // The three writes as one statement (each in a WITH of its own): all of them or none, as a
-  // transaction would, in one round trip instead of five (begin, three writes, commit) on the
-  // checkout's busiest path.
-  await executeByShape(db, sql`with details as (${details.getSQL()}), shipping as (${shippingRow.getSQL()}), billing as (${billingChange.getSQL()}) select 1`);
+}
+
+// The three writes alone, as one statement (all of them or none, as a transaction would, in
+// one round trip instead of five), in its two shapes, each built once.
+const detailsSave = (billing: boolean) => (db: Database) => {
+  const writes = checkoutDetailsWrites(db, billing);
+  const [details] = writes;
+  return db
+    .with(...writes)
+    .select({ responderUuid: details.responderUuid })
+    .from(details)
+    .prepare(statementName(db, billing ? "checkout_details_billing" : "checkout_details"));
+};
+const detailsSaveWithBilling = detailsSave(true);
+const detailsSaveWithoutBilling = detailsSave(false);
+
+/** Her details, kept before the card is tried, so that no failed payment or outside call loses what she typed. */
+export async function saveCheckoutDetails(responderUuid: string, details: CheckoutDetails): Promise<void> {
+  const save = details.billing ? detailsSaveWithBilling : detailsSaveWithoutBilling;
+  await prepared(await database(), save).execute(checkoutDetailsValues(responderUuid, details));
 }
 
 /** Her shipping address as kept, its names aside. */

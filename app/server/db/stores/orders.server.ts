@@ -59,12 +59,6 @@ function columnsOf(order: OrderValues) {
   return { body: order.body as unknown as Record<string, unknown>, amountCents: order.amountCents, gateway: order.gateway, language: order.language };
 }
 
-/**
- * The claim: a new attempt takes an order that is not under way, and writes what she sent in
- * the same statement, so the order always carries the amount this attempt authorises. Her
- * first attempt makes the order's row in that statement (every later attempt claims that
- * row). Undefined when another attempt holds the order, or it is settled.
- */
 // Both presses of every checkout send the claim: built once, its values filled in.
 const placeholder = sql.placeholder;
 const claimValues = {
@@ -77,7 +71,11 @@ const claimValues = {
   failureMessage: null,
   updatedAt: placeholder("updatedAt"),
 };
-const orderClaim = (q: Queryable) =>
+/**
+ * The claim as a statement of its own, or after other writes in the same statement (`q` is
+ * then `db.with(...)`): its values are placeholders, orderClaimValues fills them.
+ */
+export const orderClaimInsert = (q: Pick<Database, "insert">) =>
   q
     .insert(orders)
     .values({ responderUuid: placeholder("responderUuid"), reference: placeholder("reference"), ...claimValues, attempts: 1 })
@@ -94,17 +92,23 @@ const orderClaim = (q: Queryable) =>
         or(isNull(orders.attemptKey), ne(orders.attemptKey, placeholder("attemptKey")), eq(orders.status, "pending")),
       ),
     })
-    .returning()
-    .prepare(statementName(q, "order_claim"));
+    .returning();
 
+const orderClaim = (q: Queryable) => orderClaimInsert(q).prepare(statementName(q, "order_claim"));
+
+/** The values of the claim's placeholders: a new reference each time, kept only by her first claim. */
+export function orderClaimValues(responderUuid: string, attemptKey: string, order: OrderValues): Record<string, unknown> {
+  return { ...columnsOf(order), responderUuid, reference: orderReference(randomBytes(8)), attemptKey, updatedAt: new Date() };
+}
+
+/**
+ * The claim: a new attempt takes an order that is not under way, and writes what she sent in
+ * the same statement, so the order always carries the amount this attempt authorises. Her
+ * first attempt makes the order's row in that statement (every later attempt claims that
+ * row). Undefined when another attempt holds the order, or it is settled.
+ */
 export async function claimOrder(q: Queryable, responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderRow | undefined> {
-  const [claimed] = await prepared(q, orderClaim).execute({
-    ...columnsOf(order),
-    responderUuid,
-    reference: orderReference(randomBytes(8)),
-    attemptKey,
-    updatedAt: new Date(),
-  });
+  const [claimed] = await prepared(q, orderClaim).execute(orderClaimValues(responderUuid, attemptKey, order));
   return claimed;
 }
 
