@@ -4,6 +4,7 @@
 // read asked for before her session is read goes in the same statement as her session's row.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { readCheckout, readCheckoutBesideSession } from "../../app/server/checkout/checkout-read.server";
 import { readSelectionPage, readSelectionPageBesideSession } from "../../app/server/checkout/selection-page-read.server";
 import { database } from "../../app/server/db/client.server";
 import { savePlanSelection } from "../../app/server/db/stores/plan-selections.server";
@@ -13,6 +14,7 @@ import {
   commitVisitorSession,
   getVisitorSession,
   ownsResponderUuid,
+  readBesideNextVisitorSession,
   readBesideVisitorSession,
   savedVisitorSession,
   type ReadBesideSession,
@@ -165,5 +167,48 @@ describe("a page's read beside her session", () => {
     const factsAgain = readSelectionPageBesideSession(again, uuid);
     expect(ownsResponderUuid(await getVisitorSession(again), uuid)).toBe(false);
     expect((await factsAgain).selection?.selectedPlan).toBe("monthly");
+  });
+});
+
+describe("an action's read beside her session", () => {
+  it("goes with the action's first read of her session, and starts none itself", async () => {
+    const { cookie, id } = await aSessionCookie();
+    const post = new Request(`http://localhost/final-checkout/${uuid}`, { method: "POST", headers: { Cookie: cookie } });
+    const { read, sent } = aPageRead({ data: { ownedResponderUuids: [uuid] }, expiresAt: aDayFromNow() });
+    const facts = readBesideNextVisitorSession(post, read);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    const session = await getVisitorSession(post);
+    expect(await facts).toBe("facts");
+    expect(sent).toEqual([`with ${id}`]);
+    expect(ownsResponderUuid(session, uuid)).toBe(true);
+    // Her session read again in the same post: from its row, alone.
+    expect(ownsResponderUuid(await getVisitorSession(post), uuid)).toBe(true);
+    expect(sent).toEqual([`with ${id}`]);
+  });
+
+  it("is sent alone once the action has read her session, and for a GET", async () => {
+    const { cookie } = await aSessionCookie();
+    const post = new Request(`http://localhost/final-checkout/${uuid}`, { method: "POST", headers: { Cookie: cookie } });
+    await getVisitorSession(post);
+    const late = aPageRead(undefined);
+    expect(await readBesideNextVisitorSession(post, late.read)).toBe("facts");
+    expect(late.sent).toEqual(["alone"]);
+    const get = aPageRead(undefined);
+    expect(await readBesideNextVisitorSession(new Request(`http://localhost/final-checkout/${uuid}`, { headers: { Cookie: cookie } }), get.read)).toBe("facts");
+    expect(get.sent).toEqual(["alone"]);
+  });
+
+  it("reads COMPLETE PURCHASE's rows with her session as the read alone does", async () => {
+    const { cookie, id } = await aSessionCookie();
+    await savePlanSelection({ responderUuid: uuid, selectedPlan: "quarterly", optionIds: {} });
+    const post = new Request(`http://localhost/final-checkout/${uuid}`, { method: "POST", headers: { Cookie: cookie } });
+    const beside = readCheckoutBesideSession(post, uuid);
+    const session = await getVisitorSession(post);
+    expect(session.id).toBe(id);
+    expect(ownsResponderUuid(session, uuid)).toBe(true);
+    const alone = await readCheckout(uuid);
+    expect(await beside).toEqual(alone);
+    expect(alone.products.selection?.selectedPlan).toBe("quarterly");
   });
 });

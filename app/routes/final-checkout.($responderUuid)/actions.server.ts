@@ -14,6 +14,7 @@ import type { Translator } from "../../i18n/languages";
 import type { Toast } from "../../funnel/toasts";
 import { variantFacts, type Variant } from "../../funnel/variant";
 import { openCheckoutCart } from "../../server/checkout/cart.server";
+import { readCheckoutBesideSession } from "../../server/checkout/checkout-read.server";
 import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../../server/checkout/pay-for-flow.server";
 import { applyPromoCode } from "../../server/checkout/promo-code.server";
 import { herWords } from "../../server/checkout/checkout-words.server";
@@ -23,7 +24,7 @@ import { readSandboxCard } from "../../server/payments/sandbox-card-form.server"
 import { paymentGateway } from "../../server/payments/index.server";
 import { countStepPost, countStepPostPeeking, rateLimits, visitorRateKey } from "../../server/http/rate-limits.server";
 import { fieldRefusal, formEcho, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
-import type { Visitor } from "../../server/visitor/visitor.server";
+import { isResponderUuid, type Visitor } from "../../server/visitor/visitor.server";
 import { translator } from "../../server/visitor/her-words.server";
 import { paymentFormTokenField, paymentFormTokenIsValid } from "./payment-form-token.server";
 
@@ -59,6 +60,14 @@ const hideFields = ["securityCode", "attemptKey", "intent", "paymentMethodId", "
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
+  const intent = formData.get("intent");
+  // COMPLETE PURCHASE reads her order, cart and products with her session, in one statement;
+  // used only once the guard has found the flow hers.
+  const besideSession =
+    intent !== "apply-promo" && intent !== "confirm-payment" && isResponderUuid(params.responderUuid)
+      ? readCheckoutBesideSession(request, params.responderUuid)
+      : undefined;
+  besideSession?.catch(() => undefined);
   const flow = await requireFlow(request, params, "final-checkout");
   const { visitor, responderUuid } = flow;
   const variant = await flow.readVariant();
@@ -69,7 +78,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!paymentFormTokenIsValid(formData.get(paymentFormTokenField), visitor.session.id, responderUuid)) {
     return refusal(post, 403, t("payment.pageExpired"));
   }
-  const intent = formData.get("intent");
   if (intent === "apply-promo" || intent === "confirm-payment") {
     const wait = await countStepPost(request, visitor);
     if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait, t), retryAfter(wait));
@@ -78,7 +86,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // COMPLETE PURCHASE: the step post counted and her payment failures read in one statement.
   const { wait, peekWait } = await countStepPostPeeking(request, visitor, rateLimits.paymentFailure);
   if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait, t), retryAfter(wait));
-  return completePurchase({ ...post, payer: { ...payer, paymentFailureWait: peekWait } });
+  const checkoutRead = responderUuid === params.responderUuid ? besideSession : undefined;
+  return completePurchase({ ...post, payer: { ...payer, paymentFailureWait: peekWait, checkoutRead } });
 }
 
 function answer(visitor: Visitor, value: Partial<CheckoutAnswer>, status = 200, headers?: HeadersInit) {

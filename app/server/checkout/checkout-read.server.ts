@@ -2,11 +2,12 @@
 // order (paid already, or an attempt under way), her cart (its countdown and promo), and the
 // rows her order's products come from (her ADD TO PLAN, a token's). Each press of the button
 // reads them, so it asks once rather than three times.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { database, type Database } from "../db/client.server";
 import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
-import { checkoutCarts, orders, planSelections, tokenArrivals } from "../db/schema.server";
+import { checkoutCarts, orders, planSelections, tokenArrivals, visitorSessions } from "../db/schema.server";
+import { readBesideNextVisitorSession } from "../visitor/session.server";
 import type { CheckoutCartRow } from "../db/stores/checkout-carts.server";
 import type { ProductRows } from "../db/stores/order-products.server";
 import type { OrderRow } from "../db/stores/orders.server";
@@ -27,11 +28,43 @@ const checkoutOf = (db: Database) =>
     .leftJoin(tokenArrivals, eq(tokenArrivals.responderUuid, flowUuid))
     .prepare(statementName(db, "checkout_of_flow"));
 
+/** The same, with the row of the session her cookie names: a post's two first reads as one. */
+const checkoutWithSessionOf = (db: Database) =>
+  db
+    .select({ order: orders, cart: checkoutCarts, selection: planSelections, token: tokenArrivals, sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt })
+    .from(flowRow(sql`${sql.placeholder("sessionId")}::text as session_id`))
+    .leftJoin(visitorSessions, eq(visitorSessions.id, sql`flow.session_id`))
+    .leftJoin(orders, eq(orders.responderUuid, flowUuid))
+    .leftJoin(checkoutCarts, eq(checkoutCarts.responderUuid, flowUuid))
+    .leftJoin(planSelections, eq(planSelections.responderUuid, flowUuid))
+    .leftJoin(tokenArrivals, eq(tokenArrivals.responderUuid, flowUuid))
+    .prepare(statementName(db, "checkout_of_flow_with_session"));
+
+type CheckoutRow = { order: OrderRow | null; cart: CheckoutCartRow | null; selection: ProductRows["selection"]; token: ProductRows["token"] };
+
+const checkoutReadOf = (row: CheckoutRow | undefined): CheckoutRead => ({
+  order: row?.order ?? undefined,
+  cart: row?.cart ?? undefined,
+  products: { selection: row?.selection ?? null, token: row?.token ?? null },
+});
+
 export async function readCheckout(responderUuid: string): Promise<CheckoutRead> {
   const [row] = await prepared(await database(), checkoutOf).execute({ responderUuid });
-  return {
-    order: row?.order ?? undefined,
-    cart: row?.cart ?? undefined,
-    products: { selection: row?.selection ?? null, token: row?.token ?? null },
-  };
+  return checkoutReadOf(row);
+}
+
+/**
+ * What COMPLETE PURCHASE reads of the flow its address names, sent with the first read of
+ * her session (session.server.ts readBesideNextVisitorSession): wait for it only once her
+ * session says the flow is hers. `responderUuid` must be a uuid.
+ */
+export function readCheckoutBesideSession(request: Request, responderUuid: string): Promise<CheckoutRead> {
+  return readBesideNextVisitorSession(request, {
+    alone: () => readCheckout(responderUuid),
+    async withSession(sessionId) {
+      const [row] = await prepared(await database(), checkoutWithSessionOf).execute({ responderUuid, sessionId });
+      const session = row?.sessionData && row.sessionExpiresAt ? { data: row.sessionData, expiresAt: row.sessionExpiresAt } : undefined;
+      return { session, facts: checkoutReadOf(row) };
+    },
+  });
 }

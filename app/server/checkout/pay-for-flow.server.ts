@@ -21,7 +21,7 @@ import { outcomeOf, resumeOrder } from "./submit-order-once.server";
 import { paymentGateway, paymentMessages } from "../payments/index.server";
 import { rateLimits, rateLimitWait } from "../http/rate-limits.server";
 import { openCheckoutCart } from "./cart.server";
-import { readCheckout } from "./checkout-read.server";
+import { readCheckout, type CheckoutRead } from "./checkout-read.server";
 import { placeOrder, type PlacedOrder } from "./place-order.server";
 import { applyPromoCode, type TooManyAttempts } from "./promo-code.server";
 import type { Language } from "../../i18n/languages";
@@ -42,6 +42,8 @@ export interface Payer {
    * (countStepPostPeeking); read here when not given.
    */
   paymentFailureWait?: number;
+  /** Her order, cart and products, read already with her session (readCheckoutBesideSession); read here when not given. */
+  checkoutRead?: Promise<CheckoutRead>;
 }
 
 export interface PaymentRequest {
@@ -79,7 +81,7 @@ export type PaymentResult =
 export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<PaymentResult> {
   const { request, visitorKey, responderUuid, variant } = payer;
   // Paid already: the same answer as the payment that did it, and nothing changed.
-  const read = await readCheckout(responderUuid);
+  const read = await (payer.checkoutRead ?? readCheckout(responderUuid));
   const existing = read.order;
   if (existing?.status === "authorised") return resultOf(outcomeOf(existing));
 

@@ -181,6 +181,17 @@ export function readBesideVisitorSession<Facts>(request: Request, read: ReadBesi
 }
 
 /**
+ * The same for an action: its read sent with the first read of her session this request
+ * makes (the guard's, which every action calls first), without starting one, since an
+ * action's session is read each time it is asked for. Unanswered until then: wait for it only
+ * once her session has been read. Alone when her session was read already.
+ */
+export function readBesideNextVisitorSession<Facts>(request: Request, read: ReadBesideSession<Facts>): Promise<Facts> {
+  if (readOnce(request) || sessionSent.has(request) || besideThisRequest.has(request)) return read.alone();
+  return new Promise<Facts>((resolve) => besideThisRequest.set(request, { read, settle: resolve as Beside["settle"] }));
+}
+
+/**
  * The session with an id: itself when it has one; a new visitor's is saved now, so its id is
  * known before the reply and is the one her cookie will carry (committing a session that has
  * an id keeps that id).
