@@ -179,12 +179,23 @@ describe("an action's read beside her session", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toEqual([]);
     const session = await getVisitorSession(post);
-    expect(await facts).toBe("facts");
     expect(sent).toEqual([`with ${id}`]);
     expect(ownsResponderUuid(session, uuid)).toBe(true);
-    // Her session read again in the same post: from its row, alone.
+    expect(await facts()).toBe("facts");
+    // Her session read again in the same post: from its row, and nothing beside it.
     expect(ownsResponderUuid(await getVisitorSession(post), uuid)).toBe(true);
     expect(sent).toEqual([`with ${id}`]);
+  });
+
+  it("reads nothing for a post without a session until it is asked, then alone", async () => {
+    const post = new Request(`http://localhost/final-checkout/${uuid}`, { method: "POST" });
+    const { read, sent } = aPageRead(undefined);
+    const facts = readBesideNextVisitorSession(post, read);
+    expect((await getVisitorSession(post)).id).toBe("");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
+    expect(await facts()).toBe("facts");
+    expect(sent).toEqual(["alone"]);
   });
 
   it("is sent alone once the action has read her session, and for a GET", async () => {
@@ -192,10 +203,10 @@ describe("an action's read beside her session", () => {
     const post = new Request(`http://localhost/final-checkout/${uuid}`, { method: "POST", headers: { Cookie: cookie } });
     await getVisitorSession(post);
     const late = aPageRead(undefined);
-    expect(await readBesideNextVisitorSession(post, late.read)).toBe("facts");
+    expect(await readBesideNextVisitorSession(post, late.read)()).toBe("facts");
     expect(late.sent).toEqual(["alone"]);
     const get = aPageRead(undefined);
-    expect(await readBesideNextVisitorSession(new Request(`http://localhost/final-checkout/${uuid}`, { headers: { Cookie: cookie } }), get.read)).toBe("facts");
+    expect(await readBesideNextVisitorSession(new Request(`http://localhost/final-checkout/${uuid}`, { headers: { Cookie: cookie } }), get.read)()).toBe("facts");
     expect(get.sent).toEqual(["alone"]);
   });
 
@@ -208,7 +219,7 @@ describe("an action's read beside her session", () => {
     expect(session.id).toBe(id);
     expect(ownsResponderUuid(session, uuid)).toBe(true);
     const alone = await readCheckout(uuid);
-    expect(await beside).toEqual(alone);
+    expect(await beside()).toEqual(alone);
     expect(alone.products.selection?.selectedPlan).toBe("quarterly");
   });
 });

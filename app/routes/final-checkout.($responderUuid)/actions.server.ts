@@ -67,7 +67,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     intent !== "apply-promo" && intent !== "confirm-payment" && isResponderUuid(params.responderUuid)
       ? readCheckoutBesideSession(request, params.responderUuid)
       : undefined;
-  besideSession?.catch(() => undefined);
   const flow = await requireFlow(request, params, "final-checkout");
   const { visitor, responderUuid } = flow;
   const variant = await flow.readVariant();
@@ -86,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // COMPLETE PURCHASE: the step post counted and her payment failures read in one statement.
   const { wait, peekWait } = await countStepPostPeeking(request, visitor, rateLimits.paymentFailure);
   if (wait > 0) return refusal(post, 429, tooManyAttemptsMessage(wait, t), retryAfter(wait));
-  const checkoutRead = responderUuid === params.responderUuid ? besideSession : undefined;
+  const checkoutRead = responderUuid === params.responderUuid ? besideSession?.() : undefined;
   return completePurchase({ ...post, payer: { ...payer, paymentFailureWait: peekWait, checkoutRead } });
 }
 

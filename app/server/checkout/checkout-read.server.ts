@@ -55,10 +55,10 @@ export async function readCheckout(responderUuid: string): Promise<CheckoutRead>
 
 /**
  * What COMPLETE PURCHASE reads of the flow its address names, sent with the first read of
- * her session (session.server.ts readBesideNextVisitorSession): wait for it only once her
- * session says the flow is hers. `responderUuid` must be a uuid.
+ * her session (session.server.ts readBesideNextVisitorSession): called for once her session
+ * says the flow is hers. `responderUuid` must be a uuid.
  */
-export function readCheckoutBesideSession(request: Request, responderUuid: string): Promise<CheckoutRead> {
+export function readCheckoutBesideSession(request: Request, responderUuid: string): () => Promise<CheckoutRead> {
   return readBesideNextVisitorSession(request, {
     alone: () => readCheckout(responderUuid),
     async withSession(sessionId) {

@@ -103,6 +103,8 @@ export interface ReadBesideSession<Facts> {
 
 interface Beside {
   read: ReadBesideSession<unknown>;
+  /** An action's: without a session, nothing is read (its caller reads alone if it asks). */
+  onlyWithSession?: true;
   settle(facts: Promise<unknown>): void;
 }
 
@@ -133,7 +135,7 @@ async function readSession(request: Request): Promise<VisitorSession> {
   const beside = takeBeside(request);
   const { id } = cookie;
   if (typeof id !== "string" || id === "") {
-    beside?.settle(beside.read.alone());
+    if (beside && !beside.onlyWithSession) beside.settle(beside.read.alone());
     if ("error" in cookie) throw cookie.error;
     return createSession<VisitorSessionData>({}, "");
   }
@@ -183,12 +185,23 @@ export function readBesideVisitorSession<Facts>(request: Request, read: ReadBesi
 /**
  * The same for an action: its read sent with the first read of her session this request
  * makes (the guard's, which every action calls first), without starting one, since an
- * action's session is read each time it is asked for. Unanswered until then: wait for it only
- * once her session has been read. Alone when her session was read already.
+ * action's session is read each time it is asked for. What it gives is called for the facts
+ * once the guard has passed: those read with her session, else (no session, or it was read
+ * before) the facts read alone then. Nothing is read for a post that never asks.
  */
-export function readBesideNextVisitorSession<Facts>(request: Request, read: ReadBesideSession<Facts>): Promise<Facts> {
-  if (readOnce(request) || sessionSent.has(request) || besideThisRequest.has(request)) return read.alone();
-  return new Promise<Facts>((resolve) => besideThisRequest.set(request, { read, settle: resolve as Beside["settle"] }));
+export function readBesideNextVisitorSession<Facts>(request: Request, read: ReadBesideSession<Facts>): () => Promise<Facts> {
+  if (readOnce(request) || sessionSent.has(request) || besideThisRequest.has(request)) return () => read.alone();
+  let sent: Promise<Facts> | undefined;
+  besideThisRequest.set(request, {
+    read,
+    onlyWithSession: true,
+    settle(facts) {
+      sent = facts as Promise<Facts>;
+      // Her session's read fails with it, and answers that failure; this copy may never be asked for.
+      sent.catch(() => undefined);
+    },
+  });
+  return () => sent ?? read.alone();
 }
 
 /**
