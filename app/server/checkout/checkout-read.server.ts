@@ -2,12 +2,12 @@
 // order (paid already, or an attempt under way), her cart (its countdown and promo), and the
 // rows her order's products come from (her ADD TO PLAN, a token's). Each press of the button
 // reads them, so it asks once rather than three times.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { database, type Database } from "../db/client.server";
 import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
 import { checkoutCarts, orders, planSelections, tokenArrivals, visitorSessions } from "../db/schema.server";
-import { readBesideNextVisitorSession } from "../visitor/session.server";
+import { besideSessionColumns, besideSessionRow, readBesideNextVisitorSession, sessionIdBeside, sessionOfFlowRow } from "../visitor/session.server";
 import type { CheckoutCartRow } from "../db/stores/checkout-carts.server";
 import type { ProductRows } from "../db/stores/order-products.server";
 import type { OrderRow } from "../db/stores/orders.server";
@@ -31,9 +31,9 @@ const checkoutOf = (db: Database) =>
 /** The same, with the row of the session her cookie names: a post's two first reads as one. */
 const checkoutWithSessionOf = (db: Database) =>
   db
-    .select({ order: orders, cart: checkoutCarts, selection: planSelections, token: tokenArrivals, sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt })
-    .from(flowRow(sql`${sql.placeholder("sessionId")}::text as session_id`))
-    .leftJoin(visitorSessions, eq(visitorSessions.id, sql`flow.session_id`))
+    .select({ order: orders, cart: checkoutCarts, selection: planSelections, token: tokenArrivals, ...besideSessionColumns })
+    .from(flowRow(sessionIdBeside))
+    .leftJoin(visitorSessions, sessionOfFlowRow)
     .leftJoin(orders, eq(orders.responderUuid, flowUuid))
     .leftJoin(checkoutCarts, eq(checkoutCarts.responderUuid, flowUuid))
     .leftJoin(planSelections, eq(planSelections.responderUuid, flowUuid))
@@ -63,8 +63,7 @@ export function readCheckoutBesideSession(request: Request, responderUuid: strin
     alone: () => readCheckout(responderUuid),
     async withSession(sessionId) {
       const [row] = await prepared(await database(), checkoutWithSessionOf).execute({ responderUuid, sessionId });
-      const session = row?.sessionData && row.sessionExpiresAt ? { data: row.sessionData, expiresAt: row.sessionExpiresAt } : undefined;
-      return { session, facts: checkoutReadOf(row) };
+      return { session: besideSessionRow(row), facts: checkoutReadOf(row) };
     },
   });
 }

@@ -13,7 +13,7 @@ import { database, type Database } from "../db/client.server";
 import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
 import { flowProgress, funnelRecords, planSelections, shippingAddresses, subscriptions, visitorSessions } from "../db/schema.server";
-import { readBesideVisitorSession } from "../visitor/session.server";
+import { besideSessionColumns, besideSessionRow, readBesideVisitorSession, sessionIdBeside, sessionOfFlowRow } from "../visitor/session.server";
 
 export interface SelectionPageFacts {
   /** The flow's variant, when its record has one. */
@@ -58,9 +58,9 @@ const selectionPageOf = (db: Database) =>
 const selectionPageWithSessionOf = (db: Database) =>
   joinFlowTables(
     db
-      .select({ ...selectionPageColumns, sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt })
-      .from(flowRow(sql`${sql.placeholder("sessionId")}::text as session_id`))
-      .leftJoin(visitorSessions, eq(visitorSessions.id, sql`flow.session_id`))
+      .select({ ...selectionPageColumns, ...besideSessionColumns })
+      .from(flowRow(sessionIdBeside))
+      .leftJoin(visitorSessions, sessionOfFlowRow)
       .$dynamic(),
   ).prepare(statementName(db, "selection_page_with_session"));
 
@@ -91,8 +91,7 @@ export function readSelectionPageBesideSession(request: Request, responderUuid: 
     alone: () => readSelectionPage(responderUuid),
     async withSession(sessionId) {
       const [row] = await prepared(await database(), selectionPageWithSessionOf).execute({ responderUuid, sessionId });
-      const session = row?.sessionData && row.sessionExpiresAt ? { data: row.sessionData, expiresAt: row.sessionExpiresAt } : undefined;
-      return { session, facts: factsOf(row) };
+      return { session: besideSessionRow(row), facts: factsOf(row) };
     },
   });
 }

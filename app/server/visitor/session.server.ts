@@ -101,6 +101,15 @@ export interface ReadBesideSession<Facts> {
   alone(): Promise<Facts>;
 }
 
+/** Her session's id beside the flow's (`flowRow(sessionIdBeside)`), and her row joined on it. */
+export const sessionIdBeside = sql`${sql.placeholder("sessionId")}::text as session_id`;
+export const sessionOfFlowRow = eq(visitorSessions.id, sql`flow.session_id`);
+/** The columns a read beside her session selects of her row, and the row they found. */
+export const besideSessionColumns = { sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt };
+export function besideSessionRow(row: { sessionData: unknown; sessionExpiresAt: Date | null } | undefined): VisitorSessionRow | undefined {
+  return row?.sessionData && row.sessionExpiresAt ? { data: row.sessionData as Record<string, unknown>, expiresAt: row.sessionExpiresAt } : undefined;
+}
+
 interface Beside {
   read: ReadBesideSession<unknown>;
   /** An action's: without a session, nothing is read (its caller reads alone if it asks). */
