@@ -49,9 +49,10 @@ const finalCheckoutGroups = [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, params, "final-checkout");
   const { visitor, responderUuid } = flow;
-  const variant = await flow.readVariant();
-  // Her order, her cart and her products' rows in one statement; the cart is made from them.
+  // Her order, her cart, her products' rows and the flow's variant in one statement; the cart
+  // is made from them (the variant is then known here without a read of its own).
   const read = await readCheckout(responderUuid);
+  const variant = await flow.readVariant();
   const order = flow.flowClaim ? undefined : read.order;
   // Paid already: a second tab or Back shows the first payment's result, never a second form.
   if (order?.status === "authorised") throw await visitor.redirect(`/payment-complete/${responderUuid}`);

@@ -34,6 +34,14 @@ function remember(responderUuid: string, variant: Variant): Variant {
 }
 
 /**
+ * A flow's kept variant read with other facts of it (the checkout's one-statement read), so
+ * that asking for it next costs no read: on an instance that has not met the flow before.
+ */
+export function rememberFlowVariant(responderUuid: string, kept: Variant | null | undefined): void {
+  if (kept && !knownVariants.has(responderUuid)) remember(responderUuid, kept);
+}
+
+/**
  * The flow's variant; a flow that has none yet (begun at the selection page, or by a token)
  * takes `assigned`, the visitor's own, and keeps it from now on.
  */
