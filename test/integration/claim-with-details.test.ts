@@ -1,15 +1,18 @@
 // Her details and the order's claim in one statement (checkout/order-record.server.ts
 // claimOrder): the details are kept whether the claim takes the order or finds it taken, her
 // billing address is kept or removed with them, and a promo code that ran out undoes the claim
-// but never her details.
+// but never her details. A claim refused by her order as its statement found it answers with
+// that order, the one the refused press would read next; a row the claim met only once another
+// attempt committed it is not answered, and read by the caller.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
 import { claimOrder } from "../../app/server/checkout/order-record.server";
-import { database } from "../../app/server/db/client.server";
+import { database, databaseEngine } from "../../app/server/db/client.server";
 import { billingAddresses, orders, preCheckoutDetails, promoCodes, shippingAddresses } from "../../app/server/db/schema.server";
 import type { CheckoutDetails } from "../../app/server/db/stores/addresses.server";
 import type { ShippingAddress } from "../../app/funnel/final-checkout";
+import * as orderStore from "../../app/server/db/stores/orders.server";
 import type { OrderValues } from "../../app/server/db/stores/orders.server";
 import { aPerson, anAddress } from "../support/factories";
 import { resetDatabase } from "../support/route-harness";
@@ -83,3 +86,49 @@ it("keeps her details when her promo code has run out, and claims nothing", asyn
   expect(now.account?.firstName).toBe("Jane");
   expect(now.shipping?.city).toBe("New York");
 });
+
+it("answers the claimed row as kept, and a refused claim with her order as its statement found it", async () => {
+  const before = performance.now();
+  const first = await claimOrder(uuid, "attempt-one", values(), details());
+  expect(first).toEqual({ status: "claimed", order: (await kept()).order });
+  // Pressed twice: the same attempt under way refuses the claim, and answers the order.
+  const second = await claimOrder(uuid, "attempt-one", values(), details());
+  expect(second).toEqual({ status: "taken", found: { order: (await kept()).order, at: expect.any(Number) } });
+  if (second.status === "taken") expect(second.found!.at).toBeGreaterThanOrEqual(before);
+  // Another attempt while this one is under way: refused too, the same order answered.
+  const third = await claimOrder(uuid, "attempt-two", values(), details());
+  expect(third).toMatchObject({ status: "taken", found: { order: { attemptKey: "attempt-one", status: "processing" } } });
+  // Settled as declined: a new attempt takes it, the same attempt again does not.
+  await (await database()).update(orders).set({ status: "declined" }).where(eq(orders.responderUuid, uuid));
+  expect(await claimOrder(uuid, "attempt-one", values(), details())).toMatchObject({ status: "taken", found: { order: { status: "declined" } } });
+  const next = await claimOrder(uuid, "attempt-two", values(), details());
+  expect(next).toEqual({ status: "claimed", order: (await kept()).order });
+  expect(next).toMatchObject({ order: { attemptKey: "attempt-two", attempts: 2, status: "processing" } });
+});
+
+it("answers no order when the one its statement found would have taken the claim: another attempt took it meanwhile", async () => {
+  // Only PostgreSQL runs two connections at once; the embedded engine runs one statement at a time.
+  if ((await databaseEngine()) !== "postgresql") return;
+  const db = await database();
+  await claimOrder(uuid, "attempt-one", values(), details());
+  await db.update(orders).set({ status: "declined" }).where(eq(orders.responderUuid, uuid));
+  let claimedMeanwhile!: () => void;
+  let commit!: () => void;
+  const claimedInTransaction = new Promise<void>((resolve) => (claimedMeanwhile = resolve));
+  const committed = new Promise<void>((resolve) => (commit = resolve));
+  const other = db.transaction(async (tx) => {
+    expect(await orderStore.claimOrder(tx, uuid, "attempt-two", values())).toBeDefined();
+    claimedMeanwhile();
+    await committed;
+  });
+  await claimedInTransaction;
+  // This claim's statement finds the order declined (the other claim is not committed), waits
+  // for the other's row, and is refused by it once it commits.
+  const refused = claimOrder(uuid, "attempt-three", values(), details());
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  commit();
+  await other;
+  expect(await refused).toEqual({ status: "taken" });
+  expect((await kept()).order).toMatchObject({ attemptKey: "attempt-two", status: "processing" });
+});
+

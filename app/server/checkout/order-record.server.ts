@@ -7,7 +7,7 @@
 // that claimed it still holds it. The protocol that calls them is submit-order-once.server.ts
 // (and reconcile-attempts.server.ts); the order's own row is db/stores/orders.server.ts.
 import { randomBytes } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { checkoutDisclosure, checkoutTerms, purchaseAgreedWith } from "../../funnel/consent";
 import { isPlanCode } from "../../funnel/plans";
 import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
@@ -15,7 +15,9 @@ import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
 import { translator } from "../../i18n/messages";
 import { database, type Database } from "../db/client.server";
 import { checkoutDetailsValues, checkoutDetailsWrites, saveCheckoutDetails, type CheckoutDetails } from "../db/stores/addresses.server";
+import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
+import { orders as ordersTable } from "../db/schema.server";
 import { outboxMessageWrite, ownDeliveryWrite, type OutboxMessage } from "../db/stores/outbox.server";
 import { purchaseConsentWrite } from "../db/stores/consent-records.server";
 import * as orders from "../db/stores/orders.server";
@@ -28,15 +30,32 @@ import { startSubscriptionWrites } from "../subscriptions/transitions.server";
 /** What a claim came to. */
 export type OrderClaim =
   | { status: "claimed"; order: OrderRow }
-  /** Another attempt holds the order, or it is settled. */
-  | { status: "taken" }
+  /**
+   * Another attempt holds the order, or it is settled. `found`: the order as the claim's own
+   * statement found it (`at`: performance.now() before it was sent), where it could tell.
+   */
+  | { status: "taken"; found?: { order: OrderRow; at: number } }
   /** Its promo code may no longer be used: nothing was claimed or counted; try no card. */
   | { status: "promo_unavailable" };
 
 // Her details and the claim in one statement, in the details' two shapes, each built once: the
-// details are written whether or not the claim is taken (the first press, or a second).
-const claimWithDetails = (billing: boolean) => (db: Database) =>
-  orders.orderClaimInsert(db.with(...checkoutDetailsWrites(db, billing))).prepare(statementName(db, billing ? "order_claim_details_billing" : "order_claim_details"));
+// details are written whether or not the claim is taken (the first press, or a second), and a
+// claim refused by her order as the statement found it answers with that order, which the
+// refused press would otherwise read next.
+const claimWithDetails = (billing: boolean) => (db: Database) => {
+  const claim = db.$with("claim").as(orders.orderClaimInsert(db));
+  // The claimed row, column by column as the claim returned them (a WITH is selected by its fields).
+  const claimed = Object.fromEntries(Object.keys(getTableColumns(ordersTable)).map((key) => [key, claim[key as keyof OrderRow]])) as {
+    [K in keyof OrderRow]: (typeof claim)[K];
+  };
+  return db
+    .with(...checkoutDetailsWrites(db, billing), claim)
+    .select({ claimed, current: ordersTable })
+    .from(flowRow())
+    .leftJoin(claim, sql`true`)
+    .leftJoin(ordersTable, orders.claimRefusedOn(flowUuid))
+    .prepare(statementName(db, billing ? "order_claim_details_billing" : "order_claim_details"));
+};
 const claimWithBilling = claimWithDetails(true);
 const claimWithoutBilling = claimWithDetails(false);
 
@@ -55,13 +74,17 @@ export async function claimOrder(responderUuid: string, attemptKey: string, orde
   const db = await database();
   const promoCode = order.body.metadata.discount_code;
   if (!promoCode) {
-    const claimed = details
-      ? (await prepared(db, details.billing ? claimWithBilling : claimWithoutBilling).execute({
-          ...checkoutDetailsValues(responderUuid, details),
-          ...orders.orderClaimValues(responderUuid, attemptKey, order),
-        }))[0]
-      : await orders.claimOrder(db, responderUuid, attemptKey, order);
-    return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
+    if (!details) {
+      const claimed = await orders.claimOrder(db, responderUuid, attemptKey, order);
+      return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
+    }
+    const at = performance.now();
+    const [row] = await prepared(db, details.billing ? claimWithBilling : claimWithoutBilling).execute({
+      ...checkoutDetailsValues(responderUuid, details),
+      ...orders.orderClaimValues(responderUuid, attemptKey, order),
+    });
+    if (row?.claimed) return { status: "claimed", order: row.claimed };
+    return { status: "taken", found: row?.current ? { order: row.current, at } : undefined };
   }
   // A code that ran out undoes the claim; her details are kept apart first, so it never undoes them.
   if (details) await saveCheckoutDetails(responderUuid, details);

@@ -99,11 +99,12 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
   if (claim.status === "claimed") return runAttempt(attempt, claim.order);
   if (claim.status === "promo_unavailable") return claim;
 
-  // The order is taken. An attempt "processing" past the grace was cut off (a crash): what
-  // became of it is asked of the gateway first, so that she is told of a hold it placed, or
-  // else her attempt goes ahead under her own key and with her own card.
-  const readAt = performance.now();
-  const current = await findOrder(attempt.responderUuid);
+  // The order is taken: as the claim found it, or else as it is now. An attempt "processing"
+  // past the grace was cut off (a crash): what became of it is asked of the gateway first, so
+  // that she is told of a hold it placed, or else her attempt goes ahead under her own key and
+  // with her own card.
+  const read = claim.found ?? { at: performance.now(), order: await findOrder(attempt.responderUuid) };
+  const current = read.order;
   if (current?.status === "processing" && current.updatedAt.getTime() < Date.now() - attemptGraceMs) {
     if ((await reconcileAttempt(attempt, current)) !== "unanswered") {
       const again = await claimOrder(attempt.responderUuid, attempt.attemptKey, values);
@@ -112,7 +113,7 @@ export async function submitOrder(attempt: CheckoutAttempt): Promise<SubmitOutco
       return currentOutcome(attempt.responderUuid);
     }
   }
-  return settledOutcome(attempt.responderUuid, { order: current, at: readAt });
+  return settledOutcome(attempt.responderUuid, read);
 }
 
 /** Tries her card under the attempt that claimed the order, and records what came of it. */

@@ -5,7 +5,7 @@
 // app/server/checkout/submit-order-once.server.ts, and the writes that go with others' (a promo
 // use, the outbox, the subscription) are app/server/checkout/order-record.server.ts.
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { CustomerQuery } from "../../../funnel/customer-finder";
 import { erasedOrderBody } from "../../../funnel/her-erasure";
 import type { OrderDestination, PreAuthOrderBody } from "../../../funnel/pre-auth-order";
@@ -71,6 +71,12 @@ const claimValues = {
   failureMessage: null,
   updatedAt: placeholder("updatedAt"),
 };
+/** The row as kept takes the claim: only an order not under way, and not by this same attempt again. */
+const claimTakes = and(
+  inArray(orders.status, ["pending", "declined", "failed"]),
+  or(isNull(orders.attemptKey), ne(orders.attemptKey, placeholder("attemptKey")), eq(orders.status, "pending")),
+)!;
+
 /**
  * The claim as a statement of its own, or after other writes in the same statement (`q` is
  * then `db.with(...)`): its values are placeholders, orderClaimValues fills them.
@@ -86,13 +92,17 @@ export const orderClaimInsert = (q: Pick<Database, "insert">) =>
         ...Object.fromEntries(Object.keys(claimValues).map((key) => [key, sql`excluded.${sql.identifier(orders[key as keyof typeof claimValues].name)}`])),
         attempts: sql`${orders.attempts} + 1`,
       },
-      // The row as kept: only an order not under way, and not by this same attempt again.
-      setWhere: and(
-        inArray(orders.status, ["pending", "declined", "failed"]),
-        or(isNull(orders.attemptKey), ne(orders.attemptKey, placeholder("attemptKey")), eq(orders.status, "pending")),
-      ),
+      setWhere: claimTakes,
     })
     .returning();
+
+/**
+ * Her order as a statement that claims beside this (orderClaimInsert as a WITH) finds it, when
+ * that row refuses the claim by itself (under way, settled, or this attempt's own): what a
+ * refused claim would read next, read in its statement. A row the claim met only once it was
+ * committed, after the statement began, is not this; its caller reads it then.
+ */
+export const claimRefusedOn = (responderUuid: SQL) => and(eq(orders.responderUuid, responderUuid), not(claimTakes));
 
 const orderClaim = (q: Queryable) => orderClaimInsert(q).prepare(statementName(q, "order_claim"));
 
