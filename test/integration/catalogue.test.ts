@@ -236,6 +236,32 @@ describe("cache of the selection page's answers", () => {
     expect(standIn.gets).toHaveLength(4);
   });
 
+  it("asks once for every uuid where the provider's answers are the same for everyone (the embedded provider's)", async () => {
+    const db = await database();
+    const embedded = embeddedProvider(db);
+    expect(embedded.sameAnswersForEveryone).toBe(true);
+    const asked = { medications: 0, testimonials: 0 };
+    const counted = {
+      ...embedded,
+      getMedications: (uuid: string) => ((asked.medications += 1), embedded.getMedications(uuid)),
+      getTestimonials: (uuid: string) => ((asked.testimonials += 1), embedded.getTestimonials(uuid)),
+    };
+    let now = 1_000_000;
+    const source = catalogueSource({ provider: async () => counted, now: () => now });
+    const first = await source.medicationsFor(randomUUID());
+    expect(first).toEqual(await embedded.getMedications(randomUUID()));
+    expect(await source.medicationsFor(randomUUID())).toBe(first);
+    await source.testimonialsFor(randomUUID());
+    await source.testimonialsFor(randomUUID());
+    expect(asked).toEqual({ medications: 1, testimonials: 1 });
+    // Its time lived, or forgotten (the catalogue tables changed): asked again.
+    now += answerLifetimeMs;
+    await source.medicationsFor(randomUUID());
+    source.clear();
+    await source.medicationsFor(randomUUID());
+    expect(asked.medications).toBe(3);
+  });
+
   it("falls back when the provider itself cannot be had", async () => {
     const source = catalogueSource({
       provider: () => Promise.reject(new Error("database down")),

@@ -1,5 +1,6 @@
 // The catalogue and testimonials of the selection page, each cached per responder uuid for 5
-// minutes (spec sections 7 and 9), so a page view rarely waits for the provider.
+// minutes (spec sections 7 and 9), so a page view rarely waits for the provider; one answer
+// for every responder where the provider's are the same for all (the embedded provider).
 import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
 import type { Testimonial } from "../../funnel/testimonials";
 import type { Variant } from "../../funnel/variant";
@@ -103,11 +104,20 @@ export function catalogueSource(options: CatalogueSourceOptions = {}): Catalogue
     }
   }
 
+  /** What a kept answer is kept under: the responder, or everyone where the answers are the same. */
+  async function keyOf(responderUuid: string): Promise<string> {
+    try {
+      return (await provider()).sameAnswersForEveryone ? "everyone" : responderUuid;
+    } catch {
+      return responderUuid;
+    }
+  }
+
   return {
-    medicationsFor: (responderUuid) =>
-      medications.get(responderUuid, () => ask("catalogue", (p) => p.getMedications(responderUuid), fallbackCatalogue)),
-    testimonialsFor: (responderUuid) =>
-      testimonials.get(responderUuid, () =>
+    medicationsFor: async (responderUuid) =>
+      medications.get(await keyOf(responderUuid), () => ask("catalogue", (p) => p.getMedications(responderUuid), fallbackCatalogue)),
+    testimonialsFor: async (responderUuid) =>
+      testimonials.get(await keyOf(responderUuid), () =>
         ask<Testimonial[]>("testimonials", (p) => p.getTestimonials(responderUuid), []),
       ),
     clear() {

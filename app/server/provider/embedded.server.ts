@@ -15,7 +15,7 @@ export interface EmbeddedProviderSettings {
   bookingUrl?: string;
 }
 
-// Asked once per responder in each process (the catalogue cache keeps each answer): built once.
+// Asked again each time the catalogue cache's answer has lived its time: built once.
 const catalogueRows = (db: Database) =>
   db
     .select({ category: catalogueCategories, option: catalogueOptions })
@@ -33,10 +33,11 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
   }
 
   return {
+    // The same catalogue and testimonials for every responder: the uuid is there for the provider's API.
+    sameAnswersForEveryone: true,
     postSalesFunnelRecord: (body, idempotencyKey) =>
       keep("sales-funnel", body.responder_uuid, { ...body }, idempotencyKey),
 
-    // The same catalogue for every responder; the uuid is there for the provider's API.
     async getMedications() {
       // Each option with its category, in one round trip, in the catalogue's order; a category
       // without options is not offered.

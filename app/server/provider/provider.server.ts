@@ -9,6 +9,11 @@ import type { SalesFunnelRecordBody } from "../../funnel/sales-funnel-record";
 import type { Testimonial } from "../../funnel/testimonials";
 
 export interface Provider {
+  /**
+   * Its catalogue and testimonials are the same for every responder (the embedded provider's
+   * own tables), so one kept answer serves every flow; the provider's API is asked per responder.
+   */
+  readonly sameAnswersForEveryone?: boolean;
   /** POST to the sales path: one step of the sales funnel record. */
   postSalesFunnelRecord(body: SalesFunnelRecordBody, idempotencyKey: string): Promise<void>;
   /**
