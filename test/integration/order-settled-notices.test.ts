@@ -1,5 +1,6 @@
-// What the database tells every instance when an order is settled (migration 0019,
-// app/server/db/notices.server.ts): on PostgreSQL a waiting second press hears it at once; on
+// What the database tells every instance when an order is settled (migrations 0019 and 0022,
+// app/server/db/notices.server.ts): on PostgreSQL a waiting second press hears it at once, with
+// the order as it was settled; on
 // the embedded engine (one process) nobody listens, the trigger costs nothing, and a wait is
 // its interval.
 import { randomUUID } from "node:crypto";
@@ -41,6 +42,39 @@ describe("an order settled, told to every instance", () => {
     expect(await otherWait.next(300)).toBe(false);
     herWait.stop();
     otherWait.stop();
+  });
+
+  it("on PostgreSQL, tells the order as it was settled, and the flow alone when that would not fit", async () => {
+    if ((await databaseEngine()) !== "postgresql") return;
+    const notices = await databaseNotices();
+    const db = await database();
+    const hers = await anOrder();
+    const wait = await notices.listen(hers);
+    const heard = wait.next(10_000);
+    await db
+      .update(orders)
+      .set({ status: "authorised", attemptKey: "attempt-one", paymentReference: "sandbox_pi_1", redirectUrl: "https://book.example.org/x", redirectType: "appointment" })
+      .where(eq(orders.responderUuid, hers));
+    expect(await heard).toBe(true);
+    expect(wait.told).toEqual({
+      status: "authorised",
+      attemptKey: "attempt-one",
+      gateway: "sandbox",
+      paymentReference: "sandbox_pi_1",
+      redirectUrl: "https://book.example.org/x",
+      redirectType: "appointment",
+      failureMessage: null,
+    });
+    wait.stop();
+
+    // A failure message too long for a notice: the flow alone is told, and the update goes through.
+    const another = await anOrder();
+    const anotherWait = await notices.listen(another);
+    const heardAnother = anotherWait.next(10_000);
+    await db.update(orders).set({ status: "failed", failureMessage: "x".repeat(8_000) }).where(eq(orders.responderUuid, another));
+    expect(await heardAnother).toBe(true);
+    expect(anotherWait.told).toBeUndefined();
+    anotherWait.stop();
   });
 
   it("keeps a notice that came between two reads for the next wait", async () => {

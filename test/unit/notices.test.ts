@@ -1,10 +1,11 @@
 // Notices heard over one listening connection (app/server/db/notices.server.ts), with a
 // stand-in connection: each wait hears its own key, and a lost connection wakes every wait so
-// it reads again rather than sleeping out its interval.
+// it reads again rather than sleeping out its interval. A notice that tells the order as it was
+// settled hands it to the wait; one that names the flow alone, or cannot be read, only wakes it.
 import { EventEmitter } from "node:events";
 import type { Client } from "pg";
 import { describe, expect, it } from "vitest";
-import { listeningNotices, noNotices } from "../../app/server/db/notices.server";
+import { listeningNotices, noNotices, readNotice, type SettledOrder } from "../../app/server/db/notices.server";
 
 class StandInConnection extends EventEmitter {
   queries: string[] = [];
@@ -125,4 +126,61 @@ describe("notices", () => {
     expect(await (await made.listen("k0", before)).next(20)).toBe(false);
     expect(await (await made.listen("k10000", before)).next(5_000)).toBe(true);
   });
+
+  it("hands the wait the order as the notice told it, and nothing after a wait that heard none", async () => {
+    const { made, connections } = notices();
+    const a = await made.listen("a");
+    const heard = a.next(5_000);
+    connections[0]!.tell(JSON.stringify({ flow: "a", order: authorised }));
+    expect(await heard).toBe(true);
+    expect(a.told).toEqual(authorised);
+    expect(await a.next(10)).toBe(false);
+    expect(a.told).toBeUndefined();
+    // A notice that names the flow alone (too long to tell, or the trigger before it told more).
+    connections[0]!.tell(JSON.stringify({ flow: "a" }));
+    expect(await a.next(1)).toBe(true);
+    expect(a.told).toBeUndefined();
+    connections[0]!.tell("a");
+    expect(await a.next(1)).toBe(true);
+    expect(a.told).toBeUndefined();
+  });
+
+  it("wakes with nothing told when the connection is lost after a notice that told the order", async () => {
+    const { made, connections } = notices();
+    const a = await made.listen("a");
+    connections[0]!.tell(JSON.stringify({ flow: "a", order: authorised }));
+    connections[0]!.emit("error", new Error("terminated"));
+    expect(await a.next(1)).toBe(true);
+    expect(a.told).toBeUndefined();
+  });
 });
+
+const authorised: SettledOrder = {
+  status: "authorised",
+  attemptKey: "attempt-one",
+  gateway: "sandbox",
+  paymentReference: "sandbox_pi_1",
+  redirectUrl: "/thank-you",
+  redirectType: "other",
+  failureMessage: null,
+};
+
+describe("a notice's payload", () => {
+  it("names the flow and tells its order, the trigger's nulls kept", () => {
+    expect(readNotice(JSON.stringify({ flow: "f", order: authorised }))).toEqual({ key: "f", told: authorised });
+    const declined = { ...authorised, status: "declined", redirectUrl: null, redirectType: null, failureMessage: "Your card was declined." };
+    expect(readNotice(JSON.stringify({ flow: "f", order: declined }))).toEqual({ key: "f", told: declined });
+  });
+
+  it("names the flow alone when the order is not told, and a plain uuid as before", () => {
+    expect(readNotice(JSON.stringify({ flow: "f" }))).toEqual({ key: "f" });
+    expect(readNotice("0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f")).toEqual({ key: "0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f" });
+  });
+
+  it("tells nothing it cannot read: broken JSON, an unknown state, a field of the wrong kind", () => {
+    for (const payload of ["{not json", JSON.stringify({ flow: "f", order: { ...authorised, status: "processing" } }), JSON.stringify({ flow: 7 }), JSON.stringify({ flow: "f", order: { ...authorised, gateway: 1 } })]) {
+      expect(readNotice(payload).told, payload).toBeUndefined();
+    }
+  });
+});
+

@@ -13,6 +13,7 @@ import { claimWaitingOrder, findOrder, recordRequiresAction, type OrderRow } fro
 import type { Language } from "../../i18n/languages";
 import { idempotencyKeyOf } from "../db/stores/outbox.server";
 import { databaseNotices } from "../db/client.server";
+import type { SettledOrder } from "../db/notices.server";
 import type { AttemptLookup, AuthorisationResult } from "../payments/gateway.server";
 import { provider } from "../provider/index.server";
 import { ProviderError } from "../provider/provider.server";
@@ -235,12 +236,22 @@ async function settledOutcome(responderUuid: string, read?: { order: OrderRow | 
       if (!order) return { status: "failed", message: unexpected };
       const outcome = outcomeOf(order);
       if (outcome.status !== "processing" || Date.now() > deadline) return outcome;
-      await settled.next(notices.told ? readAgainUntoldMs : readAgainMs);
-      order = await findOrder(responderUuid);
+      const heard = await settled.next(notices.told ? readAgainUntoldMs : readAgainMs);
+      order = (heard && asTold(order, settled.told)) || (await findOrder(responderUuid));
     }
   } finally {
     settled.stop();
   }
+}
+
+/**
+ * The order as a notice told it settled, where the notice speaks of the attempt that was
+ * waited for (its key): an attempt's notices come in the order they were committed, so the
+ * last is where it stands. A notice of another attempt, or one that told nothing, is read.
+ */
+function asTold(order: OrderRow, told: SettledOrder | undefined): OrderRow | undefined {
+  if (!told || told.attemptKey === null || told.attemptKey !== order.attemptKey) return undefined;
+  return { ...order, ...told };
 }
 
 /** What the order's state means for her. */

@@ -1,21 +1,38 @@
 // What the database tells every instance (PostgreSQL's LISTEN and NOTIFY): a trigger names the
-// flow whose order has just left "pending" or "processing" (migration 0019), so a second press
-// of COMPLETE PURCHASE that waits on another instance than the first reads the order once it
-// is settled, instead of every 150 ms (in a burst of double clicks, hundreds of reads a
-// second). One listening connection per process, made at start (`open`) or else at the first
-// wait; a notice is a hint
-// to read again, never the answer itself, so a lost connection or a missed notice costs only
-// the wait's fallback interval. A caller that read before it listened names when it read: a
-// notice heard since then (kept a few seconds), or a connection that was not yet listening
-// then, wakes its first wait at once.
+// flow whose order has just left "pending" or "processing", with the order as it left it
+// (migrations 0019 and 0022), so a second press of COMPLETE PURCHASE that waits on another
+// instance than the first answers once the order is settled, instead of reading it every
+// 150 ms (in a burst of double clicks, hundreds of reads a second). One listening connection
+// per process, made at start (`open`) or else at the first wait. A notice wakes the wait; what
+// it tells of the order is used only where it is whole (decision 0036), and otherwise the
+// caller reads the order, so a lost connection or a missed notice costs only the wait's
+// fallback interval. A caller that read before it listened names when it read: a notice heard
+// since then (kept a few seconds, without what it told), or a connection that was not yet
+// listening then, wakes its first wait at once.
 import type { Client, Notification } from "pg";
+import { z } from "zod";
 
 /** The one thing told so far: the flow (its uuid) whose order was just settled. */
 const channel = "order_settled";
 
-/** A wait for notices about one key: `next` resolves true on a notice, false after `ms`. */
+/** The order as a notice told it, once settled: what her answer is made of. */
+export interface SettledOrder {
+  status: "requires_action" | "authorised" | "declined" | "failed";
+  attemptKey: string | null;
+  gateway: "sandbox" | "stripe";
+  paymentReference: string | null;
+  redirectUrl: string | null;
+  redirectType: "appointment" | "activation" | "login" | "other" | null;
+  failureMessage: string | null;
+}
+
+/**
+ * A wait for notices about one key: `next` resolves true on a notice, false after `ms`; after
+ * a true, `told` is the order as that notice told it, when it did.
+ */
 export interface NoticeWait {
   next(ms: number): Promise<boolean>;
+  readonly told: SettledOrder | undefined;
   stop(): void;
 }
 
@@ -38,20 +55,58 @@ const pause = (ms: number) => new Promise<boolean>((resolve) => setTimeout(() =>
 /** Where nothing is told (the embedded engine: one process): each wait is its interval. */
 export const noNotices: Notices = {
   told: false,
-  listen: async () => ({ next: pause, stop: () => {} }),
+  listen: async () => ({ next: pause, told: undefined, stop: () => {} }),
   open: async () => {},
   close: async () => {},
 };
 
+const nullable = <T extends z.ZodType>(type: T) => type.nullable().default(null);
+
+/** The trigger's payload: the flow, and the order as it was settled (cut to the flow when too long). */
+const noticePayload = z.object({
+  flow: z.string().max(100),
+  order: z
+    .object({
+      status: z.enum(["requires_action", "authorised", "declined", "failed"]),
+      attemptKey: nullable(z.string()),
+      gateway: z.enum(["sandbox", "stripe"]),
+      paymentReference: nullable(z.string()),
+      redirectUrl: nullable(z.string()),
+      redirectType: nullable(z.enum(["appointment", "activation", "login", "other"])),
+      failureMessage: nullable(z.string()),
+    })
+    .optional(),
+});
+
+/**
+ * A notice's key and what it told: the flow and its order as settled; a payload that is only
+ * the flow's uuid (the trigger before migration 0022) names the flow alone.
+ */
+export function readNotice(payload: string): { key: string; told?: SettledOrder } {
+  if (!payload.startsWith("{")) return { key: payload };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return { key: payload };
+  }
+  const read = noticePayload.safeParse(parsed);
+  if (!read.success) return { key: payload };
+  return { key: read.data.flow, told: read.data.order };
+}
+
 /** A key's waiters: a notice that came while nobody waited is kept for the next `next`. */
 class Waiter implements NoticeWait {
   noticed = false;
+  told: SettledOrder | undefined;
   private wake: (() => void) | undefined;
 
   constructor(private readonly stopped: (waiter: Waiter) => void) {}
 
-  notice() {
+  /** Woken: by a notice that told the order (`told`), or by one that did not. */
+  notice(told?: SettledOrder) {
     this.noticed = true;
+    this.told = told;
     this.wake?.();
   }
 
@@ -63,6 +118,7 @@ class Waiter implements NoticeWait {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.wake = undefined;
+        this.told = undefined;
         resolve(false);
       }, ms);
       this.wake = () => {
@@ -117,9 +173,9 @@ export function listeningNotices(connect: () => Promise<Client>, onLost: (error:
       const client = await connect();
       client.on("notification", (message: Notification) => {
         if (message.channel !== channel) return;
-        const key = message.payload ?? "";
+        const { key, told: settled } = readNotice(message.payload ?? "");
         keep(key, performance.now());
-        for (const waiter of waiters.get(key) ?? []) waiter.notice();
+        for (const waiter of waiters.get(key) ?? []) waiter.notice(settled);
       });
       client.on("error", (error) => {
         lost(error);
