@@ -63,24 +63,21 @@ export const noNotices: Notices = {
 const nullable = <T extends z.ZodType>(type: T) => type.nullable().default(null);
 
 /** The trigger's payload: the flow, and the order as it was settled (cut to the flow when too long). */
-const noticePayload = z.object({
-  flow: z.string().max(100),
-  order: z
-    .object({
-      status: z.enum(["requires_action", "authorised", "declined", "failed"]),
-      attemptKey: nullable(z.string()),
-      gateway: z.enum(["sandbox", "stripe"]),
-      paymentReference: nullable(z.string()),
-      redirectUrl: nullable(z.string()),
-      redirectType: nullable(z.enum(["appointment", "activation", "login", "other"])),
-      failureMessage: nullable(z.string()),
-    })
-    .optional(),
+const noticePayload = z.object({ flow: z.string().max(100), order: z.unknown().optional() });
+const settledOrder = z.object({
+  status: z.enum(["requires_action", "authorised", "declined", "failed"]),
+  attemptKey: nullable(z.string()),
+  gateway: z.enum(["sandbox", "stripe"]),
+  paymentReference: nullable(z.string()),
+  redirectUrl: nullable(z.string()),
+  redirectType: nullable(z.enum(["appointment", "activation", "login", "other"])),
+  failureMessage: nullable(z.string()),
 });
 
 /**
- * A notice's key and what it told: the flow and its order as settled; a payload that is only
- * the flow's uuid (the trigger before migration 0022) names the flow alone.
+ * A notice's key and what it told: the flow and its order as settled. A payload that is only
+ * the flow's uuid (the trigger before migration 0022) names the flow alone, and so does one
+ * whose order this code cannot read (a state it does not know): the waiter then reads it.
  */
 export function readNotice(payload: string): { key: string; told?: SettledOrder } {
   if (!payload.startsWith("{")) return { key: payload };
@@ -90,9 +87,10 @@ export function readNotice(payload: string): { key: string; told?: SettledOrder 
   } catch {
     return { key: payload };
   }
-  const read = noticePayload.safeParse(parsed);
-  if (!read.success) return { key: payload };
-  return { key: read.data.flow, told: read.data.order };
+  const notice = noticePayload.safeParse(parsed);
+  if (!notice.success) return { key: payload };
+  const order = settledOrder.safeParse(notice.data.order);
+  return order.success ? { key: notice.data.flow, told: order.data } : { key: notice.data.flow };
 }
 
 /** A key's waiters: a notice that came while nobody waited is kept for the next `next`. */
