@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { database } from "../../app/server/db/client.server";
 import { funnelRecords } from "../../app/server/db/schema.server";
 import { readCheckout } from "../../app/server/checkout/checkout-read.server";
+import { readSelectionPage } from "../../app/server/checkout/selection-page-read.server";
 import { flowVariant } from "../../app/server/db/stores/flow-variants.server";
 import { resetDatabase } from "../support/route-harness";
 
@@ -34,6 +35,15 @@ describe("a flow's variant", () => {
     await db.insert(funnelRecords).values({ responderUuid: hers, variant: "classic" });
     await readCheckout(hers);
     // Gone from the database after the checkout's read: still "classic", so it was not read again.
+    await db.delete(funnelRecords).where(eq(funnelRecords.responderUuid, hers));
+    expect(await flowVariant(hers, "current")).toBe("classic");
+  });
+
+  it("is known from the selection page's read of her flow, without a read of its own", async () => {
+    const db = await database();
+    const hers = randomUUID();
+    await db.insert(funnelRecords).values({ responderUuid: hers, variant: "classic" });
+    await readSelectionPage(hers);
     await db.delete(funnelRecords).where(eq(funnelRecords.responderUuid, hers));
     expect(await flowVariant(hers, "current")).toBe("classic");
   });

@@ -42,7 +42,8 @@ export async function selectionPage({ request, params }: LoaderFunctionArgs) {
   const kept = flow.flowClaim
     ? undefined
     : await (named && responderUuid === params.responderUuid ? named : readSelectionPage(responderUuid));
-  const variant = flow.variant ?? kept?.variant ?? (await flow.readVariant());
+  // Known without a read of its own once her page's read has brought it (the flow's record).
+  const variant = await flow.readVariant();
   const visiblePlans = config().VISIBLE_PLANS;
   const [catalogue, testimonials] = await Promise.all([
     medicationsFor(responderUuid, variant),

@@ -1,5 +1,5 @@
 // What the selection page shows of her flow, read in one statement: her plan and options,
-// the state she ships to, the flow's variant, whether the page was already counted in the
+// the state she ships to, the flow's variant (which the instance then remembers), whether the page was already counted in the
 // funnel, and the generation of her private link once she has ordered (her plan link's). A
 // page view is the busiest thing the database is asked, so it asks once, and brings her
 // session's row in the same statement when the page asks before her session is read.
@@ -8,16 +8,14 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import { funnelStepBit } from "../../funnel/funnel-report";
 import type { PlanCode } from "../../funnel/plans";
 import type { CategoryCode } from "../../funnel/catalogue";
-import type { Variant } from "../../funnel/variant";
 import { database, type Database } from "../db/client.server";
 import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
+import { rememberFlowVariant } from "../db/stores/flow-variants.server";
 import { flowProgress, funnelRecords, planSelections, shippingAddresses, subscriptions, visitorSessions } from "../db/schema.server";
 import { besideSessionColumns, besideSessionRow, readBesideVisitorSession, sessionIdBeside, sessionOfFlowRow } from "../visitor/session.server";
 
 export interface SelectionPageFacts {
-  /** The flow's variant, when its record has one. */
-  variant: Variant | null;
   selection: { selectedPlan: PlanCode | null; selectedOptionIds: Partial<Record<CategoryCode, string>> | null } | undefined;
   shippingState: string | null;
   /** The selection page is already among the flow's steps. */
@@ -66,10 +64,11 @@ const selectionPageWithSessionOf = (db: Database) =>
 
 type SelectionPageRow = Awaited<ReturnType<ReturnType<typeof selectionPageOf>["execute"]>>[number];
 
-function factsOf(row: SelectionPageRow | undefined): SelectionPageFacts {
+function factsOf(responderUuid: string, row: SelectionPageRow | undefined): SelectionPageFacts {
+  // The flow's kept variant, read here, is remembered by the instance: the page asks for it next.
+  rememberFlowVariant(responderUuid, row?.variant);
   const bit = funnelStepBit("selection");
   return {
-    variant: row?.variant ?? null,
     selection: row?.hasSelection ? { selectedPlan: row.selectedPlan, selectedOptionIds: row.selectedOptionIds } : undefined,
     shippingState: row?.shippingState ?? null,
     selectionCounted: ((row?.steps ?? 0) & bit) === bit,
@@ -79,7 +78,7 @@ function factsOf(row: SelectionPageRow | undefined): SelectionPageFacts {
 
 export async function readSelectionPage(responderUuid: string): Promise<SelectionPageFacts> {
   const [row] = await prepared(await database(), selectionPageOf).execute({ responderUuid });
-  return factsOf(row);
+  return factsOf(responderUuid, row);
 }
 
 /**
@@ -91,7 +90,7 @@ export function readSelectionPageBesideSession(request: Request, responderUuid: 
     alone: () => readSelectionPage(responderUuid),
     async withSession(sessionId) {
       const [row] = await prepared(await database(), selectionPageWithSessionOf).execute({ responderUuid, sessionId });
-      return { session: besideSessionRow(row), facts: factsOf(row) };
+      return { session: besideSessionRow(row), facts: factsOf(responderUuid, row) };
     },
   });
 }
