@@ -21,6 +21,7 @@ import { enqueueLatestSave } from "../../app/server/db/stores/outbox.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { embeddedProvider } from "../../app/server/provider/embedded.server";
 import { httpProvider } from "../../app/server/provider/http.server";
+import { provider } from "../../app/server/provider/index.server";
 import {
   medicationsPath,
   providerBaseUrl,
@@ -234,6 +235,10 @@ describe("cache of the selection page's answers", () => {
     expect(standIn.gets).toHaveLength(3);
     await source.medicationsFor(a);
     expect(standIn.gets).toHaveLength(4);
+  });
+
+  it("is made once for the process's settings and database, not at every ask", async () => {
+    expect(await provider()).toBe(await provider());
   });
 
   it("asks once for every uuid where the provider's answers are the same for everyone (the embedded provider's)", async () => {
