@@ -40,6 +40,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 const stripeCheckout = /stripe-checkout\.e2e\.ts$/;
 /** Bodies over their cap: plain HTTP, no browser, so once (the no-js project) is enough. */
 const requestBodies = /request-bodies\.e2e\.ts$/;
+/** The console's pages carry no script: guessing at its sign-in runs once, without JavaScript. */
+const consoleGuessing = /console-guessing\.e2e\.ts$/;
 /** Address suggestions run only in the maps project, against the app with a maps key. */
 const addressSuggestions = /address-suggestions\.e2e\.ts$/;
 
@@ -95,7 +97,7 @@ export default defineConfig({
   },
   projects: [
     { name: "no-js", testIgnore: [stripeCheckout, addressSuggestions], use: { ...chromium, javaScriptEnabled: false } },
-    { name: "js", testIgnore: [stripeCheckout, addressSuggestions, requestBodies], use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js", testIgnore: [stripeCheckout, addressSuggestions, requestBodies, consoleGuessing], use: { ...chromium, javaScriptEnabled: true } },
     {
       name: "maps",
       testMatch: addressSuggestions,

@@ -5,6 +5,8 @@ export const pruneLabels = {
   "abandoned-flows": "Abandoned flows: her details erased",
   "delivered-outbox": "Delivered outbox messages removed",
   "rate-limit-counters": "Rate-limit counters past their window removed",
+  "sign-in-tries": "Console sign-in tries past their window removed",
+  "unknown-sign-ins": "Counts of sign-ins for unknown emails past 90 days removed",
 } as const;
 
 export type PruneName = keyof typeof pruneLabels;
@@ -16,10 +18,15 @@ export const pruneUnits: Record<PruneName, "flows" | "rows"> = {
   "abandoned-flows": "flows",
   "delivered-outbox": "rows",
   "rate-limit-counters": "rows",
+  "sign-in-tries": "rows",
+  "unknown-sign-ins": "rows",
 };
 
 /** How long a delivered outbox message is kept: a month to look into what was sent, then it goes. */
 export const deliveredOutboxKeptDays = 30;
+
+/** How long the hourly counts of failed sign-ins for emails that are no account are kept. */
+export const unknownSignInsKeptDays = 90;
 
 /**
  * Rows a prune's statement removes at most, and statements a run makes at most: short

@@ -20,6 +20,7 @@ import {
   preCheckoutDetails,
   rateLimitCounters,
   shippingAddresses,
+  signInTries,
   tokenArrivals,
 } from "../../app/server/db/schema.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
@@ -220,6 +221,19 @@ describe("the outbox and the rate-limit counters", () => {
     expect(run).toMatchObject({ rows: 2, caughtUp: true });
     expect((await db.select().from(rateLimitCounters)).map((row) => row.key)).toEqual(["c"]);
   });
+
+  it("removes console sign-in tries whose last try left every window, and keeps the others", async () => {
+    const db = await database();
+    const hourAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await db.insert(signInTries).values([
+      { bucket: "password-account", key: "old", tries: [hourAgo(3)], lastTryAt: hourAgo(3) },
+      { bucket: "code-account", key: "old", tries: [hourAgo(2)], lastTryAt: hourAgo(2) },
+      { bucket: "password-account", key: "recent", tries: [hourAgo(0.5)], lastTryAt: hourAgo(0.5) },
+    ]);
+    const run = (await runPrunes()).find((line) => line.name === "sign-in-tries");
+    expect(run).toMatchObject({ rows: 2, caughtUp: true });
+    expect((await db.select().from(signInTries)).map((row) => row.key)).toEqual(["recent"]);
+  });
 });
 
 describe("the funnel report's health", () => {
@@ -229,8 +243,14 @@ describe("the funnel report's health", () => {
     await runPrunes(at);
     const owner = await signedInOwner();
     const health = (await owner.call(funnelPage.loader, "/owner/funnel")).data.report.health;
-    expect(health.prunes.map((line: { name: string }) => line.name)).toEqual(["abandoned-flows", "delivered-outbox", "rate-limit-counters"]);
+    expect(health.prunes.map((line: { name: string }) => line.name)).toEqual([
+      "abandoned-flows",
+      "delivered-outbox",
+      "rate-limit-counters",
+      "sign-in-tries",
+      "unknown-sign-ins",
+    ]);
     expect(health.prunes[1]).toEqual({ name: "delivered-outbox", ranAt: at.toISOString(), rows: 0, batches: 1, caughtUp: true, failed: false });
-    expect(health.pruneAges).toEqual({ abandonedFlowDays: 90, deliveredOutboxKeptDays: 30 });
+    expect(health.pruneAges).toEqual({ abandonedFlowDays: 90, deliveredOutboxKeptDays: 30, unknownSignInsKeptDays: 90 });
   });
 });

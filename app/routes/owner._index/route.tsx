@@ -14,7 +14,7 @@ import { keepRetryAfter } from "../../route-headers";
 import { findStaffMemberByEmail } from "../../server/db/stores/staff-members.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { readForm } from "../../server/http/form-body.server";
-import { countFailedSignIn, signInAttempt, signInWait } from "../../server/owner/sign-in-throttle.server";
+import { countUnknownEmail, forgetTry, signInAttempt, takePasswordTry } from "../../server/owner/sign-in-throttle.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { passwordVerifies } from "../../server/staff/passwords.server";
 import { readStaffSession } from "../../server/staff/staff-session.server";
@@ -36,25 +36,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const attempt = await signInAttempt(request, accountOf(formData));
-  const wait = await signInWait(request, attempt);
-  if (wait > 0) {
-    return data({ lastResult: formRefusal(formData, tooManySignInsMessage(wait), hidden) }, { status: 429, headers: retryAfter(wait) });
+  const tried = await takePasswordTry(request, attempt);
+  if (!tried.taken) {
+    return data({ lastResult: formRefusal(formData, tooManySignInsMessage(tried.wait), hidden) }, { status: 429, headers: retryAfter(tried.wait) });
   }
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
+    await forgetTry(tried.taken);
     return data({ lastResult: submission.reply({ hideFields: hidden }) }, { status: 400 });
   }
   const staff = await findStaffMemberByEmail(normalStaffEmail(submission.value.email));
   const active = staff?.status === "active" ? staff : undefined;
   if (!(await passwordVerifies(submission.value.password, active?.passwordHash)) || !active) {
-    await countFailedSignIn(attempt);
-    await audit(request, staff ? actorOf(staff) : { id: null, name: "Unknown email", role: null }, "sign-in-failed", {
-      detail: staff && !active ? `Account ${staff.status}` : "Wrong email or password",
-    });
+    // The try stays counted. Only a real account's failure is audited: an email that is no
+    // account is only counted, so strangers cannot fill the append-only log.
+    if (staff) await audit(request, actorOf(staff), "sign-in-failed", { detail: active ? "Wrong email or password" : `Account ${staff.status}` });
+    else await countUnknownEmail();
     // Beside the password (which is cleared), so the summary leads to the field to type again.
     return data({ lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) }, { status: 401 });
   }
-  return afterPassword(request, active, attempt);
+  await forgetTry(tried.taken);
+  return afterPassword(request, active);
 }
 
 export default function OwnerSignIn() {

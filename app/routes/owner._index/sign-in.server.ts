@@ -7,7 +7,7 @@ import { waitInMinutes } from "../../funnel/rate-limits";
 import { homeOf, normalStaffEmail } from "../../funnel/staff";
 import type { StaffMemberRow } from "../../server/db/stores/staff-members.server";
 import { recordStaffSignIn } from "../../server/db/stores/staff-members.server";
-import { knownDeviceCookie, type SignInAttempt } from "../../server/owner/sign-in-throttle.server";
+import { knownDeviceCookie, signInAttempt } from "../../server/owner/sign-in-throttle.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { openStaffSession } from "../../server/staff/staff-session.server";
 import { clearPendingCookie, pendingTwoStepCookie } from "../../server/staff/two-step-pending.server";
@@ -38,11 +38,11 @@ export function accountOf(formData: FormData): string {
 
 /**
  * After a right password: the code page when the person has an authenticator or must enrol
- * one, otherwise signed in. Either way the browser becomes a known one for the throttle.
+ * one, otherwise signed in. The browser becomes a known one for the throttle only once signed
+ * in (signInHeaders): a right password alone does not make it one.
  */
-export async function afterPassword(request: Request, staff: StaffMemberRow, attempt: SignInAttempt): Promise<Response> {
+export async function afterPassword(request: Request, staff: StaffMemberRow): Promise<Response> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await knownDeviceCookie(attempt));
   if (staff.totpSecret || twoStepRequired()) {
     headers.append("Set-Cookie", await pendingTwoStepCookie(staff));
     return redirect("/owner/two-step", { status: 303, headers });
@@ -51,13 +51,14 @@ export async function afterPassword(request: Request, staff: StaffMemberRow, att
 }
 
 /**
- * Signed in: the session opened, the half sign-in forgotten, the sign-in recorded and audited;
- * the headers that carry it (appended to `headers`).
+ * Signed in: the session opened, the half sign-in forgotten, the browser known to the throttle
+ * from now on, the sign-in recorded and audited; the headers that carry it (appended to `headers`).
  */
 export async function signInHeaders(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: string): Promise<Headers> {
   const now = new Date();
   headers.append("Set-Cookie", await openStaffSession(staff, now));
   headers.append("Set-Cookie", await clearPendingCookie());
+  headers.append("Set-Cookie", await knownDeviceCookie(await signInAttempt(request, normalStaffEmail(staff.email))));
   await recordStaffSignIn(staff.id, now);
   await audit(request, actorOf(staff), "signed-in", { detail });
   return headers;

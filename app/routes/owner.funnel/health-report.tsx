@@ -34,13 +34,17 @@ function pruneState(line: PruneLine): string {
 }
 
 export function HealthReport({ health, now }: { health: Health; now: number }) {
-  const { abandonedFlowDays, deliveredOutboxKeptDays } = health.pruneAges;
+  const { abandonedFlowDays, deliveredOutboxKeptDays, unknownSignInsKeptDays } = health.pruneAges;
   return (
     <>
       <h2>Health</h2>
       <p className="owner-count">
         Emails sent in these dates: {count(health.emails.sent)} (delivered messages are kept {deliveredOutboxKeptDays} days). Emails failing now
         (retried by the outbox): {count(health.emails.failing)}.
+      </p>
+      <p className="owner-count">
+        Failed console sign-ins for emails that are no account (counted, not audited): {count(health.unknownSignIns.lastDay)} since this hour
+        yesterday, {count(health.unknownSignIns.kept)} in the last {unknownSignInsKeptDays} days.
       </p>
       <h3>Outbox</h3>
       <OwnerTable
@@ -72,7 +76,8 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
       <p className="owner-count">
         Once an hour the server erases the name, email, phone, address and answers of flows with no order and nothing written for{" "}
         {abandonedFlowDays} days (their counts in this report stay), removes outbox messages delivered more than {deliveredOutboxKeptDays} days
-        ago, and rate-limit counters past their window.
+        ago, rate-limit counters and console sign-in tries past their window, and the counts of sign-ins for unknown emails after{" "}
+        {unknownSignInsKeptDays} days.
       </p>
       <OwnerTable
         region="Prunes"

@@ -16,7 +16,7 @@ import { keepRetryAfter } from "../../route-headers";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { readForm } from "../../server/http/form-body.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { countFailedSignIn, signInAttempt, signInWait } from "../../server/owner/sign-in-throttle.server";
+import { forgetTry, takeCodeTry } from "../../server/owner/sign-in-throttle.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { signedIn, signInHeaders, tooManySignInsMessage } from "../owner._index/sign-in.server";
 import { codeAsker, codeMessages, codePage, codeSchema, tryCode } from "./two-step-page.server";
@@ -43,19 +43,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const asker = await codeAsker(request);
   if (!asker) refusePage(403, codeMessages.timedOut, "/owner");
   const { staff } = asker;
-  const attempt = await signInAttempt(request, staff.email);
-  const wait = await signInWait(request, attempt);
-  if (wait > 0) {
-    return data({ lastResult: formRefusal(formData, tooManySignInsMessage(wait)) }, { status: 429, headers: retryAfter(wait) });
+  // Taken before the code is checked, whatever the browser: no burst checks more than the limit.
+  const tried = await takeCodeTry(staff.id);
+  if (!tried.taken) {
+    return data({ lastResult: formRefusal(formData, tooManySignInsMessage(tried.wait)) }, { status: 429, headers: retryAfter(tried.wait) });
   }
   const submission = parseWithZod(formData, { schema: codeSchema });
-  if (submission.status !== "success") return data({ lastResult: submission.reply({ resetForm: true }) }, { status: 400 });
+  if (submission.status !== "success") {
+    await forgetTry(tried.taken);
+    return data({ lastResult: submission.reply({ resetForm: true }) }, { status: 400 });
+  }
   const outcome = await tryCode(request, staff, submission.value.code);
   if (outcome.status === "wrong") {
-    await countFailedSignIn(attempt);
     await audit(request, actorOf(staff), "sign-in-failed", { detail: "Wrong authentication code" });
     return data({ lastResult: submission.reply({ fieldErrors: { code: [outcome.message] }, hideFields: ["code"] }) }, { status: 401 });
   }
+  await forgetTry(tried.taken);
   if (outcome.status === "signed-in") return signedIn(request, staff, new Headers(), outcome.detail);
   // Enrolled: signed in now (unless already), and the recovery codes shown this once.
   const headers = asker.signedIn ? new Headers() : await signInHeaders(request, staff);

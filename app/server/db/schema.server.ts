@@ -748,3 +748,29 @@ export const consentRecords = pgTable(
   (t) => [index("consent_records_responder_idx").on(t.responderUuid, t.id)],
 );
 
+
+/**
+ * Tries at the console's sign-in held against a limit (app/server/owner/sign-in-throttle.server.ts):
+ * one row per limit and key (a keyed hash of an account or a known browser), holding the times
+ * of the tries it still counts, at most the limit's number of them. A try is counted before it
+ * is checked, by one conditional statement, and given back when it turns out right.
+ */
+export const signInTries = pgTable(
+  "sign_in_tries",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    tries: timestamp("tries", { withTimezone: true }).array().notNull(),
+    lastTryAt: timestamp("last_try_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("sign_in_tries_last_try_idx").on(t.lastTryAt)],
+);
+
+/**
+ * Failed sign-ins for emails that are no account, counted by the hour and nothing more (no
+ * email, no address): the audit log records real staff only, and this is pruned after 90 days.
+ */
+export const unknownSignIns = pgTable("unknown_sign_ins", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  failures: integer("failures").notNull(),
+});

@@ -18,7 +18,7 @@ import {
   type ReportQuery,
 } from "../../funnel/funnel-report";
 import { cancelReasonLines, moneyReport, type CancelReasonLine, type DisputeGroup, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
-import { deliveredOutboxKeptDays, pruneNames, type PruneName } from "../../funnel/prunes";
+import { deliveredOutboxKeptDays, pruneNames, unknownSignInsKeptDays, type PruneName } from "../../funnel/prunes";
 import type { PlanCode } from "../../funnel/plans";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import { variants, type Variant } from "../../funnel/variant";
@@ -26,6 +26,7 @@ import { config } from "../config.server";
 import { database } from "../db/client.server";
 import { checkoutCarts, disputes, flowProgress, outboxMessages, subscriptionEvents, subscriptionPayments, subscriptions } from "../db/schema.server";
 import { listPruneRuns } from "../db/stores/prune-runs.server";
+import { unknownSignInsSince } from "../db/stores/sign-in-tries.server";
 import { disputeTotals, moneyBackOf, paymentTotals } from "./order-money-back.server";
 
 const dimensionColumns = {
@@ -242,6 +243,8 @@ export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
   return { ...moneyReport(groups, disputeGroups), promos, cancelReasons: cancelReasonLines(cancels) };
 }
 
+const dayMs = 86_400_000;
+
 export interface OutboxHealth {
   kind: string;
   pending: number;
@@ -267,14 +270,17 @@ export interface HealthFigures {
   expiringHolds: { reference: string; holdExpiresAt: string }[];
   /** Every prune, in its fixed order, with its last run, and the ages they go by. */
   prunes: PruneHealth[];
-  pruneAges: { abandonedFlowDays: number; deliveredOutboxKeptDays: number };
+  pruneAges: { abandonedFlowDays: number; deliveredOutboxKeptDays: number; unknownSignInsKeptDays: number };
+  /** Failed console sign-ins for emails that are no account (real time): the last 24 hours, and all kept. */
+  unknownSignIns: { lastDay: number; kept: number };
 }
 
 /** Now, whatever the range: what waits, what fails, what is about to lapse. Emails sent: in the range. */
 export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Promise<HealthFigures> {
   const db = await database();
   const { start, end } = rangeInstants(query);
-  const [outbox, [emails], expiring, pruneRuns] = await Promise.all([
+  const realNow = Date.now();
+  const [outbox, [emails], expiring, pruneRuns, unknownLastDay, unknownKept] = await Promise.all([
     db
       .select({
         kind: outboxMessages.kind,
@@ -306,6 +312,8 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
       .orderBy(subscriptions.holdExpiresAt)
       .limit(100),
     listPruneRuns(),
+    unknownSignInsSince(new Date(realNow - dayMs)),
+    unknownSignInsSince(new Date(realNow - unknownSignInsKeptDays * dayMs)),
   ]);
   return {
     outbox: outbox.map((row) => ({
@@ -322,7 +330,8 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
         ? { name, ranAt: run.ranAt.toISOString(), rows: run.rows, batches: run.batches, caughtUp: run.caughtUp, failed: run.failed }
         : { name, ranAt: null, rows: 0, batches: 0, caughtUp: false, failed: false };
     }),
-    pruneAges: { abandonedFlowDays: config().ABANDONED_FLOW_DAYS, deliveredOutboxKeptDays },
+    pruneAges: { abandonedFlowDays: config().ABANDONED_FLOW_DAYS, deliveredOutboxKeptDays, unknownSignInsKeptDays },
+    unknownSignIns: { lastDay: unknownLastDay, kept: unknownKept },
   };
 }
 

@@ -1,13 +1,16 @@
 // The prunes, once an hour: abandoned flows' personal details erased, delivered outbox messages
-// a month old removed, rate-limit counters past their window removed. Each works in batches (a
+// a month old removed, rate-limit counters and console sign-in tries past their window removed,
+// the counts of sign-ins for unknown emails removed after 90 days. Each works in batches (a
 // short statement each, so pages are answered between them) up to a bound a run, and each run
 // is recorded (prune_runs) for the funnel report's health part. Several instances may prune at
 // once: each batch is one conditional statement, and rows another is removing are skipped.
-import { deliveredOutboxKeptDays, pruneBatchesPerRun, pruneBatchSize, type PruneName } from "../../funnel/prunes";
+import { deliveredOutboxKeptDays, pruneBatchesPerRun, pruneBatchSize, unknownSignInsKeptDays, type PruneName } from "../../funnel/prunes";
 import { config } from "../config.server";
 import { deleteDeliveredOutboxMessages } from "../db/stores/outbox.server";
 import { recordPruneRun, type PruneRunRow } from "../db/stores/prune-runs.server";
+import { deleteOldSignInTries, deleteOldUnknownSignIns } from "../db/stores/sign-in-tries.server";
 import { deleteOldRateLimitCounters } from "../http/rate-limits.server";
+import { signInTriesKeptMs } from "../owner/sign-in-throttle.server";
 import { log } from "../log.server";
 import { eraseAbandonedFlows } from "./abandoned-flows.server";
 import { worker } from "./worker.server";
@@ -19,6 +22,8 @@ const prunes: Record<PruneName, (now: Date, limit: number) => Promise<number>> =
   "abandoned-flows": (now, limit) => eraseAbandonedFlows(new Date(now.getTime() - config().ABANDONED_FLOW_DAYS * dayMs), limit),
   "delivered-outbox": (now, limit) => deleteDeliveredOutboxMessages(new Date(now.getTime() - deliveredOutboxKeptDays * dayMs), limit),
   "rate-limit-counters": (now, limit) => deleteOldRateLimitCounters(now, limit),
+  "sign-in-tries": (now, limit) => deleteOldSignInTries(new Date(now.getTime() - signInTriesKeptMs), limit),
+  "unknown-sign-ins": (now, limit) => deleteOldUnknownSignIns(new Date(now.getTime() - unknownSignInsKeptDays * dayMs), limit),
 };
 
 export interface PruneBounds {
