@@ -82,32 +82,42 @@ async function pressDelete(subscription: SubscriptionRow, token?: string) {
 }
 
 /**
- * Every text, varchar and JSON column of every table of the schema scanned for each of her
- * traces: the tables come from the database itself, so a table added later is scanned too.
- * Which column of which table still holds which trace.
+ * Every text, varchar and JSON column of every table of the database (the system's catalogues
+ * aside) scanned for each of her traces: the tables come from the database itself, so a table
+ * added later is scanned too. Which column of which table still holds which trace (a table of
+ * the app's own schema named alone, any other with its schema).
  */
 async function herTracesLeft(): Promise<string[]> {
   const db = await database();
   const columns = (await db.execute(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY', 'USER-DEFINED')
-    order by table_name, column_name`)) as unknown as { rows: { table_name: string; column_name: string }[] };
-  expect(columns.rows.length).toBeGreaterThan(50);
-  const tables = new Map<string, { column_name: string }[]>();
-  for (const row of columns.rows) tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), row]);
+    select table_schema, table_name, column_name, table_schema = current_schema() as ours from information_schema.columns
+    where table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg\_%'
+      and data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY', 'USER-DEFINED')
+    order by table_schema, table_name, column_name`)) as unknown as {
+    rows: { table_schema: string; table_name: string; column_name: string; ours: boolean }[];
+  };
+  expect(columns.rows.filter((row) => row.ours).length).toBeGreaterThan(50);
+  const tables = new Map<string, { schema: string; table: string; columns: string[] }>();
+  for (const row of columns.rows) {
+    const name = row.ours ? row.table_name : `${row.table_schema}.${row.table_name}`;
+    const entry = tables.get(name) ?? { schema: row.table_schema, table: row.table_name, columns: [] };
+    entry.columns.push(row.column_name);
+    tables.set(name, entry);
+  }
   const found: string[] = [];
   // One query a table: whether any row of each column holds each trace.
-  for (const [table, ofTable] of tables) {
-    const checks = ofTable.flatMap(({ column_name: column }) =>
+  for (const [name, { schema, table, columns: ofTable }] of tables) {
+    const checks = ofTable.flatMap((column) =>
       Object.entries(herTraces).map(([trace, pattern]) => {
         const operator = sql.raw(pattern.flags.includes("i") ? "~*" : "~");
         return { name: `${column}: ${trace}`, test: sql`coalesce(bool_or(${sql.identifier(column)}::text ${operator} ${pattern.source}), false)` };
       }),
     );
     const selected = sql.join(checks.map((check, index) => sql`${check.test} as ${sql.identifier(`c${index}`)}`), sql`, `);
-    const result = (await db.execute(sql`select ${selected} from ${sql.identifier(table)}`)) as unknown as { rows: Record<string, boolean>[] };
+    const from = sql`${sql.identifier(schema)}.${sql.identifier(table)}`;
+    const result = (await db.execute(sql`select ${selected} from ${from}`)) as unknown as { rows: Record<string, boolean>[] };
     checks.forEach((check, index) => {
-      if (result.rows[0]![`c${index}`]) found.push(`${table}.${check.name}`);
+      if (result.rows[0]![`c${index}`]) found.push(`${name}.${check.name}`);
     });
   }
   return found;
