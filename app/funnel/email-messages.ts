@@ -28,6 +28,11 @@ export interface EmailPayload {
   moved_back?: boolean;
   /** A refund's id: each refund mails once, also two alike at one moment (not shown to her). */
   refund_id?: number;
+  /**
+   * Her link asked for by email: the generation sent, which waits until first opened (her
+   * other emails carry the link that opens now).
+   */
+  link_version?: number;
   /** Her plan changed (or a waiting change starts after this renewal): plans, price and dates. */
   plan_change?: {
     kind: PlanChangeLine["kind"];

@@ -1,10 +1,13 @@
 // Her lost link (/subscription): she gives the email she ordered with and each order placed
-// with it gets a new link, sent there. The page says the same whether or not any order has
-// that email, so it tells a stranger nothing; it is rate limited per address and per email.
-// Its language is the page's (the address's `lang`, else her session's), as root draws it.
+// with it gets a new link, sent there; her links keep opening until the new one is first
+// opened, as anyone who knows her email can ask. The page says the same whether or not any
+// order has that email, so it tells a stranger nothing; it is rate limited per address and per
+// email. Its language is the page's (the address's `lang`, else her session's), as root draws
+// it. A new link asked for from her own page lands here too (`?sent=her-page`), to be told it
+// is sent, as the link she used no longer opens.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ErrorSummary } from "../components/error-summary";
 import { Field } from "../components/field";
@@ -33,6 +36,11 @@ const linkRequestSchema = z.object({
   email: z.string({ error: emailInvalid }).trim().max(254, emailInvalid).pipe(z.email({ error: emailInvalid })),
 });
 
+/** Whether she comes from asking on her own page: then the page says it is sent. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return data({ sentFromHerPage: new URL(request.url).searchParams.get("sent") === "her-page" }, { headers: privatePageHeaders });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   // Her language as root draws the page: the address's, else her session's; nothing is saved.
@@ -55,13 +63,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LostLink() {
   const t = useT();
+  const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const form = useFormReply({ id: "link-request", names: ["email"] as const });
   return (
     <div className="step her-subscription">
       <section className="panel narrow" aria-labelledby="page-title">
         <h1 id="page-title">{t("newLink.title")}</h1>
-        {answer?.sentTo ? (
+        {page.sentFromHerPage && !answer ? (
+          <div role="status">
+            <p className="lead">{t("newLink.sentFromHerPage")}</p>
+          </div>
+        ) : answer?.sentTo ? (
           <div role="status">
             <p className="lead">
               <Rich id="newLink.sent" values={{ email: answer.sentTo }} />

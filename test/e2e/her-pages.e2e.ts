@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { withClockLock } from "./support/clock-lock";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { fillCard, fillShipping, press, submit } from "./support/funnel";
-import { subscriptionLinkIn, waitForEmail } from "./support/inbox";
+import { emailsTo, subscriptionLinkIn, waitForEmail } from "./support/inbox";
 import { ownerEmail, ownerPassword } from "./support/servers";
 import { aPerson } from "../support/factories";
 import type { Page } from "@playwright/test";
@@ -82,7 +82,7 @@ test("she pays, reads the acknowledgment, opens her link, cancels before review 
   });
 });
 
-test("a changed link opens nothing; a lost link is sent again and replaces the old one", async ({
+test("a changed link opens nothing; a lost link is sent again and replaces the old one once opened; asked from her page, at once", async ({
   page,
   visitorAt,
   consoleGuard,
@@ -114,13 +114,34 @@ test("a changed link opens nothing; a lost link is sent again and replaces the o
     expect(known).toBe(unknown);
     await expectAccessible(page);
 
+    // Anyone who knows her email can ask: her link keeps opening until the new one is first opened.
     const fresh = subscriptionLinkIn((await waitForEmail(email, /Your link to order/)).text);
     expect(fresh).not.toBe(link);
+    expect((await page.goto(link))?.status()).toBe(200);
+    expect((await page.goto(fresh))?.status()).toBe(200);
     const old = await page.goto(link);
     expect(old?.status()).toBe(410);
     await expect(page.getByText("This link has been replaced by a newer one.")).toBeVisible();
     await expectAccessible(page);
     expect((await page.goto(fresh))?.status()).toBe(200);
+
+    // Asked for from her own page, the link she holds retires at once.
+    await page.getByRole("link", { name: "Ask for a new link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "A new link for your order" })).toBeVisible();
+    await expectAccessible(page);
+    await submit(page, "Send me a new link");
+    await expect(page.getByRole("status")).toContainText("The link you used no longer works.");
+    await expectAccessible(page);
+    expect((await page.goto(fresh))?.status()).toBe(410);
+    let fromHerPage = fresh;
+    await expect
+      .poll(async () => {
+        const latest = (await emailsTo(email)).filter((sent) => /Your link to order/.test(sent.subject)).at(-1);
+        fromHerPage = latest ? subscriptionLinkIn(latest.text) : fresh;
+        return fromHerPage !== fresh;
+      })
+      .toBe(true);
+    expect((await page.goto(fromHerPage))?.status()).toBe(200);
   });
 });
 

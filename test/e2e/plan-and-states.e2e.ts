@@ -67,11 +67,12 @@ test("before ordering she can print her plan but not email it; once ordered, Ema
   expect(sent.text).toContain("Can we talk about this?");
   expect(sent.text).toMatch(/\/plan\/[A-Za-z0-9_-]{22}\.1\.\d+\.[A-Za-z0-9_-]{43}/);
 
-  // A new private link retires the plan links drawn before: 410, with the way to a new one and nothing of the plan.
+  // A new private link, once opened, retires the plan links drawn before: 410, with the way to a new one and nothing of the plan.
   await page.goto("/subscription");
   await page.getByLabel("Email address").fill(email);
   await submit(page, "Send my link");
-  await waitForEmail(email, /Your link to order/);
+  const fresh = subscriptionLinkIn((await waitForEmail(email, /Your link to order/)).text);
+  expect((await page.goto(fresh))?.status()).toBe(200);
   const retired = await page.goto(opened);
   expect(retired?.status()).toBe(410);
   await expect(page.getByText("This link to the plan has expired")).toBeVisible();

@@ -13,10 +13,12 @@ import { erasureLimit } from "../../app/routes/subscription.$token.delete/delete
 import * as herData from "../../app/routes/subscription.$token.data";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
+import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
+import * as addressPage from "../../app/routes/subscription.$token.address/route";
 import * as ordersList from "../../app/routes/owner.orders._index/route";
 import * as reviewPage from "../../app/routes/owner.reviews.$reference/route";
 import { database } from "../../app/server/db/client.server";
-import { consentRecords, orders, outboxMessages, subscriptionEvents, subscriptionPayments } from "../../app/server/db/schema.server";
+import { consentRecords, disputes, orders, outboxMessages, subscriptionEvents, subscriptionPayments } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { countHit } from "../../app/server/http/rate-limits.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
@@ -24,32 +26,43 @@ import { cancelSubscription } from "../../app/server/subscriptions/cancel.server
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
+import { refundPayment } from "../../app/server/subscriptions/refunds.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
+import { getVisitorSession } from "../../app/server/visitor/session.server";
 import { payForPlan } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedInOwner } from "../support/staff";
-import { deliverAll, paymentsOf, providerEventsOf, reload, sandboxCharges, sandboxHold } from "../support/subscriptions";
+import { deliverAll, moveClockToNextBilling, paymentsOf, providerEventsOf, reload, sandboxCharges, sandboxHold } from "../support/subscriptions";
 
 beforeEach(async () => {
   await resetDatabase();
 });
 
-/** What she typed at the checkout (test/support/factories.ts), and the tracking email her first link carried. */
+/**
+ * What she typed at the checkout (test/support/factories.ts), and the tracking email her first
+ * link carried, in every form they may be kept in: her email as typed or in an address's query
+ * (%40), her phone (212) 555-0123 typed, as digits or with the country code, her street as
+ * typed and the one she moved to.
+ */
 const herTraces = {
-  email: /jane@example\.org/i,
-  phone: /555-?0123/,
+  email: /jane(@|%40)example\.org/i,
+  phone: /\(?212\)?[\s.-]*555[\s.-]*0123/,
   lastName: /\mDoe\M/,
   firstName: /\mJane\M/,
   street: /Main Street/i,
+  newStreet: /Evergreen Terrace/i,
   /** Her own words with "Other" when she cancelled (herCancelNote below). */
   cancelNote: /my sister in Lisbon/i,
 };
 
 const herCancelNote = "Moving in with my sister in Lisbon";
 
+/** The tracking parameters of the newsletter's link she first arrived by: her email among them. */
+const newsletterLink = "?utm_source=newsletter&utm_campaign=spring&email_address=jane%40example.org";
+
 /** She pays through the funnel, arriving by a link that carried her email; her subscription, on hold. */
 async function herOrder(): Promise<SubscriptionRow> {
-  const { responderUuid, answer } = await payForPlan(new TestBrowser(), { query: "?utm_source=newsletter&email_address=jane%40example.org" });
+  const { responderUuid, answer } = await payForPlan(new TestBrowser(), { query: newsletterLink });
   expect(answer.status).toBe(303);
   return (await findSubscriptionByResponder(responderUuid))!;
 }
@@ -69,32 +82,42 @@ async function pressDelete(subscription: SubscriptionRow, token?: string) {
 }
 
 /**
- * Every text, varchar and JSON column of every table of the schema scanned for each of her
- * traces: the tables come from the database itself, so a table added later is scanned too.
- * Which column of which table still holds which trace.
+ * Every text, varchar and JSON column of every table of the database (the system's catalogues
+ * aside) scanned for each of her traces: the tables come from the database itself, so a table
+ * added later is scanned too. Which column of which table still holds which trace (a table of
+ * the app's own schema named alone, any other with its schema).
  */
 async function herTracesLeft(): Promise<string[]> {
   const db = await database();
   const columns = (await db.execute(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')
-    order by table_name, column_name`)) as unknown as { rows: { table_name: string; column_name: string }[] };
-  expect(columns.rows.length).toBeGreaterThan(50);
-  const tables = new Map<string, { column_name: string }[]>();
-  for (const row of columns.rows) tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), row]);
+    select table_schema, table_name, column_name, table_schema = current_schema() as ours from information_schema.columns
+    where table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg\_%'
+      and data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY', 'USER-DEFINED')
+    order by table_schema, table_name, column_name`)) as unknown as {
+    rows: { table_schema: string; table_name: string; column_name: string; ours: boolean }[];
+  };
+  expect(columns.rows.filter((row) => row.ours).length).toBeGreaterThan(50);
+  const tables = new Map<string, { schema: string; table: string; columns: string[] }>();
+  for (const row of columns.rows) {
+    const name = row.ours ? row.table_name : `${row.table_schema}.${row.table_name}`;
+    const entry = tables.get(name) ?? { schema: row.table_schema, table: row.table_name, columns: [] };
+    entry.columns.push(row.column_name);
+    tables.set(name, entry);
+  }
   const found: string[] = [];
   // One query a table: whether any row of each column holds each trace.
-  for (const [table, ofTable] of tables) {
-    const checks = ofTable.flatMap(({ column_name: column }) =>
+  for (const [name, { schema, table, columns: ofTable }] of tables) {
+    const checks = ofTable.flatMap((column) =>
       Object.entries(herTraces).map(([trace, pattern]) => {
         const operator = sql.raw(pattern.flags.includes("i") ? "~*" : "~");
         return { name: `${column}: ${trace}`, test: sql`coalesce(bool_or(${sql.identifier(column)}::text ${operator} ${pattern.source}), false)` };
       }),
     );
     const selected = sql.join(checks.map((check, index) => sql`${check.test} as ${sql.identifier(`c${index}`)}`), sql`, `);
-    const result = (await db.execute(sql`select ${selected} from ${sql.identifier(table)}`)) as unknown as { rows: Record<string, boolean>[] };
+    const from = sql`${sql.identifier(schema)}.${sql.identifier(table)}`;
+    const result = (await db.execute(sql`select ${selected} from ${from}`)) as unknown as { rows: Record<string, boolean>[] };
     checks.forEach((check, index) => {
-      if (result.rows[0]![`c${index}`]) found.push(`${table}.${check.name}`);
+      if (result.rows[0]![`c${index}`]) found.push(`${name}.${check.name}`);
     });
   }
   return found;
@@ -169,6 +192,48 @@ describe("deleting her data", () => {
     expect(download).toHaveStatus(303);
     // A press of the page she still had open gets the same answer as the first.
     expect(await pressDelete(subscription, token)).toRedirectTo("/subscription/deleted");
+  });
+
+  it("leaves nothing of her email, phone or street anywhere after an order's whole life, her browser's session included", async () => {
+    // She arrives by the newsletter's link, pays with the card whose charges her bank disputes,
+    // and reaches the payment-complete page: her browser gives her flow up, and its session
+    // keeps the tracking parameters, her email among them.
+    const browser = new TestBrowser();
+    const { responderUuid, answer } = await payForPlan(browser, { query: newsletterLink, card: { cardNumber: "4000 0000 0000 0259" } });
+    expect(answer.status).toBe(303);
+    expect(await browser.call(paymentComplete.loader, `/payment-complete/${responderUuid}`, { params: { responderUuid } })).toHaveStatus(200);
+    const session = async () => (await getVisitorSession(new Request("http://localhost/", { headers: { Cookie: browser.cookieHeader() } }))).data;
+    expect((await session()).ownedResponderUuids ?? []).not.toContain(responderUuid);
+    expect((await session()).trackingParams?.email_address).toBe("jane@example.org");
+
+    // Approved and captured; her bank disputes the capture; she moves; a renewal; a refund;
+    // every email delivered and every event told to the embedded provider.
+    const subscription = await approved((await findSubscriptionByResponder(responderUuid))!);
+    await runLifecycleRound(paymentGateway());
+    const token = subscriptionLinkToken(subscription);
+    const addressForm = await new TestBrowser().call(addressPage.loader, `/subscription/${token}/address`, { params: { token } });
+    const moved = { addressLine1: "742 Evergreen Terrace", addressLine2: "Unit 3", city: "Portland", state: "OR", zipCode: "97201", shown: addressForm.data.shown };
+    expect(await new TestBrowser().call(addressPage.action, `/subscription/${token}/address`, { params: { token }, form: moved })).toHaveStatus(303);
+    await moveClockToNextBilling(subscription);
+    await runLifecycleRound(paymentGateway());
+    const [capture] = (await paymentsOf(subscription)).filter((payment) => payment.kind === "capture");
+    const refund = { paymentId: capture!.id, amountCents: 1_000, reason: "goodwill" as const, note: null, tellHer: true };
+    expect((await refundPayment(paymentGateway(), await reload(subscription), refund)).status).toBe("refunded");
+    await deliverAll();
+    const db = await database();
+    expect(await db.select().from(disputes).where(eq(disputes.subscriptionId, subscription.id))).not.toEqual([]);
+    expect((await paymentsOf(subscription)).map((payment) => payment.kind)).toEqual(expect.arrayContaining(["hold", "capture", "charge", "refund"]));
+    // The scan finds each of her traces before, her browser's session among them.
+    expect(await herTracesLeft()).toEqual(
+      expect.arrayContaining(["visitor_sessions.data: email", "orders.body: phone", "shipping_addresses.address_line1: newStreet", "stored_emails.to_address: email"]),
+    );
+
+    expect(await pressDelete(subscription)).toHaveStatus(303);
+    await runLifecycleRound(paymentGateway());
+    await deliverAll();
+    expect(await herTracesLeft()).toEqual([]);
+    // Her browser's session stays, with what is not hers to erase.
+    expect((await session()).trackingParams).toEqual({ utm_source: "newsletter", utm_campaign: "spring" });
   });
 
   it("erases her own words with a cancel reason everywhere, and keeps the brand and last four of a card she gave", async () => {

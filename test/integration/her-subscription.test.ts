@@ -181,24 +181,6 @@ describe("her link", () => {
     expect(await openPage(mine, `${otherId}.${version}.${signature}`)).toHaveStatus(404);
   });
 
-  it("asking for the link again replaces it: the old one says so (410), the new one opens", async () => {
-    const subscription = await paidSubscription();
-    const old = await tokenOf(subscription);
-    await deliverAll();
-    const [order] = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email"));
-    expect(order).toBeDefined();
-    const email = (await storedEmailsOf(subscription.reference))[0]!.toAddress;
-    const asked = await new TestBrowser().call(lostLink.action, "/subscription", { form: { email: email.toUpperCase() } });
-    expect(asked).toHaveStatus(200);
-    const replaced = await openPage(subscription, old);
-    expect(replaced).toHaveStatus(410);
-    expect(replaced.data.message).toContain("replaced by a newer one");
-    expect(await openPage(subscription)).toHaveStatus(200);
-    const emails = await emailsOf(subscription);
-    expect(emails.at(-1)!.kind).toBe("your_link");
-    expect(emails.at(-1)!.text).toContain(`/subscription/${await tokenOf(subscription)}`);
-  });
-
   it("the lost-link page answers the same for a known and an unknown email, and sends nothing for the unknown", async () => {
     const subscription = await paidSubscription();
     await deliverAll();

@@ -183,7 +183,7 @@ describe("the printable plan", () => {
     }
   });
 
-  it("a new private link retires every plan link drawn before (410 with the way to a new one, nothing of the plan); her page's new one opens", async () => {
+  it("a new private link, once opened, retires every plan link drawn before (410 with the way to a new one, nothing of the plan); her page's new one opens", async () => {
     const browser = new TestBrowser();
     const responderUuid = await flowWithPlan(browser);
     await saveDetails(browser, responderUuid);
@@ -198,6 +198,10 @@ describe("the printable plan", () => {
 
     const asked = await new TestBrowser().call(lostLink.action, "/subscription", { form: { email: aPerson().email } });
     expect(asked).toHaveStatus(200);
+    // Asked for by email (anyone may ask), the new link waits to be opened: until then, nothing retires.
+    for (const kept of [old, beforeOrder]) expect(await open(kept)).toHaveStatus(200);
+    const emailed = subscriptionLinkToken({ id: subscription.id, linkVersion: 2 });
+    expect(await new TestBrowser().call(herPage.loader, `/subscription/${emailed}`, { params: { token: emailed } })).toHaveStatus(200);
 
     for (const retired of [old, beforeOrder]) {
       const answer = await open(retired);

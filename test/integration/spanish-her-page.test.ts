@@ -1,7 +1,7 @@
 // Her private pages in Spanish: a Spanish order's page opens in Spanish with no `?lang`, her
 // "English" link changes her language for her next pages too and keeps her where she is, and
-// her page, her billing date, her address, cancelling and deleting her data are drawn in her
-// words, each form's refusal too. A link that does not open is refused in the visitor's language.
+// her page, her billing date, her address, cancelling, deleting her data and asking for a new
+// link are drawn in her words, each form's refusal too. A link that does not open is refused in the visitor's language.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import * as addressPage from "../../app/routes/subscription.$token.address/route";
@@ -10,6 +10,7 @@ import * as cancelPage from "../../app/routes/subscription.$token.cancel/route";
 import * as herData from "../../app/routes/subscription.$token.data";
 import * as deletePage from "../../app/routes/subscription.$token.delete/route";
 import { erasureLimit } from "../../app/routes/subscription.$token.delete/delete-page.server";
+import * as newLinkPage from "../../app/routes/subscription.$token.new-link/route";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { countHit } from "../../app/server/http/rate-limits.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
@@ -67,7 +68,7 @@ describe("her private pages in Spanish", () => {
     ]) {
       expect(html).toContain(words);
     }
-    expect(html).toContain('href="/subscription?lang=es"');
+    expect(html).toContain(`href="/subscription/${token}/new-link"`);
     expect(html).not.toMatch(/Your subscription|Billing history|What has happened|Order reference/);
 
     // Her switch link keeps her at the page she is on (the cancel page), and is remembered.
@@ -212,5 +213,17 @@ describe("her private pages in Spanish", () => {
     expect(slowed.data.message).toMatch(/^Demasiados intentos\. Espere (1 minuto|\d+ minutos) y vuelva a intentarlo\.$/);
     expect(draw(deletePage.default, page.data, slowed.data)).toContain("Demasiados intentos.");
     expect((await reload(subscription)).erasedAt).toBeNull();
+  });
+
+  it("draws the page that asks for a new link from her page in Spanish, and lands on the lost-link page in Spanish", async () => {
+    const { params, address } = await activeSpanishOrder();
+    const at = `${address}/new-link`;
+    const page = await new TestBrowser().call(newLinkPage.loader, at, { params });
+    const html = draw(newLinkPage.default, page.data);
+    for (const words of ["Un enlace nuevo para su pedido", "Este enlace deja de funcionar en cuanto lo pida", "Enviarme un enlace nuevo", "Conservar este enlace"]) {
+      expect(html).toContain(words);
+    }
+    expect(html).not.toMatch(/A new link for your order|Send me a new link|Keep this link/);
+    expect(await new TestBrowser().call(newLinkPage.action, at, { params, form: {} })).toRedirectTo("/subscription?sent=her-page&lang=es");
   });
 });

@@ -146,7 +146,8 @@ describe("the site's pages in Spanish", () => {
   it("asks for a new link in Spanish: the form, its refusal (400) and its answer", async () => {
     const browser = new TestBrowser();
     expect((await browser.call(rootLoader, "/subscription?lang=es")).data).toMatchObject({ language: "es" });
-    const form = draw(lostLink.default);
+    const page = (await browser.call(lostLink.loader, "/subscription?lang=es")).data;
+    const form = draw(lostLink.default, page);
     for (const text of ["<h1 id=\"page-title\">El enlace de su suscripción</h1>", "Correo electrónico", "Enviar mi enlace"]) expect(form).toContain(text);
     expect(form).not.toContain("Your subscription link");
     expect(englishLeftIn(visibleText(form))).toEqual([]);
@@ -155,13 +156,20 @@ describe("the site's pages in Spanish", () => {
     expect(refused).toHaveStatus(400);
     const message = "Ingrese el correo electrónico que usó para su pedido, por ejemplo, nombre@example.com";
     expect(refused.data.lastResult.error.email).toEqual([message]);
-    expect(draw(lostLink.default, null, refused.data)).toContain(message);
+    expect(draw(lostLink.default, page, refused.data)).toContain(message);
 
     const asked = await browser.call(lostLink.action, "/subscription?index&lang=es", { form: { email: "jane@example.org" } });
     expect(asked).toHaveStatus(200);
-    const answer = draw(lostLink.default, null, asked.data);
+    const answer = draw(lostLink.default, page, asked.data);
     expect(answer).toContain("Si se hizo un pedido con j•••@example.org, le enviamos allí su enlace.");
     expect(englishLeftIn(visibleText(answer))).toEqual([]);
+
+    // Asked for from her own page (its press lands here): sent, and the link she used retired.
+    const fromHerPage = draw(lostLink.default, (await browser.call(lostLink.loader, "/subscription?sent=her-page&lang=es")).data);
+    expect(fromHerPage).toContain("Le enviamos un enlace nuevo al correo electrónico que usó para su pedido.");
+    expect(fromHerPage).toContain("El enlace que usó ya no funciona.");
+    expect(fromHerPage).not.toContain("Enviar mi enlace");
+    expect(englishLeftIn(visibleText(fromHerPage))).toEqual([]);
   });
 
   it("says her data is deleted in Spanish, with her reference and the home page in Spanish", async () => {

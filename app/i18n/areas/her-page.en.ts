@@ -244,4 +244,10 @@ export const herPageEn = {
   "herDelete.confirm": "Delete my data",
   "herDelete.keep": "Keep my data",
   "herDelete.busy": "A payment on your order is moving right now. Nothing was deleted yet: please try again in a minute.",
+  // "Ask for a new link" from her own page (/subscription/{token}/new-link): the link she holds retires at once.
+  "herNewLink.title": "A new link for your order",
+  "herNewLink.intro":
+    "We will email a new link to the address you ordered with. This link stops working as soon as you ask, so anyone else who has it can no longer open your order.",
+  "herNewLink.confirm": "Send me a new link",
+  "herNewLink.keep": "Keep this link",
 } as const;

@@ -251,4 +251,9 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
   "herDelete.keep": "Conservar mis datos",
   "herDelete.busy":
     "En este momento se está procesando un pago de su pedido. Todavía no se eliminó nada: vuelva a intentarlo en un minuto.",
+  "herNewLink.title": "Un enlace nuevo para su pedido",
+  "herNewLink.intro":
+    "Le enviaremos un enlace nuevo al correo electrónico que usó para su pedido. Este enlace deja de funcionar en cuanto lo pida, así que nadie más que lo tenga podrá abrir su pedido.",
+  "herNewLink.confirm": "Enviarme un enlace nuevo",
+  "herNewLink.keep": "Conservar este enlace",
 };

@@ -100,6 +100,9 @@ export const sitePagesEn = {
   "newLink.sent":
     "If an order was placed with {email}, we have sent its link there. It can take a few minutes to arrive; please check your spam folder too.",
   "newLink.replaces": "The new link replaces any link we sent before.",
+  // Asked for from her own page (/subscription/{token}/new-link), which lands here.
+  "newLink.sentFromHerPage":
+    "We have sent a new link to the email address you ordered with. It can take a few minutes to arrive; please check your spam folder too. The link you used no longer works.",
   "newLink.lead":
     "Your order has a private page where you can see it and cancel online. Enter the email address you used for your order and we will send you its link.",
   "newLink.emailLabel": "Email address",

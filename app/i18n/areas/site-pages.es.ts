@@ -103,6 +103,8 @@ export const sitePagesEs: Record<keyof typeof sitePagesEn, string> = {
   "newLink.sent":
     "Si se hizo un pedido con {email}, le enviamos allí su enlace. Puede tardar unos minutos en llegar; revise también su carpeta de correo no deseado.",
   "newLink.replaces": "El enlace nuevo reemplaza cualquier enlace que le hayamos enviado antes.",
+  "newLink.sentFromHerPage":
+    "Le enviamos un enlace nuevo al correo electrónico que usó para su pedido. Puede tardar unos minutos en llegar; revise también su carpeta de correo no deseado. El enlace que usó ya no funciona.",
   "newLink.lead":
     "Su pedido tiene una página privada donde puede verlo y cancelarlo en línea. Ingrese el correo electrónico que usó para su pedido y le enviaremos su enlace.",
   "newLink.emailLabel": "Correo electrónico",

@@ -67,8 +67,8 @@ export function HerHistory({ address, timeline, payments }: HistoryProps) {
   );
 }
 
-/** Questions: how to reach us, and the way to a new link. */
-export function HerSupport() {
+/** Questions: how to reach us, and the way to a new link (asked from here, it retires this one at once). */
+export function HerSupport({ address }: { address: string }) {
   const t = useT();
   return (
     <section className="support" aria-labelledby="support-title">
@@ -81,8 +81,7 @@ export function HerSupport() {
             email: contact.email,
             phoneLink: (chunks: ReactNode) => <a href={contact.phoneHref}>{chunks}</a>,
             emailLink: (chunks: ReactNode) => <a href={`mailto:${contact.email}`}>{chunks}</a>,
-            // Asking for a new link goes on in her language.
-            newLink: (chunks: ReactNode) => <a href={t.language === "en" ? "/subscription" : `/subscription?lang=${t.language}`}>{chunks}</a>,
+            newLink: (chunks: ReactNode) => <a href={`${address}/new-link`}>{chunks}</a>,
           }}
         />
       </p>

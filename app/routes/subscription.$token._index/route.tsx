@@ -150,7 +150,7 @@ export default function HerSubscription() {
         <SubscriptionTermsList />
       </section>
 
-      <HerSupport />
+      <HerSupport address={page.address} />
     </div>
   );
 }

@@ -347,8 +347,18 @@ export const subscriptions = pgTable(
     /** A worker's claim, on the real clock: another may take it over after this. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    /** Her private link's generation: a new link bumps it, and every older link stops opening. */
+    /**
+     * Her private link's generation that opens now: every older link answers 410. A request
+     * from her own page (or support's) moves it on at once; a link asked for by email waits
+     * above it (newestLinkVersion) until first opened.
+     */
     linkVersion: integer("link_version").notNull().default(1),
+    /**
+     * The newest generation of her link sent: those above linkVersion were asked for by email
+     * (anyone may ask) and not yet opened; the first to be opened becomes linkVersion, so a
+     * stranger's request never retires the link she uses.
+     */
+    newestLinkVersion: integer("newest_link_version").notNull().default(1),
     /** A card she gave after the hold (another card after a failed payment): charged instead of the hold's. */
     cardReference: text("card_reference"),
     cardBrand: text("card_brand"),

@@ -1,5 +1,6 @@
 // Delivering one of her emails (the outbox's "email" messages): her order and address read
-// now, the words from app/funnel/emails, her current private link, then the mailer.
+// now, the words from app/funnel/emails, her current private link (or the one a request by
+// email sent), then the mailer.
 import { orderedMedicationWords } from "../../funnel/product-words";
 import { renderDoctorEmail, renderEmail, type EmailOrder } from "../../funnel/emails";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
@@ -52,6 +53,16 @@ async function receiptOf(subscription: SubscriptionRow, payload: EmailPayload): 
   return undefined;
 }
 
+/**
+ * The generation of her link an email carries: the one that opens now, or, for a link asked
+ * for by email, the generation sent, while it still waits to be opened (once a newer one
+ * opens, the email carries that).
+ */
+function linkVersionOf(subscription: SubscriptionRow, payload: EmailPayload): number {
+  const sent = payload.link_version;
+  return sent !== undefined && sent > subscription.linkVersion && sent <= subscription.newestLinkVersion ? sent : subscription.linkVersion;
+}
+
 // Every email reads the subscription it is about and her order (her name, her address): one
 // statement, as each "order received" email follows a checkout.
 const subscriptionAndOrderOf = (db: Database) =>
@@ -71,7 +82,7 @@ export async function deliverEmail(payload: EmailPayload, idempotencyKey: string
     log.warn({ email: payload.email }, "email for an unknown order dropped");
     return;
   }
-  const links = subscriptionLinks(subscription);
+  const links = subscriptionLinks({ id: subscription.id, linkVersion: linkVersionOf(subscription, payload) });
   const receiptId = await receiptOf(subscription, payload);
   // In the language she ordered in (or chose since on her page), read now like her link.
   const rendered = renderEmail(

@@ -11,7 +11,7 @@
 // tables): her subscription marked erased (once: a second press erases nothing more) and her
 // link retired, her flow's answers and emails, her name, email and phone, her addresses, her
 // order's copy of them, her messages in the outbox and the mail store, the embedded provider's
-// copy, the tracking email in her browser's session. The provider is told by its own order
+// copy, the tracking email in her browsers' sessions. The provider is told by its own order
 // event, with the reference only. No email goes to her: we no longer hold her address.
 //
 // What stays: the payments, refunds and disputes, the order's amounts, reference and card brand
@@ -164,6 +164,6 @@ async function eraseInTransaction(
   await deleteAddressesOfFlow(tx, subscription.responderUuid);
   await eraseOrderCustomer(tx, subscription.orderId);
   await forgetEmbeddedReceipts(tx, [subscription.responderUuid]);
-  await forgetTrackingEmailOf(tx, subscription.responderUuid);
+  await forgetTrackingEmailOf(tx, subscription.responderUuid, addresses);
   return true;
 }

@@ -3,12 +3,13 @@
 // this purpose only, so the uuid alone opens nothing and no other token of ours passes for it.
 // Read-only: it shows the plan and nothing else.
 //
-// Her link's generation is her subscription's `linkVersion` (private-link.server.ts): asking
-// for her private link again retires every plan link drawn before, as it retires the old
-// private link. A plan before any order has no subscription, so its links are generation 0;
-// they keep opening after she orders, until they end or she asks for a new private link (the
-// first such ask moves her subscription from 1 to 2): the plan she showed her doctor before
-// buying should not go dead the moment she buys, and one ask retires every link she let out.
+// Her link's generation is her subscription's `linkVersion` (private-link.server.ts): a new
+// private link, once it opens (asked for from her page: at once), retires every plan link drawn
+// before, as it retires the old private link. A plan before any order has no subscription, so
+// its links are generation 0; they keep opening after she orders, until they end or a new
+// private link opens (the first moves her subscription from 1 to 2): the plan she showed her
+// doctor before buying should not go dead the moment she buys, and one new link retires every
+// link she let out.
 // Every link ends `planLinkLifetimeDays` after it was drawn; her page and the checkout draw a
 // fresh one each time they are shown.
 import { findSubscriptionByResponder, type SubscriptionRow } from "../db/stores/subscriptions.server";

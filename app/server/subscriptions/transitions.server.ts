@@ -9,6 +9,7 @@ import { enqueueOutboxMessage, outboxMessageWrite, type OutboxMessage } from "..
 import {
   moveSubscription,
   nextLinkVersion,
+  offerLinkVersion,
   subscriptionStartWrites,
   takeReminderDue,
   type NewSubscription,
@@ -65,13 +66,25 @@ export async function takeReminder(subscription: SubscriptionRow, message: Outbo
 }
 
 /**
- * A new generation of her link (every older link stops opening) and its email, in one
- * transaction; `alsoRecord` writes in it too (the console's audit row of who sent it).
+ * A new generation of her link that opens at once (every older link stops opening) and its
+ * email, in one transaction; `alsoRecord` writes in it too (the console's audit row of who
+ * sent it).
  */
 export async function replaceLink(subscriptionId: string, message: OutboxMessage, alsoRecord?: (tx: Queryable) => Promise<void>): Promise<void> {
   await withOutbox(async (tx) => {
     await nextLinkVersion(tx, subscriptionId);
     await enqueueOutboxMessage(tx, message);
     if (alsoRecord) await alsoRecord(tx);
+  });
+}
+
+/**
+ * A new generation of her link that waits to be first opened (her links keep opening until
+ * then), and its email naming that generation, in one transaction.
+ */
+export async function offerLink(subscriptionId: string, message: (version: number) => OutboxMessage): Promise<void> {
+  await withOutbox(async (tx) => {
+    const version = await offerLinkVersion(tx, subscriptionId);
+    if (version !== undefined) await enqueueOutboxMessage(tx, message(version));
   });
 }

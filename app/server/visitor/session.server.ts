@@ -3,7 +3,7 @@
 // current, and the tracking params kept for her.
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { TrackingParams } from "../../funnel/tracking";
 import type { Language } from "../../i18n/languages";
 import { database, type Database, type Queryable } from "../db/client.server";
@@ -255,12 +255,21 @@ export async function deleteExpiredSessions(now = new Date()): Promise<void> {
 }
 
 /**
- * The tracking email kept in the sessions of the browsers that own her flow, erased at her
- * request, in the caller's transaction; the sessions themselves stay (they hold no more of her).
+ * The tracking email kept in browsers' sessions, erased at her request, in the caller's
+ * transaction: in the sessions that own her flow, and in any that keeps one of her addresses
+ * (a browser gives her flow up once she has paid, and keeps its tracking parameters). The
+ * sessions themselves stay (they hold no more of her).
  */
-export async function forgetTrackingEmailOf(tx: Queryable, responderUuid: string): Promise<void> {
+export async function forgetTrackingEmailOf(tx: Queryable, responderUuid: string, addresses: readonly string[]): Promise<void> {
+  const trackingEmail = sql`lower(${visitorSessions.data}->'trackingParams'->>'email_address')`;
+  const hers = [...new Set(addresses.map((address) => address.trim().toLowerCase()))];
   await tx
     .update(visitorSessions)
     .set({ data: sql`${visitorSessions.data} #- '{trackingParams,email_address}'` })
-    .where(sql`${visitorSessions.data}->'ownedResponderUuids' @> ${JSON.stringify([responderUuid])}::jsonb`);
+    .where(
+      or(
+        sql`${visitorSessions.data}->'ownedResponderUuids' @> ${JSON.stringify([responderUuid])}::jsonb`,
+        hers.length > 0 ? inArray(trackingEmail, hers) : undefined,
+      ),
+    );
 }

@@ -5,7 +5,7 @@
 // transaction, which also holds what it tells others (app/server/subscriptions/transitions.server.ts),
 // so a crash leaves either all of it or none.
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   awaitingReviewStates,
   nextState,
@@ -295,12 +295,50 @@ export async function replaceCard(
   return row;
 }
 
-/** A new generation of her link, in the caller's transaction: every older link stops opening. */
+/**
+ * A new generation of her link that opens at once, in the caller's transaction: every older
+ * link stops opening, those sent and not yet opened too.
+ */
 export async function nextLinkVersion(tx: Queryable, subscriptionId: string): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({ linkVersion: sql`${subscriptions.linkVersion} + 1`, updatedAt: new Date() })
+    .set({ linkVersion: sql`${subscriptions.newestLinkVersion} + 1`, newestLinkVersion: sql`${subscriptions.newestLinkVersion} + 1`, updatedAt: new Date() })
     .where(eq(subscriptions.id, subscriptionId));
+}
+
+/**
+ * A new generation of her link that waits to be opened, in the caller's transaction: the links
+ * she has keep opening until it (or a newer one) is first opened. Its number, to send.
+ */
+export async function offerLinkVersion(tx: Queryable, subscriptionId: string): Promise<number | undefined> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ newestLinkVersion: sql`${subscriptions.newestLinkVersion} + 1`, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscriptionId))
+    .returning({ version: subscriptions.newestLinkVersion });
+  return row?.version;
+}
+
+/**
+ * A generation sent and not yet opened made the one that opens, now that it is first opened:
+ * every older link stops opening; newer ones sent stay waiting. Only forward, and never once
+ * her data is erased: the subscription as it is then, or undefined when this open did not move
+ * it (another open did, or nothing was to move).
+ */
+export async function openLinkVersion(subscriptionId: string, version: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await (await database())
+    .update(subscriptions)
+    .set({ linkVersion: version, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.id, subscriptionId),
+        lt(subscriptions.linkVersion, version),
+        gte(subscriptions.newestLinkVersion, version),
+        isNull(subscriptions.erasedAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /**
@@ -666,8 +704,9 @@ export async function referencesOf(subscriptionIds: readonly string[]): Promise<
 /**
  * Her subscription marked erased at her request, in the caller's transaction, once: only while
  * it is not yet (of two presses, one erases). Her own words with a cancel reason go, a plan
- * change waiting goes with the plan, and her link moves on a generation, so every link drawn
- * for her (her page's, her plan's for her doctor) stops opening. False when erased already.
+ * change waiting goes with the plan, and her link moves on past every generation sent, so
+ * every link drawn for her (her page's, her plan's for her doctor, one sent and not yet
+ * opened) stops opening. False when erased already.
  */
 export async function markErased(tx: Queryable, subscriptionId: string, at: Date): Promise<boolean> {
   const [row] = await tx
@@ -678,7 +717,8 @@ export async function markErased(tx: Queryable, subscriptionId: string, at: Date
       pendingPlan: null,
       pendingRenewalCents: null,
       pendingPlanFrom: null,
-      linkVersion: sql`${subscriptions.linkVersion} + 1`,
+      linkVersion: sql`${subscriptions.newestLinkVersion} + 1`,
+      newestLinkVersion: sql`${subscriptions.newestLinkVersion} + 1`,
       updatedAt: new Date(),
     })
     .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.erasedAt)))
