@@ -48,6 +48,7 @@ const {
   declaredOver,
   readStreamWithin,
   tooLargeMessages,
+  listen,
 } = build.entry.module;
 
 // The request's lines hold only what is built here (its id, method, route, status and the
@@ -388,7 +389,6 @@ function answerDrawnPage(req, res) {
     .catch((error) => res.destroy(error));
 }
 
-const port = Number(process.env.PORT ?? 3000);
 const server = createServer((req, res) => {
   const answered = entryPages.answer(req, res);
   if (answered === true) return;
@@ -399,7 +399,10 @@ const server = createServer((req, res) => {
 // trickles one for longer only holds a connection and its buffer. Node's own default is 5 minutes.
 server.requestTimeout = 30_000;
 server.headersTimeout = 20_000;
-server.listen(port, () => log.info({ port }, "listening"));
+// PORT, on HOST when set (else every interface): behind a proxy with TRUST_PROXY=true, only the
+// proxy may reach the server, or a client could name any address in X-Forwarded-For.
+const { address, port } = await listen(server);
+log.info({ address, port }, "listening");
 
 // SIGTERM (a deploy, docker stop): stop taking requests, let those in flight finish, stop the
 // workers after their rounds, close the database, then exit. A stop that hangs is cut off.
