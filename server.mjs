@@ -49,6 +49,7 @@ const {
   readStreamWithin,
   tooLargeMessages,
   listen,
+  manifestAskRefused,
 } = build.entry.module;
 
 // The request's lines hold only what is built here (its id, method, route, status and the
@@ -320,6 +321,9 @@ app.all("*", async (req, res, next) => {
   try {
     const begun = req.drawnPageView;
     if (begun) return await sendRemixAnswer(res, await remix(begun.request, begun.context));
+    // Remix's route discovery matches every leading part of each path asked about: an ask no
+    // page of ours makes costs it up to a second (manifest-request.server.ts).
+    if (manifestAskRefused(req.originalUrl ?? req.url)) return res.status(400).type("text/plain").send("Invalid Request");
     const body = await bodyWithinCap(req, res);
     if (body === undefined) return;
     await sendRemixAnswer(res, await remix(remixRequestOf(req, res, body)));
