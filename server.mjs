@@ -48,6 +48,8 @@ const {
   declaredOver,
   readStreamWithin,
   tooLargeMessages,
+  listen,
+  manifestAskRefused,
 } = build.entry.module;
 
 // The request's lines hold only what is built here (its id, method, route, status and the
@@ -319,6 +321,9 @@ app.all("*", async (req, res, next) => {
   try {
     const begun = req.drawnPageView;
     if (begun) return await sendRemixAnswer(res, await remix(begun.request, begun.context));
+    // Remix's route discovery matches every leading part of each path asked about: an ask no
+    // page of ours makes costs it up to a second (manifest-request.server.ts).
+    if (manifestAskRefused(req.originalUrl ?? req.url)) return res.status(400).type("text/plain").send("Invalid Request");
     const body = await bodyWithinCap(req, res);
     if (body === undefined) return;
     await sendRemixAnswer(res, await remix(remixRequestOf(req, res, body)));
@@ -388,7 +393,6 @@ function answerDrawnPage(req, res) {
     .catch((error) => res.destroy(error));
 }
 
-const port = Number(process.env.PORT ?? 3000);
 const server = createServer((req, res) => {
   const answered = entryPages.answer(req, res);
   if (answered === true) return;
@@ -399,7 +403,10 @@ const server = createServer((req, res) => {
 // trickles one for longer only holds a connection and its buffer. Node's own default is 5 minutes.
 server.requestTimeout = 30_000;
 server.headersTimeout = 20_000;
-server.listen(port, () => log.info({ port }, "listening"));
+// PORT, on HOST when set (else every interface): behind a proxy with TRUST_PROXY=true, only the
+// proxy may reach the server, or a client could name any address in X-Forwarded-For.
+const { address, port } = await listen(server);
+log.info({ address, port }, "listening");
 
 // SIGTERM (a deploy, docker stop): stop taking requests, let those in flight finish, stop the
 // workers after their rounds, close the database, then exit. A stop that hangs is cut off.

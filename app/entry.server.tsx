@@ -64,6 +64,10 @@ export { createEntryPageMemory } from "./server/http/entry-page-memory.server";
 /** The client address header, and whether the proxy in front of us may name the client (TRUST_PROXY). */
 export { clientAddressHeader, trustProxy } from "./server/http/client-address.server";
 export { bodyCaps, bodyDoorOf, declaredOver, readStreamWithin, tooLargeMessages } from "./server/http/body-cap.server";
+/** Asks of Remix's route discovery wider than a page of ours makes: refused before Remix. */
+export { manifestAskRefused } from "./server/http/manifest-request.server";
+/** Where the server listens: PORT, on HOST when set. */
+export { listen } from "./server/http/listen.server";
 export { log };
 
 export { replayContext, replayingRoutes } from "./server/http/drawn-page-answers.server";

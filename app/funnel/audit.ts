@@ -14,6 +14,8 @@ export const auditActionLabels = {
   "person-disabled": "Person disabled",
   "sessions-ended": "Sessions ended",
   "password-reset": "Password reset",
+  // Their own, by the person signed in; never the password.
+  "password-changed": "Password changed",
   "customer-searched": "Customer searched",
   "details-viewed": "Her details viewed",
   "emails-viewed": "Her emails viewed",

@@ -92,10 +92,35 @@ export const passwordMessages = {
   short: `Enter a password of ${passwordRules.minLength} characters or more.`,
   long: `Enter a password of ${passwordRules.maxLength} characters or fewer.`,
   email: "Your password must not be your email address.",
+  emailName: "Your password must not contain your email name (the part of your email address before the @).",
+  repeated: "Your password must not be one character repeated.",
+  common: "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one.",
 } as const;
 
+/** What a new password's field says of the rules. */
+export const newPasswordHint = `${passwordRules.minLength} characters or more, not a common password, and without your email name. A few words you will remember make a good one.`;
+
+/** Passwords refused for being common or leaked, in lower case (the list is loaded on the server). */
+export interface RefusedPasswords {
+  has(password: string): boolean;
+}
+
+/** An email name shorter than this is too common a string to refuse inside a password. */
+const emailNameMinLength = 3;
+
+/**
+ * The forms of a password looked up in the refused list, in lower case: as typed, and without
+ * the digits and signs around it ("Password1234!" is "password" with the most guessed of
+ * suffixes, and the list holds the word).
+ */
+export function refusedListForms(password: string): string[] {
+  const typed = password.trim().toLowerCase();
+  const word = typed.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+  return word !== "" && word !== typed ? [typed, word] : [typed];
+}
+
 /** What is wrong with a new password for the person with `email`, or undefined when it will do. */
-export function passwordProblem(password: string, email: string): string | undefined {
+export function passwordProblem(password: string, email: string, refused: RefusedPasswords): string | undefined {
   if (password.length === 0) return passwordMessages.missing;
   // Characters as she counts them, not UTF-16 units.
   const length = [...password].length;
@@ -105,6 +130,10 @@ export function passwordProblem(password: string, email: string): string | undef
   const address = email.trim().toLowerCase();
   const local = address.split("@")[0] ?? "";
   if (typed === address || (local.length > 0 && typed === local)) return passwordMessages.email;
+  if (local.length >= emailNameMinLength && password.toLowerCase().includes(local)) return passwordMessages.emailName;
+  // Spaces aside: "a a a a a a a" is as quickly guessed.
+  if (new Set([...password.toLowerCase()].filter((character) => !/\s/u.test(character))).size <= 1) return passwordMessages.repeated;
+  if (refusedListForms(password).some((form) => refused.has(form))) return passwordMessages.common;
   return undefined;
 }
 

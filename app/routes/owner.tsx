@@ -1,5 +1,5 @@
 // The console around each of its pages: its own bar (the console's name, the pages the
-// person's role opens, who is signed in, Sign out) in place of the funnel's, and no search
+// person's role opens, who is signed in with the way to change their own password, Sign out) in place of the funnel's, and no search
 // engine. Each page guards itself with its own permission: a layout's loader runs beside its
 // children's, never before them, so the menu here only hides what the pages refuse anyway.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -43,7 +43,7 @@ export default function OwnerConsole() {
               ))}
             </nav>
             <p className="owner-bar-person">
-              {person.name} ({person.role})
+              {person.name} ({person.role}) · <NavLink to="/owner/password">Your password</NavLink>
               {person.twoStepOn ? null : (
                 <>
                   {" "}

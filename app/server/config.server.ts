@@ -1,5 +1,6 @@
 // Configuration, parsed once at boot (see README "Configuration"). Every setting has an
 // embedded default that works offline; a wrong value stops the server with a readable list.
+import { isIP } from "node:net";
 import { z } from "zod";
 import { planCodes } from "../funnel/plans";
 import { usStateCodes } from "../funnel/us-states";
@@ -24,6 +25,9 @@ const settingsSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The address the server listens on: 127.0.0.1 keeps it to this machine (a proxy on the
+    // same host). Unset: every interface, as a container needs.
+    HOST: optionalText.pipe(z.string().refine(isListenHost, "must be an IP address (127.0.0.1, ::1) or a host name (localhost)").optional()),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -182,6 +186,11 @@ const settingsSchema = z
   });
 
 export type Settings = z.output<typeof settingsSchema>;
+
+/** An address a server can listen on: an IPv4 or IPv6 address, or a host name. */
+function isListenHost(value: string): boolean {
+  return isIP(value) !== 0 || /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i.test(value);
+}
 
 /**
  * Whether an address is this machine: localhost (or a name under it), 127.x or ::1. A server

@@ -277,6 +277,9 @@ describe("setting up a sign-in by its link", () => {
       ["", "Enter a password."],
       ["elevenchars", "Enter a password of 12 characters or more."],
       ["DANA.REYES@example.com", "Your password must not be your email address."],
+      ["dana.reyes at the clinic", "Your password must not contain your email name (the part of your email address before the @)."],
+      ["aaaaaaaaaaaa", "Your password must not be one character repeated."],
+      ["Password1234!", "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one."],
     ] as const) {
       const answer = await postSetup(browser, token, { password, code });
       expect(answer, password).toHaveStatus(400);

@@ -1,11 +1,20 @@
 // A staff password: the rules a new one must meet (twelve characters as a person counts them,
-// at most 256, never the email or its first part), and how it is kept (scrypt, salted, its
-// parameters written beside it) and checked.
+// at most 256, never the email nor containing its name, not one character repeated, not on
+// the list of common and leaked passwords), and how it is kept (scrypt, salted, its parameters
+// written beside it) and checked.
 import { describe, expect, it } from "vitest";
-import { passwordMessages, passwordProblem, passwordRules } from "../../app/funnel/staff";
+import { passwordMessages, passwordProblem as problemWith, passwordRules, type RefusedPasswords } from "../../app/funnel/staff";
 import { hashPassword, passwordVerifies } from "../../app/server/staff/passwords.server";
+import { refusedPasswords } from "../../app/server/staff/refused-passwords.server";
 
 const email = "maria.lopez.clinic@example.com";
+
+/** A list of two, for the rules other than the list's own. */
+const aFewRefused: RefusedPasswords = new Set(["password", "qwertyuiop123"]);
+
+function passwordProblem(password: string, forEmail: string) {
+  return problemWith(password, forEmail, aFewRefused);
+}
 
 describe("a new password's rules", () => {
   it("asks for one when it is empty", () => {
@@ -17,23 +26,24 @@ describe("a new password's rules", () => {
     expect(passwordRules.minLength).toBe(12);
     expect(passwordProblem("a".repeat(11), email)).toBe(passwordMessages.short);
     expect(passwordMessages.short).toBe("Enter a password of 12 characters or more.");
-    expect(passwordProblem("a".repeat(12), email)).toBeUndefined();
+    expect(passwordProblem("abcdefghijk", email)).toBe(passwordMessages.short);
+    expect(passwordProblem("abcdefghijkl", email)).toBeUndefined();
     expect(passwordProblem("correct horse battery staple", email)).toBeUndefined();
   });
 
   it("counts characters as a person does, not UTF-16 units", () => {
     // Each of these is one character and two UTF-16 units.
     expect("🌙".length).toBe(2);
-    expect(passwordProblem("🌙".repeat(11), email)).toBe(passwordMessages.short);
-    expect(passwordProblem("🌙".repeat(12), email)).toBeUndefined();
-    expect(passwordProblem("🌙".repeat(256), email)).toBeUndefined();
-    expect(passwordProblem("🌙".repeat(257), email)).toBe(passwordMessages.long);
+    expect(passwordProblem("🌙☀".repeat(5) + "🌙", email)).toBe(passwordMessages.short);
+    expect(passwordProblem("🌙☀".repeat(6), email)).toBeUndefined();
+    expect(passwordProblem("🌙☀".repeat(128), email)).toBeUndefined();
+    expect(passwordProblem("🌙☀".repeat(128) + "🌙", email)).toBe(passwordMessages.long);
   });
 
   it("takes 256 characters and refuses 257", () => {
     expect(passwordRules.maxLength).toBe(256);
-    expect(passwordProblem("a".repeat(256), email)).toBeUndefined();
-    expect(passwordProblem("a".repeat(257), email)).toBe(passwordMessages.long);
+    expect(passwordProblem("ab".repeat(128), email)).toBeUndefined();
+    expect(passwordProblem("ab".repeat(128) + "a", email)).toBe(passwordMessages.long);
     expect(passwordMessages.long).toBe("Enter a password of 256 characters or fewer.");
   });
 
@@ -44,9 +54,64 @@ describe("a new password's rules", () => {
     // The email as kept may itself be written differently.
     expect(passwordProblem("maria.lopez.clinic", " Maria.Lopez.Clinic@EXAMPLE.com ")).toBe(passwordMessages.email);
     expect(passwordMessages.email).toBe("Your password must not be your email address.");
-    // A password that only contains them is the person's own choice.
-    expect(passwordProblem("maria.lopez.clinic-2025", email)).toBeUndefined();
+    // The domain alone is no one's name.
     expect(passwordProblem("example.com and more", email)).toBeUndefined();
+  });
+
+  it("refuses a password that contains the person's email name, in any case, from three characters on", () => {
+    for (const password of ["maria.lopez.clinic-2025", "my MARIA.LOPEZ.CLINIC password", "2025maria.lopez.clinic"]) {
+      expect(passwordProblem(password, email), password).toBe(passwordMessages.emailName);
+    }
+    expect(passwordMessages.emailName).toBe("Your password must not contain your email name (the part of your email address before the @).");
+    expect(passwordProblem("bob is my uncle, truly", "Bob@example.com")).toBe(passwordMessages.emailName);
+    // Two characters are in too many passwords to be a name: "jo" is refused only as the whole password.
+    expect(passwordProblem("a journey to the sea", "jo@example.com")).toBeUndefined();
+    // Its parts are not the name: only the whole of it.
+    expect(passwordProblem("maria walks by the clinic", email)).toBeUndefined();
+  });
+
+  it("refuses one character repeated, whatever the case and the spaces", () => {
+    for (const password of ["aaaaaaaaaaaa", "AAAAAAaaaaaa", "a a a a a a a", "111111111111", "🌙".repeat(12), "            "]) {
+      expect(passwordProblem(password, email), password).toBe(passwordMessages.repeated);
+    }
+    expect(passwordMessages.repeated).toBe("Your password must not be one character repeated.");
+    expect(passwordProblem("aaaaaaaaaaab", email)).toBeUndefined();
+  });
+
+  it("refuses a password on the list, in any case, and its word with digits or signs around it", () => {
+    for (const password of ["qwertyuiop123", "QwertyUiop123", "Password1234", "1234password!!", "!!PASSWORD2025!!"]) {
+      expect(passwordProblem(password, email), password).toBe(passwordMessages.common);
+    }
+    expect(passwordMessages.common).toBe(
+      "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one.",
+    );
+    // Inside other words it is the person's own passphrase.
+    expect(passwordProblem("my password is a river", email)).toBeUndefined();
+  });
+});
+
+describe("the list of common and leaked passwords (@zxcvbn-ts/language-common)", () => {
+  const list = refusedPasswords();
+  const problemOf = (password: string, forEmail = email) => problemWith(password, forEmail, list);
+
+  it("refuses the common passwords of twelve characters or more, and a common word with digits", () => {
+    for (const password of ["password1234", "qwertyuiop123", "123456789012", "1qaz2wsx3edc", "iloveyou2024", "Sunshine12345!", "football2020!"]) {
+      expect(problemOf(password), password).toBe(passwordMessages.common);
+    }
+  });
+
+  it("takes passphrases and the passwords the tests and the seeded people use", () => {
+    for (const password of [
+      "correct horse battery staple",
+      "a walk by the river at dawn",
+      "tea in the garden after rain",
+      "a long new password of mine",
+      "a-test-staff-password",
+      // The end-to-end suite's owner password (its email is another person's here).
+      "e2e-owner-password-0123456789",
+    ]) {
+      expect(problemOf(password, "someone@example.com"), password).toBeUndefined();
+    }
   });
 });
 

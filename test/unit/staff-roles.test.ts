@@ -69,6 +69,8 @@ const routesFolder = path.resolve(__dirname, "../../app/routes");
 
 /** Open before a sign-in, or the sign-in itself: each of these reads the session its own way. */
 const unguarded = ["owner", "owner._index", "owner.two-step", "owner.sign-out", "owner.setup.$token"];
+/** Pages every person signed in may open, whatever their role: their own password. Signed in all the same. */
+const everyRole = ["owner.password"];
 
 /** Each console route module by its route's name: a flat file, or a folder's route file. */
 function consoleRoutes(): { name: string; file: string }[] {
@@ -96,11 +98,15 @@ function handlers(source: string): { name: string; body: string }[] {
   return found;
 }
 
-/** What is wrong with a handler's guard, or undefined: it must first await requireStaff with a permission. */
-function guardProblem(body: string): string | undefined {
+/**
+ * What is wrong with a handler's guard, or undefined: it must first await requireStaff with a
+ * permission (on a page for every role, with none).
+ */
+function guardProblem(body: string, forEveryRole = false): string | undefined {
   const firstAwait = body.match(/\bawait\s+([\w.]+)\(([^)]*)\)/);
   if (!firstAwait) return "never awaits requireStaff";
   if (firstAwait[1] !== "requireStaff") return `awaits ${firstAwait[1]} before requireStaff`;
+  if (forEveryRole) return /^\s*request\s*$/.test(firstAwait[2]!) ? undefined : `calls requireStaff(${firstAwait[2]}), not requireStaff(request) as a page for every role`;
   const permission = firstAwait[2]!.match(/^\s*request\s*,\s*"([^"]+)"\s*$/)?.[1];
   if (permission === undefined) return `calls requireStaff(${firstAwait[2]}) without a permission`;
   if (!(permissions as readonly string[]).includes(permission)) return `names "${permission}", which is no permission`;
@@ -112,7 +118,7 @@ describe("every console route", () => {
 
   it("is found by this test (so the check below cannot pass by reading nothing)", () => {
     const names = routes.map((route) => route.name);
-    for (const known of ["owner", "owner._index", "owner.orders._index", "owner.orders.$reference", "owner.emails", "owner.funnel", "owner.funnel[.]csv", "owner.audit", "owner.audit[.]csv"]) {
+    for (const known of ["owner", "owner._index", "owner.password", "owner.orders._index", "owner.orders.$reference", "owner.emails", "owner.funnel", "owner.funnel[.]csv", "owner.audit", "owner.audit[.]csv"]) {
       expect(names).toContain(known);
     }
   });
@@ -127,7 +133,7 @@ describe("every console route", () => {
         problems.push(`${route.name}: write its loader and action as exported functions, so their guard can be read`);
       }
       for (const handler of handlers(source)) {
-        const problem = guardProblem(handler.body);
+        const problem = guardProblem(handler.body, everyRole.includes(route.name));
         if (problem) problems.push(`${route.name} ${handler.name}: ${problem}`);
         else guarded++;
       }
@@ -145,5 +151,7 @@ describe("every console route", () => {
       /awaits readForm before requireStaff/,
     );
     expect(guardProblem(`export async function loader() {\n  return null;`)).toBe("never awaits requireStaff");
+    expect(guardProblem(`export async function loader({ request }) {\n  return passwordPage(await requireStaff(request));`, true)).toBeUndefined();
+    expect(guardProblem(`export async function loader({ request }) {\n  await readStaffSession(request);`, true)).toMatch(/awaits readStaffSession before/);
   });
 });

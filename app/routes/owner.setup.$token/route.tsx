@@ -10,7 +10,8 @@ import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { keepRetryAfter } from "../../route-headers";
 import { readForm } from "../../server/http/form-body.server";
-import { passwordHint, setupAction, setupPageData } from "./setup-page.server";
+import { newPasswordHint } from "../../funnel/staff";
+import { setupAction, setupPageData } from "./setup-page.server";
 
 export const handle: RouteHandle = { title: "Set up your sign-in: Owner's console" };
 
@@ -42,7 +43,7 @@ function SetupForm({ name, role, enrolment }: { name: string; role: string; enro
       </p>
       <Form method="post" id="setup" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <PasswordField field={fields.password} label="Password" hint={passwordHint} autoComplete="new-password" />
+        <PasswordField field={fields.password} label="Password" hint={newPasswordHint} autoComplete="new-password" />
         <h2>Authenticator</h2>
         <AuthenticatorEnrolment enrolment={enrolment} />
         <Field field={fields.code} label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required requiredMark={false} />

@@ -23,8 +23,6 @@ export const setupSchema = z.object({
   code: z.string().trim().max(40, codeMessages.wrongEnrol).default(""),
 });
 
-export const passwordHint = `${passwordRules.minLength} characters or more, and not your email address. A few words you will remember make a good one.`;
-
 /**
  * An open link's page: who it is for, and the authenticator to enrol. A closed one answers
  * 404 with the refusal as data, not thrown: after a setup this page's loader runs again on a

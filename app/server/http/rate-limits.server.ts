@@ -94,6 +94,12 @@ export const rateLimits = {
    * slowed too, and one typo of the owner's does not lock her out.
    */
   ownerSignIn: { bucket: "owner-sign-in", limit: 10, unaddressedLimit: 50, windowMs: 15 * 60_000 },
+  /**
+   * The current password checked on "Change your password", counted per person whatever the
+   * browser or address: a stolen console session may guess it ten times a quarter hour, and
+   * each check's scrypt is bounded with it.
+   */
+  ownPasswordCheck: { bucket: "own-password-check", limit: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitAnswer {
@@ -297,6 +303,12 @@ export function rateLimitKeys(request: Request, visitorKey: string | undefined):
   const address = countedClientAddress(request);
   if (address) keys.push(`address:${hashed(address)}`);
   return keys.length > 0 ? keys : [unaddressedKey];
+}
+
+/** Counts one hit of a person of the console (by their staff id); the seconds to wait when the limit holds, else 0. */
+export async function countStaffHit(limit: RateLimit, staffId: string): Promise<number> {
+  const answer = await hitRateLimit(limit, `staff:${hashed(staffId)}`);
+  return answer.allowed ? 0 : answer.retryAfterSeconds;
 }
 
 /** The one counter of a limit's site-wide ceiling: a minute's hits of everyone. */

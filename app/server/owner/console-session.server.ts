@@ -14,6 +14,7 @@ import {
   createConsoleSession,
   deleteConsoleSession,
   deleteExpiredConsoleSessions,
+  deleteOtherConsoleSessionsOf,
   findConsoleSession,
   touchConsoleSession,
 } from "../db/stores/console-sessions.server";
@@ -128,6 +129,18 @@ export async function readConsoleSession(request: Request, currentStamp: Current
     await touchConsoleSession(idHash, now, new Date(now.getTime() - consoleSessionLimits.touchAfterMs));
   }
   return { account: row.account, cookie };
+}
+
+/**
+ * After a new password of the session's own account: every other sign-in of that account
+ * ends, and this one carries the new password's stamp (sent with the session's next commit,
+ * redirectWithNotice), so it stays signed in. How many others ended.
+ */
+export async function keepOnlyThisConsoleSession(session: ConsoleSession, stamp: string): Promise<number> {
+  const id = idOf(session.cookie);
+  if (!id) return 0;
+  session.cookie.set("stamp", stamp);
+  return deleteOtherConsoleSessionsOf(session.account, hashOfId(id));
 }
 
 /** Whether the request carries a console cookie at all (valid or not). */

@@ -2,6 +2,7 @@
 // in the data folder (as the session secret is), so a fresh clone has a console with no
 // settings. It is hashed into the first owner's account when that is made (staff/first-owner). The log says where to find it, never what it is: logs are read by more people and
 // systems than the owner.
+import { readFileSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { config, type Settings } from "../config.server";
 import { log } from "../log.server";
@@ -36,6 +37,35 @@ export function ownerPassword(): string {
   if (source.kind === "setting") return (kept = settings.OWNER_PASSWORD!);
   if (source.kind === "memory") return (kept = randomSecret(passwordBytes));
   return (kept = readOrMakePasswordFile(source.file));
+}
+
+/** The password in the data folder's file, read without making one; undefined when there is no file. */
+export function ownerPasswordInFile(settings: Settings = config()): string | undefined {
+  const source = ownerPasswordSource(settings);
+  if (source.kind !== "file") return undefined;
+  try {
+    return readFileSync(source.file, "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Deletes the generated password's file, once the first owner has a password of their own:
+ * a copy of the data folder (a backup) then holds no password that once opened the console.
+ * Whether there was one.
+ */
+export function forgetOwnerPasswordFile(settings: Settings = config()): boolean {
+  const source = ownerPasswordSource(settings);
+  if (source.kind !== "file") return false;
+  kept = undefined;
+  try {
+    unlinkSync(source.file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
 }
 
 /**

@@ -28,7 +28,9 @@ import {
 } from "../db/stores/staff-members.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import { actorOf, audit, type Actor } from "./audit.server";
+import { forgetGeneratedPasswordOf } from "./first-owner.server";
 import { hashPassword } from "./passwords.server";
+import { refusedPasswords } from "./refused-passwords.server";
 import { endSessionsOf } from "./staff-session.server";
 import { codeStep, enrolmentOf, newRecoveryCodes, newSealedSecret, recoveryCodeHash, sealSecret, typedCode } from "./two-step.server";
 
@@ -251,7 +253,7 @@ export async function completeSetup(
 ): Promise<SetupOutcome> {
   const staff = await personOfLink(token, now);
   if (!staff) return { status: "closed" };
-  const problem = passwordProblem(typed.password, staff.email);
+  const problem = passwordProblem(typed.password, staff.email, refusedPasswords());
   const code = typedCode(typed.code);
   const sealed = staff.pendingTotpSecret;
   const step = sealed && code !== "" ? await codeStep(sealed, code, null, now) : undefined;
@@ -274,5 +276,6 @@ export async function completeSetup(
     throw error;
   }
   await endSessionsOf(staff.id);
+  forgetGeneratedPasswordOf(staff.email);
   return { status: "done", staff: { ...staff, status: "active", passwordHash }, recoveryCodes };
 }

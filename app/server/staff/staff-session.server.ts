@@ -12,6 +12,7 @@ import { refusePage } from "../http/page-refusal.server";
 import {
   carriesConsoleCookie,
   closeConsoleSession,
+  keepOnlyThisConsoleSession,
   openConsoleSession,
   passwordStamp,
   readConsoleSession,
@@ -83,6 +84,15 @@ export function signOutCookie(request: Request): Promise<string> {
 /** Ends every sign-in of a person, wherever they are signed in. How many there were. */
 export function endSessionsOf(staffId: string): Promise<number> {
   return deleteConsoleSessionsOf(staffId);
+}
+
+/**
+ * After the person of `session` chose a new password (`staff`, as it is now): their other
+ * sign-ins end, this one stays (its cookie is stamped anew, sent by redirectWithNotice). How
+ * many others ended.
+ */
+export function keepOnlyThisSession(session: StaffSession, staff: StaffMemberRow): Promise<number> {
+  return keepOnlyThisConsoleSession(session, staffStamp(staff));
 }
 
 export const refusedMessages = {

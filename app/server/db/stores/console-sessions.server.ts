@@ -1,7 +1,7 @@
 // The console's sign-ins, kept on the server so that signing out ends one for good: a cookie
 // copied before the sign-out finds no row. A row is found by a hash of the id its cookie
 // carries, never the id itself, so reading this table gives nobody a way in.
-import { and, count, eq, gt, lte, or } from "drizzle-orm";
+import { and, count, eq, gt, lte, ne, or } from "drizzle-orm";
 import { database } from "../client.server";
 import { consoleSessions } from "../schema.server";
 
@@ -43,6 +43,15 @@ export async function deleteExpiredConsoleSessions(idleBefore: Date, begunBefore
 /** Ends every sign-in of `account`: disabling a person or "End sessions". How many there were. */
 export async function deleteConsoleSessionsOf(account: string): Promise<number> {
   const rows = await (await database()).delete(consoleSessions).where(eq(consoleSessions.account, account)).returning({ idHash: consoleSessions.idHash });
+  return rows.length;
+}
+
+/** Ends every sign-in of `account` but the one whose id hashes to `keptIdHash`: a new password of their own. How many there were. */
+export async function deleteOtherConsoleSessionsOf(account: string, keptIdHash: string): Promise<number> {
+  const rows = await (await database())
+    .delete(consoleSessions)
+    .where(and(eq(consoleSessions.account, account), ne(consoleSessions.idHash, keptIdHash)))
+    .returning({ idHash: consoleSessions.idHash });
   return rows.length;
 }
 

@@ -113,6 +113,20 @@ export async function setStaffPassword(
   return row;
 }
 
+/**
+ * A person's new password of their own choosing, only while they are active and their password
+ * is still `previousHash` (one conditional statement: a reset or a second change at the same
+ * moment wins, and this one changes nothing). Undefined when refused.
+ */
+export async function replaceOwnPassword(id: string, previousHash: string, passwordHash: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
+  const [row] = await (await db(tx))
+    .update(staffMembers)
+    .set({ passwordHash })
+    .where(and(eq(staffMembers.id, id), eq(staffMembers.passwordHash, previousHash), eq(staffMembers.status, "active")))
+    .returning();
+  return row;
+}
+
 export async function setPendingTotpSecret(id: string, sealed: string): Promise<void> {
   await (await database()).update(staffMembers).set({ pendingTotpSecret: sealed }).where(eq(staffMembers.id, id));
 }
