@@ -8,7 +8,8 @@ import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, PasswordField } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
-import { homeOf, normalStaffEmail } from "../../funnel/staff";
+import { auditDetail, codeOf } from "../../funnel/audit";
+import { homeOf, normalStaffEmail, staffStatuses } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
 import { keepRetryAfter } from "../../route-headers";
 import { findStaffMemberByEmail } from "../../server/db/stores/staff-members.server";
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await passwordVerifies(submission.value.password, active?.passwordHash)) || !active) {
     await countFailedSignIn(attempt);
     await audit(request, staff ? actorOf(staff) : { id: null, name: "Unknown email", role: null }, "sign-in-failed", {
-      detail: staff && !active ? `Account ${staff.status}` : "Wrong email or password",
+      detail: staff && !active ? auditDetail`Account ${codeOf(staffStatuses, staff.status)}` : auditDetail`Wrong email or password`,
     });
     // Beside the password (which is cleared), so the summary leads to the field to type again.
     return data({ lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) }, { status: 401 });

@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { formatTime } from "../../components/owner-format";
+import { auditDetail } from "../../funnel/audit";
 import { cancelForHerSchema } from "../../funnel/cancel-for-her";
 import { consentLine } from "../../funnel/consent";
 import { cancellableStates } from "../../funnel/her-subscription";
@@ -148,7 +149,7 @@ export async function orderAction(request: Request, session: OwnerSession, subsc
       const moved = await moveSandboxClock(days);
       if (moved.status === "refused") return refused(intent, submission.reply({ fieldErrors: { days: [moved.message] } }), 400);
       const daysText = `${days} ${days === 1 ? "day" : "days"}`;
-      await audit(request, actorOf(staff), "clock-moved", { detail: daysText });
+      await audit(request, actorOf(staff), "clock-moved", { detail: days === 1 ? auditDetail`1 day` : auditDetail`${days} days` });
       const round = await runLifecycleNow();
       return redirectWithNotice(session, back, {
         tone: "success",

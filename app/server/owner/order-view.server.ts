@@ -90,6 +90,8 @@ export interface OrderChanges {
   cancelReason: string | null;
   /** Her own words with "Other", for the roles that may read her details (null for the others). */
   cancelNote: string | null;
+  /** The note support wrote when they cancelled for her, for the same roles. */
+  cancelForHerNote: string | null;
 }
 
 export function orderChanges(subscription: SubscriptionRow, events: readonly SubscriptionEventRow[], seesHerWords: boolean): OrderChanges {
@@ -99,6 +101,7 @@ export function orderChanges(subscription: SubscriptionRow, events: readonly Sub
     planChange: ahead ? { text: `Changes to ${plans[ahead.plan].label} on`, at: ahead.at.toISOString(), price: amountAndCadence(ahead.cents, ahead.plan) } : null,
     cancelReason: subscription.cancelledAt === null ? null : reason ? herCancelReasonLabels[reason] : noReasonLabel,
     cancelNote: seesHerWords ? subscription.cancelReasonNote : null,
+    cancelForHerNote: seesHerWords ? subscription.cancelForHerNote : null,
   };
 }
 
