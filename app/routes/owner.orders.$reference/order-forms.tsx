@@ -87,7 +87,7 @@ export function CancelForHerForm() {
         <NoteField
           field={fields.note}
           label="Note (needed for Other)"
-          hint={`Why, in ${cancelNoteMaxLength} characters or fewer. It is kept with her order, not in the audit log, and erased with her data: do not write her health there.`}
+          hint={`Why, in ${cancelNoteMaxLength} characters or fewer. Shown on this page with the cancel, not in the audit log, and erased with her data; do not write her health details.`}
           maxLength={cancelNoteMaxLength}
         />
         <SelectField
