@@ -14,6 +14,7 @@ import { awaitingReviewStates, holdExpiresSoon, subscriptionEventLabels, subscri
 import type { CustomerOrder } from "../db/stores/orders.server";
 import type { StoredEmail } from "../db/stores/stored-emails.server";
 import type { SubscriptionEventRow, SubscriptionPaymentRow, SubscriptionRow } from "../db/stores/subscriptions.server";
+import type { KeptEmailReader } from "./kept-emails.server";
 
 export interface OrderLine {
   reference: string;
@@ -227,6 +228,7 @@ export interface HerEmailLine {
   text: string;
 }
 
-export function herEmailLine(email: StoredEmail): HerEmailLine {
-  return { id: email.id, subject: email.subject, sentAt: email.createdAt.toISOString(), text: email.text };
+/** Its text as `reader` lets this person read it: her links whole, or as markers. */
+export function herEmailLine(email: StoredEmail, reader: KeptEmailReader): HerEmailLine {
+  return { id: email.id, subject: email.subject, sentAt: email.createdAt.toISOString(), text: reader.text(email.text) };
 }
