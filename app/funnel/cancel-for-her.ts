@@ -1,9 +1,9 @@
 // "Cancel for her": support cancels her subscription when she asks them to, under the same
 // rules as her own cancel online, and says why. The reason is a fixed choice, or Other with a
-// note the staff write; it goes to the audit log, which keeps nothing of hers, so the note's
-// hint asks them not to write her details there. Pure.
+// note the staff write. The audit log keeps the reason's label alone: the note is kept with
+// the cancel on her subscription, which her erasure clears, as the log is kept for good. Pure.
 import { z } from "zod";
-import { auditDetailMaxLength } from "./audit";
+import { auditDetail, labelOf, type AuditDetail } from "./audit";
 import { herCancelReasons } from "./cancel-reasons";
 
 export const cancelReasons = ["phone", "email", "payment", "other"] as const;
@@ -16,11 +16,8 @@ export const cancelReasonLabels: Record<CancelReason, string> = {
   other: "Other",
 };
 
-/** "She asked by email: " before a note: the longest a reason's label makes it. */
-const longestPrefix = Math.max(...Object.values(cancelReasonLabels).map((label) => `${label}: `.length));
-
-/** A note fits the audit row whole with its reason before it, never cut short there. */
-export const cancelNoteMaxLength = auditDetailMaxLength - longestPrefix;
+/** A note says why in a sentence or two. */
+export const cancelNoteMaxLength = 480;
 
 export const cancelForHerMessages = {
   reason: "Choose why you are cancelling for her.",
@@ -41,7 +38,7 @@ export const cancelForHerSchema = z
     if (value.reason === "other" && !value.note) context.addIssue({ code: "custom", path: ["note"], message: cancelForHerMessages.noteMissing });
   });
 
-/** What the audit log keeps of the reason: its label, then the note when there is one ("Other: she moved abroad"). */
-export function cancelReasonDetail(reason: CancelReason, note: string | undefined): string {
-  return note ? `${cancelReasonLabels[reason]}: ${note}` : cancelReasonLabels[reason];
+/** What the audit log keeps of the reason: its label ("Other"), never the note. */
+export function cancelReasonDetail(reason: CancelReason): AuditDetail {
+  return auditDetail`${labelOf(cancelReasonLabels, reason)}`;
 }

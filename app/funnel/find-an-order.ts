@@ -2,6 +2,7 @@
 // medically disqualified, yet the queue lists only the orders waiting for a decision, so the
 // others are found by the reference she or a colleague quotes. What was typed is read here as a
 // reference (any case, with or without MC, spaces or dashes), or refused with a message. Pure.
+import { auditDetail } from "./audit";
 import { readOrderReference } from "./subscription-life";
 
 /** A reference with room for the spaces and dashes people type in it; the rest is never read. */
@@ -13,7 +14,7 @@ export const findAnOrderMessages = {
 } as const;
 
 /** What the audit log says of such a search: how, as the customer finder says it, never what. */
-export const referenceSearchLabel = "By reference";
+export const referenceSearchDetail = auditDetail`By reference`;
 
 export type OrderReferenceReading = { kind: "reference"; reference: string } | { kind: "refused"; message: string };
 

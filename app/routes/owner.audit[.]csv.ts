@@ -3,6 +3,7 @@
 // download cannot hold the server's memory. Every cell is formula-safe: a staff name or a
 // detail is text someone typed. The download is itself written in the log.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { auditDetail } from "../funnel/audit";
 import { toCsv } from "../funnel/csv";
 import { auditRows } from "../server/db/stores/audit-log.server";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { query } = read;
   const rows = await auditRows(filterOf(query), auditCsvRowLimit);
   const csv = toCsv(auditCsvHeader, rows.map((row) => auditCsvCells(auditLine(row))));
-  await audit(request, actorOf(staff), "csv-exported", { detail: "Audit CSV" });
+  await audit(request, actorOf(staff), "csv-exported", { detail: auditDetail`Audit CSV` });
   const days = query.from || query.to ? `-${query.from ?? "start"}-to-${query.to ?? "now"}` : "";
   return csvDownload(csv, `audit-log${days}.csv`);
 }

@@ -1,16 +1,20 @@
 // Her emails as the embedded mail store kept them (no SMTP_URL): newest first, each with its
-// text, so a fresh clone shows every email the product sends and QA can open her link from
-// one. With a real mail server the emails go there and only the outbox's count shows here.
+// text, so a fresh clone shows every email the product sends and QA, as the owner of the local
+// server, can open her link from one. Anyone else, and everyone once a mail server is set,
+// reads a marker where her link was (app/server/owner/kept-emails.server.ts): her link acts as
+// her. With a real mail server the emails go there and only the outbox's count shows here.
 // Every opening of the page is in the audit log (no order: it shows many).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatTime } from "../components/owner-format";
 import { OwnerPager } from "../components/owner-parts";
 import { maskEmail } from "../funnel/her-subscription";
+import { linksMarkedNote } from "../funnel/kept-emails";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { listStoredEmails } from "../server/db/stores/stored-emails.server";
 import { countPendingOutboxMessages } from "../server/db/stores/outbox.server";
+import { keptEmailReader } from "../server/owner/kept-emails.server";
 import { actorOf, audit } from "../server/staff/audit.server";
 import { requireStaff } from "../server/staff/staff-session.server";
 
@@ -24,8 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const [{ rows, total }, pending] = await Promise.all([listStoredEmails(page, pageSize), countPendingOutboxMessages("email")]);
+  const reader = keptEmailReader(staff.role);
   return {
     smtp: config().SMTP_URL !== undefined,
+    linksWhole: reader.linksWhole,
     pending,
     total,
     page,
@@ -36,13 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       to: maskEmail(row.toAddress),
       reference: row.orderReference,
       subject: row.subject,
-      text: row.text,
+      text: reader.text(row.text),
     })),
   };
 }
 
 export default function OwnerEmails() {
-  const { smtp, pending, total, page, pageCount, emails } = useLoaderData<typeof loader>();
+  const { smtp, linksWhole, pending, total, page, pageCount, emails } = useLoaderData<typeof loader>();
   return (
     <section className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Emails</h1>
@@ -59,6 +65,7 @@ export default function OwnerEmails() {
           <p className="owner-count">
             {total} {total === 1 ? "email" : "emails"}, newest first. Times are UTC.
           </p>
+          {linksWhole ? null : <p className="owner-footnote">{linksMarkedNote}</p>}
           <ol className="owner-emails">
             {emails.map((email) => (
               <li key={email.id}>

@@ -1,6 +1,7 @@
 // The funnel table as CSV, for the same dates, filters and grouping as the page: one line a
 // step (a group and a step when grouped). Each download is written in the audit log.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { auditDetail } from "../funnel/audit";
 import { toCsv } from "../funnel/csv";
 import { funnelRows, type FunnelCounts } from "../funnel/funnel-report";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
@@ -32,6 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const csv = query.group
     ? toCsv(["Group", ...header], groupedRows(figures, query.group).flatMap((group) => lines(group.label, group.counts)))
     : toCsv(header, lines(null, figures.total));
-  await audit(request, actorOf(staff), "csv-exported", { detail: "Funnel CSV" });
+  await audit(request, actorOf(staff), "csv-exported", { detail: auditDetail`Funnel CSV` });
   return csvDownload(csv, `funnel-${query.from}-to-${query.to}.csv`);
 }

@@ -3,6 +3,7 @@
 // one took nothing). Never her name, contact details or health answers. Each download is written
 // in the audit log: the business's data left the console, and who took it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { auditDetail } from "../funnel/audit";
 import { toCsv } from "../funnel/csv";
 import { plans } from "../funnel/plans";
 import { subscriptionStateLabels } from "../funnel/subscription-life";
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dollars(order.disputedCents),
     ]),
   );
-  await audit(request, actorOf(staff), "csv-exported", { detail: "Orders CSV" });
+  await audit(request, actorOf(staff), "csv-exported", { detail: auditDetail`Orders CSV` });
   const name = read?.ok ? `orders-${read.query.from}-to-${read.query.to}.csv` : "orders.csv";
   return csvDownload(csv, name);
 }

@@ -131,7 +131,8 @@ const settingsSchema = z
       .transform((v) => v.split(",").map((code) => code.trim().toUpperCase()).filter(Boolean))
       .pipe(z.array(z.enum(usStateCodes)).min(1, "must name at least one state")),
     // Her emails: a real mail server when set (smtp:// or smtps://, credentials in the
-    // address); unset, each email is kept in the database and listed in the owner's console.
+    // address); unset, each email is kept in the database and listed in the owner's console,
+    // which only a local server may do: a public PUBLIC_URL without it is refused at start.
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -169,6 +170,8 @@ const settingsSchema = z
     }
     const sandboxProblem = sandboxPaymentsProblem(settings);
     if (sandboxProblem) ctx.addIssue({ code: "custom", path: ["SANDBOX_PAYMENTS"], message: sandboxProblem });
+    const mailProblem = keptEmailsProblem(settings);
+    if (mailProblem) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: mailProblem });
     if (settings.NODE_ENV !== "production" || settings.SESSION_SECRET === undefined) return;
     if (settings.SESSION_SECRET === developmentSessionSecret) {
       ctx.addIssue({
@@ -219,6 +222,21 @@ function sandboxPaymentsProblem(s: Pick<Settings, "SANDBOX_PAYMENTS" | "STRIPE_S
     );
   }
   return undefined;
+}
+
+/**
+ * Why a server may not keep her emails instead of sending them, or undefined. Without a mail
+ * server her emails are only kept and listed in the console, and each holds her private link:
+ * on a public address nobody would receive them, and the console is the one place her links
+ * would show. Locally (the quick start, QA) the owner reads them there.
+ */
+function keptEmailsProblem(s: Pick<Settings, "SMTP_URL" | "PUBLIC_URL">): string | undefined {
+  if (s.SMTP_URL !== undefined || isLocalAddress(s.PUBLIC_URL)) return undefined;
+  return (
+    `PUBLIC_URL ${s.PUBLIC_URL} is a public address, but SMTP_URL is not set: her emails would be kept in the ` +
+    "console instead of being sent, and no one would receive her private link. Set SMTP_URL to your mail server " +
+    "(smtp:// or smtps://, credentials in the address)"
+  );
 }
 
 export class ConfigurationError extends Error {

@@ -4,6 +4,7 @@
 // to change or empty the log.
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { auditDetail } from "../../app/funnel/audit";
 import * as auditCsv from "../../app/routes/owner.audit[.]csv";
 import * as auditPage from "../../app/routes/owner.audit/route";
 import * as funnelCsv from "../../app/routes/owner.funnel[.]csv";
@@ -55,7 +56,7 @@ describe("the audit log page", () => {
     const owner = await signedInOwner();
     const support = await aPerson("support", { name: "Sam Support" });
     for (let i = 0; i < 120; i++) {
-      await logged(support, new Date(Date.UTC(2024, 0, 1, 9, i)).toISOString(), { orderReference: "MC-7KQ2-94XD", detail: `view ${i}` });
+      await logged(support, new Date(Date.UTC(2024, 0, 1, 9, i)).toISOString(), { orderReference: "MC-7KQ2-94XD", detail: auditDetail`view ${i}` });
     }
     const first = await pageOf(owner, "?action=details-viewed");
     expect(first).toHaveStatus(200);
@@ -117,7 +118,7 @@ describe("the audit log page", () => {
   it("filters by action", async () => {
     const owner = await signedInOwner();
     const sam = await aPerson("support", { name: "Sam Support" });
-    await logged(sam, "2024-05-01T10:00:00Z", { action: "cancelled-for-her", orderReference: "MC-7KQ2-94XD", detail: "She asked by phone" });
+    await logged(sam, "2024-05-01T10:00:00Z", { action: "cancelled-for-her", orderReference: "MC-7KQ2-94XD", detail: auditDetail`She asked by phone` });
     await logged(sam, "2024-05-01T11:00:00Z", { action: "emails-viewed" });
 
     const page = await pageOf(owner, "?action=cancelled-for-her");
@@ -150,10 +151,10 @@ describe("the audit log page", () => {
   it("filters by days, both included, in UTC", async () => {
     const owner = await signedInOwner();
     const sam = await aPerson("support", { name: "Sam Support" });
-    await logged(sam, "2024-02-29T23:59:59.999Z", { detail: "before" });
-    await logged(sam, "2024-03-01T00:00:00.000Z", { detail: "first moment" });
-    await logged(sam, "2024-03-02T23:59:59.999Z", { detail: "last moment" });
-    await logged(sam, "2024-03-03T00:00:00.000Z", { detail: "after" });
+    await logged(sam, "2024-02-29T23:59:59.999Z", { detail: auditDetail`before` });
+    await logged(sam, "2024-03-01T00:00:00.000Z", { detail: auditDetail`first moment` });
+    await logged(sam, "2024-03-02T23:59:59.999Z", { detail: auditDetail`last moment` });
+    await logged(sam, "2024-03-03T00:00:00.000Z", { detail: auditDetail`after` });
     const details = (answer: RouteAnswer) => answer.data.log.lines.map((line: { detail: string }) => line.detail);
 
     expect(details(await pageOf(owner, "?from=2024-03-01&to=2024-03-02"))).toEqual(["last moment", "first moment"]);
@@ -210,7 +211,7 @@ describe("the audit log's CSV", () => {
     const hostile = '=HYPERLINK("http://evil.example/?x=1","Click, me")';
     const mallory = await aPerson("support", { name: hostile });
     const sam = await aPerson("support", { name: "Sam Support" });
-    await logged(mallory, "2024-05-01T10:00:00Z", { action: "cancelled-for-her", orderReference: "MC-7KQ2-94XD", detail: "+SUM(1,2)" });
+    await logged(mallory, "2024-05-01T10:00:00Z", { action: "cancelled-for-her", orderReference: "MC-7KQ2-94XD", detail: auditDetail`+SUM(1,2)` });
     await logged(mallory, "2024-05-01T11:00:00Z", { action: "emails-viewed" });
     await logged(sam, "2024-05-01T12:00:00Z");
 
@@ -277,8 +278,8 @@ describe("the database keeps the log append-only", () => {
 
   it("refuses an update, a delete and a truncate, and the rows are still there", async () => {
     const sam = await aPerson("support", { name: "Sam Support" });
-    await logged(sam, "2024-05-01T10:00:00Z", { detail: "first" });
-    await logged(sam, "2024-05-01T11:00:00Z", { detail: "second" });
+    await logged(sam, "2024-05-01T10:00:00Z", { detail: auditDetail`first` });
+    await logged(sam, "2024-05-01T11:00:00Z", { detail: auditDetail`second` });
     const before = await auditRows({}, 100);
     expect(before).toHaveLength(2);
     const db = await database();
@@ -290,7 +291,7 @@ describe("the database keeps the log append-only", () => {
 
     expect(await auditRows({}, 100)).toEqual(before);
     // Adding is still allowed: that is all the log does.
-    await logged(sam, "2024-05-01T12:00:00Z", { detail: "third" });
+    await logged(sam, "2024-05-01T12:00:00Z", { detail: auditDetail`third` });
     expect(await auditRows({}, 100)).toHaveLength(3);
   });
 });

@@ -319,7 +319,7 @@ describe("Cancel for her", () => {
     expect(page.data.payments.map((payment: { kind: string }) => payment.kind)).toEqual(["Hold", "Release"]);
   });
 
-  it("needs a reason, and a note for Other (400 with the message, nothing cancelled); Other's note goes to the log", async () => {
+  it("needs a reason, and a note for Other (400 with the message, nothing cancelled); Other's note stays with the cancel, the log keeps its label", async () => {
     const subscription = await herOrder();
     const { browser } = await signedInAs("support");
 
@@ -341,6 +341,8 @@ describe("Cancel for her", () => {
     expect(await auditRows("cancelled-for-her")).toEqual([]);
 
     expect(await postOrder(browser, subscription.reference, { intent: "cancel-for-her", reason: "other", note: "Duplicate order" })).toHaveStatus(303);
-    expect((await auditRows("cancelled-for-her")).map((row) => row.detail)).toEqual(["Other: Duplicate order"]);
+    expect((await auditRows("cancelled-for-her")).map((row) => row.detail)).toEqual(["Other"]);
+    expect((await reload(subscription)).cancelForHerNote).toBe("Duplicate order");
+    expect((await openOrder(browser, subscription.reference)).data.changes.cancelForHerNote).toBe("Duplicate order");
   });
 });

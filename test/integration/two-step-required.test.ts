@@ -22,7 +22,7 @@ beforeEach(async () => {
 
 describe("when two-step sign-in is required", () => {
   it("is required on a public address or when the setting says so, optional on this machine", () => {
-    expect(twoStepRequired(parseSettings({ PUBLIC_URL: "https://care.example.com", SANDBOX_PAYMENTS: "true" }))).toBe(true);
+    expect(twoStepRequired(parseSettings({ PUBLIC_URL: "https://care.example.com", SANDBOX_PAYMENTS: "true", SMTP_URL: "smtp://smtp.example.com" }))).toBe(true);
     expect(twoStepRequired(parseSettings({ PUBLIC_URL: "http://localhost:3000" }))).toBe(false);
     expect(twoStepRequired(parseSettings({}))).toBe(false);
     expect(twoStepRequired(parseSettings({ STAFF_TWO_STEP: "required" }))).toBe(true);

@@ -93,13 +93,15 @@ describe("configuration", () => {
 // it at start unless SANDBOX_PAYMENTS=true says it is meant, and the refusal names both ways
 // out. Local servers (and `npm start` on a fresh clone, which sets no PUBLIC_URL) start as before.
 const stripeKeys = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_PUBLISHABLE_KEY: "pk_live_abc" };
+/** A public server's mail server (its emails must be sent: see "her emails at start" below). */
+const mailServer = { SMTP_URL: "smtps://mailer:secret@smtp.example.com:465" };
 
 describe("sandbox payments at start", () => {
   it.each(["https://shop.example.com", "http://203.0.113.7:3000", "https://localhost.example.com", "http://10.0.0.5"])(
     "refuses the sandbox with PUBLIC_URL %s, naming Stripe's keys and SANDBOX_PAYMENTS=true",
     (publicUrl) => {
       for (const NODE_ENV of ["production", "development"]) {
-        const problems = problemsOf({ NODE_ENV, PUBLIC_URL: publicUrl });
+        const problems = problemsOf({ NODE_ENV, PUBLIC_URL: publicUrl, ...mailServer });
         expect(problems).toHaveLength(1);
         expect(problems[0]).toMatch(/^SANDBOX_PAYMENTS: /);
         expect(problems[0]).toContain(`PUBLIC_URL ${publicUrl} is a public address`);
@@ -107,20 +109,20 @@ describe("sandbox payments at start", () => {
         expect(problems[0]).toContain("SANDBOX_PAYMENTS=true");
       }
       // The message reaches the start log as the error's text.
-      expect(() => parseSettings({ PUBLIC_URL: publicUrl })).toThrow(/SANDBOX_PAYMENTS=true/);
+      expect(() => parseSettings({ PUBLIC_URL: publicUrl, ...mailServer })).toThrow(/SANDBOX_PAYMENTS=true/);
     },
   );
 
   it("starts a public server on the sandbox when SANDBOX_PAYMENTS=true says it is meant", () => {
-    const settings = parseSettings({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", SANDBOX_PAYMENTS: "true" });
+    const settings = parseSettings({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", SANDBOX_PAYMENTS: "true", ...mailServer });
     expect(settings.SANDBOX_PAYMENTS).toBe("true");
     expect(settings.STRIPE_SECRET_KEY).toBeUndefined();
   });
 
   it("starts a public server with Stripe's keys, SANDBOX_PAYMENTS unset or false", () => {
-    expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", ...stripeKeys })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", ...stripeKeys, ...mailServer })).toEqual([]);
     expect(
-      problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", SANDBOX_PAYMENTS: "false", ...stripeKeys }),
+      problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", SANDBOX_PAYMENTS: "false", ...stripeKeys, ...mailServer }),
     ).toEqual([]);
   });
 
@@ -161,4 +163,41 @@ describe("sandbox payments at start", () => {
     expect(isLocalAddress("http://[::2]")).toBe(false);
     expect(isLocalAddress("http://0.0.0.0")).toBe(false);
   });
+});
+
+// Without SMTP_URL her emails are kept and listed in the console instead of being sent, each
+// with her private link. A public server must send them: config refuses it at start, naming
+// SMTP_URL. A local server (the quick start, QA following her story) keeps them as before.
+describe("her emails at start", () => {
+  const meant = { SANDBOX_PAYMENTS: "true" };
+
+  it.each(["https://shop.example.com", "http://203.0.113.7:3000", "https://localhost.example.com", "http://10.0.0.5"])(
+    "refuses PUBLIC_URL %s without SMTP_URL, saying why and what to set",
+    (publicUrl) => {
+      for (const NODE_ENV of ["production", "development"]) {
+        for (const payments of [meant, stripeKeys]) {
+          const problems = problemsOf({ NODE_ENV, PUBLIC_URL: publicUrl, ...payments });
+          expect(problems).toHaveLength(1);
+          expect(problems[0]).toMatch(/^SMTP_URL: /);
+          expect(problems[0]).toContain(`PUBLIC_URL ${publicUrl} is a public address, but SMTP_URL is not set`);
+          expect(problems[0]).toContain("no one would receive her private link");
+        }
+      }
+      expect(() => parseSettings({ PUBLIC_URL: publicUrl, ...meant, SMTP_URL: " " })).toThrow(/Set SMTP_URL to your mail server/);
+      expect(problemsOf({ PUBLIC_URL: publicUrl, ...meant, ...mailServer })).toEqual([]);
+    },
+  );
+
+  it("names both problems of a public server on the sandbox without a mail server", () => {
+    expect(problemsOf({ PUBLIC_URL: "https://shop.example.com" }).map((problem) => problem.split(":")[0])).toEqual(["SANDBOX_PAYMENTS", "SMTP_URL"]);
+  });
+
+  it.each([undefined, "", "http://localhost:3000", "http://127.0.0.1:3100", "http://[::1]:3000"])(
+    "keeps her emails in the console on a local server (PUBLIC_URL %s) with no mail server",
+    (publicUrl) => {
+      const env: Record<string, string> = { NODE_ENV: "production", ...(publicUrl === undefined ? {} : { PUBLIC_URL: publicUrl }) };
+      expect(problemsOf(env)).toEqual([]);
+      expect(parseSettings(env).SMTP_URL).toBeUndefined();
+    },
+  );
 });

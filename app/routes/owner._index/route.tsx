@@ -8,7 +8,8 @@ import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, PasswordField } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
-import { homeOf, normalStaffEmail } from "../../funnel/staff";
+import { auditDetail, codeOf } from "../../funnel/audit";
+import { homeOf, normalStaffEmail, staffStatuses } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
 import { keepRetryAfter } from "../../route-headers";
 import { findStaffMemberByEmail } from "../../server/db/stores/staff-members.server";
@@ -50,7 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await passwordVerifies(submission.value.password, active?.passwordHash)) || !active) {
     // The try stays counted. Only a real account's failure is audited: an email that is no
     // account is only counted, so strangers cannot fill the append-only log.
-    if (staff) await audit(request, actorOf(staff), "sign-in-failed", { detail: active ? "Wrong email or password" : `Account ${staff.status}` });
+    if (staff) await audit(request, actorOf(staff), "sign-in-failed", {
+      detail: active ? auditDetail`Wrong email or password` : auditDetail`Account ${codeOf(staffStatuses, staff.status)}`,
+    });
     else await countUnknownEmail();
     // Beside the password (which is cleared), so the summary leads to the field to type again.
     return data({ lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) }, { status: 401 });

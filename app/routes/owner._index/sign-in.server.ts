@@ -3,6 +3,7 @@
 // app/server/owner/sign-in-throttle.server.ts.
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
+import type { AuditDetail } from "../../funnel/audit";
 import { waitInMinutes } from "../../funnel/rate-limits";
 import { homeOf, normalStaffEmail } from "../../funnel/staff";
 import type { StaffMemberRow } from "../../server/db/stores/staff-members.server";
@@ -54,7 +55,7 @@ export async function afterPassword(request: Request, staff: StaffMemberRow): Pr
  * Signed in: the session opened, the half sign-in forgotten, the browser known to the throttle
  * from now on, the sign-in recorded and audited; the headers that carry it (appended to `headers`).
  */
-export async function signInHeaders(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: string): Promise<Headers> {
+export async function signInHeaders(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: AuditDetail): Promise<Headers> {
   const now = new Date();
   headers.append("Set-Cookie", await openStaffSession(staff, now));
   headers.append("Set-Cookie", await clearPendingCookie());
@@ -65,6 +66,6 @@ export async function signInHeaders(request: Request, staff: StaffMemberRow, hea
 }
 
 /** Signed in, and on to their first page. */
-export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: string): Promise<Response> {
+export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: AuditDetail): Promise<Response> {
   return redirect(homeOf(staff.role), { status: 303, headers: await signInHeaders(request, staff, headers, detail) });
 }

@@ -3,6 +3,7 @@
 import { Facts } from "../../components/facts";
 import { Time } from "../../components/owner-parts";
 import { deletedAtHerRequest } from "../../funnel/her-erasure";
+import { linksMarkedNote } from "../../funnel/kept-emails";
 import type { HerDetails, HerEmailLine } from "../../server/owner/order-view.server";
 
 const orNone = (text: string) => (text === "" ? "None given" : text);
@@ -35,7 +36,7 @@ export function HerDetailsSection({ her }: { her: HerDetails }) {
   );
 }
 
-export function HerEmailsSection({ emails }: { emails: { kept: boolean; erased: boolean; total: number; list: HerEmailLine[] } }) {
+export function HerEmailsSection({ emails }: { emails: { kept: boolean; erased: boolean; linksWhole: boolean; total: number; list: HerEmailLine[] } }) {
   return (
     <section aria-labelledby="her-emails-title">
       <h2 id="her-emails-title">Her emails</h2>
@@ -51,6 +52,7 @@ export function HerEmailsSection({ emails }: { emails: { kept: boolean; erased: 
             {emails.total} {emails.total === 1 ? "email" : "emails"}, newest first{emails.total > emails.list.length ? `; the latest ${emails.list.length} are shown` : ""}. Times
             are UTC.
           </p>
+          {emails.linksWhole ? null : <p className="owner-footnote">{linksMarkedNote}</p>}
           <ol className="owner-emails">
             {emails.list.map((email) => (
               <li key={email.id}>

@@ -87,7 +87,7 @@ export function CancelForHerForm() {
         <NoteField
           field={fields.note}
           label="Note (needed for Other)"
-          hint={`Why, in ${cancelNoteMaxLength} characters or fewer. It is kept in the audit log: do not write her name, contact details or health there.`}
+          hint={`Why, in ${cancelNoteMaxLength} characters or fewer. Shown on this page with the cancel, not in the audit log, and erased with her data; do not write her health details.`}
           maxLength={cancelNoteMaxLength}
         />
         <SelectField

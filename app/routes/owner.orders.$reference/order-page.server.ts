@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { formatTime } from "../../components/owner-format";
+import { auditDetail } from "../../funnel/audit";
 import { cancelForHerSchema } from "../../funnel/cancel-for-her";
 import { consentLine } from "../../funnel/consent";
 import { cancellableStates } from "../../funnel/her-subscription";
@@ -19,6 +20,7 @@ import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
 import { awaitsDecision, herDetails, herEmailLine, orderChanges, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
+import { keptEmailReader } from "../../server/owner/kept-emails.server";
 import { disqualifyFromConsole, disqualifyNotice } from "../../server/owner/medically-disqualified.server";
 import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
 import { cancelForHer, sendLinkAgain } from "../../server/owner/support-actions.server";
@@ -68,6 +70,7 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
   if (seesDetails) await audit(request, actorOf(staff), "details-viewed", viewed);
   if (seesEmails) await audit(request, actorOf(staff), "emails-viewed", viewed);
   const reviews = ownerRecordsReviews();
+  const reader = keptEmailReader(staff.role);
   return data(
     {
       order: orderDetails(subscription, now),
@@ -80,7 +83,13 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
         sandboxClockAllowed() && may(staff.role, "clock") ? { now: now.toISOString(), aheadDays: Math.floor(offsetMs / dayMs), maxDays: maxClockDays } : null,
       her: seesDetails && order ? herDetails(order.body, subscription.erasedAt !== null) : null,
       emails: emails
-        ? { kept: config().SMTP_URL === undefined, erased: subscription.erasedAt !== null, total: emails.total, list: emails.rows.map(herEmailLine) }
+        ? {
+            kept: config().SMTP_URL === undefined,
+            erased: subscription.erasedAt !== null,
+            linksWhole: reader.linksWhole,
+            total: emails.total,
+            list: emails.rows.map((row) => herEmailLine(row, reader)),
+          }
         : null,
       support: {
         // Erased at her request: no address to send it to, and her link is closed for good.
@@ -148,7 +157,7 @@ export async function orderAction(request: Request, session: OwnerSession, subsc
       const moved = await moveSandboxClock(days);
       if (moved.status === "refused") return refused(intent, submission.reply({ fieldErrors: { days: [moved.message] } }), 400);
       const daysText = `${days} ${days === 1 ? "day" : "days"}`;
-      await audit(request, actorOf(staff), "clock-moved", { detail: daysText });
+      await audit(request, actorOf(staff), "clock-moved", { detail: days === 1 ? auditDetail`1 day` : auditDetail`${days} days` });
       const round = await runLifecycleNow();
       return redirectWithNotice(session, back, {
         tone: "success",

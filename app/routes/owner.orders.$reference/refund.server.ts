@@ -18,6 +18,7 @@ import {
 } from "../../funnel/refunds";
 import type { SubscriptionPaymentRow, SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { paymentGateway } from "../../server/payments/index.server";
+import { amountOf, auditDetail, labelOf } from "../../funnel/audit";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
 import { refundPayment } from "../../server/subscriptions/refunds.server";
@@ -111,7 +112,7 @@ export async function refundAction(request: Request, session: StaffSession, subs
   const check = checkRefundAmount(amount, refundableCents(payment.amountCents, payment.refundedCents));
   if (!check.ok) return refused(submission.reply({ fieldErrors: { amount: [check.message] } }));
 
-  const detail = `${formatCents(amount)} of period ${payment.period + 1}: ${refundReasonLabels[reason]}`;
+  const detail = auditDetail`${amountOf(amount)} of period ${payment.period + 1}: ${labelOf(refundReasonLabels, reason)}`;
   const outcome = await refundPayment(paymentGateway(), subscription, {
     paymentId,
     amountCents: amount,

@@ -75,6 +75,7 @@ export default function OwnerOrder() {
             { term: "Decision", value: <DecisionText decision={order.decision} /> },
             changes.cancelReason ? { term: "Cancel reason", value: changes.cancelReason } : null,
             changes.cancelNote ? { term: "Her words", value: `“${changes.cancelNote}”` } : null,
+            changes.cancelForHerNote ? { term: "Note when cancelled for her", value: `“${changes.cancelForHerNote}”` } : null,
           ]}
         />
       </section>

@@ -5,7 +5,9 @@
 // transaction, only by the press that changed it. The log keeps the state code, never more.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
+import { auditDetail, codeOf } from "../../funnel/audit";
 import { shippingSchema } from "../../funnel/final-checkout";
+import { usStateCodes } from "../../funnel/us-states";
 import { addressLines, canChangeAddress } from "../../funnel/her-address";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../funnel/rate-limits";
 import { translateReply, translator } from "../../i18n/messages";
@@ -56,7 +58,7 @@ export async function addressForHer(request: Request, session: StaffSession, sub
   const next = submission.value;
   const shown = String(formData.get(shownField) ?? "").slice(0, 64);
   const outcome = await changeShippingAddress(subscription, shown, next, (tx) =>
-    audit(request, actorOf(session.staff), "address-changed-for-her", { orderReference: subscription.reference, detail: `Ships to ${next.state}` }, tx),
+    audit(request, actorOf(session.staff), "address-changed-for-her", { orderReference: subscription.reference, detail: auditDetail`Ships to ${codeOf(usStateCodes, next.state)}` }, tx),
   );
   const refusal = addressRefusal(formData, outcome, addressForHerMessages, hideFields);
   if (refusal) return refused(refusal.lastResult, refusal.status);

@@ -16,6 +16,7 @@ import {
   type BillingDateChoice,
   type BillingDateLine,
 } from "../../funnel/billing-date-changes";
+import { auditDetail, type AuditDetail } from "../../funnel/audit";
 import { periodAmountCents } from "../../funnel/subscription-life";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
@@ -81,12 +82,13 @@ const dateSchema = z
   });
 
 /** What the audit log keeps of a change: what was done and the new date; nothing of hers. */
-export function dateChangeDetail(change: Pick<BillingDateChange, "event" | "to" | "weeks" | "movedBack">): string {
-  const next = `next billing ${day(change.to)}`;
-  if (change.event === "shipped_sooner") return `Shipped sooner: ${next}`;
-  if (change.event === "period_skipped") return `Skipped a period: ${next}`;
-  if (change.movedBack) return `Moved back: ${next}`;
-  return `Moved ${weeksText(change.weeks)} later: ${next}`;
+export function dateChangeDetail(change: Pick<BillingDateChange, "event" | "to" | "weeks" | "movedBack">): AuditDetail {
+  const to = change.to;
+  if (change.event === "shipped_sooner") return auditDetail`Shipped sooner: next billing ${to}`;
+  if (change.event === "period_skipped") return auditDetail`Skipped a period: next billing ${to}`;
+  if (change.movedBack) return auditDetail`Moved back: next billing ${to}`;
+  if (change.weeks === 1) return auditDetail`Moved 1 week later: next billing ${to}`;
+  return auditDetail`Moved ${change.weeks} weeks later: next billing ${to}`;
 }
 
 /** The page's notice once it is done (or was done by the same press a moment before). */

@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { formatDay } from "../../components/owner-format";
+import { auditDetail, labelOf, type AuditDetail } from "../../funnel/audit";
 import { planChangeDisclosure } from "../../funnel/consent";
 import { amountAndCadence, type PlanChangeLine } from "../../funnel/emails";
 import { badChoiceRefusals, planChangeAhead } from "../../funnel/plan-change";
@@ -32,10 +33,14 @@ export const planForHerMessages = {
   outOfDate: "This page is out of date. Nothing was changed: open it again and choose again.",
 } as const;
 
+/** The plans' names, a fixed set the log takes its words from. */
+const planNames = Object.fromEntries(planCodes.map((code) => [code, plans[code].label])) as Record<PlanCode, string>;
+
 /** What the audit log keeps of a change: the plans, never anything of hers. */
-export function planChangeAuditDetail(from: PlanCode, pending: PlanCode | null, to: PlanCode): string {
-  if (to === from && pending) return `Kept ${label(from)}: the change to ${label(pending)} cancelled`;
-  return `${label(from)} to ${label(to)}`;
+export function planChangeAuditDetail(from: PlanCode, pending: PlanCode | null, to: PlanCode): AuditDetail {
+  const name = (plan: PlanCode) => labelOf(planNames, plan);
+  if (to === from && pending) return auditDetail`Kept ${name(from)}: the change to ${name(pending)} cancelled`;
+  return auditDetail`${name(from)} to ${name(to)}`;
 }
 
 /** The page's notice once it is done. */

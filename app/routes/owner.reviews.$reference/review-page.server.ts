@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { auditDetail } from "../../funnel/audit";
 import { disqualifyMessages, disqualifySchema, mayBeDisqualified } from "../../funnel/medically-disqualified";
 import { may } from "../../funnel/staff";
 import { readOrderReference, subscriptionStateLabels } from "../../funnel/subscription-life";
@@ -129,7 +130,7 @@ export async function reviewAction(session: StaffSession, subscription: Subscrip
   // The audit row in the decision's own transaction, written only when the decision was. The
   // note is the medical team's, kept with the decision; the log says only that there is one.
   const outcome = await decideReview(paymentGateway(), subscription, decision, note, "owner", (tx) =>
-    audit(request, actorOf(session.staff), decision, { orderReference: subscription.reference, detail: note ? "With a note" : null }, tx),
+    audit(request, actorOf(session.staff), decision, { orderReference: subscription.reference, detail: note ? auditDetail`With a note` : null }, tx),
   );
   return redirectWithNotice(session, queueAddress, decisionNotice(subscription.reference, decision, outcome));
 }

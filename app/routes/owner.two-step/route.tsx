@@ -10,6 +10,7 @@ import { AuthenticatorEnrolment, RecoveryCodesShown } from "../../components/aut
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
+import { auditDetail } from "../../funnel/audit";
 import { homeOf } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
 import { keepRetryAfter } from "../../route-headers";
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const outcome = await tryCode(request, staff, submission.value.code);
   if (outcome.status === "wrong") {
-    await audit(request, actorOf(staff), "sign-in-failed", { detail: "Wrong authentication code" });
+    await audit(request, actorOf(staff), "sign-in-failed", { detail: auditDetail`Wrong authentication code` });
     return data({ lastResult: submission.reply({ fieldErrors: { code: [outcome.message] }, hideFields: ["code"] }) }, { status: 401 });
   }
   await forgetTry(tried.taken);

@@ -13,6 +13,7 @@ import {
   takeTotpStep,
   type StaffMemberRow,
 } from "../../server/db/stores/staff-members.server";
+import { auditDetail, type AuditDetail } from "../../funnel/audit";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { readStaffSession } from "../../server/staff/staff-session.server";
 import { pendingPerson } from "../../server/staff/two-step-pending.server";
@@ -66,7 +67,7 @@ export async function codePage(staff: StaffMemberRow, signedIn: boolean): Promis
 }
 
 export type CodeOutcome =
-  | { status: "signed-in"; detail?: string }
+  | { status: "signed-in"; detail?: AuditDetail }
   | { status: "enrolled"; recoveryCodes: string[] }
   | { status: "wrong"; message: string };
 
@@ -91,7 +92,7 @@ export async function tryCode(request: Request, staff: StaffMemberRow, typed: st
   }
   if (recoveryCodePattern.test(code.toLowerCase()) && (await takeRecoveryCode(staff.id, recoveryCodeHash(code)))) {
     await audit(request, actorOf(staff), "recovery-code-used");
-    return { status: "signed-in", detail: "With a recovery code" };
+    return { status: "signed-in", detail: auditDetail`With a recovery code` };
   }
   return { status: "wrong", message: codeMessages.wrong };
 }

@@ -384,6 +384,11 @@ export const subscriptions = pgTable(
     /** Her own words with "Other": seen in the console only, never in logs, erased with her data. */
     cancelReasonNote: text("cancel_reason_note"),
     /**
+     * The note support wrote when they cancelled for her: kept here with the cancel, seen in the
+     * console only, erased with her data; never in the audit log, which is kept for good.
+     */
+    cancelForHerNote: text("cancel_for_her_note"),
+    /**
      * When her details were erased at her request: her link stops opening, and the console says
      * "Deleted at her request" where they were. The financial rows stay.
      */

@@ -2,6 +2,7 @@
 // reference of, the orders of the customer it finds by her email, phone or name (for those
 // who may see her details), or a message. Each search by her details writes an audit row
 // saying how it searched, never what was typed: that would put her details in the log.
+import { auditDetail, labelOf } from "../../funnel/audit";
 import { customerQueryLabels, finderMatchLimit, finderMessages, readFinderInput } from "../../funnel/customer-finder";
 import { may } from "../../funnel/staff";
 import { readOrderReference } from "../../funnel/subscription-life";
@@ -22,7 +23,7 @@ export async function findCustomer(request: Request, staff: StaffMemberRow, type
   const reading = readFinderInput(typed, may(staff.role, "customer-details"));
   if (reading.kind === "refused") return reading;
   const orders = await authorisedOrdersOfCustomer(reading.query, finderMatchLimit);
-  await audit(request, actorOf(staff), "customer-searched", { detail: customerQueryLabels[reading.query.by] });
+  await audit(request, actorOf(staff), "customer-searched", { detail: auditDetail`${labelOf(customerQueryLabels, reading.query.by)}` });
   const subscriptions = new Map((await findSubscriptionsByReferences(orders.map((order) => order.reference))).map((row) => [row.reference, row]));
   const matches = orders.flatMap((order) => {
     const subscription = subscriptions.get(order.reference);

@@ -4,6 +4,7 @@
 // then says. The log names the order and the state it ended from; the note, her clinical
 // record, stays on the subscription. The notice names no amount: a clinician sees no money
 // (the owner reads the amounts in the order's payments).
+import { auditDetail, labelOf } from "../../funnel/audit";
 import { subscriptionStateLabels } from "../../funnel/subscription-life";
 import type { StaffMemberRow } from "../db/stores/staff-members.server";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
@@ -20,10 +21,10 @@ export async function disqualifyFromConsole(
   subscription: SubscriptionRow,
   note: string,
 ): Promise<DisqualifyOutcome> {
-  const from = subscriptionStateLabels[subscription.state];
+  const detail = auditDetail`From: ${labelOf(subscriptionStateLabels, subscription.state)}`;
   return disqualify(gateway, subscription, {
     note,
-    alsoRecord: (tx) => audit(request, actorOf(staff), "medically-disqualified", { orderReference: subscription.reference, detail: `From: ${from}` }, tx),
+    alsoRecord: (tx) => audit(request, actorOf(staff), "medically-disqualified", { orderReference: subscription.reference, detail }, tx),
   });
 }
 

@@ -14,6 +14,7 @@ import { awaitingReviewStates, holdExpiresSoon, subscriptionEventLabels, subscri
 import type { CustomerOrder } from "../db/stores/orders.server";
 import type { StoredEmail } from "../db/stores/stored-emails.server";
 import type { SubscriptionEventRow, SubscriptionPaymentRow, SubscriptionRow } from "../db/stores/subscriptions.server";
+import type { KeptEmailReader } from "./kept-emails.server";
 
 export interface OrderLine {
   reference: string;
@@ -90,6 +91,8 @@ export interface OrderChanges {
   cancelReason: string | null;
   /** Her own words with "Other", for the roles that may read her details (null for the others). */
   cancelNote: string | null;
+  /** The note support wrote when they cancelled for her, for the same roles. */
+  cancelForHerNote: string | null;
 }
 
 export function orderChanges(subscription: SubscriptionRow, events: readonly SubscriptionEventRow[], seesHerWords: boolean): OrderChanges {
@@ -99,6 +102,7 @@ export function orderChanges(subscription: SubscriptionRow, events: readonly Sub
     planChange: ahead ? { text: `Changes to ${plans[ahead.plan].label} on`, at: ahead.at.toISOString(), price: amountAndCadence(ahead.cents, ahead.plan) } : null,
     cancelReason: subscription.cancelledAt === null ? null : reason ? herCancelReasonLabels[reason] : noReasonLabel,
     cancelNote: seesHerWords ? subscription.cancelReasonNote : null,
+    cancelForHerNote: seesHerWords ? subscription.cancelForHerNote : null,
   };
 }
 
@@ -224,6 +228,7 @@ export interface HerEmailLine {
   text: string;
 }
 
-export function herEmailLine(email: StoredEmail): HerEmailLine {
-  return { id: email.id, subject: email.subject, sentAt: email.createdAt.toISOString(), text: email.text };
+/** Its text as `reader` lets this person read it: her links whole, or as markers. */
+export function herEmailLine(email: StoredEmail, reader: KeptEmailReader): HerEmailLine {
+  return { id: email.id, subject: email.subject, sentAt: email.createdAt.toISOString(), text: reader.text(email.text) };
 }

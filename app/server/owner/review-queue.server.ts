@@ -2,7 +2,7 @@
 // waited longest first, with no more of her than the clinical view shows (first name and last
 // initial, her state) and no money. Beside it "Find an order": any order, waiting or not, by
 // its reference, so a running one can be opened to end it as medically disqualified.
-import { findAnOrderMessages, readTypedReference, referenceSearchLabel } from "../../funnel/find-an-order";
+import { findAnOrderMessages, readTypedReference, referenceSearchDetail } from "../../funnel/find-an-order";
 import { plans } from "../../funnel/plans";
 import { clinicalFactsOf } from "../db/stores/orders.server";
 import type { StaffMemberRow } from "../db/stores/staff-members.server";
@@ -50,6 +50,6 @@ export async function findOrderForReview(request: Request, staff: StaffMemberRow
   const reading = readTypedReference(typed);
   if (reading.kind === "refused") return { kind: "refused", message: reading.message, status: 400 };
   const found = await findSubscriptionByReference(reading.reference);
-  await audit(request, actorOf(staff), "customer-searched", { orderReference: found?.reference, detail: referenceSearchLabel });
+  await audit(request, actorOf(staff), "customer-searched", { orderReference: found?.reference, detail: referenceSearchDetail });
   return found ? { kind: "order", reference: found.reference } : { kind: "refused", message: findAnOrderMessages.notFound, status: 404 };
 }

@@ -36,7 +36,8 @@ export async function sendLinkAgain(
 
 /**
  * Her cancel, pressed by support. Only the press that cancelled writes the audit row (with
- * the reason): a second press, or twenty at once, finds it busy or closed and writes none.
+ * the reason's label): a second press, or twenty at once, finds it busy or closed and writes
+ * none. Their note is kept with the cancel, on her subscription, where her erasure clears it.
  * The row follows the cancel's own transaction rather than joining it: the cancel may move
  * money at the gateway first, and its transitions are its own.
  */
@@ -47,9 +48,9 @@ export async function cancelForHer(
   subscription: SubscriptionRow,
   reason: { reason: CancelReason; note?: string; herReason?: HerCancelReason },
 ): Promise<CancelOutcome> {
-  const outcome = await cancelSubscription(gateway, subscription, { reason: reason.herReason ?? null, note: null });
+  const outcome = await cancelSubscription(gateway, subscription, { reason: reason.herReason ?? null, note: null }, reason.note || null);
   if (outcome.status === "cancelled" || outcome.status === "ending") {
-    await audit(request, actorOf(staff), "cancelled-for-her", { orderReference: subscription.reference, detail: cancelReasonDetail(reason.reason, reason.note) });
+    await audit(request, actorOf(staff), "cancelled-for-her", { orderReference: subscription.reference, detail: cancelReasonDetail(reason.reason) });
   }
   return outcome;
 }

@@ -1,9 +1,9 @@
 // Writing the audit log: who (a person and their role, or the server itself), from which
 // address (keyed-hashed as the rate limits hash it: the same client gives the same hash, and
 // the hash gives no address back), what, and which order. Nothing of hers goes in: an order
-// reference, never her name, email or answers.
-import type { AuditAction } from "../../funnel/audit";
-import { auditDetailMaxLength } from "../../funnel/audit";
+// reference, never her name, email or answers, and no words anyone typed (a detail is an
+// `AuditDetail`, made of the code's own words: app/funnel/audit.ts).
+import { auditDetailMaxLength, type AuditAction, type AuditDetail } from "../../funnel/audit";
 import type { StaffRole } from "../../funnel/staff";
 import type { Queryable } from "../db/client.server";
 import { appendAudit } from "../db/stores/audit-log.server";
@@ -32,7 +32,7 @@ export function auditAddressOf(request: Request | null): string {
 
 export interface AuditFacts {
   orderReference?: string | null;
-  detail?: string | null;
+  detail?: AuditDetail | null;
 }
 
 /** One row of the log; `tx` when the action it records is written in a transaction. */
@@ -45,7 +45,7 @@ export async function audit(request: Request | null, actor: Actor, action: Audit
       addressHash: auditAddressOf(request),
       action,
       orderReference: facts.orderReference ?? null,
-      detail: facts.detail ? facts.detail.slice(0, auditDetailMaxLength) : null,
+      detail: facts.detail ? (facts.detail.slice(0, auditDetailMaxLength) as AuditDetail) : null,
     },
     tx,
   );

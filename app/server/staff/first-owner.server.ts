@@ -3,6 +3,7 @@
 // in the data folder. After that the database is the truth: OWNER_PASSWORD changes nothing
 // while an owner exists, and a lost password is reset from the command line
 // (`npm run staff -- reset-password EMAIL`).
+import { auditDetail } from "../../funnel/audit";
 import { config, type Settings } from "../config.server";
 import { countActiveOwners, findStaffMemberByEmail, insertStaffMember, setStaffPassword, changeStaffMemberKeepingAnOwner } from "../db/stores/staff-members.server";
 import { log } from "../log.server";
@@ -23,7 +24,7 @@ export async function ensureFirstOwner(): Promise<boolean> {
     // Another instance made them at the same moment.
     return false;
   }
-  await audit(null, serverStart, existing ? "password-reset" : "person-added", { detail: "First owner, from OWNER_EMAIL" });
+  await audit(null, serverStart, existing ? "password-reset" : "person-added", { detail: auditDetail`First owner, from OWNER_EMAIL` });
   return true;
 }
 

@@ -3,6 +3,7 @@
 // twice, by the rules every new password meets (app/funnel/staff.ts). Done, their other
 // sign-ins end and this one stays; it is audited, never with the password; and when they are
 // the first owner, the generated password's file is deleted.
+import { auditDetail } from "../../funnel/audit";
 import { waitInMinutes } from "../../funnel/rate-limits";
 import { passwordProblem } from "../../funnel/staff";
 import { config, type Settings } from "../config.server";
@@ -71,7 +72,7 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(typed.password);
   const changed = await (await database()).transaction(async (tx) => {
     const row = await replaceOwnPassword(staff.id, staff.passwordHash!, passwordHash, tx);
-    if (row) await audit(request, actorOf(staff), "password-changed", { detail: "Their other sign-ins ended" }, tx);
+    if (row) await audit(request, actorOf(staff), "password-changed", { detail: auditDetail`Their other sign-ins ended` }, tx);
     return row;
   });
   if (!changed) return { status: "changed meanwhile" };

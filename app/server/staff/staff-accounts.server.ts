@@ -5,6 +5,7 @@
 // ever learns another's password: a person sets their own through the link, and only a hash of
 // the link is kept.
 import { createHash, randomBytes } from "node:crypto";
+import { auditDetail, labelOf, staffNameOf } from "../../funnel/audit";
 import { normalStaffEmail, passwordProblem, staffRoleLabels, type StaffRole } from "../../funnel/staff";
 import { setupLinkHours, setupTokenPattern } from "../../funnel/staff-setup";
 import { publicUrl } from "../config.server";
@@ -84,7 +85,7 @@ export async function addPerson(request: Request | null, actor: Actor, person: N
     const staff = await insertStaffMember({ name: person.name, email: normalStaffEmail(person.email), role: person.role, status: "invited" }, tx);
     if (!staff) return { status: "email taken" };
     const setupUrl = await issueSetupLink(tx, staff, actor, "added", now);
-    await audit(request, actor, "person-added", { detail: `${staff.name}, ${staffRoleLabels[staff.role]}` }, tx);
+    await audit(request, actor, "person-added", { detail: auditDetail`${staffNameOf(staff)}, ${labelOf(staffRoleLabels, staff.role)}` }, tx);
     return { status: "added", staff, setupUrl };
   });
 }
@@ -109,7 +110,7 @@ async function resetSignIn(
     const reactivated = reactivate && staff.status === "disabled";
     if (reactivated) await setStaffPassword(staffId, { passwordHash: null, status: "active", forgetTwoStep: true }, tx);
     const setupUrl = await issueSetupLink(tx, staff, actor, "new-link", now);
-    await audit(request, actor, "password-reset", { detail: `New setup link for ${staff.name}${reactivated ? ", active again" : ""}` }, tx);
+    await audit(request, actor, "password-reset", { detail: reactivated ? auditDetail`New setup link for ${staffNameOf(staff)}, active again` : auditDetail`New setup link for ${staffNameOf(staff)}` }, tx);
     return { name: staff.name, setupUrl };
   });
   if (done) await endSessionsOf(staffId);
@@ -159,7 +160,7 @@ export async function changeRole(
   if (staff.role === role) return { status: "unchanged", name: staff.name, role };
   const changed = await changeStaffMemberKeepingAnOwner(staffId, { role });
   if (!changed) return { status: "last owner", name: staff.name };
-  await audit(request, actor, "role-changed", { detail: `${staff.name}: ${staffRoleLabels[staff.role]} to ${staffRoleLabels[role]}` });
+  await audit(request, actor, "role-changed", { detail: auditDetail`${staffNameOf(staff)}: ${labelOf(staffRoleLabels, staff.role)} to ${labelOf(staffRoleLabels, role)}` });
   return { status: "changed", name: staff.name, from: staff.role, to: role };
 }
 
@@ -179,7 +180,7 @@ export async function disablePerson(
   const changed = await changeStaffMemberKeepingAnOwner(staffId, { status: "disabled" });
   if (!changed) return { status: "last owner", name: staff.name };
   const sessionsEnded = await endSessionsOf(staffId);
-  await audit(request, actor, "person-disabled", { detail: staff.name });
+  await audit(request, actor, "person-disabled", { detail: auditDetail`${staffNameOf(staff)}` });
   return { status: "disabled", name: staff.name, sessionsEnded };
 }
 
@@ -192,7 +193,7 @@ export async function endSessions(
   const staff = await findStaffMember(staffId);
   if (!staff) return { status: "unknown" };
   const count = await endSessionsOf(staffId);
-  await audit(request, actor, "sessions-ended", { detail: `${staff.name}: ${count} ${count === 1 ? "session" : "sessions"} ended` });
+  await audit(request, actor, "sessions-ended", { detail: count === 1 ? auditDetail`${staffNameOf(staff)}: 1 session ended` : auditDetail`${staffNameOf(staff)}: ${count} sessions ended` });
   return { status: "ended", name: staff.name, count };
 }
 

@@ -3,7 +3,8 @@
 // still billed (the subscription then ends). The provider hears of it through the outbox.
 // Why she cancelled, when she said, is written by the cancel's own conditional update, so a
 // second press (which finds it cancelled) writes no reason over the first; the provider hears
-// the reason's code, never her note.
+// the reason's code, never her note. Support's note, when they cancel for her, is written by
+// the same update, beside her reason.
 import { noCancelReason, type CancelReasonChoice } from "../../funnel/cancel-reasons";
 import { renewalStillBilled } from "../../funnel/subscription-life";
 import { findSubscription, releaseClaim, type SubscriptionRow } from "../db/stores/subscriptions.server";
@@ -28,12 +29,14 @@ export async function cancelSubscription(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,
   why: CancelReasonChoice = noCancelReason,
+  /** The note support wrote when cancelling for her (kept with the cancel, never in the audit log). */
+  supportNote: string | null = null,
 ): Promise<CancelOutcome> {
   const claimed = await claimSoon(subscription.id);
   if (claimed === undefined) return { status: "busy", subscription };
   try {
     const at = await lifecycleNow();
-    const moved = await cancelClaimed(gateway, claimed, at, why);
+    const moved = await cancelClaimed(gateway, claimed, at, why, supportNote);
     if (moved === "busy") return { status: "busy", subscription: claimed };
     if (moved === undefined) return { status: "closed", subscription: (await findSubscription(claimed.id)) ?? claimed };
     return { status: moved.state === "ending" ? "ending" : "cancelled", subscription: moved };
@@ -47,8 +50,9 @@ async function cancelClaimed(
   subscription: SubscriptionRow,
   at: Date,
   why: CancelReasonChoice,
+  supportNote: string | null,
 ): Promise<SubscriptionRow | undefined | "busy"> {
-  const kept = { cancelledAt: at, cancelReason: why.reason, cancelReasonNote: why.note };
+  const kept = { cancelledAt: at, cancelReason: why.reason, cancelReasonNote: why.note, cancelForHerNote: supportNote };
   const told = why.reason ? { reason: why.reason } : {};
   switch (subscription.state) {
     case "on_hold":

@@ -1,13 +1,14 @@
 // The audit log (table audit_log): rows are only ever added here. The database refuses an
 // update, a delete or a truncate of it (a trigger, migration 0012), so nothing in the app can
-// rewrite who did what.
+// rewrite who did what. A row's detail is an `AuditDetail` (app/funnel/audit.ts): the code's
+// own words, never text someone typed, as nothing can take it out again.
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import type { AuditAction } from "../../../funnel/audit";
+import type { AuditAction, AuditDetail } from "../../../funnel/audit";
 import { database, type Queryable } from "../client.server";
 import { auditLog } from "../schema.server";
 
 export type AuditRow = typeof auditLog.$inferSelect;
-export type NewAuditRow = Omit<typeof auditLog.$inferInsert, "id">;
+export type NewAuditRow = Omit<typeof auditLog.$inferInsert, "id" | "detail"> & { detail?: AuditDetail | null };
 
 export async function appendAudit(row: NewAuditRow, tx?: Queryable): Promise<void> {
   await (tx ?? (await database())).insert(auditLog).values(row);

@@ -171,6 +171,7 @@ export interface Transition {
       | "cancelledAt"
       | "cancelReason"
       | "cancelReasonNote"
+      | "cancelForHerNote"
       | "reminderDueAt"
       | "cardReference"
       | "cardBrand"
@@ -714,6 +715,7 @@ export async function markErased(tx: Queryable, subscriptionId: string, at: Date
     .set({
       erasedAt: at,
       cancelReasonNote: null,
+      cancelForHerNote: null,
       pendingPlan: null,
       pendingRenewalCents: null,
       pendingPlanFrom: null,
