@@ -38,15 +38,16 @@ describe("the order page's summary", () => {
       planChange: { text: "Changes to Quarterly on", at: waiting.pendingPlanFrom!.toISOString(), price: expect.stringMatching(/^\$[\d,]+\.\d\d every 3 months$/) },
       cancelReason: null,
       cancelNote: null,
+      cancelForHerNote: null,
     });
 
     const words = "Moving abroad for a year";
     await cancelSubscription(paymentGateway(), waiting, { reason: "other", note: words });
-    expect(await open()).toEqual({ planChange: null, cancelReason: "Other", cancelNote: words });
+    expect(await open()).toEqual({ planChange: null, cancelReason: "Other", cancelNote: words, cancelForHerNote: null });
 
     // A role that may not read her details would see the reason and never her words.
     const cancelled = await reload(active);
     const { events } = await subscriptionTimeline(cancelled.id);
-    expect(orderChanges(cancelled, events, false)).toEqual({ planChange: null, cancelReason: "Other", cancelNote: null });
+    expect(orderChanges(cancelled, events, false)).toEqual({ planChange: null, cancelReason: "Other", cancelNote: null, cancelForHerNote: null });
   });
 });
