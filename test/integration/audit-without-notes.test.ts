@@ -12,7 +12,7 @@ import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as reviewPage from "../../app/routes/owner.reviews.$reference/route";
 import type { AuditDetail } from "../../app/funnel/audit";
 import { database } from "../../app/server/db/client.server";
-import { auditLog, subscriptions } from "../../app/server/db/schema.server";
+import { auditLog, subscriptionPayments, subscriptions } from "../../app/server/db/schema.server";
 import { appendAudit } from "../../app/server/db/stores/audit-log.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
@@ -101,6 +101,25 @@ describe("the notes the team types", () => {
     expect(await reload(subscription)).toMatchObject({ cancelForHerNote: null, erasedAt: expect.any(Date) });
     expect(await logOf(subscription)).toEqual([["cancelled-for-her", "She asked by email"]]);
     expect(JSON.stringify(await wholeLog())).not.toContain("clinic.example");
+  });
+
+  it("every note the team typed about her goes with her data, the decisions stay", async () => {
+    const owner = await signedInOwner();
+    const { browser: clinician } = await signedInAs("clinician");
+    const refunded = await capturedOrder();
+    const capture = (await paymentsOf(refunded)).find((payment) => payment.kind === "capture")!;
+    await postOrder(owner, refunded.reference, { intent: "refund", payment: String(capture.id), amount: "10", reason: "other", note: "Her sister Ana paid by mistake" });
+    expect(await postView(clinician, refunded.reference, { intent: "disqualify", note: "Told me of a clot in 2019" })).toHaveStatus(303);
+    const declined = await heldSubscription();
+    await postView(clinician, declined.reference, { intent: "decline", note: "Breast cancer in her mother's family" });
+
+    for (const subscription of [refunded, declined]) expect(await eraseHerData(sandboxGateway(), await reload(subscription))).toEqual({ status: "erased" });
+    expect(await reload(refunded)).toMatchObject({ state: "disqualified", disqualificationNote: null });
+    expect(await reload(declined)).toMatchObject({ decision: "declined", decisionMessage: null });
+    expect((await paymentsOf(refunded)).find((payment) => payment.kind === "refund")).toMatchObject({ reason: "other", note: null });
+    const db = await database();
+    const left = JSON.stringify([await db.select().from(subscriptions), await db.select().from(subscriptionPayments)]);
+    for (const words of ["Ana paid", "clot in 2019", "Breast cancer"]) expect(left, words).not.toContain(words);
   });
 });
 

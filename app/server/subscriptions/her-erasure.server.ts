@@ -16,9 +16,10 @@
 //
 // What stays: the payments, refunds and disputes, the order's amounts, reference and card brand
 // and last four (financial records the law makes us keep), her medications and plan, and her
-// consent to the renewal (a legal record without contact details). The team's own notes (a
-// decision's message, a disqualification's note, a refund's note) stay as the team's record of
-// what it decided: the console asks for them without her contact details.
+// consent to the renewal (a legal record without contact details). The team's decisions stay
+// (approved or declined, disqualified, a refund's reason), but not the words it typed about her
+// (a decision's message, a disqualification's note, a refund's note, a cancel's note): free text
+// can hold anything she said, and the audit log never held it.
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import type { Queryable } from "../db/client.server";
@@ -29,6 +30,7 @@ import { enqueueOutboxMessage, eraseOutboxMessagesOf } from "../db/stores/outbox
 import { erasePersonalDetailsOf, loadPreCheckoutDraft } from "../db/stores/personal-details.server";
 import { eraseStoredEmailsOf } from "../db/stores/stored-emails.server";
 import {
+  erasePaymentNotes,
   findSubscription,
   markErased,
   noteOnTimeline,
@@ -150,6 +152,7 @@ async function eraseInTransaction(
   options: { timelineLine: boolean; stateAfter: SubscriptionState },
 ): Promise<boolean> {
   if (!(await markErased(tx, subscription.id, at))) return false;
+  await erasePaymentNotes(tx, subscription.id);
   const her = { responderUuid: subscription.responderUuid, reference: subscription.reference };
   if (options.timelineLine) {
     await noteOnTimeline(tx, subscription.id, "personal_data_erased", at, {});

@@ -716,6 +716,9 @@ export async function markErased(tx: Queryable, subscriptionId: string, at: Date
       erasedAt: at,
       cancelReasonNote: null,
       cancelForHerNote: null,
+      // What the team typed about her goes with her data; the decision itself stays.
+      decisionMessage: null,
+      disqualificationNote: null,
       pendingPlan: null,
       pendingRenewalCents: null,
       pendingPlanFrom: null,
@@ -726,6 +729,14 @@ export async function markErased(tx: Queryable, subscriptionId: string, at: Date
     .where(and(eq(subscriptions.id, subscriptionId), isNull(subscriptions.erasedAt)))
     .returning({ id: subscriptions.id });
   return row !== undefined;
+}
+
+/** The notes the team typed on her payments (a refund's), erased at her request in the caller's transaction. */
+export async function erasePaymentNotes(tx: Queryable, subscriptionId: string): Promise<void> {
+  await tx
+    .update(subscriptionPayments)
+    .set({ note: null })
+    .where(and(eq(subscriptionPayments.subscriptionId, subscriptionId), isNotNull(subscriptionPayments.note)));
 }
 
 /**
