@@ -50,6 +50,7 @@ async function startServerOn(dataDir: string) {
   const modules = await loadWithEnvironment({ DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "", OWNER_PASSWORD: "" }, async () => ({
     admin: await import("../../app/server/admin/server-admin.server"),
     client: await import("../../app/server/db/client.server"),
+    size: await import("../../app/server/db/database-size.server"),
     ownerPassword: await import("../../app/server/owner/owner-password.server"),
     sessionSecret: await import("../../app/server/visitor/session-secret.server"),
   }));
@@ -61,6 +62,7 @@ async function startServerOn(dataDir: string) {
   const db = await modules.client.database();
   return {
     db,
+    size: modules.size.databaseSize,
     async stop() {
       await modules.admin.stopAdminSocket();
       await modules.client.closeDatabase();
@@ -102,6 +104,12 @@ describe("the data folder", () => {
       expect(made.filter(({ entry }) => entry.endsWith("_fsm")).length).toBeGreaterThan(0);
       expect(made.filter(({ mode }) => mode !== 0o600)).toEqual([]);
       expect(lstatSync(path.join(dataDir, "admin.sock")).mode & 0o777).toBe(0o600);
+      // The console's health part tells the folder's size: what fills the disk, the WAL with it.
+      const onDisk = modesUnder(path.join(dataDir, "pglite"))
+        .filter(({ kind }) => kind === "file")
+        .reduce((sum, { entry }) => sum + statSync(entry).size, 0);
+      expect(await second.size()).toEqual({ bytes: onDisk, of: "data-folder" });
+      expect(onDisk).toBeGreaterThan(16 * 1_048_576);
     } finally {
       await second.stop();
     }

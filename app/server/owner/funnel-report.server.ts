@@ -23,7 +23,8 @@ import type { PlanCode } from "../../funnel/plans";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import { variants, type Variant } from "../../funnel/variant";
 import { config } from "../config.server";
-import { database } from "../db/client.server";
+import { database, databaseEngine } from "../db/client.server";
+import { databaseSize, type DatabaseSize } from "../db/database-size.server";
 import { checkoutCarts, disputes, flowProgress, outboxMessages, subscriptionEvents, subscriptionPayments, subscriptions } from "../db/schema.server";
 import { listPruneRuns } from "../db/stores/prune-runs.server";
 import { disputeTotals, moneyBackOf, paymentTotals } from "./order-money-back.server";
@@ -268,13 +269,15 @@ export interface HealthFigures {
   /** Every prune, in its fixed order, with its last run, and the ages they go by. */
   prunes: PruneHealth[];
   pruneAges: { abandonedFlowDays: number; deliveredOutboxKeptDays: number };
+  /** The room the database takes, and on which engine. */
+  database: DatabaseSize & { engine: "pglite" | "postgresql" };
 }
 
 /** Now, whatever the range: what waits, what fails, what is about to lapse. Emails sent: in the range. */
 export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Promise<HealthFigures> {
   const db = await database();
   const { start, end } = rangeInstants(query);
-  const [outbox, [emails], expiring, pruneRuns] = await Promise.all([
+  const [outbox, [emails], expiring, pruneRuns, size, engine] = await Promise.all([
     db
       .select({
         kind: outboxMessages.kind,
@@ -306,6 +309,8 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
       .orderBy(subscriptions.holdExpiresAt)
       .limit(100),
     listPruneRuns(),
+    databaseSize(),
+    databaseEngine(),
   ]);
   return {
     outbox: outbox.map((row) => ({
@@ -323,6 +328,7 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
         : { name, ranAt: null, rows: 0, batches: 0, caughtUp: false, failed: false };
     }),
     pruneAges: { abandonedFlowDays: config().ABANDONED_FLOW_DAYS, deliveredOutboxKeptDays },
+    database: { ...size, engine },
   };
 }
 
