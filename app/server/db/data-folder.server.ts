@@ -7,18 +7,18 @@
 // made 0700, which keeps everyone else out of all it holds whatever each file's mode, and
 // everything in it is tightened at creation and at each open: by the server, the backup and
 // restore commands and the secret files.
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync } from "node:fs";
 import path from "node:path";
 
 /**
  * Makes `dataDir` (made when missing) and everything in it private to this process's user:
- * folders 0700, files 0600 (their owner's bits kept, everyone else's removed). Symbolic links
- * are not followed. A file that belongs to another user stops the caller here, with its name.
+ * folders 0700, files 0600 (their owner's bits kept, everyone else's removed). A file that
+ * belongs to another user stops the caller here, with its name.
  */
 export function keepDataFolderPrivate(dataDir: string): void {
-  const folder = path.resolve(dataDir);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  tighten(folder);
+  mkdirSync(path.resolve(dataDir), { recursive: true, mode: 0o700 });
+  // The folder itself wherever a link to it points (a volume mounted elsewhere); inside it, no link is followed.
+  tighten(realpathSync(dataDir));
 }
 
 function tighten(entry: string): void {
