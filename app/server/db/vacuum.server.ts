@@ -66,8 +66,8 @@ async function vacuumOne(table: string, indexes: "auto" | "on"): Promise<Vacuume
 /**
  * On the embedded engine: vacuums `tables` (those a worker's round removed rows from), one
  * statement each, with those a round before left first, until the round's budget is spent;
- * what it did. On PostgreSQL nothing (its autovacuum does it). Never rejects: a table that
- * failed is logged and left for the next round.
+ * what it did. On PostgreSQL nothing (its autovacuum does it). A table that fails is logged
+ * and left for the next round; the others are still vacuumed.
  */
 export function vacuumPrunedTables(tables: readonly PgTable[]): Promise<Vacuumed[]> {
   return inTurn(async () => {
