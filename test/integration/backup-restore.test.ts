@@ -5,7 +5,7 @@
 // moves the folder in place aside, and gives a database that opens and migrates. Without a
 // server the command opens the folder itself; PostgreSQL gets its own tools' commands.
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -75,6 +75,20 @@ async function ordersIn(dataDir: string): Promise<string[]> {
 }
 
 const settingsOf = (dataDir: string) => ({ dataDir });
+
+/** Every entry under `folder` (itself included), with its permission bits. */
+function modesUnder(folder: string): { entry: string; mode: number; kind: "folder" | "file" }[] {
+  const stats = lstatSync(folder);
+  const self = { entry: folder, mode: stats.mode & 0o777, kind: stats.isDirectory() ? "folder" : "file" } as const;
+  return stats.isDirectory() ? [self, ...readdirSync(folder).flatMap((name) => modesUnder(path.join(folder, name)))] : [self];
+}
+
+/** What in `folder` anyone but its user may read, enter or change: nothing, when empty. */
+function openToOthers(folder: string): string[] {
+  return modesUnder(folder)
+    .filter(({ mode, kind }) => (mode & 0o077) !== 0 || (kind === "folder" && mode !== 0o700))
+    .map(({ entry, mode }) => `${path.relative(folder, entry) || "."} ${mode.toString(8)}`);
+}
 
 describe("a backup through the running server", () => {
   it("holds every order committed before it began, written while orders keep coming", { timeout: 120_000 }, async () => {
@@ -212,6 +226,36 @@ describe("without a server, and with PostgreSQL", () => {
     const target = aDataDir();
     expect((await restore(file, settingsOf(target))).exitCode).toBe(0);
     expect(await ordersIn(target)).toEqual([order]);
+  });
+
+  it("leaves the folders it opens and restores, and the backup, to their user alone", { timeout: 120_000 }, async () => {
+    const maskBefore = process.umask(0o022);
+    try {
+      const source = aDataDir();
+      const { client, db } = await openMigrated(source);
+      const order = randomUUID();
+      await db.insert(schema.orders).values(anOrder(order));
+      await client.close();
+      // As a copy, or an older version, left it: open to everyone.
+      for (const { entry, kind } of modesUnder(source)) chmodSync(entry, kind === "folder" ? 0o755 : 0o644);
+
+      const file = path.join(aDataDir(), "direct.backup");
+      expect((await backup(file, settingsOf(source))).exitCode).toBe(0);
+      expect(openToOthers(source)).toEqual([]);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      const target = aDataDir();
+      chmodSync(target, 0o755);
+      writeFileSync(path.join(target, "session-secret"), "a-secret-left-open", { mode: 0o644 });
+      expect((await restore(file, settingsOf(target))).exitCode).toBe(0);
+      expect((await restore(file, settingsOf(target))).exitCode).toBe(0);
+      expect(readdirSync(target).filter((name) => name.startsWith("pglite"))).toHaveLength(2);
+      // A backup's files come out of their archive 0666: none is left so, nor the folder it replaced.
+      expect(openToOthers(target)).toEqual([]);
+      expect(await ordersIn(target)).toEqual([order]);
+    } finally {
+      process.umask(maskBefore);
+    }
   });
 
   it("keeps a server from starting on a folder a command holds, and a command from opening a server's", async () => {

@@ -4,11 +4,14 @@
 // days, never a pending one; old rate-limit counters go; each works in batches and every run
 // is recorded and shown in the funnel report's health part.
 import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
+import { HealthReport } from "../../app/routes/owner.funnel/health-report";
 import * as funnelPage from "../../app/routes/owner.funnel/route";
 import * as socialProof from "../../app/routes/social-proof.($responderUuid)/route";
-import { database } from "../../app/server/db/client.server";
+import { database, databaseEngine } from "../../app/server/db/client.server";
 import {
   billingAddresses,
   checkoutCarts,
@@ -252,5 +255,23 @@ describe("the funnel report's health", () => {
     ]);
     expect(health.prunes[1]).toEqual({ name: "delivered-outbox", ranAt: at.toISOString(), rows: 0, batches: 1, caughtUp: true, failed: false });
     expect(health.pruneAges).toEqual({ abandonedFlowDays: 90, deliveredOutboxKeptDays: 30, unknownSignInsKeptDays: 90 });
+  });
+
+  it("tells how much room the database takes, as its engine counts it", async () => {
+    const owner = await signedInOwner();
+    const health = (await owner.call(funnelPage.loader, "/owner/funnel")).data.report.health;
+    const engine = await databaseEngine();
+    const [own] = ((await (await database()).execute(sql`select pg_database_size(current_database())::bigint as bytes`)) as unknown as { rows: { bytes: string }[] }).rows;
+    // The tests' databases are in memory or on PostgreSQL: the database's own count (the folder on disk: data-folder.test.ts).
+    expect(health.database).toMatchObject({ engine, of: "database" });
+    expect(health.database.bytes).toBeGreaterThan(1_000_000);
+    expect(Math.abs(health.database.bytes - Number(own!.bytes))).toBeLessThan(1_000_000);
+    const text = renderToStaticMarkup(createElement(HealthReport, { health, now: Date.now() }));
+    const megabytes = (health.database.bytes / 1_048_576).toFixed(1);
+    expect(text).toContain(
+      engine === "pglite"
+        ? `The embedded database takes ${megabytes} MB in memory. It never vacuums by itself`
+        : `The database takes ${megabytes} MB (PostgreSQL&#x27;s own count; PostgreSQL vacuums its tables itself).`,
+    );
   });
 });

@@ -1,5 +1,5 @@
 // The funnel report's last part: the health of what runs in the background. What waits in the
-// outbox, holds about to lapse with no decision, and the prunes' last runs.
+// outbox, holds about to lapse with no decision, the prunes' last runs and the database's size.
 import { formatTime } from "../../components/owner-format";
 import { Time } from "../../components/owner-parts";
 import { OwnerTable } from "../../components/owner-table";
@@ -25,6 +25,14 @@ function Age({ iso, now, suffix = "" }: { iso: string; now: number; suffix?: str
       {suffix}
     </time>
   );
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+
+function databaseSizeText({ bytes, of, engine }: Health["database"]): string {
+  if (engine === "postgresql") return `The database takes ${megabytes(bytes)} (PostgreSQL's own count; PostgreSQL vacuums its tables itself).`;
+  const where = of === "data-folder" ? "on disk, in its data folder" : "in memory";
+  return `The embedded database takes ${megabytes(bytes)} ${where}. It never vacuums by itself: the server vacuums each table a prune or the hourly housekeeping removed rows from, after their run, so it grows with what is kept, not with what was removed.`;
 }
 
 function pruneState(line: PruneLine): string {
@@ -92,6 +100,8 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
           { header: "State", className: (line) => (line.failed ? "owner-failed" : undefined), cell: pruneState },
         ]}
       />
+      <h3>Database size</h3>
+      <p className="owner-count">{databaseSizeText(health.database)}</p>
     </>
   );
 }

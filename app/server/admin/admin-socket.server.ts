@@ -125,7 +125,8 @@ function listen(server: net.Server, socketPath: string): Promise<void> {
 export async function openAdminSocket(socketPath: string, handler: AdminHandler): Promise<AdminSocket> {
   const holder = await whoHolds(socketPath);
   if (holder) throw new FolderHeld(holder);
-  await mkdir(path.dirname(path.resolve(socketPath)), { recursive: true });
+  // The data folder, when nothing made it yet: its user's alone (data-folder.server.ts).
+  await mkdir(path.dirname(path.resolve(socketPath)), { recursive: true, mode: 0o700 });
   if (existsSync(socketPath)) await unlink(socketPath).catch(() => {});
   const connections: Connections = { waiting: new Set(), inFlight: new Set() };
   const server = net.createServer((socket) => serve(socket, handler, connections));

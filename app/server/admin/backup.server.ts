@@ -8,6 +8,7 @@ import { open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
+import { keepDataFolderPrivate } from "../db/data-folder.server";
 import { askAdmin, whoHolds } from "./admin-client.server";
 import { adminSocketPath } from "./admin-protocol.server";
 import { FolderHeld, holdDataFolder } from "./admin-socket.server";
@@ -109,9 +110,12 @@ export async function backup(file: string, settings: DataSettings): Promise<Comm
         return;
       }
       if (!existsSync(where.folder)) throw new Error(`There is no database in ${where.folder} yet: nothing to back up.`);
+      // Opened here, as the server would open it: its user's alone, before and after.
+      keepDataFolderPrivate(settings.dataDir);
       const hold = await holdDataFolder(where.socketPath);
       try {
         const dump = await dumpFolderDirectly(where.folder);
+        keepDataFolderPrivate(settings.dataDir);
         await pipeline(Readable.fromWeb(dump.stream() as import("node:stream/web").ReadableStream), createWriteStream(partial, { mode: 0o600 }));
       } finally {
         await hold.close();
@@ -172,6 +176,9 @@ export async function restore(file: string, settings: DataSettings, now: Date = 
   if (!kind) return refused(`${file} is not a backup made by npm run backup (a gzipped tar of the database folder).`);
   const held = await whoHolds(where.socketPath);
   if (held?.holder === "server") return refused("A server is running on this data folder. Stop the server first, then restore.");
+  // Its user's alone, as the server keeps it: the folder moved aside, and the one loaded (a
+  // backup's files come out 0666; tightened once it has opened).
+  keepDataFolderPrivate(settings.dataDir);
   let hold;
   try {
     hold = await holdDataFolder(where.socketPath);
@@ -189,6 +196,7 @@ export async function restore(file: string, settings: DataSettings, now: Date = 
     }
     try {
       const tables = await loadInto(where.folder, file, kind);
+      keepDataFolderPrivate(settings.dataDir);
       lines.push(
         `Restored ${file} into ${where.folder}: it opens, with ${tables} tables.`,
         "Start the server: it brings the tables up to date if the backup is older than this version.",

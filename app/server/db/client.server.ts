@@ -3,14 +3,15 @@
 // Opened once per process; migrations applied before first use.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { connectionWaitMs } from "./connection-wait.server";
-import { engineConnections, startEmbeddedEngine } from "./embedded-engine.server";
+import { keepDataFolderPrivate } from "./data-folder.server";
+import { engineConnections, moduleAddress, startEmbeddedEngine } from "./embedded-engine.server";
 import { nameStatementsOn } from "./prepared.server";
 import { listeningNotices, noNotices, type Notices } from "./notices.server";
 import * as schema from "./schema.server";
@@ -105,7 +106,7 @@ function createPgliteDatabase(folder: string): Promise<void> {
     const db = new PGlite(folder, { postgresqlconf: JSON.parse(settings) });
     await db.waitReady;
     await db.close();`;
-  const args = ["--input-type=module", "-e", source, folder, import.meta.resolve("@electric-sql/pglite"), JSON.stringify(pgliteSettings)];
+  const args = ["--input-type=module", "-e", source, folder, moduleAddress("@electric-sql/pglite"), JSON.stringify(pgliteSettings)];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) =>
       error ? reject(new Error(`the embedded database could not be made: ${stderr.trim().split("\n").at(-1) || error.message}`)) : resolve(),
@@ -116,17 +117,22 @@ function createPgliteDatabase(folder: string): Promise<void> {
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   if (dataDir === "memory://") return openPgliteInProcess(config().MEMORY_DATABASE_IMAGE);
   const folder = path.resolve(dataDir, "pglite");
+  // Its user's alone before the engine opens it, and again once it has (data-folder.server.ts).
+  keepDataFolderPrivate(dataDir);
   if (!existsSync(folder)) {
     // A new database is made by initdb, whose memory (about 500 MB) the engine keeps for the
-    // life of the process: it is made by a short-lived process of its own.
-    await mkdir(dataDir, { recursive: true });
+    // life of the process: it is made by a short-lived process of its own, whose files come
+    // out 0666 whatever the mask.
     await createPgliteDatabase(folder);
+    keepDataFolderPrivate(dataDir);
   }
   const engine = await startEmbeddedEngine(folder, pgliteSettings, (reason) => {
     // Every page needs the database: a server without it stops, for its supervisor to restart.
     log.fatal({ reason }, "the embedded database stopped");
     process.exit(70);
   });
+  // The files the engine wrote as it opened (its catalogue cache), 0644 whatever the mask.
+  keepDataFolderPrivate(dataDir);
   const { default: pg } = await import("pg");
   // The engine runs one conversation at a time (a transaction holds it to its end); the
   // connections let the next wait at the engine, not in the pool.

@@ -67,7 +67,8 @@ const ConversationQueue = ${String(ConversationQueue)};
 `;
 
 const require = createRequire(import.meta.url);
-const moduleAddress = (name: string) => pathToFileURL(require.resolve(name)).href;
+/** A package's module address, for a thread or a process of our own to import (the tests' module loader has no import.meta.resolve). */
+export const moduleAddress = (name: string) => pathToFileURL(require.resolve(name)).href;
 
 /**
  * The connections the server's pool opens to the engine. Each conversation has the session to

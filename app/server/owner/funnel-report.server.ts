@@ -23,7 +23,8 @@ import type { PlanCode } from "../../funnel/plans";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import { variants, type Variant } from "../../funnel/variant";
 import { config } from "../config.server";
-import { database } from "../db/client.server";
+import { database, databaseEngine } from "../db/client.server";
+import { databaseSize, type DatabaseSize } from "../db/database-size.server";
 import { checkoutCarts, disputes, flowProgress, outboxMessages, subscriptionEvents, subscriptionPayments, subscriptions } from "../db/schema.server";
 import { listPruneRuns } from "../db/stores/prune-runs.server";
 import { unknownSignInsSince } from "../db/stores/sign-in-tries.server";
@@ -273,6 +274,8 @@ export interface HealthFigures {
   pruneAges: { abandonedFlowDays: number; deliveredOutboxKeptDays: number; unknownSignInsKeptDays: number };
   /** Failed console sign-ins for emails that are no account (real time): the last 24 hours, and all kept. */
   unknownSignIns: { lastDay: number; kept: number };
+  /** The room the database takes, and on which engine. */
+  database: DatabaseSize & { engine: "pglite" | "postgresql" };
 }
 
 /** Now, whatever the range: what waits, what fails, what is about to lapse. Emails sent: in the range. */
@@ -280,7 +283,7 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
   const db = await database();
   const { start, end } = rangeInstants(query);
   const realNow = Date.now();
-  const [outbox, [emails], expiring, pruneRuns, unknownLastDay, unknownKept] = await Promise.all([
+  const [outbox, [emails], expiring, pruneRuns, unknownLastDay, unknownKept, size, engine] = await Promise.all([
     db
       .select({
         kind: outboxMessages.kind,
@@ -314,6 +317,8 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
     listPruneRuns(),
     unknownSignInsSince(new Date(realNow - dayMs)),
     unknownSignInsSince(new Date(realNow - unknownSignInsKeptDays * dayMs)),
+    databaseSize(),
+    databaseEngine(),
   ]);
   return {
     outbox: outbox.map((row) => ({
@@ -332,6 +337,7 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
     }),
     pruneAges: { abandonedFlowDays: config().ABANDONED_FLOW_DAYS, deliveredOutboxKeptDays, unknownSignInsKeptDays },
     unknownSignIns: { lastDay: unknownLastDay, kept: unknownKept },
+    database: { ...size, engine },
   };
 }
 

@@ -2,8 +2,9 @@
 // password), so the embedded default starts with no settings and keeps its secrets across
 // restarts. Made once, readable by its owner only; never logged.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { keepDataFolderPrivate } from "../db/data-folder.server";
 
 /** `bytes` random bytes in base64url: nothing to escape in a shell, a URL or a cookie. */
 export function randomSecret(bytes: number): string {
@@ -15,11 +16,13 @@ export function randomSecret(bytes: number): string {
  * `name` says in an error which secret it is.
  */
 export function readOrMakeSecretFile(file: string, { bytes, name }: { bytes: number; name: string }): string {
+  // Its folder is the data folder, its user's alone: made or tightened here too, as with
+  // PostgreSQL nothing else opens it.
+  keepDataFolderPrivate(path.dirname(file));
   let secret: string;
   try {
     secret = readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(path.dirname(file), { recursive: true });
     const made = randomSecret(bytes);
     try {
       // "wx": when two processes race, the second keeps the first one's secret.

@@ -29,6 +29,7 @@ import { eraseOrderCustomer, findOrderById } from "../db/stores/orders.server";
 import { enqueueOutboxMessage, eraseOutboxMessagesOf } from "../db/stores/outbox.server";
 import { erasePersonalDetailsOf, loadPreCheckoutDraft } from "../db/stores/personal-details.server";
 import { eraseStoredEmailsOf } from "../db/stores/stored-emails.server";
+import { vacuumAfterHerErasure } from "../db/vacuum.server";
 import {
   erasePaymentNotes,
   findSubscription,
@@ -123,6 +124,8 @@ async function eraseClaimed(gateway: PaymentGateway, subscription: SubscriptionR
       // Declined, cancelled, lapsed or disqualified: no money moves, only her details go.
       await withOutbox((tx) => erase(tx, true, subscription.state));
   }
+  // Committed: what it erased leaves the tables' files too (not awaited: her answer goes now).
+  if (erased) void vacuumAfterHerErasure();
   return { status: erased ? "erased" : "erased_already" };
 }
 

@@ -249,9 +249,10 @@ export function releaseResponderUuid(session: VisitorSession, responderUuid: str
   session.set("ownedResponderUuids", owned);
 }
 
-/** Forgets sessions past their expiry; run from time to time by the background worker. */
-export async function deleteExpiredSessions(now = new Date()): Promise<void> {
-  await (await database()).delete(visitorSessions).where(lt(visitorSessions.expiresAt, now));
+/** Forgets sessions past their expiry; run from time to time by the background worker. How many went. */
+export async function deleteExpiredSessions(now = new Date()): Promise<number> {
+  const deleted = await (await database()).delete(visitorSessions).where(lt(visitorSessions.expiresAt, now)).returning({ id: visitorSessions.id });
+  return deleted.length;
 }
 
 /**

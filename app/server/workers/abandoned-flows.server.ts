@@ -12,6 +12,7 @@ import { database, type Queryable } from "../db/client.server";
 import {
   billingAddresses,
   checkoutCarts,
+  embeddedProviderReceipts,
   funnelRecords,
   orders,
   planSelections,
@@ -58,6 +59,9 @@ async function abandonedFlows(tx: Queryable, quietSince: Date, limit: number): P
     limit ${limit}`);
   return (result as unknown as { rows: { responder_uuid: string }[] }).rows.map((row) => row.responder_uuid);
 }
+
+/** The tables an erasure of abandoned flows rewrites: vacuumed after a run that erased any. */
+export const abandonedFlowTables = [funnelRecords, preCheckoutDetails, shippingAddresses, billingAddresses, embeddedProviderReceipts];
 
 /**
  * One batch: up to `limit` abandoned flows erased, each wholly or not at all (one transaction).

@@ -4,18 +4,32 @@
 // short statement each, so pages are answered between them) up to a bound a run, and each run
 // is recorded (prune_runs) for the funnel report's health part. Several instances may prune at
 // once: each batch is one conditional statement, and rows another is removing are skipped.
+// On the embedded engine, which never vacuums by itself, the tables a run removed rows from are
+// vacuumed after it (db/vacuum.server.ts).
+import type { PgTable } from "drizzle-orm/pg-core";
 import { deliveredOutboxKeptDays, pruneBatchesPerRun, pruneBatchSize, unknownSignInsKeptDays, type PruneName } from "../../funnel/prunes";
 import { config } from "../config.server";
+import { outboxMessages, rateLimitCounters, signInTries, unknownSignIns } from "../db/schema.server";
 import { deleteDeliveredOutboxMessages } from "../db/stores/outbox.server";
 import { recordPruneRun, type PruneRunRow } from "../db/stores/prune-runs.server";
 import { deleteOldSignInTries, deleteOldUnknownSignIns } from "../db/stores/sign-in-tries.server";
+import { vacuumPrunedTables } from "../db/vacuum.server";
 import { deleteOldRateLimitCounters } from "../http/rate-limits.server";
 import { signInTriesKeptMs } from "../owner/sign-in-throttle.server";
 import { log } from "../log.server";
-import { eraseAbandonedFlows } from "./abandoned-flows.server";
+import { abandonedFlowTables, eraseAbandonedFlows } from "./abandoned-flows.server";
 import { worker } from "./worker.server";
 
 const dayMs = 86_400_000;
+
+/** The tables each prune removes rows from, or rewrites. */
+const prunedTables: Record<PruneName, PgTable[]> = {
+  "abandoned-flows": abandonedFlowTables,
+  "delivered-outbox": [outboxMessages],
+  "rate-limit-counters": [rateLimitCounters],
+  "sign-in-tries": [signInTries],
+  "unknown-sign-ins": [unknownSignIns],
+};
 
 /** One batch of each prune as of `now`: how many it removed or erased, at most `limit`. */
 const prunes: Record<PruneName, (now: Date, limit: number) => Promise<number>> = {
@@ -59,7 +73,13 @@ export async function runPrunes(
   bounds: PruneBounds = { batchSize: pruneBatchSize, batchesPerRun: pruneBatchesPerRun },
 ): Promise<PruneRunRow[]> {
   const runs: PruneRunRow[] = [];
-  for (const name of Object.keys(prunes) as PruneName[]) runs.push(await runPrune(name, now, bounds));
+  const pruned: PgTable[] = [];
+  for (const name of Object.keys(prunes) as PruneName[]) {
+    const run = await runPrune(name, now, bounds);
+    runs.push(run);
+    if (run.rows > 0) pruned.push(...prunedTables[name]);
+  }
+  await vacuumPrunedTables(pruned);
   return runs;
 }
 

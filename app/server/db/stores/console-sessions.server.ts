@@ -33,11 +33,13 @@ export async function deleteConsoleSession(idHash: string): Promise<void> {
   await (await database()).delete(consoleSessions).where(eq(consoleSessions.idHash, idHash));
 }
 
-/** Forgets every sign-in last seen at or before `idleBefore`, or begun at or before `begunBefore`. */
-export async function deleteExpiredConsoleSessions(idleBefore: Date, begunBefore: Date): Promise<void> {
-  await (await database())
+/** Forgets every sign-in last seen at or before `idleBefore`, or begun at or before `begunBefore`. How many went. */
+export async function deleteExpiredConsoleSessions(idleBefore: Date, begunBefore: Date): Promise<number> {
+  const deleted = await (await database())
     .delete(consoleSessions)
-    .where(or(lte(consoleSessions.lastSeenAt, idleBefore), lte(consoleSessions.createdAt, begunBefore)));
+    .where(or(lte(consoleSessions.lastSeenAt, idleBefore), lte(consoleSessions.createdAt, begunBefore)))
+    .returning({ idHash: consoleSessions.idHash });
+  return deleted.length;
 }
 
 /** Ends every sign-in of `account`: disabling a person or "End sessions". How many there were. */

@@ -35,8 +35,12 @@ export async function claimSecureTokenUse(
 
 /**
  * Forgets uses past their expiry: a signed token is refused as expired from then on, and a
- * legacy one (which never expires) can by then open only a flow nobody has started.
+ * legacy one (which never expires) can by then open only a flow nobody has started. How many went.
  */
-export async function deleteExpiredSecureTokenUses(now: Date = new Date()): Promise<void> {
-  await (await database()).delete(secureTokenUses).where(lt(secureTokenUses.expiresAt, now));
+export async function deleteExpiredSecureTokenUses(now: Date = new Date()): Promise<number> {
+  const deleted = await (await database())
+    .delete(secureTokenUses)
+    .where(lt(secureTokenUses.expiresAt, now))
+    .returning({ tokenKey: secureTokenUses.tokenKey });
+  return deleted.length;
 }
