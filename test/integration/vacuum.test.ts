@@ -3,13 +3,17 @@
 // pruned, and a pruned table churned twenty times stays within twice its size after the first
 // round, where without that vacuum it grows past it. On PostgreSQL, which vacuums itself, the
 // round issues none. Her erasure vacuums the tables it rewrote once it has committed, on both.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as deletePage from "../../app/routes/subscription.$token.delete/route";
-import { database } from "../../app/server/db/client.server";
+import { database, databaseEngine } from "../../app/server/db/client.server";
 import { rateLimitCounters } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder } from "../../app/server/db/stores/subscriptions.server";
-import { vacuumsDone } from "../../app/server/db/vacuum.server";
+import { oldLogForgotten, vacuumsDone } from "../../app/server/db/vacuum.server";
 import { deleteOldRateLimitCounters } from "../../app/server/http/rate-limits.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { runHousekeeping } from "../../app/server/workers/housekeeping.server";
@@ -117,17 +121,59 @@ describe("housekeeping", () => {
   });
 });
 
+/** The number of the log's current segment. */
+async function logSegment(): Promise<number> {
+  const [row] = (await (await database()).execute(sql`select pg_walfile_name(pg_current_wal_lsn()) as segment`)).rows;
+  return parseInt(String((row as { segment: string }).segment).slice(8), 16);
+}
+
 describe("her erasure", () => {
-  const rewritten = ["subscriptions", "outbox_messages", "stored_emails", "funnel_records", "pre_checkout_details", "orders", "visitor_sessions"];
+  const rewritten = ["subscriptions", "subscription_payments", "outbox_messages", "stored_emails", "funnel_records", "pre_checkout_details", "orders", "visitor_sessions"];
 
   it("vacuums the tables it rewrote once it has committed, so what it erased leaves their files", { timeout: 60_000 }, async () => {
     const { responderUuid } = await payForPlan(new TestBrowser(), { query: "?email_address=jane%40example.org" });
     const subscription = (await findSubscriptionByResponder(responderUuid))!;
     const before = await vacuumCounts(rewritten);
+    const segmentBefore = await logSegment();
     const token = subscriptionLinkToken(subscription);
     const answer = await new TestBrowser().call(deletePage.action, `/subscription/${token}/delete`, { params: { token }, form: {} });
     expect(answer.status).toBe(303);
     await vacuumsDone();
     expect(await vacuumCounts(rewritten)).toEqual(Object.fromEntries(rewritten.map((table) => [table, before[table]! + 1])));
+    // On the embedded engine its old log went too: recycling off, the log two segments on.
+    if ((await databaseEngine()) === "pglite") {
+      expect((await (await database()).execute(sql`show wal_recycle`)).rows).toEqual([{ wal_recycle: "off" }]);
+      expect(await logSegment()).toBeGreaterThanOrEqual(segmentBefore + 2);
+    }
   });
 });
+
+describe("the embedded engine's old log after an erasure", () => {
+  it("holds her erased values no more, in the folder or in a backup: its segments are deleted, not recycled", { timeout: 60_000 }, async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "funnel-old-log-"));
+    const client = new PGlite(folder);
+    try {
+      await client.exec("create table her (id int primary key, email text); create index on her (email)");
+      for (let id = 0; id < 200; id++) await client.query("insert into her values ($1, $2)", [id, id === 7 ? "jane.erased@example.org" : `other${id}@example.com`]);
+      await client.exec("update her set email = null where id = 7");
+      await client.exec("vacuum (index_cleanup on) her");
+      const held = async () => ({
+        backup: Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()).includes("jane.erased"),
+        folder: filesUnder(folder).some((file) => readFileSync(file).includes("jane.erased")),
+      });
+      // Vacuumed, her value is still in the log.
+      expect(await held()).toEqual({ backup: true, folder: true });
+      for (const statement of oldLogForgotten) await client.query(statement);
+      expect(await held()).toEqual({ backup: false, folder: false });
+    } finally {
+      await client.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}

@@ -24,6 +24,7 @@ import {
   preCheckoutDetails,
   shippingAddresses,
   storedEmails,
+  subscriptionPayments,
   subscriptions,
   visitorSessions,
 } from "./schema.server";
@@ -99,6 +100,7 @@ export function vacuumPrunedTables(tables: readonly PgTable[]): Promise<Vacuumed
  */
 const herErasureTables: readonly (readonly [PgTable, "auto" | "on"])[] = [
   [subscriptions, "auto"],
+  [subscriptionPayments, "auto"],
   [outboxMessages, "auto"],
   [storedEmails, "auto"],
   [funnelRecords, "auto"],
@@ -111,15 +113,31 @@ const herErasureTables: readonly (readonly [PgTable, "auto" | "on"])[] = [
 ];
 
 /**
+ * The embedded engine's write-ahead log keeps every row as it was written until its segment
+ * is reused, and a recycled segment keeps its old bytes under a new name: her values erased
+ * and vacuumed would still be in the data folder, and in every backup (a backup copies pg_wal
+ * whole). So after an erasure the log is moved to a new segment and checkpointed twice (the
+ * first checkpoint still needs the segment before it), with recycling off, so the segments
+ * that held her values are deleted, not renamed. Each is one statement for `run`.
+ */
+export const oldLogForgotten = ["set wal_recycle = off", "select pg_switch_wal()", "checkpoint", "select pg_switch_wal()", "checkpoint"] as const;
+
+/**
  * After her erasure has committed: the tables it rewrote vacuumed, so what it erased leaves
  * their files (and their indexes) now, not when a vacuum next comes. On both engines:
  * PostgreSQL's autovacuum waits for a fifth of a table to be dead, which one erasure never is.
- * Never rejects (a failure is logged; her erasure is done either way); run after her answer.
+ * On the embedded engine the old log goes too (oldLogForgotten); PostgreSQL's log is its
+ * operator's (archives, replicas). Never rejects (a failure is logged; her erasure is done
+ * either way); run after her answer.
  */
 export function vacuumAfterHerErasure(): Promise<void> {
   return inTurn(async () => {
     const done: Vacuumed[] = [];
     for (const [table, indexes] of herErasureTables) done.push(await vacuumOne(getTableName(table), indexes));
+    if ((await databaseEngine()) === "pglite") {
+      const db = await database();
+      for (const statement of oldLogForgotten) await db.execute(sql.raw(statement));
+    }
     log.info({ vacuumed: done }, "vacuumed after an erasure");
   }).catch((error: unknown) => {
     log.error({ error: error instanceof Error ? error.name : "unknown" }, "vacuum after an erasure failed");
