@@ -123,8 +123,8 @@ describe("housekeeping", () => {
 
 /** The number of the log's current segment. */
 async function logSegment(): Promise<number> {
-  const [row] = (await (await database()).execute(sql`select pg_walfile_name(pg_current_wal_lsn()) as segment`)).rows;
-  return parseInt(String((row as { segment: string }).segment).slice(8), 16);
+  const [row] = await execute<{ segment: string }>(sql`select pg_walfile_name(pg_current_wal_lsn()) as segment`);
+  return parseInt(row!.segment.slice(8), 16);
 }
 
 describe("her erasure", () => {
@@ -142,7 +142,7 @@ describe("her erasure", () => {
     expect(await vacuumCounts(rewritten)).toEqual(Object.fromEntries(rewritten.map((table) => [table, before[table]! + 1])));
     // On the embedded engine its old log went too: recycling off, the log two segments on.
     if ((await databaseEngine()) === "pglite") {
-      expect((await (await database()).execute(sql`show wal_recycle`)).rows).toEqual([{ wal_recycle: "off" }]);
+      expect(await execute(sql`show wal_recycle`)).toEqual([{ wal_recycle: "off" }]);
       expect(await logSegment()).toBeGreaterThanOrEqual(segmentBefore + 2);
     }
   });
