@@ -38,8 +38,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 /** The final checkout in Stripe mode runs only in the stripe project, against its own server. */
 const stripeCheckout = /stripe-checkout\.e2e\.ts$/;
-/** Bodies over their cap: plain HTTP, no browser, so once (the no-js project) is enough. */
-const requestBodies = /request-bodies\.e2e\.ts$/;
+/** Bodies over their cap, route discovery's bounds: plain HTTP, no browser, so once (the no-js project) is enough. */
+const plainHttp = /(request-bodies|route-discovery)\.e2e\.ts$/;
 /** The console's pages carry no script: guessing at its sign-in runs once, without JavaScript. */
 const consoleGuessing = /console-guessing\.e2e\.ts$/;
 /** Address suggestions run only in the maps project, against the app with a maps key. */
@@ -97,7 +97,7 @@ export default defineConfig({
   },
   projects: [
     { name: "no-js", testIgnore: [stripeCheckout, addressSuggestions], use: { ...chromium, javaScriptEnabled: false } },
-    { name: "js", testIgnore: [stripeCheckout, addressSuggestions, requestBodies, consoleGuessing], use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js", testIgnore: [stripeCheckout, addressSuggestions, plainHttp, consoleGuessing], use: { ...chromium, javaScriptEnabled: true } },
     {
       name: "maps",
       testMatch: addressSuggestions,

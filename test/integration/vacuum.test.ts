@@ -79,8 +79,22 @@ async function pruneCountersOnly(): Promise<void> {
   while ((await deleteOldRateLimitCounters(new Date(), 500)) === 500);
 }
 
+/** On PostgreSQL the prunes' round leaves vacuuming to PostgreSQL's autovacuum. */
+async function postgresLeftToItself(): Promise<void> {
+  const before = await vacuumCounts(["rate_limit_counters"]);
+  await aBusyHoursCounters(1);
+  const run = (await runPrunes()).find((line) => line.name === "rate-limit-counters");
+  expect(run).toMatchObject({ rows: 2000, caughtUp: true });
+  expect(await vacuumCounts(["rate_limit_counters"])).toEqual(before);
+  // The count would have told one (the test would pass on nothing otherwise).
+  await (await database()).execute(sql`vacuum ${rateLimitCounters}`);
+  expect(await vacuumCounts(["rate_limit_counters"])).toEqual({ rate_limit_counters: before.rate_limit_counters! + 1 });
+}
+
 describe("the prunes' round", () => {
-  it.runIf(!onPostgres)("keeps a pruned table within twice its size holding one round, churned 20 times, on the embedded engine", { timeout: 120_000 }, async () => {
+  // One test for both engines, each held to what it should do, so neither pass skips it.
+  it("keeps a pruned table within twice its size holding one round, churned 20 times, on the embedded engine; issues no VACUUM on PostgreSQL", { timeout: 120_000 }, async () => {
+    if (onPostgres) return postgresLeftToItself();
     // Without the round's vacuum the same churn grows the table by a round's rows each round.
     const unvacuumed = await churned(20, pruneCountersOnly);
     expect(unvacuumed.sizes[19]!).toBeGreaterThan(4 * unvacuumed.holding);
@@ -97,16 +111,6 @@ describe("the prunes' round", () => {
     });
   });
 
-  it.runIf(onPostgres)("leaves PostgreSQL's vacuuming to PostgreSQL: no VACUUM from the round", async () => {
-    const before = await vacuumCounts(["rate_limit_counters"]);
-    await aBusyHoursCounters(1);
-    const run = (await runPrunes()).find((line) => line.name === "rate-limit-counters");
-    expect(run).toMatchObject({ rows: 2000, caughtUp: true });
-    expect(await vacuumCounts(["rate_limit_counters"])).toEqual(before);
-    // The count would have told one (the test would pass on nothing otherwise).
-    await (await database()).execute(sql`vacuum ${rateLimitCounters}`);
-    expect(await vacuumCounts(["rate_limit_counters"])).toEqual({ rate_limit_counters: before.rate_limit_counters! + 1 });
-  });
 });
 
 describe("housekeeping", () => {
