@@ -65,19 +65,19 @@ export const emailsEn = {
   "email.renewalChargedSubject": "Receipt: your renewal of {reference}",
   "email.renewalCharged": "We charged {amount} to your card for the next {months, plural, one {month} other {# months}} of your plan.",
   "email.renewalChargedChange": "As you asked, your plan now changes to {plan}: from {date} it costs {price}.",
-  "email.lastPayment": "This was the last payment of your subscription, which you cancelled: nothing more will be charged.",
+  "email.lastPayment": "This was the last payment of your subscription, which you canceled: nothing more will be charged.",
   // renewal_failed
   "email.renewalFailedSubject": "We could not charge your renewal of {reference}",
   "email.renewalFailed": "We could not charge {amount} to your card for your renewal.",
   "email.renewalFailedBecause": "We could not charge {amount} to your card for your renewal: {failure}",
-  "email.renewalFailedEnds": "You had cancelled this subscription, so we will not try again: it has ended and nothing more will be charged.",
+  "email.renewalFailedEnds": "You had canceled this subscription, so we will not try again: it has ended and nothing more will be charged.",
   "email.retryThenPayNow": "We will try your card again on {date}. To keep your treatment without a break, pay now with another card:",
   "email.payNow": "To keep your treatment without a break, pay now with another card:",
   // lapsed
   "email.lapsedSubject": "Your subscription {reference} has ended",
   "email.lapsed": "We tried your card on each retry day and could not charge your renewal, so your subscription has ended.",
   "email.lapsedRestart": "Nothing more will be charged. To start again, call {phone} or email {email}.",
-  // cancelled
+  // canceled
   "email.cancelledSubject": "Your subscription {reference} is cancelled",
   "email.cancelledBeforeReview":
     "You cancelled your order before it was reviewed. We released the {amount} hold on your card; nothing was charged. {releaseTiming}",
