@@ -171,7 +171,7 @@ async function main() {
   }
   writeFileSync(
     path.join(root, "bench/latest.md"),
-    `${heading}\n\n${render(rows, "md")}\n\n${summary}\n\n${headerBlock}\n\nRun with \`npm run bench\` (see README, "Benchmark").\n`,
+    `${heading}\n\n${render(rows, "md")}\n\n${summary}\n\n${headerBlock}\n\nRun with \`npm run bench\` (see docs/benchmark.md).\n`,
   );
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-// Configuration, parsed once at boot (see README "Configuration"). Every setting has an
+// Configuration, parsed once at boot (every setting: docs/configuration.md). Every setting has an
 // embedded default that works offline; a wrong value stops the server with a readable list.
 import { isIP } from "node:net";
 import { z } from "zod";

@@ -268,7 +268,7 @@ export const orders = pgTable(
 /**
  * The embedded provider's promo codes (spec sections 5, 7 and 8): a fixed amount in cents or
  * a percentage, an optional active window and an optional redemption limit. Seeded with a
- * few sample codes (README). The HTTP provider checks codes itself.
+ * few sample codes (docs/product.md, section 10). The HTTP provider checks codes itself.
  */
 export const promoCodes = pgTable("promo_codes", {
   /** Upper case; codes are matched without regard to case. */
