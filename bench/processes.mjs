@@ -120,8 +120,8 @@ export async function stopProcess(child, graceMs = 25_000) {
  * Starts the built app the way it is deployed: our own server (server.mjs) when there is one,
  * else remix-serve; waits for /healthz.
  */
-export async function startApp({ port, dataDir, env: overrides = {} }) {
-  const ownServer = existsSync(path.join(root, "server.mjs"));
+export async function startApp({ port, dataDir, env: overrides = {}, cwd = root }) {
+  const ownServer = existsSync(path.join(cwd, "server.mjs"));
   // BENCH_APP_FLAGS passes Node flags to the app, to profile it under this load
   // (`BENCH_APP_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/profiles"`).
   const flags = (process.env.BENCH_APP_FLAGS ?? "").split(/\s+/).filter(Boolean);
@@ -140,7 +140,7 @@ export async function startApp({ port, dataDir, env: overrides = {} }) {
     delete env[name];
   }
   Object.assign(env, overrides);
-  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", log, log], detached: true });
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", log, log], detached: true });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

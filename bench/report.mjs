@@ -129,3 +129,30 @@ export const rate = (r, p99Ratio) =>
   `${Math.round(r.rps).toLocaleString("en-US").padStart(6)} req/s · p50 ${ms(r.p50)} · ` +
   `p99 ${ms(r.p99)}${p99Ratio === undefined ? "" : ` (${p99Ratio.toFixed(1)} × bare)`} · ` +
   `CPU ${Number.isFinite(r.cpuMsPerRequest) ? r.cpuMsPerRequest.toFixed(2) : "?"} ms/request`;
+
+/** Each patch's gain: CPU time a request and requests a second without it, against the app as installed (the mean of its two runs). */
+export function patchRows(patches) {
+  if (patches.skipped) return [{ section: "Patches", short: "patches" }, ["patches not measured", patches.skipped, "—", ""]];
+  const { first, again, without } = patches;
+  const installedCpu = (first.cpuMsPerRequest + again.cpuMsPerRequest) / 2;
+  const installedRps = (first.rps + again.rps) / 2;
+  const noise = Math.abs(first.cpuMsPerRequest - again.cpuMsPerRequest) / installedCpu;
+  const percent = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} %`;
+  return [
+    {
+      section: `Patches (PGlite): /checkout/{uuid} with her session, the app as installed first and last, each patch taken out in turn between`,
+      short: "patches",
+    },
+    ["as installed", rate(first), "—", ""],
+    ["as installed, again (their difference is the noise)", `${rate(again)} · noise ${percent(noise).replace("+", "±")} CPU`, "—", ""],
+    ...without.map((w) => {
+      const gain = w.cpuMsPerRequest / installedCpu - 1;
+      return [
+        `without ${w.patch.name}`,
+        `${rate(w)} · the patch saves ${percent(gain)} CPU a request, ${percent(installedRps / w.rps - 1)} requests a second`,
+        "gain beyond the noise",
+        gain > noise ? "keep" : "within noise",
+      ];
+    }),
+  ];
+}

@@ -8,6 +8,7 @@
 //     complete checkouts with the sandbox gateway, each pressed twice at once (on two
 //     instances, one press each), then 100 more the same way (the first burst after start
 //     and a server that has taken orders, side by side); the server's resident memory after it all;
+//   - each patch in patches/: the app with it taken out, beside the app as installed (PGlite);
 //   - the owner's funnel report on a million flows (PostgreSQL).
 // `--pglite` or `--postgres` measures one engine only. The app runs built, production mode, on
 // a fresh database, driven over HTTP as a browser without JavaScript would: forms posted,
@@ -26,9 +27,10 @@ import { bareRemixVersion } from "./bare-remix.mjs";
 import { concurrentCheckouts, readOrders } from "./checkouts.mjs";
 import { walkFunnel } from "./drive-funnel.mjs";
 import { measureFunnelReport } from "./funnel-report.mjs";
+import { measurePatches } from "./patches.mjs";
 import { load } from "./load.mjs";
 import { freePorts, freshPostgres, startApp, tail } from "./processes.mjs";
-import { engineRows, rate, render, reportRows, screenRows } from "./report.mjs";
+import { engineRows, patchRows, rate, render, reportRows, screenRows } from "./report.mjs";
 import { measureScreens } from "./screens.mjs";
 import { root, settings } from "./settings.mjs";
 
@@ -111,6 +113,13 @@ async function main() {
   const progress = (text) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
   process.once("SIGINT", () => process.exit(130));
 
+  if (settings.patchesOnly) {
+    const patches = await measurePatches({ port: appPorts[0], dataDir, progress });
+    console.log(`\n${render(patchRows(patches), "text")}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
+
   // The engines, PGlite first (its screens are the table's); PostgreSQL needs a server.
   const results = [];
   const skipped = [];
@@ -130,6 +139,8 @@ async function main() {
 
   const anchors = await measureAnchors({ barePort, staticPort, welcome: screens.welcome, dataDir, progress });
 
+  const patches = await measurePatches({ port: appPorts[0], dataDir, progress }).catch((error) => ({ skipped: error.message }));
+
   const reportDir = path.join(dataDir, "funnel-report");
   mkdirSync(reportDir);
   const report = await measureFunnelReport({ root, startApp, port: reportPort, dataDir: reportDir, progress }).catch((error) => ({
@@ -143,6 +154,7 @@ async function main() {
     ["static: /welcome's bytes from node:http", rate(anchors.static), "—", ""],
     [`bare Remix ${bareRemixVersion()} page (Express, compression)`, rate(anchors.bare), "—", ""],
     ...results.flatMap((r) => engineRows(r, anchors)),
+    ...patchRows(patches),
     ...reportRows(report),
   ];
 

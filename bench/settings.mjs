@@ -1,4 +1,4 @@
-// The bench's settings: its command line (`--instances N`, `--pglite`, `--postgres`), its
+// The bench's settings: its command line (`--instances N`, `--pglite`, `--postgres`, `--patches`), its
 // environment (BENCH_DURATION_S, BENCH_CHECKOUTS) and where the repository is.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,8 @@ export const settings = {
   flowConcurrency: 8,
   portRange: [3400, 3499],
   instances: Number(argument("--instances") ?? 2),
+  // `--patches`: only each patch's gain (bench/patches.mjs), printed and not written to latest.md.
+  patchesOnly: process.argv.includes("--patches"),
   engines: process.argv.includes("--pglite") ? ["pglite"] : process.argv.includes("--postgres") ? ["postgres"] : ["pglite", "postgres"],
 };
 
