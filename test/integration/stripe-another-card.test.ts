@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 // Stripe's keys set before any app module loads.
 import { offSessionCharges as offSessionChargesOf, useStripeMode } from "../support/stripe-mode";
 import * as paymentPage from "../../app/routes/subscription.$token.payment/route";
-import { anotherCardMessages } from "../../app/routes/subscription.$token.payment/another-card.server";
+import { anotherCardMessages } from "../../app/routes/subscription.$token.payment/payment-page.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";

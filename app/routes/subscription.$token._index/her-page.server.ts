@@ -8,7 +8,7 @@ import { billedStates, periodAmountCents } from "../../funnel/subscription-life"
 import { findOrder } from "../../server/db/stores/orders.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { herOrder } from "../../server/mail/her-emails.server";
-import { anotherCardStates } from "../../server/subscriptions/another-card.server";
+import { anotherCardStates } from "../../server/subscriptions/pay-with-another-card.server";
 import { cancellableStates } from "../../funnel/her-subscription";
 import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
 import { hasReceipt } from "../../funnel/receipt";

@@ -17,10 +17,10 @@ import { readForm } from "../../server/http/form-body.server";
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
-import { anotherCardStates } from "../../server/subscriptions/another-card.server";
-import { cardFromReturn, readGivenCard } from "../../server/subscriptions/card-given.server";
+import { anotherCardStates } from "../../server/subscriptions/pay-with-another-card.server";
+import { cardFromReturn, readGivenCard } from "../../server/subscriptions/card-she-gives.server";
 import { cardUpdateLimit, shownCard, updateHerCard, type CardUpdateOutcome } from "../../server/subscriptions/card-update.server";
-import { drawnMessages, paymentServiceSays } from "../../server/subscriptions/her-money-words.server";
+import { drawnMessages, paymentServiceSays } from "../../server/subscriptions/card-page-words.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 /** The field that carries the card her page showed (a digest): never a card of hers. */

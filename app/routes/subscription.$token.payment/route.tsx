@@ -12,10 +12,10 @@ import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { paymentGateway } from "../../server/payments/index.server";
-import { giveAnotherCard } from "../../server/subscriptions/another-card.server";
+import { payWithAnotherCard } from "../../server/subscriptions/pay-with-another-card.server";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { translator } from "../../server/visitor/her-words.server";
-import { anotherCardPage, answerCard, cardFromReturn, giveCard } from "./another-card.server";
+import { paymentPage, answerCard, cardFromReturn, giveCard } from "./payment-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
@@ -28,10 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = translator(herLanguage(request, subscription));
   const returned = await cardFromReturn(new URL(request.url), subscription);
   // The browser's messages beside the page, where root gathers every route's.
-  const { clientMessages, ...page } = anotherCardPage(subscription, address, t);
+  const { clientMessages, ...page } = paymentPage(subscription, address, t);
   if (returned) {
     // Back from her bank or Stripe's page: the card is kept and the amount due charged here.
-    const answer = await answerCard(request, subscription, await giveAnotherCard(paymentGateway(), subscription, { resumed: returned }), t);
+    const answer = await answerCard(request, subscription, await payWithAnotherCard(paymentGateway(), subscription, { resumed: returned }), t);
     return data({ page, returned: answer.data, clientMessages }, { status: answer.init?.status ?? 200, headers: privatePageHeaders });
   }
   return data({ page, returned: null, clientMessages }, { headers: privatePageHeaders });

@@ -36,7 +36,7 @@ import type { RateLimit } from "../http/rate-limits.server";
 import { log } from "../log.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import type { PaymentGateway } from "../payments/gateway.server";
-import { claimSoon } from "./claim-soon.server";
+import { claimForChange } from "./claim-for-change.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
 import { chargeSavedCard } from "./saved-card-charge.server";
@@ -90,7 +90,7 @@ export async function changeHerBillingDate(
   t?: Translator,
 ): Promise<BillingDateOutcome> {
   const words: BillingDateWords = t ? billingDateWords(t) : billingDateMessages;
-  const claimed = await claimSoon(subscription.id);
+  const claimed = await claimForChange(subscription.id);
   if (claimed === undefined) return { status: "busy", message: words.busy };
   try {
     const now = await lifecycleNow();

@@ -12,7 +12,7 @@ import { applyTransition } from "./transitions.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { transitionMessages } from "./order-events.server";
-import { claimSoon } from "./claim-soon.server";
+import { claimForChange } from "./claim-for-change.server";
 import { releaseHold } from "./review.server";
 
 export type CancelOutcome =
@@ -32,7 +32,7 @@ export async function cancelSubscription(
   /** The note support wrote when cancelling for her (kept with the cancel, never in the audit log). */
   supportNote: string | null = null,
 ): Promise<CancelOutcome> {
-  const claimed = await claimSoon(subscription.id);
+  const claimed = await claimForChange(subscription.id);
   if (claimed === undefined) return { status: "busy", subscription };
   try {
     const at = await lifecycleNow();

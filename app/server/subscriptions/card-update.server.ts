@@ -14,8 +14,8 @@ import { lockSubscription, noteOnTimeline, replaceCard, type SubscriptionRow } f
 import type { RateLimit } from "../http/rate-limits.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import type { PaymentGateway, SaveCardResult } from "../payments/gateway.server";
-import { anotherCardStates } from "./another-card.server";
-import type { CardSaving } from "./card-given.server";
+import { anotherCardStates } from "./pay-with-another-card.server";
+import type { CardSaving } from "./card-she-gives.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
 

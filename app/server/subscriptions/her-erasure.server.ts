@@ -42,7 +42,7 @@ import { withOutbox } from "../outbox/with-outbox.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { forgetEmbeddedReceipts } from "../provider/embedded.server";
 import { forgetTrackingEmailOf } from "../visitor/session.server";
-import { claimSoon } from "./claim-soon.server";
+import { claimForChange } from "./claim-for-change.server";
 import { lifecycleNow } from "./clock.server";
 import { orderEventMessage } from "./order-events.server";
 import { releaseHold } from "./review.server";
@@ -66,7 +66,7 @@ const firstPressWaitMs = 5_000;
  */
 async function claimForErasure(subscriptionId: string): Promise<SubscriptionRow | "erased_already" | "busy"> {
   let erasedMeanwhile = false;
-  const claimed = await claimSoon(subscriptionId, firstPressWaitMs, async () => {
+  const claimed = await claimForChange(subscriptionId, firstPressWaitMs, async () => {
     const current = await findSubscription(subscriptionId);
     erasedMeanwhile = !current || current.erasedAt !== null;
     return erasedMeanwhile;

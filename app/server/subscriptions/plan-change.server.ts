@@ -32,7 +32,7 @@ import { changePlan, noteOnTimeline, releaseClaim, subscriptionTimeline, type Su
 import type { RateLimit } from "../http/rate-limits.server";
 import { withOutbox } from "../outbox/with-outbox.server";
 import { medicationsFor } from "../provider/catalogue-cache.server";
-import { claimSoon } from "./claim-soon.server";
+import { claimForChange } from "./claim-for-change.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
 
@@ -118,7 +118,7 @@ export async function changeHerPlan(subscription: SubscriptionRow, choice: PlanC
   // Priced before the claim: the catalogue may come from the provider, and a claim is short.
   const [offer] = await planOffers(subscription, [choice]);
   const said = planChangeMessagesIn(options.t);
-  const claimed = await claimSoon(subscription.id);
+  const claimed = await claimForChange(subscription.id);
   if (claimed === undefined) return { status: "busy", message: said.busy };
   try {
     const now = await lifecycleNow();

@@ -1,5 +1,5 @@
 // Another card from her link: what the page shows, and what a card given does (kept at the
-// gateway, then the amount due charged once; app/server/subscriptions/another-card.server).
+// gateway, then the amount due charged once; app/server/subscriptions/pay-with-another-card.server).
 // Every word in her language (`t`), the card fields' messages too.
 import { data, redirect } from "@remix-run/node";
 import { formatCents } from "../../funnel/cart";
@@ -13,9 +13,9 @@ import { readForm } from "../../server/http/form-body.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
 import type { SaveCardResult } from "../../server/payments/gateway.server";
 import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
-import { amountDue, anotherCardStates, giveAnotherCard, type AnotherCardOutcome } from "../../server/subscriptions/another-card.server";
-import { cardFromReturn as cardReturned, readGivenCard } from "../../server/subscriptions/card-given.server";
-import { drawnMessages, paymentServiceSays } from "../../server/subscriptions/her-money-words.server";
+import { amountDue, anotherCardStates, payWithAnotherCard, type AnotherCardOutcome } from "../../server/subscriptions/pay-with-another-card.server";
+import { cardFromReturn as cardReturned, readGivenCard } from "../../server/subscriptions/card-she-gives.server";
+import { drawnMessages, paymentServiceSays } from "../../server/subscriptions/card-page-words.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { publicUrl } from "../../server/config.server";
 
@@ -35,7 +35,7 @@ const drawnIds = [
   "herPage.back",
 ] as const satisfies readonly MessageId[];
 
-export function anotherCardPage(subscription: SubscriptionRow, address: string, t: Translator) {
+export function paymentPage(subscription: SubscriptionRow, address: string, t: Translator) {
   const due = amountDue(subscription);
   return {
     reference: subscription.reference,
@@ -105,11 +105,11 @@ export async function giveCard(request: Request, subscription: SubscriptionRow, 
   }
   // Without JavaScript: Stripe's own page in setup mode, back here with its session.
   if (given.kind === "hosted") throw redirect(given.url, { headers: privatePageHeaders });
-  const outcome = await giveAnotherCard(gateway, subscription, given.saving);
+  const outcome = await payWithAnotherCard(gateway, subscription, given.saving);
   return answerCard(request, subscription, outcome, t);
 }
 
-/** Back from her bank's check or Stripe's hosted page: where the card stands (card-given.server). */
+/** Back from her bank's check or Stripe's hosted page: where the card stands (card-she-gives.server). */
 export function cardFromReturn(url: URL, subscription: SubscriptionRow): Promise<SaveCardResult | undefined> {
   return cardReturned(paymentGateway(), url, subscription);
 }

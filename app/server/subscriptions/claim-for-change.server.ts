@@ -14,7 +14,7 @@ const pollMs = 100;
  * The subscription claimed, or undefined when it stayed claimed for `waitMs`, or as soon as
  * `stopWaiting` (asked after each try that failed) says waiting is pointless.
  */
-export async function claimSoon(
+export async function claimForChange(
   subscriptionId: string,
   waitMs: number = claimWaitMs,
   stopWaiting?: () => Promise<boolean>,
