@@ -8,7 +8,7 @@ import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
 import { isPlanCode, type PlanCode } from "../funnel/plans";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { saveFailedToast } from "../funnel/toasts";
-import { translator } from "../server/visitor/her-words.server";
+import { translator } from "../i18n/messages";
 import { jsonAnswer } from "../server/http/json-answer.server";
 import { flowNotFoundMessage, ownedFlow } from "../server/flow/flow-owner.server";
 import { config } from "../server/config.server";

@@ -6,7 +6,7 @@ import { useOwnAddressAction } from "../components/own-address-action";
 import { useFormReply } from "../components/use-form-reply";
 import { congratulationsIntakeUrl } from "../funnel/intake";
 import type { MessageId } from "../i18n/en";
-import { translator } from "../server/visitor/her-words.server";
+import { translator } from "../i18n/messages";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";

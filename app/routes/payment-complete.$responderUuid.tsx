@@ -5,7 +5,7 @@ import { Rich, useT } from "../components/i18n";
 import { maskEmail } from "../funnel/her-subscription";
 import type { PreAuthOrderBody, RedirectType } from "../funnel/pre-auth-order";
 import type { MessageId } from "../i18n/en";
-import { clientCatalogue, translator } from "../server/visitor/her-words.server";
+import { clientCatalogue, translator } from "../i18n/messages";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { outcomeOf } from "../server/checkout/submit-order-once.server";

@@ -32,7 +32,7 @@ import { planSummaryUrl, readPlanLink } from "../server/subscriptions/plan-link.
 import { medicationsFor } from "../server/provider/catalogue-cache.server";
 import { countHit, rateLimits } from "../server/http/rate-limits.server";
 import { privatePageHeaders } from "../server/subscriptions/private-page.server";
-import { translator } from "../server/visitor/her-words.server";
+import { translator } from "../i18n/messages";
 import { Visitor } from "../server/visitor/visitor.server";
 
 export { headers } from "../server/subscriptions/private-page.server";

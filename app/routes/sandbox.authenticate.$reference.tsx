@@ -10,7 +10,7 @@ import { resumeOrder } from "../server/checkout/submit-order-once.server";
 import { findOrderByPaymentReference } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { requireFlow } from "../server/flow/require-flow.server";
-import { clientCatalogue } from "../server/visitor/her-words.server";
+import { clientCatalogue } from "../i18n/messages";
 
 export const handle: RouteHandle = { title: "sandbox.pageTitle" };
 

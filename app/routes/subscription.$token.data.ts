@@ -9,7 +9,7 @@ import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { readLanguage } from "../i18n/languages";
 import { countHerDataDownload, herDataOf } from "../server/subscriptions/her-data.server";
 import { herLanguage, privatePageHeaders } from "../server/subscriptions/private-page.server";
-import { translator } from "../server/visitor/her-words.server";
+import { translator } from "../i18n/messages";
 import { readSubscriptionLink } from "../server/subscriptions/private-link.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ import { countHit, rateLimits } from "../server/http/rate-limits.server";
 import { privatePageHeaders } from "../server/subscriptions/private-page.server";
 import { lifecycleNow } from "../server/subscriptions/clock.server";
 import { sendLinksTo } from "../server/subscriptions/send-links.server";
-import { translator } from "../server/visitor/her-words.server";
+import { translator } from "../i18n/messages";
 import { Visitor } from "../server/visitor/visitor.server";
 
 export { headers } from "../server/subscriptions/private-page.server";

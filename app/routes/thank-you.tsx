@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEntryHref, useT, Rich } from "../components/i18n";
 import { contact } from "../funnel/marketing";
 import { variantFacts } from "../funnel/variant";
-import { translator } from "../server/visitor/her-words.server";
+import { translator } from "../i18n/messages";
 import type { RouteHandle } from "../route-handle";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
 import { pageLanguage } from "../server/visitor/language.server";

@@ -27,7 +27,7 @@ import { readSelectionPage, readSelectionPageBesideSession } from "../../server/
 import { countStepPost } from "../../server/http/rate-limits.server";
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { isResponderUuid, type Visitor } from "../../server/visitor/visitor.server";
 
 export async function selectionPage({ request, params }: LoaderFunctionArgs) {

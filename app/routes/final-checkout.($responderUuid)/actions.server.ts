@@ -25,7 +25,7 @@ import { paymentGateway } from "../../server/payments/index.server";
 import { countStepPost, countStepPostPeeking, rateLimits, visitorRateKey } from "../../server/http/rate-limits.server";
 import { fieldRefusal, formEcho, formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { isResponderUuid, type Visitor } from "../../server/visitor/visitor.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { paymentFormTokenField, paymentFormTokenIsValid } from "./payment-form-token.server";
 
 /** The page's action data, whatever was asked. */

@@ -23,7 +23,7 @@ import { testimonialsFor } from "../../server/provider/catalogue-cache.server";
 import { takeToast } from "../../server/visitor/toast.server";
 import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
 import { herWords } from "../../server/checkout/checkout-words.server";
-import { clientCatalogue, translator } from "../../server/visitor/her-words.server";
+import { clientCatalogue, translator } from "../../i18n/messages";
 import { paymentFormToken } from "./payment-form-token.server";
 
 /**

@@ -21,7 +21,7 @@ import { readLanguage, type Translator } from "../../i18n/languages";
 import type { RouteHandle } from "../../route-handle";
 import { entryPageHeaders } from "../../server/http/entry-pages.server";
 import { variantOf } from "../../server/visitor/variant-cookie.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 
 export const handle: RouteHandle = { title: "home.title" };
 

@@ -4,7 +4,7 @@
 // the change made by changeHerPlan: the same rules, email, provider event and record of her
 // consent (saying support took her agreement), counted against her page's limit and audited
 // in the change's own transaction, only by the press that made it.
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";

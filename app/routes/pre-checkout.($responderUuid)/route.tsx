@@ -25,7 +25,7 @@ import { savePreCheckout } from "../../server/checkout/pre-checkout.server";
 import { countStepPost } from "../../server/http/rate-limits.server";
 import { takeToast } from "../../server/visitor/toast.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { keepRetryAfter } from "../../route-headers";
 import { recordFlowSteps } from "../../server/db/stores/flow-progress.server";
 import { log } from "../../server/log.server";

@@ -12,7 +12,7 @@ import { formatEmailDate } from "../../funnel/amounts-and-dates";
 import { canChangeAddress } from "../../funnel/her-address";
 import { canUpdateCard } from "../../funnel/her-card";
 import type { RouteHandle } from "../../route-handle";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { herLanguage, openHerSubscription } from "../../server/subscriptions/private-page.server";
 import { herPage } from "./her-page.server";
 import { HerHistory, HerSupport } from "./her-page-sections";

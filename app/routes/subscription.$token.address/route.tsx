@@ -11,7 +11,7 @@ import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { addressPage, saveAddress, shownField } from "./address-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";

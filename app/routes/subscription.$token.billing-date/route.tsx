@@ -11,7 +11,7 @@ import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { billingDateAction, billingDatePage } from "./billing-date-page.server";
 import { BillingDateChoices } from "./billing-date-choices";
 

@@ -10,7 +10,7 @@ import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { cancelAction, cancelPage } from "./cancel-page.server";
 import { CancelForm, PauseOfferBox } from "./cancel-form";
 

@@ -14,7 +14,7 @@ import type { RouteHandle } from "../../route-handle";
 import { paymentGateway } from "../../server/payments/index.server";
 import { payWithAnotherCard } from "../../server/subscriptions/pay-with-another-card.server";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { paymentPage, answerCard, cardFromReturn, giveCard } from "./payment-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";

@@ -11,7 +11,7 @@ import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 import { planAction, planPage } from "./plan-page.server";
 import { PlanChoices, PlanPreview } from "./plan-views";
 

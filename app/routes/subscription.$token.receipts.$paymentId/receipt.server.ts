@@ -33,7 +33,7 @@ import {
 import { refusePage } from "../../server/http/page-refusal.server";
 import { medicationsFor } from "../../server/provider/catalogue-cache.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
-import { translator } from "../../server/visitor/her-words.server";
+import { translator } from "../../i18n/messages";
 
 /** A payment's id as the address writes it: a whole number a bigserial can hold, nothing else. */
 const paymentIdPattern = /^[1-9][0-9]{0,14}$/;
