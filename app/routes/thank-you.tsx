@@ -7,7 +7,7 @@ import { translator } from "../i18n/messages";
 import type { RouteHandle } from "../route-handle";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
 import { pageLanguage } from "../server/visitor/language.server";
-import { keepsTrackingParams } from "../server/visitor/tracking-visit.server";
+import { headersKeepingTrackingParams } from "../server/visitor/tracking-visit.server";
 import { variantOf } from "../server/visitor/variant-cookie.server";
 import { keepEntryPageHeaders } from "../route-headers";
 
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An entry page: its language is the address's alone, as root's.
   const { language } = await pageLanguage(request, params);
   const journey = from !== "draw" && variantFacts[variant].thankYouJourney ? translator(language)("thankYou.journey") : null;
-  const kept = await keepsTrackingParams(request);
+  const kept = await headersKeepingTrackingParams(request);
   return data({ journey }, { headers: kept ?? entryPageHeaders("thank-you", request) });
 }
 

@@ -5,7 +5,7 @@ import { hasTrackingParams, readTrackingParams } from "../../funnel/tracking";
 import { Visitor } from "./visitor.server";
 
 /** The headers that keep the address's tracking params in her session, or undefined when it has none. */
-export async function keepsTrackingParams(request: Request): Promise<Headers | undefined> {
+export async function headersKeepingTrackingParams(request: Request): Promise<Headers | undefined> {
   if (!hasTrackingParams(readTrackingParams(new URL(request.url).searchParams))) return undefined;
   return (await Visitor.open(request)).headers();
 }
