@@ -1,7 +1,7 @@
 // The owner's funnel report: which steps a flow can reach, how a flow's progress is kept (a
 // bit per page step; the hold, the approval and the first renewal are read from its
 // subscription), the table of counts and shares, and the date range and filters it is asked
-// for. Pure: the queries are in app/server/owner/funnel-report.server.ts.
+// for. Pure: the queries are in app/server/console/funnel-report.server.ts.
 import { z } from "zod";
 
 export const funnelSteps = [

@@ -5,7 +5,7 @@
 // Every movement belongs to the month it happened in: a refund to the month it was made, a
 // dispute to the month it opened while it is open, and to the month it closed once closed,
 // not to the month of the payment it gives back. Pure: the rows come grouped from the
-// database (app/server/owner/funnel-report.server.ts). Beside the money, the cancels of the
+// database (app/server/console/funnel-report.server.ts). Beside the money, the cancels of the
 // range by the reason she gave.
 import { herCancelReasonLabels, herCancelReasons, knownCancelReason, noReasonLabel, type HerCancelReason } from "./cancel-reasons";
 import { disputeOutcome } from "./disputes";

@@ -1,20 +1,20 @@
 // Her emails as the embedded mail store kept them (no SMTP_URL): newest first, each with its
 // text, so a fresh clone shows every email the product sends and QA, as the owner of the local
 // server, can open her link from one. Anyone else, and everyone once a mail server is set,
-// reads a marker where her link was (app/server/owner/kept-emails.server.ts): her link acts as
+// reads a marker where her link was (app/server/console/kept-emails.server.ts): her link acts as
 // her. With a real mail server the emails go there and only the outbox's count shows here.
 // Every opening of the page is in the audit log (no order: it shows many).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatTime } from "../components/owner-format";
-import { OwnerPager } from "../components/owner-parts";
+import { formatTime } from "../components/console-format";
+import { ConsolePager } from "../components/console-parts";
 import { maskEmail } from "../funnel/her-subscription";
 import { linksMarkedNote } from "../funnel/kept-emails";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
 import { listStoredEmails } from "../server/db/stores/stored-emails.server";
 import { countPendingOutboxMessages } from "../server/db/stores/outbox.server";
-import { keptEmailReader } from "../server/owner/kept-emails.server";
+import { keptEmailReader } from "../server/console/kept-emails.server";
 import { actorOf, audit } from "../server/staff/audit.server";
 import { requireStaff } from "../server/staff/staff-session.server";
 
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export default function OwnerEmails() {
+export default function ConsoleEmails() {
   const { smtp, linksWhole, pending, total, page, pageCount, emails } = useLoaderData<typeof loader>();
   return (
     <section className="owner-page" aria-labelledby="page-title">
@@ -83,7 +83,7 @@ export default function OwnerEmails() {
               </li>
             ))}
           </ol>
-          <OwnerPager address="/owner/emails" label="Pages of emails" page={page} pageCount={pageCount} />
+          <ConsolePager address="/owner/emails" label="Pages of emails" page={page} pageCount={pageCount} />
         </>
       )}
     </section>

@@ -5,7 +5,7 @@ import { auditDetail } from "../funnel/audit";
 import { toCsv } from "../funnel/csv";
 import { funnelRows, type FunnelCounts } from "../funnel/funnel-report";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
-import { funnelFigures } from "../server/owner/funnel-report.server";
+import { funnelFigures } from "../server/console/funnel-report.server";
 import { actorOf, audit } from "../server/staff/audit.server";
 import { requireStaff } from "../server/staff/staff-session.server";
 import { filtersOf } from "../funnel/funnel-report";

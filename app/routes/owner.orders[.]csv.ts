@@ -9,7 +9,7 @@ import { plans } from "../funnel/plans";
 import { subscriptionStateLabels } from "../funnel/subscription-life";
 import { variantLabels } from "../funnel/variant";
 import { csvDownload, csvRefusal } from "../server/http/csv-answer.server";
-import { ordersForExport } from "../server/owner/funnel-report.server";
+import { ordersForExport } from "../server/console/funnel-report.server";
 import { actorOf, audit } from "../server/staff/audit.server";
 import { requireStaff } from "../server/staff/staff-session.server";
 import { readReportQuery } from "./owner.funnel/report-page.server";

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { person, sandboxPayments: paymentsAreSandbox() };
 }
 
-export default function OwnerConsole() {
+export default function ConsoleLayout() {
   const { person, sandboxPayments } = useLoaderData<typeof loader>();
   return (
     <div className="owner-console">

@@ -4,7 +4,7 @@
 // the browser holds nothing to reach her or bill her; each viewing and each decision is in the
 // audit log. A clinician opens nothing else; support opens neither.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import * as ownerLayout from "../../app/routes/owner";
+import * as consoleLayout from "../../app/routes/owner";
 import * as concerns from "../../app/routes/concerns.($responderUuid)";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as signIn from "../../app/routes/owner._index/route";
@@ -31,10 +31,10 @@ import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
 import { drawIn } from "../support/drawn-page";
 
 /** Whether the console records decisions: a provider sending signed outcomes takes it over. */
-const reviews = vi.hoisted(() => ({ ownerRecords: true }));
-vi.mock("../../app/server/owner/owner-reviews.server", async (importOriginal) => ({
+const reviews = vi.hoisted(() => ({ consoleRecords: true }));
+vi.mock("../../app/server/console/console-records-reviews.server", async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  ownerRecordsReviews: () => reviews.ownerRecords,
+  consoleRecordsReviews: () => reviews.consoleRecords,
 }));
 
 // The pages drawn outside Remix, their loader's (and action's) data given.
@@ -43,7 +43,7 @@ const draw = drawIn("en");
 
 beforeEach(async () => {
   await resetDatabase();
-  reviews.ownerRecords = true;
+  reviews.consoleRecords = true;
 });
 
 const her = aCustomer({ firstName: "Marguerite", lastName: "Oyelaran-Whitcombe", email: "m.oyelaran@example.org", phone: "(503) 555-0172" });
@@ -286,7 +286,7 @@ describe("the decision", () => {
   });
 
   it("is the provider's when it sends signed outcomes: no form, and a post is refused with 403", async () => {
-    reviews.ownerRecords = false;
+    reviews.consoleRecords = false;
     const subscription = await heldSubscription();
     const { browser } = await signedInAs("clinician");
     expect((await view(browser, subscription.reference)).data).toMatchObject({ decide: false, providerDecides: true });
@@ -314,7 +314,7 @@ describe("who opens what", () => {
     const clinician = await aPerson("clinician");
     const browser = new TestBrowser();
     expect(await browser.call(signIn.action, "/owner", { form: signInForm(staffPassword, clinician.email) })).toRedirectTo("/owner/reviews");
-    expect((await browser.call(ownerLayout.loader, "/owner")).data.person.menu).toEqual([{ to: "/owner/reviews", label: "Reviews" }]);
+    expect((await browser.call(consoleLayout.loader, "/owner")).data.person.menu).toEqual([{ to: "/owner/reviews", label: "Reviews" }]);
 
     const params = { reference: subscription.reference };
     expect(await browser.call(ordersList.loader, "/owner/orders")).toHaveStatus(403);

@@ -11,9 +11,9 @@ import * as signOut from "../../app/routes/owner.sign-out";
 import { database } from "../../app/server/db/client.server";
 import { consoleSessions } from "../../app/server/db/schema.server";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
-import { openConsoleSession, readConsoleSession } from "../../app/server/owner/console-session.server";
-import { ownerPassword } from "../../app/server/owner/owner-password.server";
-import { signInAttempt, signInLimits } from "../../app/server/owner/sign-in-throttle.server";
+import { openConsoleSession, readConsoleSession } from "../../app/server/console/console-session.server";
+import { ownerPassword } from "../../app/server/console/owner-password.server";
+import { signInAttempt, signInLimits } from "../../app/server/console/sign-in-throttle.server";
 import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { cookieOf, expectConsoleCookie, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { heldSubscription, reload } from "../support/subscriptions";
@@ -251,7 +251,7 @@ describe("the account's sign-in throttle", () => {
 
   it("keeps counting a stranger's address on every try, as before", async () => {
     const guesser = new TestBrowser();
-    for (let i = 0; i < rateLimits.ownerSignIn.limit; i++) expect(await trySignIn(guesser, "", "203.0.113.7")).toHaveStatus(400);
+    for (let i = 0; i < rateLimits.consoleSignIn.limit; i++) expect(await trySignIn(guesser, "", "203.0.113.7")).toHaveStatus(400);
     expectSlowed(await trySignIn(guesser, ownerPassword(), "203.0.113.7"), 15 * minute);
   });
 

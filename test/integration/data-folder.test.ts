@@ -51,7 +51,7 @@ async function startServerOn(dataDir: string) {
     admin: await import("../../app/server/admin/server-admin.server"),
     client: await import("../../app/server/db/client.server"),
     size: await import("../../app/server/db/database-size.server"),
-    ownerPassword: await import("../../app/server/owner/owner-password.server"),
+    ownerPassword: await import("../../app/server/console/owner-password.server"),
     sessionSecret: await import("../../app/server/visitor/session-secret.server"),
   }));
   // The secrets first: their folder tightened after the engine opens would hide what the

@@ -19,7 +19,7 @@ import { funnelSteps } from "../../app/funnel/funnel-report";
 import { database } from "../../app/server/db/client.server";
 import { flowProgress } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder } from "../../app/server/db/stores/subscriptions.server";
-import { ownerPassword } from "../../app/server/owner/owner-password.server";
+import { ownerPassword } from "../../app/server/console/owner-password.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";

@@ -15,7 +15,7 @@ import * as sharedPlan from "../../app/routes/plan.$token";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import { parseSettings } from "../../app/server/config.server";
 import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
-import { keptEmailReader } from "../../app/server/owner/kept-emails.server";
+import { keptEmailReader } from "../../app/server/console/kept-emails.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { drawIn } from "../support/drawn-page";
 import { aPerson, checkoutForm } from "../support/factories";

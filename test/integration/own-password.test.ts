@@ -21,7 +21,7 @@ import { database } from "../../app/server/db/client.server";
 import { consoleSessions } from "../../app/server/db/schema.server";
 import { auditRows } from "../../app/server/db/stores/audit-log.server";
 import { findStaffMember, findStaffMemberByEmail, insertStaffMember, replaceOwnPassword } from "../../app/server/db/stores/staff-members.server";
-import { ownerPasswordFileName } from "../../app/server/owner/owner-password.server";
+import { ownerPasswordFileName } from "../../app/server/console/owner-password.server";
 import { ensureFirstOwner, forgetReplacedOwnerPassword } from "../../app/server/staff/first-owner.server";
 import { changeOwnPassword } from "../../app/server/staff/own-password.server";
 import { hashPassword } from "../../app/server/staff/passwords.server";

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as ownerLayout from "../../app/routes/owner";
+import * as consoleLayout from "../../app/routes/owner";
 import * as signIn from "../../app/routes/owner._index/route";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as ordersList from "../../app/routes/owner.orders._index/route";
@@ -15,8 +15,8 @@ import * as paymentComplete from "../../app/routes/payment-complete.$responderUu
 import { parseSettings } from "../../app/server/config.server";
 import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
-import { ownerPassword, ownerPasswordSource, readOrMakePasswordFile } from "../../app/server/owner/owner-password.server";
-import { ownerRecordsReviews } from "../../app/server/owner/owner-reviews.server";
+import { ownerPassword, ownerPasswordSource, readOrMakePasswordFile } from "../../app/server/console/owner-password.server";
+import { consoleRecordsReviews } from "../../app/server/console/console-records-reviews.server";
 import { rateLimits } from "../../app/server/http/rate-limits.server";
 import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { aPerson } from "../support/factories";
@@ -67,7 +67,7 @@ describe("signing in", () => {
   it("shows the sign-in page, refuses a wrong password with 401, and never sends the password back", async () => {
     const browser = new TestBrowser();
     expect(await browser.call(signIn.loader, "/owner")).toHaveStatus(200);
-    expect((await browser.call(ownerLayout.loader, "/owner")).data).toEqual({ person: null, sandboxPayments: true });
+    expect((await browser.call(consoleLayout.loader, "/owner")).data).toEqual({ person: null, sandboxPayments: true });
 
     const wrong = await trySignIn(browser, "not-the-password-at-all");
     expect(wrong).toHaveStatus(401);
@@ -93,7 +93,7 @@ describe("signing in", () => {
     expect(answer.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(false);
 
     expect(await listPage(browser)).toHaveStatus(200);
-    expect((await browser.call(ownerLayout.loader, "/owner")).data).toMatchObject({ person: { name: "Owner", role: "Owner", twoStepOn: false }, sandboxPayments: true });
+    expect((await browser.call(consoleLayout.loader, "/owner")).data).toMatchObject({ person: { name: "Owner", role: "Owner", twoStepOn: false }, sandboxPayments: true });
     // Signed in, the sign-in page leads on to the orders.
     expect(await browser.call(signIn.loader, "/owner")).toRedirectTo("/owner/orders");
   });
@@ -108,9 +108,9 @@ describe("signing in", () => {
   });
 
   it("stops an address after ten tries in 15 minutes with 429, even with the right password; another address goes on", async () => {
-    expect(rateLimits.ownerSignIn).toMatchObject({ limit: 10, windowMs: 15 * 60_000 });
+    expect(rateLimits.consoleSignIn).toMatchObject({ limit: 10, windowMs: 15 * 60_000 });
     const guesser = new TestBrowser();
-    for (let i = 0; i < rateLimits.ownerSignIn.limit; i++) {
+    for (let i = 0; i < rateLimits.consoleSignIn.limit; i++) {
       expect(await trySignIn(guesser, `guess-${i}`, from("203.0.113.7"))).toHaveStatus(401);
     }
     const refused = await trySignIn(guesser, ownerPassword(), from("203.0.113.7"));
@@ -130,7 +130,7 @@ describe("signing in", () => {
     // Every try counts there, empty ones too (wrong passwords would meet the account's own,
     // tighter cap first: console-sessions.test.ts).
     const browser = new TestBrowser();
-    for (let i = 0; i < rateLimits.ownerSignIn.unaddressedLimit; i++) {
+    for (let i = 0; i < rateLimits.consoleSignIn.unaddressedLimit; i++) {
       expect(await trySignIn(browser, "")).toHaveStatus(400);
     }
     expect(await trySignIn(browser, ownerPassword(), from("127.0.0.1"))).toHaveStatus(429);
@@ -271,7 +271,7 @@ describe("an order's page", () => {
     expect(page.data.payments).toEqual([
       expect.objectContaining({ kind: "Hold", period: 0, status: "Succeeded", amountCents: subscription.firstPeriodCents, gatewayReference: subscription.holdReference }),
     ]);
-    expect(page.data.review).toEqual({ ownerDecides: true, open: true });
+    expect(page.data.review).toEqual({ consoleDecides: true, open: true });
     expect(page.data.clock).toMatchObject({ aheadDays: 0, maxDays: 1830 });
     const jane = aPerson();
     expect(page.data.her).toMatchObject({ name: `${jane.firstName} ${jane.lastName}`, email: jane.email, phone: jane.phone });
@@ -399,11 +399,11 @@ describe("the console's settings", () => {
   const settings = (env: Record<string, string>) => parseSettings({ ...env });
 
   it("records review decisions unless a provider sends signed ones", () => {
-    expect(ownerRecordsReviews(settings({}))).toBe(true);
-    expect(ownerRecordsReviews(settings({ PROVIDER_BASE_URL: "https://provider.example" }))).toBe(true);
-    expect(ownerRecordsReviews(settings({ PROVIDER_WEBHOOK_SECRET: "0123456789abcdef0123" }))).toBe(true);
+    expect(consoleRecordsReviews(settings({}))).toBe(true);
+    expect(consoleRecordsReviews(settings({ PROVIDER_BASE_URL: "https://provider.example" }))).toBe(true);
+    expect(consoleRecordsReviews(settings({ PROVIDER_WEBHOOK_SECRET: "0123456789abcdef0123" }))).toBe(true);
     expect(
-      ownerRecordsReviews(settings({ PROVIDER_BASE_URL: "https://provider.example", PROVIDER_WEBHOOK_SECRET: "0123456789abcdef0123" })),
+      consoleRecordsReviews(settings({ PROVIDER_BASE_URL: "https://provider.example", PROVIDER_WEBHOOK_SECRET: "0123456789abcdef0123" })),
     ).toBe(false);
   });
 

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import { subscriptionTimeline } from "../../app/server/db/stores/subscriptions.server";
-import { orderChanges } from "../../app/server/owner/order-view.server";
+import { orderChanges } from "../../app/server/console/order-view.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { cancelSubscription } from "../../app/server/subscriptions/cancel.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";

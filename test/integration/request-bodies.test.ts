@@ -13,7 +13,7 @@ vi.hoisted(() => {
 import * as preAuthCheckout from "../../app/routes/api.pre-auth-checkout/route";
 import * as reviewOutcome from "../../app/routes/api.review-outcome";
 import * as savePreCheckout from "../../app/routes/api.save-pre-checkout.$responderUuid";
-import * as ownerSignIn from "../../app/routes/owner._index/route";
+import * as consoleSignIn from "../../app/routes/owner._index/route";
 import * as sharedPlan from "../../app/routes/plan.$token";
 import * as anotherCard from "../../app/routes/subscription.$token.payment/route";
 import * as lostLink from "../../app/routes/subscription._index";
@@ -68,7 +68,7 @@ const doors: Door[] = [
   {
     name: "the owner's sign-in (/owner?index)",
     kind: "form",
-    post: (body, contentType, headers) => new TestBrowser().call(ownerSignIn.action, "/owner?index", { body, contentType, headers }),
+    post: (body, contentType, headers) => new TestBrowser().call(consoleSignIn.action, "/owner?index", { body, contentType, headers }),
   },
   {
     name: "her lost link (/subscription)",

@@ -17,12 +17,12 @@ vi.mock("@remix-run/react", async (importOriginal) => ({
   Outlet: () => null,
 }));
 
-import * as ownerLayout from "../../app/routes/owner";
+import * as consoleLayout from "../../app/routes/owner";
 import * as signIn from "../../app/routes/owner._index/route";
 import * as ordersList from "../../app/routes/owner.orders._index/route";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages } from "../../app/server/db/schema.server";
-import { ownerPassword } from "../../app/server/owner/owner-password.server";
+import { ownerPassword } from "../../app/server/console/owner-password.server";
 import { paymentGateway, paymentsAreSandbox } from "../../app/server/payments/index.server";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
@@ -46,29 +46,29 @@ describe("the owner's console on the sandbox", () => {
     expect(paymentsAreSandbox()).toBe(true);
     expect(paymentGateway().kind).toBe("sandbox");
     const visitor = new TestBrowser();
-    expect((await visitor.call(ownerLayout.loader, "/owner")).data).toMatchObject({ person: null, sandboxPayments: true });
+    expect((await visitor.call(consoleLayout.loader, "/owner")).data).toMatchObject({ person: null, sandboxPayments: true });
 
     const owner = new TestBrowser();
     expect(await owner.call(signIn.action, "/owner", { form: signInForm(ownerPassword()) })).toRedirectTo("/owner/orders");
     expect(await owner.call(ordersList.loader, "/owner/orders")).toHaveStatus(200);
     for (const page of ["/owner/orders", "/owner/funnel", "/owner/emails", "/owner/orders/MC-0000"]) {
-      expect((await owner.call(ownerLayout.loader, page)).data).toMatchObject({ person: { name: "Owner", role: "Owner" }, sandboxPayments: true });
+      expect((await owner.call(consoleLayout.loader, page)).data).toMatchObject({ person: { name: "Owner", role: "Owner" }, sandboxPayments: true });
     }
   });
 
   it("draws the notice as a named region above the page, in words, and none in Stripe mode", () => {
     const person = { name: "Owner", role: "Owner", twoStepOn: false, menu: [{ to: "/owner/orders", label: "Orders" }] };
     layoutData.current = { person, sandboxPayments: true };
-    const onSandbox = renderToStaticMarkup(createElement(ownerLayout.default));
+    const onSandbox = renderToStaticMarkup(createElement(consoleLayout.default));
     expect(onSandbox).toContain(`<section class="sandbox-note owner-sandbox-note" aria-label="Payments"><p>${banner}</p></section>`);
     // Above the page's own content, below the console's bar.
     expect(onSandbox.indexOf("owner-bar")).toBeLessThan(onSandbox.indexOf("Sandbox payments"));
 
     layoutData.current = { person: null, sandboxPayments: true };
-    expect(renderToStaticMarkup(createElement(ownerLayout.default))).toContain(banner);
+    expect(renderToStaticMarkup(createElement(consoleLayout.default))).toContain(banner);
 
     layoutData.current = { person, sandboxPayments: false };
-    const withStripe = renderToStaticMarkup(createElement(ownerLayout.default));
+    const withStripe = renderToStaticMarkup(createElement(consoleLayout.default));
     expect(withStripe).not.toContain("Sandbox");
     expect(withStripe).toContain("Orders</a>");
   });

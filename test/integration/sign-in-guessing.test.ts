@@ -9,7 +9,7 @@ import * as funnelPage from "../../app/routes/owner.funnel/route";
 import * as twoStep from "../../app/routes/owner.two-step/route";
 import { auditRows } from "../../app/server/db/stores/audit-log.server";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
-import { signInLimits } from "../../app/server/owner/sign-in-throttle.server";
+import { signInLimits } from "../../app/server/console/sign-in-throttle.server";
 import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
 import { runPrunes } from "../../app/server/workers/prunes.server";
 import { cookieOf, resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";

@@ -14,7 +14,7 @@ vi.hoisted(() => {
 });
 
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
-import * as ownerLayout from "../../app/routes/owner";
+import * as consoleLayout from "../../app/routes/owner";
 import * as paymentComplete from "../../app/routes/payment-complete.$responderUuid";
 import * as paymentReturn from "../../app/routes/payment-return.$responderUuid";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
@@ -76,7 +76,7 @@ const createdIntents = () => standIn.requestsTo("POST", "/v1/payment_intents").f
 describe("the final checkout with Stripe", () => {
   it("says nothing of the sandbox: no notice on the console, no sandbox flag on the provider's order", async () => {
     expect(paymentsAreSandbox()).toBe(false);
-    expect((await new TestBrowser().call(ownerLayout.loader, "/owner")).data).toMatchObject({ sandboxPayments: false });
+    expect((await new TestBrowser().call(consoleLayout.loader, "/owner")).data).toMatchObject({ sandboxPayments: false });
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);
     expect(await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_visa"))).toRedirectTo(`/payment-complete/${responderUuid}`);

@@ -9,7 +9,7 @@ import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
 import { twoStepRequired } from "../../app/server/staff/two-step.server";
 import { cookieOf, resetDatabase, TestBrowser } from "../support/route-harness";
 import { codeFor, ownerEmail } from "../support/staff";
-import { ownerPassword } from "../../app/server/owner/owner-password.server";
+import { ownerPassword } from "../../app/server/console/owner-password.server";
 
 vi.hoisted(() => {
   process.env.STAFF_TWO_STEP = "required";

@@ -11,7 +11,7 @@ import { confirmTotp, insertStaffMember, type StaffMemberRow } from "../../app/s
 import { ensureFirstOwner } from "../../app/server/staff/first-owner.server";
 import { hashPassword } from "../../app/server/staff/passwords.server";
 import { openSecret, sealSecret } from "../../app/server/staff/two-step.server";
-import { ownerPassword } from "../../app/server/owner/owner-password.server";
+import { ownerPassword } from "../../app/server/console/owner-password.server";
 import { TestBrowser } from "./route-harness";
 
 /** The first owner's email (OWNER_EMAIL's default). */

@@ -15,7 +15,7 @@ import { keepRetryAfter } from "../../route-headers";
 import { findStaffMemberByEmail } from "../../server/db/stores/staff-members.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { readForm } from "../../server/http/form-body.server";
-import { countUnknownEmail, forgetTry, signInAttempt, takePasswordTry } from "../../server/owner/sign-in-throttle.server";
+import { countUnknownEmail, forgetTry, signInAttempt, takePasswordTry } from "../../server/console/sign-in-throttle.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { passwordVerifies } from "../../server/staff/passwords.server";
 import { readStaffSession } from "../../server/staff/staff-session.server";
@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return afterPassword(request, active);
 }
 
-export default function OwnerSignIn() {
+export default function ConsoleSignIn() {
   const { fields, summary, formErrors } = useFormReply({ id: "owner-sign-in", names: ["email", "password"] });
   return (
     <section className="owner-panel owner-sign-in" aria-labelledby="page-title">

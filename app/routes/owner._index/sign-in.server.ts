@@ -1,6 +1,6 @@
 // The console's sign-in: its forms and its messages, and what follows a right password (the
 // code page, or the person's first page). How often it may be tried:
-// app/server/owner/sign-in-throttle.server.ts.
+// app/server/console/sign-in-throttle.server.ts.
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { AuditDetail } from "../../funnel/audit";
@@ -8,7 +8,7 @@ import { waitInMinutes } from "../../funnel/rate-limits";
 import { homeOf, normalStaffEmail } from "../../funnel/staff";
 import type { StaffMemberRow } from "../../server/db/stores/staff-members.server";
 import { recordStaffSignIn } from "../../server/db/stores/staff-members.server";
-import { knownDeviceCookie, signInAttempt } from "../../server/owner/sign-in-throttle.server";
+import { knownDeviceCookie, signInAttempt } from "../../server/console/sign-in-throttle.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { openStaffSession } from "../../server/staff/staff-session.server";
 import { clearPendingCookie, pendingTwoStepCookie } from "../../server/staff/two-step-pending.server";

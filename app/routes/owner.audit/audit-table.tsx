@@ -1,15 +1,15 @@
 // The audit log's rows, newest first: when, who and in which role, what, which order, the
 // detail, and the address the request came from as the log keeps it (a keyed hash, shortened
 // here: enough to tell two addresses apart on one screen; the CSV has it whole).
-import { Time } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
+import { Time } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
 import type { AuditLine } from "./audit-page.server";
 
 export const noEntries = "No entries match these filters.";
 
 export function AuditTable({ lines }: { lines: AuditLine[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Audit log"
       caption="Audit log, newest first"
       rows={lines}

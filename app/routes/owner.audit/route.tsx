@@ -7,7 +7,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, SelectField } from "../../components/field";
-import { OwnerPager } from "../../components/owner-parts";
+import { ConsolePager } from "../../components/console-parts";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { requireStaff } from "../../server/staff/staff-session.server";
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export default function OwnerAudit() {
+export default function ConsoleAudit() {
   const { typed, errors, people, log, search } = useLoaderData<typeof loader>();
   const form = useFormReply({
     id: "audit-filters",
@@ -83,7 +83,7 @@ export default function OwnerAudit() {
               <span className="owner-footnote">The CSV holds the newest {log.csvLimit.toLocaleString("en-US")} of these entries.</span>
             ) : null}
           </p>
-          <OwnerPager address={`/owner/audit${search}`} label="Pages of the audit log" page={log.page} pageCount={log.pageCount} />
+          <ConsolePager address={`/owner/audit${search}`} label="Pages of the audit log" page={log.page} pageCount={log.pageCount} />
         </>
       ) : null}
     </section>

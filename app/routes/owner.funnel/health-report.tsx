@@ -1,8 +1,8 @@
 // The funnel report's last part: the health of what runs in the background. What waits in the
 // outbox, holds about to lapse with no decision, the prunes' last runs and the database's size.
-import { formatTime } from "../../components/owner-format";
-import { Time } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
+import { formatTime } from "../../components/console-format";
+import { Time } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
 import { pruneLabels, pruneUnits } from "../../funnel/prunes";
 import type { FunnelReportPage } from "./report-page.server";
 
@@ -55,7 +55,7 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
         yesterday, {count(health.unknownSignIns.kept)} in the last {unknownSignInsKeptDays} days.
       </p>
       <h3>Outbox</h3>
-      <OwnerTable
+      <ConsoleTable
         region="Outbox"
         caption="Outbox messages waiting, by kind"
         rows={health.outbox}
@@ -87,7 +87,7 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
         ago, rate-limit counters and console sign-in tries past their window, and the counts of sign-ins for unknown emails after{" "}
         {unknownSignInsKeptDays} days.
       </p>
-      <OwnerTable
+      <ConsoleTable
         region="Prunes"
         caption="Each prune's last run"
         rows={health.prunes}

@@ -2,9 +2,9 @@
 // beside refunds, disputes lost and net revenue by plan and by month, cancels by her reason,
 // and the promo codes.
 // Every movement counts in the month it happened, as the page says.
-import { formatCents } from "../../components/owner-format";
-import { OwnerTable } from "../../components/owner-table";
-import type { MoneyFigures } from "../../server/owner/funnel-report.server";
+import { formatCents } from "../../components/console-format";
+import { ConsoleTable } from "../../components/console-table";
+import type { MoneyFigures } from "../../server/console/funnel-report.server";
 import { MoneyTable, NetTable, signedCents } from "./report-figures";
 
 const count = (value: number) => value.toLocaleString("en-US");
@@ -63,7 +63,7 @@ export function MoneyReport({ money }: { money: MoneyFigures }) {
         ]}
       />
       <h3>Cancel reasons</h3>
-      <OwnerTable
+      <ConsoleTable
         region="Cancel reasons"
         caption="Subscriptions cancelled in these dates, by the reason she gave"
         rows={money.cancelReasons}
@@ -91,7 +91,7 @@ export function MoneyReport({ money }: { money: MoneyFigures }) {
         empty="No revenue in these dates."
       />
       <h3>Promo codes</h3>
-      <OwnerTable
+      <ConsoleTable
         region="Promo codes"
         caption="Promo codes on the orders placed in these dates"
         rows={money.promos}

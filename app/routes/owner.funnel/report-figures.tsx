@@ -2,8 +2,8 @@
 // beside the table that says the same in words, the grouped table and the money (revenue
 // beside its refunds, disputes lost and net). The table is the accessible version: the chart
 // is one image whose title sends a screen reader to it.
-import { OwnerTable } from "../../components/owner-table";
-import { formatCents } from "../../components/owner-format";
+import { ConsoleTable } from "../../components/console-table";
+import { formatCents } from "../../components/console-format";
 import { formatShare, type FunnelCounts, type FunnelRow } from "../../funnel/funnel-report";
 
 const count = (value: number) => value.toLocaleString("en-US");
@@ -43,7 +43,7 @@ export function FunnelChart({ rows, flows }: { rows: FunnelRow[]; flows: number 
 
 export function FunnelTable({ rows, caption }: { rows: FunnelRow[]; caption: string }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Funnel by step"
       caption={caption}
       className="funnel-table"
@@ -76,7 +76,7 @@ export interface GroupView {
 /** One row a group, one column a step: flows reaching it, and its share of the group's flows. */
 export function GroupedFunnelTable({ groups, dimension, steps }: { groups: GroupView[]; dimension: string; steps: { code: string; label: string }[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region={`Funnel by ${dimension}`}
       caption={`Flows reaching each step, by ${dimension}`}
       rows={groups}
@@ -124,7 +124,7 @@ export function MoneyTable({
   formatAmount?: (cents: number) => string;
 }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region={label}
       caption={caption}
       rows={lines}
@@ -155,7 +155,7 @@ export interface NetRow {
 /** Revenue beside what went back and what is left, one row a plan or a month. */
 export function NetTable({ label, caption, firstColumn, rows, empty }: { label: string; caption: string; firstColumn: string; rows: NetRow[]; empty: string }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region={label}
       caption={caption}
       rows={rows}

@@ -14,7 +14,7 @@ import {
 } from "../../funnel/funnel-report";
 import { compareProportions, comparisonText, rate, wilsonInterval, type Interval } from "../../funnel/proportions";
 import { variantLabels } from "../../funnel/variant";
-import { filterChoices, funnelFigures, healthFigures, moneyFigures, type FunnelFigures } from "../../server/owner/funnel-report.server";
+import { filterChoices, funnelFigures, healthFigures, moneyFigures, type FunnelFigures } from "../../server/console/funnel-report.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 
 export type ReadQuery = { ok: true; query: ReportQuery } | { ok: false; typed: Record<string, string>; errors: Record<string, string[]> };

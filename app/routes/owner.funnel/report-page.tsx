@@ -1,7 +1,7 @@
 // The owner's funnel report below its form: flows by step, the groups, the variants compared,
 // the money and the health of what runs in the background (the route draws the form).
 import { Facts } from "../../components/facts";
-import { OwnerTable } from "../../components/owner-table";
+import { ConsoleTable } from "../../components/console-table";
 import { formatShare, funnelSteps } from "../../funnel/funnel-report";
 import type { Interval } from "../../funnel/proportions";
 import { HealthReport } from "./health-report";
@@ -63,7 +63,7 @@ export function FunnelReport({ report }: { report: FunnelReportPage }) {
 
       <h2>Variants</h2>
       <p className="owner-count">Every filter applies but the variant's. Conversion: the share of flows begun; intervals are 95% (Wilson).</p>
-      <OwnerTable
+      <ConsoleTable
         region="Variants"
         caption="The variants side by side"
         rows={report.variants.rows}

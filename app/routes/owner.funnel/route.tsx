@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { typed: { ...read.query } as Record<string, string | undefined>, errors: null, report: await reportPage(read.query) };
 }
 
-export default function OwnerFunnel() {
+export default function ConsoleFunnel() {
   const { typed, errors, report } = useLoaderData<typeof loader>();
   const form = useFormReply({
     id: "report",

@@ -1,8 +1,8 @@
 // Her consent to automatic renewal as we keep it (a legal record): when and how she agreed,
 // the plan and its amounts, and the disclosure and terms word for word as she saw them.
 import { Facts } from "../../components/facts";
-import { formatCents } from "../../components/owner-format";
-import { Time } from "../../components/owner-parts";
+import { formatCents } from "../../components/console-format";
+import { Time } from "../../components/console-parts";
 import type { ConsentLine } from "../../funnel/consent";
 
 export function ConsentSection({ consents }: { consents: ConsentLine[] }) {

@@ -2,8 +2,8 @@
 // Stripe's reason and the status in words, the amount, and, while the bank waits for our
 // evidence, the date to respond by; a closed one says whether it was won or lost.
 import { Facts } from "../../components/facts";
-import { formatCents } from "../../components/owner-format";
-import { Time } from "../../components/owner-parts";
+import { formatCents } from "../../components/console-format";
+import { Time } from "../../components/console-parts";
 import type { DisputeLine } from "../../server/subscriptions/disputes.server";
 
 export function DisputeNotice({ disputes }: { disputes: DisputeLine[] }) {

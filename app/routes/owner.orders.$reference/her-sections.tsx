@@ -1,10 +1,10 @@
 // What the order page shows of her, for the roles that may see it: her details as she gave
 // them at the checkout, and the emails she was sent (each view is in the audit log).
 import { Facts } from "../../components/facts";
-import { Time } from "../../components/owner-parts";
+import { Time } from "../../components/console-parts";
 import { deletedAtHerRequest } from "../../funnel/her-erasure";
 import { linksMarkedNote } from "../../funnel/kept-emails";
-import type { HerDetails, HerEmailLine } from "../../server/owner/order-view.server";
+import type { HerDetails, HerEmailLine } from "../../server/console/order-view.server";
 
 const orNone = (text: string) => (text === "" ? "None given" : text);
 

@@ -6,7 +6,7 @@ import { ErrorSummary } from "../../components/error-summary";
 import { Field, SelectField } from "../../components/field";
 import { NoteField } from "../../components/note-field";
 import type { FieldView, FormReply } from "../../components/form-reply";
-import { formatTime } from "../../components/owner-format";
+import { formatTime } from "../../components/console-format";
 import { useFormReply } from "../../components/use-form-reply";
 import { cancelNoteMaxLength, cancelReasonLabels, cancelReasons } from "../../funnel/cancel-for-her";
 import { herCancelReasonLabels, herCancelReasons } from "../../funnel/cancel-reasons";

@@ -2,11 +2,11 @@
 // the review's decision, the sandbox clock's round (and its form's rule), her link sent again,
 // and cancel for her (as her own cancel reports it).
 import { z } from "zod";
-import { formatTime } from "../../components/owner-format";
+import { formatTime } from "../../components/console-format";
 import { waitInMinutes } from "../../funnel/rate-limits";
 import { subscriptionStateLabels } from "../../funnel/subscription-life";
-import { awaitsDecision } from "../../server/owner/order-view.server";
-import type { ConsoleNotice as OwnerNotice } from "../../server/staff/staff-session.server";
+import { awaitsDecision } from "../../server/console/order-view.server";
+import type { ConsoleNotice } from "../../server/staff/staff-session.server";
 import type { CancelOutcome } from "../../server/subscriptions/cancel.server";
 import type { LifecycleRound } from "../../server/subscriptions/lifecycle-round.server";
 import type { Decision, ReviewOutcome } from "../../server/subscriptions/review.server";
@@ -38,7 +38,7 @@ export const clockSchema = z.object({
     .pipe(z.number().min(1, clockMessages.range).max(maxClockDays, clockMessages.range)),
 });
 
-export function decisionNotice(decision: Decision, outcome: ReviewOutcome): OwnerNotice {
+export function decisionNotice(decision: Decision, outcome: ReviewOutcome): ConsoleNotice {
   const { subscription } = outcome;
   const state = subscriptionStateLabels[subscription.state];
   switch (outcome.status) {
@@ -70,7 +70,7 @@ export function roundText(round: LifecycleRound | undefined): string {
   return done.length > 0 ? `Across all orders: ${done.join(", ")}.` : "Nothing fell due.";
 }
 
-export function cancelNotice(outcome: Exclude<CancelOutcome, { status: "busy" }>): OwnerNotice {
+export function cancelNotice(outcome: Exclude<CancelOutcome, { status: "busy" }>): ConsoleNotice {
   // Cancelled within 72 hours of a renewal, the subscription keeps that billing date: its last.
   const lastBillingAt = outcome.subscription.nextBillingAt;
   const state = subscriptionStateLabels[outcome.subscription.state];

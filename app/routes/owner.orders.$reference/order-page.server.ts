@@ -4,7 +4,7 @@
 // each allowed by its own permission and answered with the page again and a notice.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { formatTime } from "../../components/owner-format";
+import { formatTime } from "../../components/console-format";
 import { auditDetail } from "../../funnel/audit";
 import { cancelForHerSchema } from "../../funnel/cancel-for-her";
 import { consentLine } from "../../funnel/consent";
@@ -19,13 +19,13 @@ import { latestStoredEmailsOf } from "../../server/db/stores/stored-emails.serve
 import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { awaitsDecision, herDetails, herEmailLine, orderChanges, orderDetails, paymentLine, timelineEntry } from "../../server/owner/order-view.server";
-import { keptEmailReader } from "../../server/owner/kept-emails.server";
-import { disqualifyFromConsole, disqualifyNotice } from "../../server/owner/medically-disqualified.server";
-import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
-import { cancelForHer, sendLinkAgain } from "../../server/owner/support-actions.server";
+import { awaitsDecision, herDetails, herEmailLine, orderChanges, orderDetails, paymentLine, timelineEntry } from "../../server/console/order-view.server";
+import { keptEmailReader } from "../../server/console/kept-emails.server";
+import { disqualifyFromConsole, disqualifyNotice } from "../../server/console/medically-disqualified.server";
+import { consoleRecordsReviews } from "../../server/console/console-records-reviews.server";
+import { cancelForHer, sendLinkAgain } from "../../server/console/support-actions.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
-import { redirectWithNotice, takeNotice, type StaffSession as OwnerSession } from "../../server/staff/staff-session.server";
+import { redirectWithNotice, takeNotice, type StaffSession } from "../../server/staff/staff-session.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { lifecycleNow, maxClockDays, moveSandboxClock, sandboxClockAllowed, sandboxClockOffsetMs } from "../../server/subscriptions/clock.server";
 import { runLifecycleNow } from "../../server/subscriptions/lifecycle-worker.server";
@@ -53,7 +53,7 @@ export async function orderOf(referenceParam: string | undefined): Promise<Subsc
 
 export const orderAddress = (subscription: SubscriptionRow) => `/owner/orders/${subscription.reference}`;
 
-export async function orderPage(request: Request, session: OwnerSession, subscription: SubscriptionRow) {
+export async function orderPage(request: Request, session: StaffSession, subscription: SubscriptionRow) {
   const { staff } = session;
   const seesDetails = may(staff.role, "customer-details");
   const seesEmails = may(staff.role, "emails");
@@ -69,7 +69,7 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
   const viewed = { orderReference: subscription.reference };
   if (seesDetails) await audit(request, actorOf(staff), "details-viewed", viewed);
   if (seesEmails) await audit(request, actorOf(staff), "emails-viewed", viewed);
-  const reviews = ownerRecordsReviews();
+  const reviews = consoleRecordsReviews();
   const reader = keptEmailReader(staff.role);
   return data(
     {
@@ -78,7 +78,7 @@ export async function orderPage(request: Request, session: OwnerSession, subscri
       changes: orderChanges(subscription, events, seesDetails),
       events: events.map(timelineEntry),
       payments: payments.map(paymentLine),
-      review: { ownerDecides: reviews, open: reviews && may(staff.role, "decide") && awaitsDecision(subscription) },
+      review: { consoleDecides: reviews, open: reviews && may(staff.role, "decide") && awaitsDecision(subscription) },
       clock:
         sandboxClockAllowed() && may(staff.role, "clock") ? { now: now.toISOString(), aheadDays: Math.floor(offsetMs / dayMs), maxDays: maxClockDays } : null,
       her: seesDetails && order ? herDetails(order.body, subscription.erasedAt !== null) : null,
@@ -132,7 +132,7 @@ function refused(form: Intent, lastResult: unknown, status: number) {
 }
 
 /** The form's intent, allowed for the person's role, done, then the page again. */
-export async function orderAction(request: Request, session: OwnerSession, subscription: SubscriptionRow, formData: FormData) {
+export async function orderAction(request: Request, session: StaffSession, subscription: SubscriptionRow, formData: FormData) {
   const back = orderAddress(subscription);
   const intent = intentOf(formData.get("intent"));
   if (!intent) refusePage(400, "This form could not be read. Please go back and try again.", back);
@@ -141,7 +141,7 @@ export async function orderAction(request: Request, session: OwnerSession, subsc
   switch (intent) {
     case "approve":
     case "decline": {
-      if (!ownerRecordsReviews()) refusePage(403, "The provider records review decisions here, not the console. Nothing was done.", back);
+      if (!consoleRecordsReviews()) refusePage(403, "The provider records review decisions here, not the console. Nothing was done.", back);
       const decision: Decision = intent === "approve" ? "approved" : "declined";
       // The audit row in the decision's own transaction, written only when the decision was.
       const outcome = await decideReview(paymentGateway(), subscription, decision, null, "owner", (tx) =>

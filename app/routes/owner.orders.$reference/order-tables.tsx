@@ -1,9 +1,9 @@
 // An order's timeline and its payments, oldest first: what moved, for which period (period 1
 // is the first), what the gateway answered, how much of each payment went back and why.
-import { formatCents, formatTime } from "../../components/owner-format";
-import { Time } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
-import type { PaymentLine } from "../../server/owner/order-view.server";
+import { formatCents, formatTime } from "../../components/console-format";
+import { Time } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
+import type { PaymentLine } from "../../server/console/order-view.server";
 
 export interface TimelineRowView {
   id: number;
@@ -26,7 +26,7 @@ function detailText(detail: TimelineRowView["detail"]): string {
 
 export function TimelineTable({ events }: { events: TimelineRowView[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Timeline"
       caption="Timeline, oldest first"
       rows={events}
@@ -48,7 +48,7 @@ function whyText(payment: PaymentLine): string {
 
 export function PaymentsTable({ payments }: { payments: PaymentLine[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Payments"
       caption="Payments, oldest first"
       rows={payments}

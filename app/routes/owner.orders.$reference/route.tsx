@@ -6,8 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Facts } from "../../components/facts";
-import { formatCents } from "../../components/owner-format";
-import { HoldExpiry, OwnerNotice, Time } from "../../components/owner-parts";
+import { formatCents } from "../../components/console-format";
+import { HoldExpiry, ConsoleNoticeBox, Time } from "../../components/console-parts";
 import { DisqualifyForm } from "../../components/disqualify-form";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return orderAction(request, session, subscription, await readForm(request));
 }
 
-export default function OwnerOrder() {
+export default function ConsoleOrder() {
   const { order, changes, events, payments, review, clock, her, emails, support, changeForHer, moneyBack, disputes, consents, notice } = useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
@@ -49,7 +49,7 @@ export default function OwnerOrder() {
         </a>
       </p>
       <h1 id="page-title">Order {order.reference}</h1>
-      <OwnerNotice notice={notice} />
+      <ConsoleNoticeBox notice={notice} />
       <DisputeNotice disputes={disputes} />
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="visually-hidden">

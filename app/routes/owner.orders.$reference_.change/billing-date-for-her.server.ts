@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { formatCents, formatDay } from "../../components/owner-format";
+import { formatCents, formatDay } from "../../components/console-format";
 import {
   billingDateChoiceOf,
   decideBillingDateChange,

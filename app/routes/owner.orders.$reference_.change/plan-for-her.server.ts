@@ -8,7 +8,7 @@ import { translator } from "../../i18n/messages";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { formatDay } from "../../components/owner-format";
+import { formatDay } from "../../components/console-format";
 import { auditDetail, labelOf, type AuditDetail } from "../../funnel/audit";
 import { planChangeDisclosure } from "../../funnel/consent";
 import { amountAndCadence, type PlanChangeLine } from "../../funnel/emails";

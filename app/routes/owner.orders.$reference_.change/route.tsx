@@ -4,7 +4,7 @@
 // Her card is never typed here: "Send her link again" on the order page lets her change it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { OwnerNotice } from "../../components/owner-parts";
+import { ConsoleNoticeBox } from "../../components/console-parts";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
@@ -41,7 +41,7 @@ export default function ChangeForHer() {
         </a>
       </p>
       <h1 id="page-title">Change for her: order {reference}</h1>
-      <OwnerNotice notice={notice} />
+      <ConsoleNoticeBox notice={notice} />
       <p>
         When she asks you to: the same changes, rules and emails as on her own pages. Her card is never typed here: to change it, send her link again from the
         order page.

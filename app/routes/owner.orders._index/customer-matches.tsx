@@ -1,12 +1,12 @@
 // The orders of the customer "Find a customer" found, newest first: which order is which, by
 // her name as she gave it, its plan, where it is, and when it was placed.
-import { formatDay, formatTime } from "../../components/owner-format";
-import { OwnerTable } from "../../components/owner-table";
-import type { CustomerMatchLine } from "../../server/owner/order-view.server";
+import { formatDay, formatTime } from "../../components/console-format";
+import { ConsoleTable } from "../../components/console-table";
+import type { CustomerMatchLine } from "../../server/console/order-view.server";
 
 export function CustomerMatches({ matches }: { matches: CustomerMatchLine[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Orders found"
       caption="Orders of the customer found, newest first"
       rows={matches}

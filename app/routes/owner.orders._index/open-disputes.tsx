@@ -1,8 +1,8 @@
 // On the console's first page: the disputes whose banks wait for our evidence, the nearest
 // deadline first, each leading to its order, so that none is lost by being left unanswered.
-import { formatCents } from "../../components/owner-format";
-import { Time } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
+import { formatCents } from "../../components/console-format";
+import { Time } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
 import type { DisputeToAnswerLine } from "../../server/subscriptions/disputes.server";
 
 export function OpenDisputes({ disputes }: { disputes: { total: number; list: DisputeToAnswerLine[] } }) {
@@ -17,7 +17,7 @@ export function OpenDisputes({ disputes }: { disputes: { total: number; list: Di
         Nearest deadline first{total > list.length ? `; the ${list.length} nearest are shown` : ""}. Answer each with evidence in Stripe's Dashboard before
         its date.
       </p>
-      <OwnerTable
+      <ConsoleTable
         region="Open disputes"
         caption="Open disputes, nearest deadline first"
         rows={list}

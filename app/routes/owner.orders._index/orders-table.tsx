@@ -1,9 +1,9 @@
 // The owner's orders, one row an order, the hold's expiry flagged when it is near, and money
 // that went back said in words beside the state (refunded, partly refunded, disputed).
 import { Fragment } from "react";
-import { formatCents, formatDay, formatTime } from "../../components/owner-format";
-import { HoldExpiry } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
+import { formatCents, formatDay, formatTime } from "../../components/console-format";
+import { HoldExpiry } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
 import type { MoneyBackBadge } from "../../funnel/money-report";
 
 export interface OrderRowView {
@@ -38,7 +38,7 @@ function StateWithBadges({ order }: { order: OrderRowView }) {
 
 export function OrdersTable({ orders }: { orders: OrderRowView[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Orders"
       caption="Orders, newest first"
       rows={orders}

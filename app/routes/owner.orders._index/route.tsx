@@ -6,15 +6,15 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
-import { OwnerPager } from "../../components/owner-parts";
+import { ConsolePager } from "../../components/console-parts";
 import { useFormReply } from "../../components/use-form-reply";
 import { finderMaxLength } from "../../funnel/customer-finder";
 import { may } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
 import { listSubscriptions } from "../../server/db/stores/subscriptions.server";
-import { findCustomer } from "../../server/owner/customer-search.server";
-import { moneyBackBadgesOf } from "../../server/owner/order-money-back.server";
-import { orderLine } from "../../server/owner/order-view.server";
+import { findCustomer } from "../../server/console/customer-search.server";
+import { moneyBackBadgesOf } from "../../server/console/order-money-back.server";
+import { orderLine } from "../../server/console/order-view.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { disputesToAnswer } from "../../server/subscriptions/disputes.server";
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export default function OwnerOrders() {
+export default function ConsoleOrders() {
   const { orders, total, page, pageCount, findsCustomers, lookup, matches, disputes } = useLoaderData<typeof loader>();
   const { fields, summary } = useFormReply({
     id: "find-customer",
@@ -102,7 +102,7 @@ export default function OwnerOrders() {
               Download all orders (CSV)
             </a>
           </p>
-          <OwnerPager address="/owner/orders" label="Pages of orders" page={page} pageCount={pageCount} />
+          <ConsolePager address="/owner/orders" label="Pages of orders" page={page} pageCount={pageCount} />
         </>
       )}
     </section>

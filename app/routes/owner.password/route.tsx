@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { PasswordField } from "../../components/field";
-import { OwnerNotice } from "../../components/owner-parts";
+import { ConsoleNoticeBox } from "../../components/console-parts";
 import { useFormReply } from "../../components/use-form-reply";
 import { newPasswordHint } from "../../funnel/staff";
 import type { RouteHandle } from "../../route-handle";
@@ -32,7 +32,7 @@ export default function OwnPassword() {
   return (
     <section className="owner-panel" aria-labelledby="page-title">
       <h1 id="page-title">Change your password</h1>
-      <OwnerNotice notice={notice} />
+      <ConsoleNoticeBox notice={notice} />
       <p>Your other sign-ins end when you change it; this one stays signed in.</p>
       <Form method="post" id="own-password" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />

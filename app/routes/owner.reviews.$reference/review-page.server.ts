@@ -11,10 +11,10 @@ import { may } from "../../funnel/staff";
 import { readOrderReference, subscriptionStateLabels } from "../../funnel/subscription-life";
 import { findSubscriptionByReference, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { clinicalView } from "../../server/owner/clinical-view.server";
-import { disqualifyFromConsole, disqualifyNotice } from "../../server/owner/medically-disqualified.server";
-import { awaitsDecision } from "../../server/owner/order-view.server";
-import { ownerRecordsReviews } from "../../server/owner/owner-reviews.server";
+import { clinicalView } from "../../server/console/clinical-view.server";
+import { disqualifyFromConsole, disqualifyNotice } from "../../server/console/medically-disqualified.server";
+import { awaitsDecision } from "../../server/console/order-view.server";
+import { consoleRecordsReviews } from "../../server/console/console-records-reviews.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, takeNotice, type ConsoleNotice, type StaffSession } from "../../server/staff/staff-session.server";
@@ -56,7 +56,7 @@ export async function reviewedOrder(referenceParam: string | undefined): Promise
 
 /** Whether this person, here and now, may record the decision on this order. */
 function mayDecide(session: StaffSession, subscription: SubscriptionRow): boolean {
-  return awaitsDecision(subscription) && ownerRecordsReviews() && may(session.staff.role, "decide");
+  return awaitsDecision(subscription) && consoleRecordsReviews() && may(session.staff.role, "decide");
 }
 
 export async function reviewPage(session: StaffSession, subscription: SubscriptionRow, request: Request) {
@@ -68,7 +68,7 @@ export async function reviewPage(session: StaffSession, subscription: Subscripti
       view,
       decide: mayDecide(session, subscription),
       // Waiting, but the provider decides: the page says where the decision comes from.
-      providerDecides: view.awaitsDecision && !ownerRecordsReviews(),
+      providerDecides: view.awaitsDecision && !consoleRecordsReviews(),
       disqualify: may(session.staff.role, "disqualify") && mayBeDisqualified(subscription.state),
       noteMaxLength,
       notice,
@@ -122,7 +122,7 @@ export async function reviewAction(session: StaffSession, subscription: Subscrip
   if (intent === "disqualify") return disqualifyAction(session, subscription, request, formData);
   if (!may(session.staff.role, "decide")) refusePage(403, refusals.role, back);
   if (intent !== "approve" && intent !== "decline") refusePage(400, refusals.unread, back);
-  if (!ownerRecordsReviews()) refusePage(403, refusals.provider, back);
+  if (!consoleRecordsReviews()) refusePage(403, refusals.provider, back);
   const submission = parseWithZod(formData, { schema: decisionSchema });
   if (submission.status !== "success") return refused("decision", submission.reply(), 400);
   const note = submission.value.note || null;

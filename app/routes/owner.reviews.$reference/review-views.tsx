@@ -5,8 +5,8 @@ import { Form, useActionData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { controlWiring, FieldError } from "../../components/field";
 import type { FormReply } from "../../components/form-reply";
-import { Time } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
+import { Time } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
 import { useFormReply } from "../../components/use-form-reply";
 
 export function AnswersList({ answers }: { answers: string[] }) {
@@ -22,7 +22,7 @@ export function AnswersList({ answers }: { answers: string[] }) {
 
 export function MedicationsTable({ medications }: { medications: { category: string; name: string; dosage: string }[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Medications chosen"
       caption="Medications chosen"
       rows={medications.map((medication, index) => ({ ...medication, index }))}

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Facts } from "../../components/facts";
 import { DisqualifyForm } from "../../components/disqualify-form";
-import { OwnerNotice, Time } from "../../components/owner-parts";
+import { ConsoleNoticeBox, Time } from "../../components/console-parts";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return reviewAction(session, subscription, request, await readForm(request));
 }
 
-export default function OwnerReview() {
+export default function ConsoleReview() {
   const { view, decide, providerDecides, disqualify, noteMaxLength, notice } = useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
@@ -42,7 +42,7 @@ export default function OwnerReview() {
         </a>
       </p>
       <h1 id="page-title">Review of {view.reference}</h1>
-      <OwnerNotice notice={notice} />
+      <ConsoleNoticeBox notice={notice} />
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="visually-hidden">
           Summary

@@ -1,7 +1,7 @@
 // The review queue, one row an order waiting for the medical team, the oldest first; a hold
 // about to lapse says so in words, and its row is marked as well.
-import { Time } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
+import { Time } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
 
 export interface ReviewRowView {
   reference: string;
@@ -13,7 +13,7 @@ export interface ReviewRowView {
 
 export function ReviewsTable({ reviews }: { reviews: ReviewRowView[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="Orders waiting for a review"
       caption="Orders waiting for a review, oldest first"
       rows={reviews}

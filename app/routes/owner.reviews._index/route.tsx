@@ -4,10 +4,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { OwnerPager, OwnerNotice } from "../../components/owner-parts";
+import { ConsolePager, ConsoleNoticeBox } from "../../components/console-parts";
 import { findAnOrderMaxLength } from "../../funnel/find-an-order";
 import type { RouteHandle } from "../../route-handle";
-import { findOrderForReview, reviewQueuePage } from "../../server/owner/review-queue.server";
+import { findOrderForReview, reviewQueuePage } from "../../server/console/review-queue.server";
 import { requireStaff, takeNotice } from "../../server/staff/staff-session.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { FindAnOrder } from "./find-an-order";
@@ -42,12 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export default function OwnerReviews() {
+export default function ConsoleReviews() {
   const { reviews, total, page, pageCount, notice, lookup } = useLoaderData<typeof loader>();
   return (
     <section className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Reviews</h1>
-      <OwnerNotice notice={notice} />
+      <ConsoleNoticeBox notice={notice} />
       <FindAnOrder lookup={lookup} />
       <h2 id="queue-title">Waiting for a decision</h2>
       {total === 0 ? (
@@ -59,7 +59,7 @@ export default function OwnerReviews() {
             the lifecycle clock.
           </p>
           <ReviewsTable reviews={reviews} />
-          <OwnerPager address="/owner/reviews" label="Pages of reviews" page={page} pageCount={pageCount} />
+          <ConsolePager address="/owner/reviews" label="Pages of reviews" page={page} pageCount={pageCount} />
         </>
       )}
     </section>

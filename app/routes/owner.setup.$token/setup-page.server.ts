@@ -40,7 +40,7 @@ export async function setupPageData(token: string | undefined) {
 }
 
 export async function setupAction(request: Request, token: string | undefined, formData: FormData) {
-  const wait = await countHit(request, undefined, rateLimits.ownerSignIn);
+  const wait = await countHit(request, undefined, rateLimits.consoleSignIn);
   if (wait > 0) {
     return data({ lastResult: formRefusal(formData, tooManySignInsMessage(wait), hidden) }, { status: 429, headers: retryAfter(wait) });
   }

@@ -1,8 +1,8 @@
 // The people of the console, one row each, with the small forms that act on them. A disabled
 // person has none: only the server's command line brings them back.
 import { Form } from "@remix-run/react";
-import { Time } from "../../components/owner-parts";
-import { OwnerTable } from "../../components/owner-table";
+import { Time } from "../../components/console-parts";
+import { ConsoleTable } from "../../components/console-table";
 import { staffRoleLabels, staffRoles, type StaffRole, type StaffStatus } from "../../funnel/staff";
 
 export interface PersonRow {
@@ -21,7 +21,7 @@ export interface PersonRow {
 
 export function PeopleTable({ people }: { people: PersonRow[] }) {
   return (
-    <OwnerTable
+    <ConsoleTable
       region="People"
       caption="The people of the console"
       className="owner-staff-table"

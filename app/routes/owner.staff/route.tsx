@@ -6,7 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import type { FormReply } from "../../components/form-reply";
 import { useFormReply } from "../../components/use-form-reply";
-import { OwnerNotice } from "../../components/owner-parts";
+import { ConsoleNoticeBox } from "../../components/console-parts";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return staffAction(session, request, await readForm(request));
 }
 
-export default function OwnerStaff() {
+export default function ConsoleStaff() {
   const { people, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
     | { setupLink: { name: string; url: string; emailed: boolean } }
@@ -38,7 +38,7 @@ export default function OwnerStaff() {
   return (
     <article className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Staff</h1>
-      <OwnerNotice notice={notice} />
+      <ConsoleNoticeBox notice={notice} />
       {setupLink ? <SetupLinkShown link={setupLink} /> : null}
       <section aria-labelledby="people-title">
         <h2 id="people-title">People</h2>

@@ -17,7 +17,7 @@ import { keepRetryAfter } from "../../route-headers";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { readForm } from "../../server/http/form-body.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { forgetTry, takeCodeTry } from "../../server/owner/sign-in-throttle.server";
+import { forgetTry, takeCodeTry } from "../../server/console/sign-in-throttle.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { signedIn, signInHeaders, tooManySignInsMessage } from "../owner._index/sign-in.server";
 import { codeAsker, codeMessages, codePage, codeSchema, tryCode } from "./two-step-page.server";

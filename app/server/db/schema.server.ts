@@ -765,7 +765,7 @@ export const consentRecords = pgTable(
 
 
 /**
- * Tries at the console's sign-in held against a limit (app/server/owner/sign-in-throttle.server.ts):
+ * Tries at the console's sign-in held against a limit (app/server/console/sign-in-throttle.server.ts):
  * one row per limit and key (a keyed hash of an account or a known browser), holding the times
  * of the tries it still counts, at most the limit's number of them. A try is counted before it
  * is checked, by one conditional statement, and given back when it turns out right.

@@ -93,7 +93,7 @@ export const rateLimits = {
    * proxy we do not trust) are all in one bucket: a guessing script behind such a proxy is
    * slowed too, and one typo of the owner's does not lock her out.
    */
-  ownerSignIn: { bucket: "owner-sign-in", limit: 10, unaddressedLimit: 50, windowMs: 15 * 60_000 },
+  consoleSignIn: { bucket: "owner-sign-in", limit: 10, unaddressedLimit: 50, windowMs: 15 * 60_000 },
   /**
    * The current password checked on "Change your password", counted per person whatever the
    * browser or address: a stolen console session may guess it ten times a quarter hour, and

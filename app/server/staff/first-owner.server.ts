@@ -7,7 +7,7 @@ import { auditDetail } from "../../funnel/audit";
 import { config, type Settings } from "../config.server";
 import { countActiveOwners, findStaffMemberByEmail, insertStaffMember, setStaffPassword, changeStaffMemberKeepingAnOwner } from "../db/stores/staff-members.server";
 import { log } from "../log.server";
-import { announceOwnerPassword, forgetOwnerPasswordFile, ownerPassword, ownerPasswordInFile } from "../owner/owner-password.server";
+import { announceOwnerPassword, forgetOwnerPasswordFile, ownerPassword, ownerPasswordInFile } from "../console/owner-password.server";
 import { audit, serverStart } from "./audit.server";
 import { hashPassword, passwordVerifies } from "./passwords.server";
 

@@ -17,9 +17,9 @@ import {
   passwordStamp,
   readConsoleSession,
   type ConsoleSession,
-} from "../owner/console-session.server";
+} from "../console/console-session.server";
 
-export { redirectWithNotice, takeNotice, type ConsoleNotice } from "../owner/console-session.server";
+export { redirectWithNotice, takeNotice, type ConsoleNotice } from "../console/console-session.server";
 
 /** A sign-in that holds, with the person as they are now. */
 export interface StaffSession extends ConsoleSession {

@@ -4,7 +4,7 @@
 // the password again.
 import { cookieAttributes, cookieOnFirstUse } from "../http/cookies.server";
 import { findStaffMember, type StaffMemberRow } from "../db/stores/staff-members.server";
-import { consoleSecret } from "../owner/console-session.server";
+import { consoleSecret } from "../console/console-session.server";
 import { staffStamp } from "./staff-session.server";
 
 export const pendingSeconds = 10 * 60;

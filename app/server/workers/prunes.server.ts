@@ -15,7 +15,7 @@ import { recordPruneRun, type PruneRunRow } from "../db/stores/prune-runs.server
 import { deleteOldSignInTries, deleteOldUnknownSignIns } from "../db/stores/sign-in-tries.server";
 import { vacuumPrunedTables } from "../db/vacuum.server";
 import { deleteOldRateLimitCounters } from "../http/rate-limits.server";
-import { signInTriesKeptMs } from "../owner/sign-in-throttle.server";
+import { signInTriesKeptMs } from "../console/sign-in-throttle.server";
 import { log } from "../log.server";
 import { abandonedFlowTables, eraseAbandonedFlows } from "./abandoned-flows.server";
 import { worker } from "./worker.server";

@@ -1,6 +1,6 @@
 // What several of the console's pages draw alike: a time with its machine-readable value, a
 // hold's expiry with its warning, and the pages of a long list.
-import { formatTime } from "./owner-format";
+import { formatTime } from "./console-format";
 
 /** A time as the console writes it, with its machine-readable value. */
 export function Time({ iso }: { iso: string }) {
@@ -19,7 +19,7 @@ export function HoldExpiry({ order }: { order: { holdExpiresAt: string; holdExpi
 }
 
 /** The console's pages of a long list: Previous, where she is, Next. */
-export function OwnerPager({ address, label, page, pageCount }: { address: string; label: string; page: number; pageCount: number }) {
+export function ConsolePager({ address, label, page, pageCount }: { address: string; label: string; page: number; pageCount: number }) {
   // An address may carry its list's filters already: the page number goes after them.
   const pageAt = (n: number) => `${address}${address.includes("?") ? "&" : "?"}page=${n}`;
   return (
@@ -42,7 +42,7 @@ export function OwnerPager({ address, label, page, pageCount }: { address: strin
 }
 
 /** What a console page says after a post and its redirect (takeNotice), once. */
-export function OwnerNotice({ notice }: { notice: { tone: "success" | "info"; text: string } | null }) {
+export function ConsoleNoticeBox({ notice }: { notice: { tone: "success" | "info"; text: string } | null }) {
   if (!notice) return null;
   return (
     <div className={`owner-notice owner-notice-${notice.tone}`} role="status">

@@ -17,7 +17,7 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
 }
 
-export interface OwnerTableProps<Row> {
+export interface ConsoleTableProps<Row> {
   /** The name of the region that scrolls the table. */
   region: string;
   /** The table's own name. */
@@ -34,7 +34,7 @@ export interface OwnerTableProps<Row> {
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
 
-export function OwnerTable<Row>({ region, caption, columns, rows, rowKey, rowClassName, className, empty }: OwnerTableProps<Row>) {
+export function ConsoleTable<Row>({ region, caption, columns, rows, rowKey, rowClassName, className, empty }: ConsoleTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <p className="owner-empty">{empty}</p>;
   return (
     <div className="owner-table-region" role="region" aria-label={region} tabIndex={0}>

@@ -80,7 +80,7 @@ function answerOf(answer: Awaited<ReturnType<typeof takeTry>>): SignInTry {
  */
 export async function takePasswordTry(request: Request, attempt: SignInAttempt, now: Date = new Date()): Promise<SignInTry> {
   if (attempt.deviceId) return answerOf(await takeTry(signInLimits.device, keyOf("device", attempt.deviceId), now));
-  const addressWait = await countHit(request, undefined, rateLimits.ownerSignIn);
+  const addressWait = await countHit(request, undefined, rateLimits.consoleSignIn);
   if (addressWait > 0) return { taken: undefined, wait: addressWait };
   return answerOf(await takeTry(signInLimits.account, keyOf("account", attempt.account), now));
 }

@@ -5,6 +5,6 @@
 // that has no webhook configured (config.server.ts: "the owner records decisions in the console").
 import { config, type Settings } from "../config.server";
 
-export function ownerRecordsReviews(settings: Settings = config()): boolean {
+export function consoleRecordsReviews(settings: Settings = config()): boolean {
   return settings.PROVIDER_BASE_URL === undefined || settings.PROVIDER_WEBHOOK_SECRET === undefined;
 }
