@@ -44,6 +44,15 @@ const plainHttp = /(request-bodies|route-discovery)\.e2e\.ts$/;
 const consoleGuessing = /console-guessing\.e2e\.ts$/;
 /** Address suggestions run only in the maps project, against the app with a maps key. */
 const addressSuggestions = /address-suggestions\.e2e\.ts$/;
+/**
+ * The js project runs only what JavaScript can change. A page ships scripts only when a route
+ * of it says `hydrate: true` (app/route-handle.ts): the final checkout and her card and payment
+ * pages; every other page's policy is `script-src 'none'`, so with JavaScript on the browser
+ * builds the same page. Tests that touch a hydrating page carry this tag.
+ */
+const hydrates = /@hydrates\b/;
+/** The proof that every other page is the same with JavaScript on and off: it opens both itself, once. */
+const scriptFreePages = /script-free-pages\.e2e\.ts\b/;
 
 /**
  * The Stripe app serves the build the main app's command makes, never a stale one: it waits
@@ -54,6 +63,12 @@ const waitForBuild =
   `node -e "const fs=require('fs');const since=Number(process.argv[1]);let last=-1;` +
   `const t=setInterval(()=>{let m=-1;try{m=fs.statSync('build/index.js').mtimeMs}catch{}` +
   `if(m>=since&&m===last)clearInterval(t);last=m},250)" ${buildNotBefore}`;
+
+/** E2E_WORKERS when it is a whole number of 1 or more, else 2. */
+function workerCount(setting: string | undefined): number {
+  const count = Number(setting);
+  return Number.isInteger(count) && count >= 1 ? count : 2;
+}
 
 /** A server the runner starts before the tests and stops after them: ready once `url` answers. */
 function server(command: string, url: string, timeout: number, env?: Record<string, string>) {
@@ -83,7 +98,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: Math.min(2, Number(process.env.E2E_WORKERS ?? 2)),
+  // Two here (a 2-core machine); E2E_WORKERS sets another count, higher on a bigger machine.
+  workers: workerCount(process.env.E2E_WORKERS),
   // A small CI machine (2 cores) runs three servers and two browsers at once: generous limits.
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -96,8 +112,14 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "no-js", testIgnore: [stripeCheckout, addressSuggestions], use: { ...chromium, javaScriptEnabled: false } },
-    { name: "js", testIgnore: [stripeCheckout, addressSuggestions, plainHttp, consoleGuessing], use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: [stripeCheckout, addressSuggestions, scriptFreePages], use: { ...chromium, javaScriptEnabled: false } },
+    {
+      name: "js",
+      testIgnore: [stripeCheckout, addressSuggestions, plainHttp, consoleGuessing],
+      // The title Playwright greps holds the file's name: the proof's file runs whole.
+      grep: [hydrates, scriptFreePages],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
     {
       name: "maps",
       testMatch: addressSuggestions,

@@ -2,7 +2,7 @@
 // at 320 CSS px, which is 1280 px at 400% zoom (WCAG 1.4.10); text spacing (1.4.12); the focus
 // visible and not hidden under forced colours (2.4.7, 2.4.11); target sizes (2.5.8). Each found
 // something once, fixed in app.css or console.css; docs/accessibility/conformance-report.md says
-// what. With and without JavaScript.
+// what. Without JavaScript; the tests that reach the final checkout, which hydrates, with it too.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { answerConcerns, answerWelcome, submit } from "./support/funnel";
@@ -168,7 +168,7 @@ function focusProblems(stops: FocusStop[], forcedColours: boolean): string[] {
   });
 }
 
-test("the funnel reflows at 320 px (400% zoom) in English and Spanish, and its controls are 24 px or more", async ({ page, visitorAt }) => {
+test("the funnel reflows at 320 px (400% zoom) in English and Spanish, and its controls are 24 px or more", { tag: "@hydrates" }, async ({ page, visitorAt }) => {
   const checked: string[] = [];
   const check = async (step: string) => {
     for (const size of [narrow, wide]) {
@@ -206,7 +206,7 @@ test("a console page reflows at 320 px: its table scrolls in its own region, the
   expect(await smallTargets(page), "staff page: controls under 24 px").toEqual([]);
 });
 
-test("with WCAG's text spacing the final checkout's form and the welcome form lose nothing, narrow or wide", async ({ page, visitorAt }) => {
+test("with WCAG's text spacing the final checkout's form and the welcome form lose nothing, narrow or wide", { tag: "@hydrates" }, async ({ page, visitorAt }) => {
   await visitorAt("final-checkout");
   for (const size of [narrow, wide]) {
     await page.setViewportSize(size);
@@ -224,7 +224,7 @@ test("with WCAG's text spacing the final checkout's form and the welcome form lo
   }
 });
 
-test("the focus is seen at every stop, in our colours and in forced colours, never hidden behind the order column; the chosen plan stays marked", async ({
+test("the focus is seen at every stop, in our colours and in forced colours, never hidden behind the order column; the chosen plan stays marked", { tag: "@hydrates" }, async ({
   page,
   visitorAt,
 }) => {

@@ -3,7 +3,7 @@
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { expectErrorSummary, fillCard, press } from "./support/funnel";
 
-test("a ZIP from another state is refused beside the field, everything typed kept", async ({ page, visitorAt, consoleGuard, expectAccessible }) => {
+test("a ZIP from another state is refused beside the field, everything typed kept", { tag: "@hydrates" }, async ({ page, visitorAt, consoleGuard, expectAccessible }) => {
   consoleGuard.allow(failedLoadOf(400));
   await visitorAt("final-checkout");
   await page.getByRole("textbox", { name: /^Address Line 1/ }).fill("1 Main Street");

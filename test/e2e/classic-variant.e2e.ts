@@ -1,4 +1,5 @@
-// The older "classic" variant, with and without JavaScript: a visitor forced to it
+// The older "classic" variant, without JavaScript (and with it where a test reaches the final
+// checkout, which hydrates): a visitor forced to it
 // goes from /home to the thank-you page; its final checkout asks for a billing address of her
 // own (started there by visitorAt); a visitor forced to "current" never sees a weight-loss
 // item; the assignment sticks for the whole flow.
@@ -74,7 +75,7 @@ async function ordersReceived(page: Page, responderUuid: string) {
     }));
 }
 
-test("a visitor forced to classic goes from /home to the thank-you page, her flow classic throughout", async ({
+test("a visitor forced to classic goes from /home to the thank-you page, her flow classic throughout", { tag: "@hydrates" }, async ({
   page,
   expectAccessible,
 }) => {
@@ -129,7 +130,7 @@ test("a visitor forced to classic goes from /home to the thank-you page, her flo
     .toEqual([{ variant: "classic", billing: [true, "1 Main Street", "10001"], medications: classicPlan, amount: 89600 }]);
 });
 
-test("the classic final checkout asks for a billing address of her own once unticked, and the order carries it", async ({
+test("the classic final checkout asks for a billing address of her own once unticked, and the order carries it", { tag: "@hydrates" }, async ({
   page,
   consoleGuard,
   expectAccessible,

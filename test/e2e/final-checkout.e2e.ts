@@ -22,7 +22,7 @@ import { aPerson } from "../support/factories";
 
 const jane = aPerson({ email: "jane.final@example.org" });
 
-test("a new visitor goes from /welcome to the thank-you page with the sandbox card 4242", async ({
+test("a new visitor goes from /welcome to the thank-you page with the sandbox card 4242", { tag: "@hydrates" }, async ({
   page,
   consoleGuard,
   expectAccessible,
@@ -80,6 +80,10 @@ test("a new visitor goes from /welcome to the thank-you page with the sandbox ca
   await press(page, "COMPLETE PURCHASE");
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText("Payment successful! Redirecting you...")).toBeVisible();
+  // Her acknowledgment, which the browser draws itself when she pays with JavaScript: her
+  // order's reference and the address it was emailed to, masked.
+  await expect(page.getByText(/^Your order reference is /)).toHaveText(/^Your order reference is MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/);
+  await expect(page.getByText(/We have emailed your order details to/)).toContainText("j•••@example.org");
   await expectAccessible(page);
 
   // After the delay (6 s in the tests), with or without JavaScript, the thank-you page.
@@ -102,7 +106,7 @@ test("a new visitor goes from /welcome to the thank-you page with the sandbox ca
     .toEqual([[39900, "e2e", "friend"]]);
 });
 
-test("a declined card says so and keeps every field but the security code", async ({
+test("a declined card says so and keeps every field but the security code", { tag: "@hydrates" }, async ({
   page,
   consoleGuard,
   expectAccessible,
@@ -129,7 +133,7 @@ test("a declined card says so and keeps every field but the security code", asyn
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 });
 
-test("a 3-D Secure card is confirmed on the sandbox page", async ({ page, expectAccessible, visitorAt }) => {
+test("a 3-D Secure card is confirmed on the sandbox page", { tag: "@hydrates" }, async ({ page, expectAccessible, visitorAt }) => {
   await visitorAt("final-checkout", { details: jane });
   await fillShipping(page);
   await fillCard(page, "4000 0027 6000 3184");
@@ -140,7 +144,7 @@ test("a 3-D Secure card is confirmed on the sandbox page", async ({ page, expect
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 });
 
-test("a good promo code lowers the total, with its own button", async ({ page, visitorAt }) => {
+test("a good promo code lowers the total, with its own button", { tag: "@hydrates" }, async ({ page, visitorAt }) => {
   await visitorAt("final-checkout", { details: jane, query: "?referral_code=friend" });
   await page.getByRole("textbox", { name: "Promo code" }).fill("welcome20");
   await page.getByRole("button", { name: "Apply" }).click();
@@ -148,7 +152,7 @@ test("a good promo code lowers the total, with its own button", async ({ page, v
   await expect(page.locator(".summary-total")).toContainText("$319.20");
 });
 
-test("an empty cart says No medications selected and leads back", async ({ page, expectAccessible }) => {
+test("an empty cart says No medications selected and leads back", { tag: "@hydrates" }, async ({ page, expectAccessible }) => {
   await page.goto("/pre-checkout");
   await fillDetails(page, jane);
   await page.getByRole("textbox", { name: "E-mail" }).fill(jane.email);

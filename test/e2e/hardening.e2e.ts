@@ -46,7 +46,7 @@ test("pages carry a CSP, HSTS, nosniff, a strict referrer policy and no framing;
   expect(json.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
-test("the final checkout's scripts carry the page's nonce", async ({ page }) => {
+test("the final checkout's scripts carry the page's nonce", { tag: "@hydrates" }, async ({ page }) => {
   const response = await page.goto(`/final-checkout`);
   const nonce = /'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"] ?? "")?.[1];
   expect(nonce).toBeTruthy();
@@ -114,7 +114,7 @@ test("her view of the selection page answered from the page kept for its data is
   await expect.poll(() => logged().length).toBe(4);
 });
 
-test("the server's log names the request, never the visitor", async ({ page }) => {
+test("the server's log names the request, never the visitor", { tag: "@hydrates" }, async ({ page }) => {
   const visitor = { firstName: "Logtest", lastName: "Nobodyknows", email: "log.nobody@example.org", phone: "(212) 555-0199" };
   await answerWelcome(page, `?email_address=${encodeURIComponent(visitor.email)}&utm_source=logs`);
   await answerConcerns(page);

@@ -1,8 +1,9 @@
 // Her subscription without an account, as she lives it: she pays, the acknowledgment arrives
 // at the mail server (a stand-in), she opens her private link, sees her order under review,
 // cancels it and reads the cancelled email; a changed link opens nothing; a lost link is sent
-// again and the old one stops opening; an approved order's renewal sends its receipt. With
-// and without JavaScript; axe on every state of her pages.
+// again and the old one stops opening; an approved order's renewal sends its receipt. Without
+// JavaScript: her pages ship no script (paying with it is final-checkout.e2e.ts's); axe on
+// every state of her pages.
 import { randomUUID } from "node:crypto";
 import { withClockLock } from "./support/clock-lock";
 import { expect, failedLoadOf, test } from "./support/fixtures";

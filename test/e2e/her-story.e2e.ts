@@ -4,7 +4,8 @@
 // downloads her data, sees on the cancel page the break she already has and leaves it; once
 // her next period has begun (billed on the new plan and card) she declines the break offered
 // and cancels with one press; each change arrives as an email. Then "Delete my data",
-// and support changing her date from the console. With and without JavaScript; axe on every
+// and support changing her date from the console. Without JavaScript; the story that gives
+// her card page (which hydrates) a new card with it too. Axe on every
 // page and on one error state of each form, each one a mistake a person can make.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -49,7 +50,7 @@ async function approve(owner: Page, reference: string) {
   await expect(owner.getByRole("status")).toContainText("Approved.");
 }
 
-test("from the link in her email: a receipt, monthly instead of quarterly, her date two weeks on, a new card and address, her data, and a cancel with one press", async ({
+test("from the link in her email: a receipt, monthly instead of quarterly, her date two weeks on, a new card and address, her data, and a cancel with one press", { tag: "@hydrates" }, async ({
   page,
   newVisitor,
   visitorAt,

@@ -1,7 +1,7 @@
 // "Change your password" as a person of the console walks it: a clinician the owner added sets
 // up their sign-in, follows "Your password" in the console's bar, is told beside the field when
 // the current password is wrong or the new one is common, changes it, and signs in with the new
-// one only. With and without JavaScript; axe on the page and each error state.
+// one only. Without JavaScript (the console ships no script); axe on the page and each error state.
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { expect, failedLoadOf, test } from "./support/fixtures";

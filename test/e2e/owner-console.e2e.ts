@@ -1,7 +1,8 @@
 // The owner's console as she uses it (docs/architecture.md "After the hold"): a visitor pays with
 // the sandbox card and reads her order reference; the owner signs in, finds the order by that
 // reference, approves it (the hold is captured), and moves the sandbox clock past the first
-// period to see the renewal charged. With and without JavaScript; axe on every screen.
+// period to see the renewal charged. Without JavaScript (the console ships no script); axe on
+// every screen.
 import type { Page } from "@playwright/test";
 import { withClockLock } from "./support/clock-lock";
 import { expect, failedLoadOf, test } from "./support/fixtures";

@@ -1,8 +1,8 @@
 // The owner's funnel report as she uses it: two visitors from a campaign of their own walk
 // the first steps (one in each variant), the owner signs in, filters the funnel by their
 // source, reads the same numbers a person would count, groups them by variant, downloads the
-// CSV, and gets a clear message for a backwards range. With and without JavaScript; axe on
-// every state. Other tests share the server, so only this test's own source is counted.
+// CSV, and gets a clear message for a backwards range. Without JavaScript (the console ships
+// no script); axe on every state. Other tests share the server, so only this test's own source is counted.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";

@@ -91,7 +91,7 @@ test("a changed plan address opens nothing", async ({ page, visitorAt, consoleGu
   await expectAccessible(page);
 });
 
-test("the Cream cannot go to Mississippi: COMPLETE PURCHASE says so beside it, and the selection page disables it", async ({
+test("the Cream cannot go to Mississippi: COMPLETE PURCHASE says so beside it, and the selection page disables it", { tag: "@hydrates" }, async ({
   page,
   visitorAt,
   consoleGuard,

@@ -1,7 +1,7 @@
 // Her receipt, as she gets it: paid, prescribed by the owner's approval, she opens her link,
 // finds the payment in her billing history and opens its receipt, ready to print (no script:
 // her browser's own Print command); the approved email's receipt link opens the same receipt.
-// With and without JavaScript; axe on her page and the receipt.
+// Without JavaScript (her pages ship no script); axe on her page and the receipt.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { withClockLock } from "./support/clock-lock";

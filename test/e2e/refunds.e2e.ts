@@ -3,7 +3,7 @@
 // refused with the amount left; she reads the refund in her email and on her private page.
 // Then the owner, on the order's clinical view, ends the plan as medically disqualified (a
 // missing note said first): the rest of the payment goes back, and her page says the plan
-// has ended. With and without JavaScript; axe on each new screen and error state.
+// has ended. Without JavaScript (her pages and the console ship no script); axe on each new screen and error state.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { aPerson } from "../support/factories";

@@ -1,4 +1,5 @@
-// Spanish, from the English welcome page in one click, with or without JavaScript: the page
+// Spanish, from the English welcome page in one click, without JavaScript (the whole funnel,
+// whose final checkout hydrates, with it too): the page
 // and its error state in Spanish (`lang="es"`, axe), then English again at the same step; and
 // the whole funnel, her email and her page in Spanish, with no English sentence left on them.
 import { randomUUID } from "node:crypto";
@@ -80,7 +81,7 @@ test("the Spanish welcome is as shareable as the English one", async ({ request 
   expect(await (await request.get("/welcome?lang=es")).text()).toContain('<html lang="es">');
 });
 
-test("the whole funnel in Spanish from the English welcome: an error on each form, paid, her email and her page in Spanish, then English at the same step", async ({
+test("the whole funnel in Spanish from the English welcome: an error on each form, paid, her email and her page in Spanish, then English at the same step", { tag: "@hydrates" }, async ({
   page,
   consoleGuard,
   expectAccessible,

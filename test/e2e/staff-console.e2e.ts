@@ -3,8 +3,8 @@
 // from the link the owner was shown (a password and an authenticator, whose codes this test
 // computes as a phone would); support signs in with a code, finds the first woman by her email
 // and cancels for her with a reason; the clinician approves the second from her answers
-// without seeing her contact details; the owner reads all of it in the audit log. With and
-// without JavaScript; axe on every new page and error state.
+// without seeing her contact details; the owner reads all of it in the audit log.
+// Without JavaScript (the console ships no script); axe on every new page and error state.
 import type { Page } from "@playwright/test";
 import { aPerson } from "../support/factories";
 import { addPerson, codeOf, setUp, signIn } from "./support/console";
