@@ -39,6 +39,7 @@ export function ChoiceQuestion({
               id={index === 0 ? field.id : `${field.id}-${option.code}`}
               value={option.code}
               defaultChecked={field.initialValue === option.code}
+              // eslint-disable-next-line jsx-a11y/role-supports-aria-props -- screen readers say "invalid" on the radio she lands on; the fieldset cannot carry it
               aria-invalid={invalid ? true : undefined}
             />
             <span>{option.label}</span>

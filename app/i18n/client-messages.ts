@@ -28,7 +28,8 @@ export function browserReady(elements: readonly MessageFormatElement[]): boolean
 function formatParts(elements: MessageFormatElement[], values: Values): unknown[] {
   const parts: unknown[] = [];
   const push = (part: unknown) => {
-    if (typeof part === "string" && typeof parts.at(-1) === "string") parts[parts.length - 1] += part;
+    const last = parts.at(-1);
+    if (typeof part === "string" && typeof last === "string") parts[parts.length - 1] = last + part;
     else parts.push(part);
   };
   for (const element of elements) {

@@ -47,7 +47,9 @@ beforeEach(async () => {
 const herTraces = {
   email: /jane(@|%40)example\.org/i,
   phone: /\(?212\)?[\s.-]*555[\s.-]*0123/,
+  // eslint-disable-next-line no-useless-escape -- \m and \M are PostgreSQL's word boundaries: each pattern runs in SQL, as its source
   lastName: /\mDoe\M/,
+  // eslint-disable-next-line no-useless-escape -- as above
   firstName: /\mJane\M/,
   street: /Main Street/i,
   newStreet: /Evergreen Terrace/i,

@@ -21,7 +21,6 @@ import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.s
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, paidSubscription, reload, deliverAll } from "../support/subscriptions";
 
-const day = 24 * 60 * 60 * 1000;
 /** Authorises, then fails every charge without her (3-D Secure each time). */
 const failsWithoutHer = "4000002760003184";
 

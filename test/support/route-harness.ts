@@ -10,6 +10,7 @@ export interface RouteAnswer {
   status: number;
   headers: Headers;
   location: string | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's data as a browser gets it, untyped; tests assert on its shape
   data: any;
 }
 

@@ -37,7 +37,7 @@ describe("the catalogues", () => {
     const differing = (Object.keys(english) as MessageId[]).flatMap((id) => {
       const mine = placeholders(parse(catalogues[language][id]));
       const theirs = placeholders(parse(english[id]));
-      return JSON.stringify(mine) === JSON.stringify(theirs) ? [] : [`${id}: ${mine} vs ${theirs}`];
+      return JSON.stringify(mine) === JSON.stringify(theirs) ? [] : [`${id}: ${mine.join(",")} vs ${theirs.join(",")}`];
     });
     expect(differing).toEqual([]);
   });

@@ -17,7 +17,6 @@ import {
 } from "../../app/funnel/selection";
 
 const catalogue = fallbackCatalogue;
-const allOptionIds = catalogue.flatMap((category) => category.options.map((option) => option.id));
 const option = (id: string) => findOption(catalogue, id)!.option;
 
 function toggled(selection: PlanSelection, optionId: string): PlanSelection {

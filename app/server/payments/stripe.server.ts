@@ -110,7 +110,7 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationRe
   const card = cardOf(intent.payment_method);
   switch (intent.status) {
     case "requires_capture":
-    // Captured already (not expected with manual capture): the money is held all the same,
+    // Falls through. Captured already (not expected with manual capture): the money is held all the same,
     // and calling it a failure would invite her to pay twice.
     case "succeeded": {
       const holdExpiresAt = holdExpiryOf(intent);
