@@ -50,11 +50,11 @@ function usePageMessages(): ClientCatalogue {
 
 /** A title that is a catalogue id is drawn in the page's language; any other as it is. */
 function titleText(t: Translator, title: string): string {
-  return t.has(title) ? t(title as MessageId) : title;
+  return t.has(title) ? t(title) : title;
 }
 
 function handleOf(match: { handle?: unknown }): Partial<RouteHandle> {
-  return (match.handle ?? {}) as Partial<RouteHandle>;
+  return match.handle ?? {};
 }
 
 /**

@@ -33,13 +33,13 @@ export function ChoiceQuestion({
       <div className="choices">
         {options.map((option, index) => (
           <label className="choice" key={option.code}>
+            {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- screen readers say "invalid" on the radio she lands on; the fieldset cannot carry it */}
             <input
               type="radio"
               name={field.name}
               id={index === 0 ? field.id : `${field.id}-${option.code}`}
               value={option.code}
               defaultChecked={field.initialValue === option.code}
-              // eslint-disable-next-line jsx-a11y/role-supports-aria-props -- screen readers say "invalid" on the radio she lands on; the fieldset cannot carry it
               aria-invalid={invalid ? true : undefined}
             />
             <span>{option.label}</span>

@@ -269,7 +269,7 @@ describe("another card", () => {
     await decideReview(paymentGateway(), await reload(subscription), "approved", null, "owner");
     expect((await reload(subscription)).state).toBe("payment_needed");
     const [first, second] = await Promise.all([pay(subscription), pay(subscription)]);
-    const statuses = [first!.status, second!.status].sort();
+    const statuses = [first.status, second.status].sort();
     expect(statuses[0]).toBe(200);
     expect([409, 503]).toContain(statuses[1]);
     const after = await reload(subscription);
