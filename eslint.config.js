@@ -2,6 +2,7 @@
 // TypeScript files are linted with type information (typescript-eslint's project service reads
 // tsconfig.json); plain JavaScript files (server.mjs, bench/, test stand-ins) without it.
 import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
 import prettier from "eslint-config-prettier";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
@@ -9,7 +10,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       "build/**",
@@ -26,7 +27,7 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "error" },
   },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
@@ -84,9 +85,9 @@ export default tseslint.config(
   },
   {
     files: ["**/*.tsx", "**/*.jsx"],
-    ...react.configs.flat.recommended,
-    ...react.configs.flat["jsx-runtime"],
     plugins: { react },
+    languageOptions: react.configs.flat.recommended.languageOptions,
+    settings: { react: { version: "detect" } },
     rules: {
       ...react.configs.flat.recommended.rules,
       ...react.configs.flat["jsx-runtime"].rules,
@@ -94,8 +95,6 @@ export default tseslint.config(
       // mistakes. Escaping "she's" as &apos; would only make the copy harder to read.
       "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
     },
-    languageOptions: { ...react.configs.flat.recommended.languageOptions },
-    settings: { react: { version: "detect" } },
   },
   {
     // The rules of hooks only. The plugin's recommended set also runs the React Compiler over
@@ -107,7 +106,8 @@ export default tseslint.config(
   },
   {
     files: ["**/*.tsx", "**/*.jsx"],
-    ...jsxA11y.flatConfigs.recommended,
+    plugins: jsxA11y.flatConfigs.recommended.plugins,
+    languageOptions: jsxA11y.flatConfigs.recommended.languageOptions,
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       // A table too wide for the screen scrolls inside a labelled region, which takes the focus
@@ -119,7 +119,7 @@ export default tseslint.config(
     // Plain JavaScript is not in tsconfig.json, and the bench's bare Remix app is a project
     // of its own: linted without type information.
     files: ["**/*.js", "**/*.mjs", "**/*.cjs", "bench/bare-remix/**"],
-    ...tseslint.configs.disableTypeChecked,
+    extends: [tseslint.configs.disableTypeChecked],
   },
   {
     files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
