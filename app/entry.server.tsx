@@ -188,6 +188,7 @@ export default function handleRequest(
       },
       onShellError(error: unknown) {
         clearTimeout(renderDeadline);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- React's own error, passed on to Remix as it is
         reject(error);
       },
       onError(error: unknown) {

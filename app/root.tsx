@@ -50,11 +50,11 @@ function usePageMessages(): ClientCatalogue {
 
 /** A title that is a catalogue id is drawn in the page's language; any other as it is. */
 function titleText(t: Translator, title: string): string {
-  return t.has(title) ? t(title as MessageId) : title;
+  return t.has(title) ? t(title) : title;
 }
 
 function handleOf(match: { handle?: unknown }): Partial<RouteHandle> {
-  return (match.handle ?? {}) as Partial<RouteHandle>;
+  return match.handle ?? {};
 }
 
 /**
@@ -138,16 +138,16 @@ function errorTitle(error: unknown): MessageId {
 export function ErrorBoundary() {
   const t = useT();
   const error = useRouteError();
-  // A refusal's own message and label are the server's, already in her language.
+  // What refusePage() sends: its own message and label are the server's, already in her language.
+  const refusal = isRouteErrorResponse(error) ? (error.data as { message?: unknown; returnTo?: unknown; returnLabel?: unknown } | null | undefined) : undefined;
   const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
+    typeof refusal?.message === "string"
+      ? refusal.message
       : t(isRouteErrorResponse(error) && error.status === 404 ? "errorPage.notFound" : "errorPage.tryAgain");
   // A refusal may say where to go back to (a path on this site only).
-  const returnTo = isRouteErrorResponse(error) ? error.data?.returnTo : undefined;
+  const returnTo = refusal?.returnTo;
   const back = typeof returnTo === "string" && /^\/(?!\/)/.test(returnTo) ? returnTo : null;
-  const backLabel =
-    isRouteErrorResponse(error) && typeof error.data?.returnLabel === "string" ? error.data.returnLabel : t("errorPage.goBack");
+  const backLabel = typeof refusal?.returnLabel === "string" ? refusal.returnLabel : t("errorPage.goBack");
   const start = useEntryHref("/welcome");
   return (
     <section className="panel narrow">

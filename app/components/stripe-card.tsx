@@ -215,7 +215,7 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
     if (!form) return;
     busy.current = true;
     setWorking(true);
-    stripeFor(stripeJsUrl, publishableKey)
+    void stripeFor(stripeJsUrl, publishableKey)
       .then((stripe) => stripe.handleNextAction({ clientSecret }))
       // Passed, failed or abandoned: the server asks Stripe and records it either way.
       .catch(() => undefined)

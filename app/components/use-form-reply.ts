@@ -27,7 +27,7 @@ export function useFormReply<Name extends string>({
   lastResult: given,
   defaultValue = {},
 }: FormReplyOptions<Name>): FormView<Name> {
-  const answer = useActionData() as { lastResult?: FormReply } | undefined;
+  const answer = useActionData<{ lastResult?: FormReply }>();
   const lastResult = given === undefined ? answer?.lastResult : given;
   const [values] = useState(() => replyValues(lastResult, defaultValue));
   const errors = replyErrors(lastResult);

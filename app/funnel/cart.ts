@@ -1,7 +1,7 @@
 // The final checkout's cart (spec sections 2 "Final checkout", 4 and 5): her products matched
 // in the catalogue by product_id, priced on her plan (progesterone 0 with any estrogen), with
 // the plan-unavailable message for what the plan does not offer, and the totals with a promo.
-import type { Catalogue, CategoryCode } from "./catalogue";
+import type { Catalogue } from "./catalogue";
 import type { Translator } from "../i18n/languages";
 import { planWords, plans, type PlanCode } from "./plans";
 import { selectedMedications, totalPrice } from "./pricing";
@@ -27,7 +27,7 @@ export function cartFor(
   for (const productId of productIds) {
     for (const category of catalogue) {
       const option = category.options.find((candidate) => candidate.product_id === productId);
-      if (!option || optionIds[category.category as CategoryCode]) continue;
+      if (!option || optionIds[category.category]) continue;
       const message = unavailableMessage(option, selectedPlan, visiblePlans);
       if (message) unavailable.push({ name: option.name, message });
       else optionIds[category.category] = option.id;

@@ -81,6 +81,7 @@ export const defaultDestination: OrderDestination = { redirect_url: "/thank-you"
  * "/\t/evil.example" as another site.
  */
 export function safeRedirectUrl(url: unknown): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (typeof url !== "string" || url.length > 2000 || /[\s\\\u0000-\u001f\u007f]/.test(url)) return undefined;
   if (/^\/(?!\/)/.test(url)) return url;
   try {

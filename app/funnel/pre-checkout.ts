@@ -74,7 +74,7 @@ export function hasMissingField(values: Record<string, unknown>): boolean {
 export function fillEmptyFields(saved: PreCheckoutDraft, prefill: PreCheckoutDraft): PreCheckoutDraft {
   const filled: PreCheckoutDraft = { ...saved };
   for (const name of preCheckoutFieldNames) {
-    if (!filled[name]?.trim() && prefill[name]?.trim()) filled[name] = prefill[name]!.trim();
+    if (!filled[name]?.trim() && prefill[name]?.trim()) filled[name] = prefill[name].trim();
   }
   return filled;
 }

@@ -265,7 +265,7 @@ export function receiptContent(facts: ReceiptFacts, t?: Translator): Receipt {
     item: m.name,
     dosage: m.dosage || words.asPrescribed,
     period,
-    amount: amounts[index] == null ? null : formatCents(amounts[index]!),
+    amount: amounts[index] == null ? null : formatCents(amounts[index]),
   }));
   const card = cardText(facts.card, t);
   const adjustments: Receipt["adjustments"] = [];

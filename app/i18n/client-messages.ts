@@ -28,11 +28,12 @@ export function browserReady(elements: readonly MessageFormatElement[]): boolean
 function formatParts(elements: MessageFormatElement[], values: Values): unknown[] {
   const parts: unknown[] = [];
   const push = (part: unknown) => {
-    if (typeof part === "string" && typeof parts.at(-1) === "string") parts[parts.length - 1] += part;
+    const last = parts.at(-1);
+    if (typeof part === "string" && typeof last === "string") parts[parts.length - 1] = last + part;
     else parts.push(part);
   };
   for (const element of elements) {
-    const value = "value" in element ? values[element.value as string] : undefined;
+    const value = "value" in element ? values[element.value] : undefined;
     if ((element.type as number) === literal) push((element as { value: string }).value);
     else if ((element.type as number) === argument) push(typeof value === "string" || typeof value === "number" ? String(value) : (value ?? ""));
     else {
@@ -52,7 +53,7 @@ export function clientTranslator(language: Language, catalogue: Catalogue): Tran
     return elements ? formatParts(elements, values) : [id];
   };
   const t = ((id: MessageId, values?: Values) => parts(id, values).join("")) as Translator;
-  t.rich = (id, values) => parts(id, values as Values) as never;
+  t.rich = (id, values) => parts(id, values) as never;
   t.has = (id: string): id is MessageId => id in catalogue;
   t.language = language;
   t.locale = localeOf(language);

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { hasMissingField, preCheckoutSchema } from "../funnel/pre-checkout";
-import { isPlanCode, type PlanCode } from "../funnel/plans";
+import { isPlanCode } from "../funnel/plans";
 import { tooManyAttemptsMessage } from "../funnel/rate-limits";
 import { saveFailedToast } from "../funnel/toasts";
 import { translator } from "../i18n/messages";
@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const stored = await loadOrderProducts(responderUuid, config().VISIBLE_PLANS);
     await savePreCheckout(responderUuid, details.data, {
       productIds: order.data.product_id ?? stored.productIds,
-      selectedPlan: (order.data.selected_plan as PlanCode | undefined) ?? stored.selectedPlan,
+      selectedPlan: order.data.selected_plan ?? stored.selectedPlan,
     });
   } catch (error) {
     log.error({ error: error instanceof Error ? error.name : "unknown" }, "pre-checkout save failed");

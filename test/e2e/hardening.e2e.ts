@@ -10,6 +10,14 @@ import { answerConcerns, answerWelcome, emailLabel, fillDetails, readIntake, sub
 import { answerAt } from "./support/raw-http";
 import { appOrigin, logFileOf } from "./support/servers";
 
+/** A line of the server's request log, as far as these tests read it. */
+interface LogLine {
+  msg?: string;
+  req?: { id?: string; method?: string; route?: string };
+  res?: { statusCode?: number | null };
+  responseTime?: number;
+}
+
 test("pages carry a CSP, HSTS, nosniff, a strict referrer policy and no framing; a page without script allows none", async ({ page }) => {
   const response = await page.goto("/welcome");
   const headers = response!.headers();
@@ -109,8 +117,8 @@ test("her view of the selection page answered from the page kept for its data is
     readFileSync(logFileOf(process.env.E2E_DATA_DIR!), "utf8")
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, any>)
-      .filter((line) => ids.includes(line.req?.id) && line.msg === "request done" && line.req?.route === "/checkout/:uuid" && line.res?.statusCode === 200);
+      .map((line) => JSON.parse(line) as LogLine)
+      .filter((line) => ids.includes(line.req?.id ?? "") && line.msg === "request done" && line.req?.route === "/checkout/:uuid" && line.res?.statusCode === 200);
   await expect.poll(() => logged().length).toBe(4);
 });
 
@@ -140,8 +148,8 @@ test("the server's log names the request, never the visitor", { tag: "@hydrates"
     readFileSync(logFileOf(process.env.E2E_DATA_DIR!), "utf8")
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, any>);
-  const isAborted = (line: Record<string, any>) =>
+      .map((line) => JSON.parse(line) as LogLine);
+  const isAborted = (line: LogLine) =>
     line.msg === "request aborted" && line.req?.route === "/welcome" && line.res?.statusCode === null;
   await expect.poll(() => logLines().some(isAborted)).toBe(true);
 
@@ -151,12 +159,12 @@ test("the server's log names the request, never the visitor", { tag: "@hydrates"
   for (const line of requests) {
     expect(line.req).toEqual({ id: expect.any(String), method: expect.any(String), route: expect.any(String) });
     // A request given up on (a navigation replaced by the next) has no status.
-    if (line.res.statusCode === null) expect(line.msg).toBe("request aborted");
+    if (line.res?.statusCode === null) expect(line.msg).toBe("request aborted");
     else expect(line.res).toEqual({ statusCode: expect.any(Number) });
     expect(line.responseTime).toEqual(expect.any(Number));
   }
   // Her flow shows as a route, its uuid as ":uuid".
-  expect(requests.some((line) => line.req.route === "/pre-checkout/:uuid" && line.req.method === "POST")).toBe(true);
+  expect(requests.some((line) => line.req?.route === "/pre-checkout/:uuid" && line.req.method === "POST")).toBe(true);
   // Her phone's digits are looked for apart from the clock's numbers: a time in milliseconds
   // may hold them (1795550199000 is a moment on 2026-11-24).
   const words = log.replace(/"(time|responseTime)":\d+/g, "");

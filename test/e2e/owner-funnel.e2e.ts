@@ -63,7 +63,7 @@ test("the owner filters the funnel by a source, groups it by variant, and downlo
   // The CSV says the same, group by group.
   const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Download the funnel (CSV)" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^funnel-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await readFile((await download.path())!, "utf8");
+  const csv = await readFile(await download.path(), "utf8");
   expect(csv).toContain("Group,Step,Flows,% of step before,% of flows begun\r\n");
   expect(csv).toContain("Current,Welcome,1,100,100\r\nCurrent,Concerns,1,100,100\r\n");
   expect(csv).toContain("Classic,Welcome,1,100,100\r\nClassic,Concerns,0,0,0\r\n");

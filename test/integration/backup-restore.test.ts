@@ -59,8 +59,6 @@ async function aRunningServer(dataDir: string) {
   return { client, db, socket };
 }
 
-type Db = Awaited<ReturnType<typeof openMigrated>>["db"];
-
 function anOrder(responderUuid: string) {
   return { responderUuid, body: { test: true }, amountCents: 12_900, gateway: "sandbox" as const };
 }
@@ -282,7 +280,7 @@ describe("without a server, and with PostgreSQL", () => {
       new Promise<string>((resolve, reject) => {
         const socket = net.createConnection(socketPath, () => socket.write(text));
         let answer = "";
-        socket.on("data", (chunk) => (answer += chunk));
+        socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
         socket.on("end", () => resolve(answer));
         socket.on("error", reject);
       });

@@ -15,7 +15,7 @@ import {
   clearProviderCaches,
   standInLifetimeMs,
 } from "../../app/server/provider/catalogue-cache.server";
-import { database, type Database } from "../../app/server/db/client.server";
+import { database } from "../../app/server/db/client.server";
 import { catalogueOptions, embeddedProviderReceipts, outboxMessages } from "../../app/server/db/schema.server";
 import { enqueueLatestSave } from "../../app/server/db/stores/outbox.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
@@ -91,7 +91,7 @@ describe("embedded provider", () => {
     await (await database())
       .transaction(async (tx) => {
         await tx.delete(catalogueOptions);
-        whileEmpty = await embeddedProvider(tx as unknown as Database).getMedications(randomUUID());
+        whileEmpty = await embeddedProvider(tx).getMedications(randomUUID());
         tx.rollback();
       })
       .catch(() => undefined);

@@ -278,6 +278,7 @@ describe("at scale", () => {
   it("a seed writes flows in the order they began, as production does, so a range of days lies together on disk", async () => {
     await seedFunnel({ flows: 500, days: 30, reset: true });
     const db = await database();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- either engine's result type is opaque: its rows are asserted, not inferred
     const { rows } = (await db.execute(sql`select started_at from flow_progress order by ctid`)) as unknown as { rows: { started_at: string }[] };
     const times = rows.map((row) => new Date(row.started_at).getTime());
     expect(times).toHaveLength(500);

@@ -21,7 +21,6 @@ import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.s
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, paidSubscription, reload, deliverAll } from "../support/subscriptions";
 
-const day = 24 * 60 * 60 * 1000;
 /** Authorises, then fails every charge without her (3-D Secure each time). */
 const failsWithoutHer = "4000002760003184";
 
@@ -270,7 +269,7 @@ describe("another card", () => {
     await decideReview(paymentGateway(), await reload(subscription), "approved", null, "owner");
     expect((await reload(subscription)).state).toBe("payment_needed");
     const [first, second] = await Promise.all([pay(subscription), pay(subscription)]);
-    const statuses = [first!.status, second!.status].sort();
+    const statuses = [first.status, second.status].sort();
     expect(statuses[0]).toBe(200);
     expect([409, 503]).toContain(statuses[1]);
     const after = await reload(subscription);

@@ -55,6 +55,7 @@ describe("sandbox gateway", () => {
 
   it("is the sandbox and offers no hosted checkout", () => {
     expect(gateway.kind).toBe("sandbox");
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only whether it exists is read; it is never called
     expect(gateway.startHostedCheckout).toBeUndefined();
   });
 

@@ -325,7 +325,7 @@ describe("congratulations", () => {
 
 describe("health and not found", () => {
   it("answers /healthz with 200 when the database answers", async () => {
-    const answer = await new TestBrowser().call(healthLoader as never, "/healthz");
+    const answer = await new TestBrowser().call(healthLoader, "/healthz");
     expect(answer).toHaveStatus(200);
   });
 

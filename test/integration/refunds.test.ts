@@ -51,7 +51,7 @@ const refundsOf = async (subscription: SubscriptionRow) => (await paymentsOf(sub
 /** What the provider and her mailer were given about this order's refunds. */
 async function messagesAbout(subscription: SubscriptionRow) {
   const rows = await (await database()).select().from(outboxMessages).orderBy(asc(outboxMessages.id));
-  const payloads = rows.map((row) => ({ kind: row.kind, payload: row.payload as Record<string, unknown> }));
+  const payloads = rows.map((row) => ({ kind: row.kind, payload: row.payload }));
   return {
     events: payloads
       .filter((m) => m.kind === "order-event" && m.payload.order_reference === subscription.reference && m.payload.event === "refunded")

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 // The layout drawn outside Remix: its data given, its links and forms as plain elements.
-const layoutData = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
+const layoutData = vi.hoisted(() => ({ current: {} }));
 vi.mock("@remix-run/react", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@remix-run/react")>()),
   useLoaderData: () => layoutData.current,

@@ -43,7 +43,7 @@ describe("Spanish at the end of her funnel", () => {
     const uuid = await startFlow(browser);
     const build = () =>
       browser.call(congratulations.action, `/congratulations/${uuid}?lang=es`, { params: { responderUuid: uuid }, form: {} });
-    let refused;
+    let refused: Awaited<ReturnType<typeof build>> | undefined;
     for (let i = 0; i <= rateLimits.stepPost.limit && !refused; i++) {
       const answer = await build();
       if (answer.status === 429) refused = answer;

@@ -164,7 +164,7 @@ describe("only what Stripe signed", () => {
       headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=abc" },
       body: endless,
       duplex: "half",
-    } as RequestInit);
+    });
     const answer = await webhook.action({ request, params: {}, context: {} });
     expect(answer.status).toBe(413);
     expect(sent).toBeLessThan(10);

@@ -28,6 +28,7 @@ beforeEach(async () => {
 });
 
 async function execute<Row>(statement: ReturnType<typeof sql>): Promise<Row[]> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- either engine's result type is opaque: its rows are asserted, not inferred
   return ((await (await database()).execute(statement)) as unknown as { rows: Row[] }).rows;
 }
 

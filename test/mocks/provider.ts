@@ -1,7 +1,7 @@
 // MSW handlers for the provider's HTTP API (spec section 7): a stand-in that can be up,
 // answer 500, or refuse the connection, that records what it received, and whose catalogue
 // and testimonials answers a test can set (including slow or malformed ones).
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse, type HttpHandler } from "msw";
 import { useStandIn } from "../support/msw-server";
 
 export const providerBaseUrl = "https://provider.test";
@@ -61,7 +61,7 @@ export interface ProviderStandIn {
   reset(): void;
 }
 
-type Handler = ReturnType<typeof http.post> | ReturnType<typeof http.get>;
+type Handler = HttpHandler;
 
 export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler[] } {
   const held = new Set<() => void>();

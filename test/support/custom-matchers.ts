@@ -26,6 +26,7 @@ interface AsyncRouteAnswerMatchers<R = unknown> {
 }
 
 declare module "vitest" {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a merged declaration must repeat Vitest's own type parameter, any included
   interface Assertion<T = any> extends RouteAnswerMatchers<T>, AsyncRouteAnswerMatchers<T> {}
   // A cookie is read asynchronously, so toSendToast cannot be an asymmetric matcher.
   interface AsymmetricMatchersContaining extends RouteAnswerMatchers {}

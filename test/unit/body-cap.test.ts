@@ -101,7 +101,7 @@ function fetchBody(chunks: number, size: number, headers: Record<string, string>
       controller.enqueue(new Uint8Array(size).fill(120));
     },
   });
-  const request = new Request("http://localhost/welcome", { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+  const request = new Request("http://localhost/welcome", { method: "POST", headers, body: stream, duplex: "half" });
   return { request, made: () => made };
 }
 
@@ -135,7 +135,7 @@ describe("readRequestWithin (a route's own reader)", () => {
         controller.error(new Error("connection reset"));
       },
     });
-    const request = new Request("http://localhost/welcome", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/welcome", { method: "POST", body: stream, duplex: "half" });
     expect(await readRequestWithin(request, 16 * kb)).toEqual({ status: "broken" });
   });
 });

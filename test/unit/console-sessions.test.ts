@@ -20,7 +20,7 @@ describe("a console sign-in", () => {
     ["used a minute ago, 11:59 old", 11 * 60 * minute + 58 * minute, 11 * 60 * minute + 59 * minute, false],
     ["used a minute ago, 12:00 old", 11 * 60 * minute + 59 * minute, 12 * 60 * minute, true],
   ])("%s: ended %s", (_, lastSeenMs, nowMs, ended) => {
-    expect(consoleSessionEnded({ createdAt: signedIn, lastSeenAt: at(lastSeenMs as number) }, at(nowMs as number))).toBe(ended);
+    expect(consoleSessionEnded({ createdAt: signedIn, lastSeenAt: at(lastSeenMs) }, at(nowMs))).toBe(ended);
   });
 
   it("agrees with the cut-offs its store deletes by", () => {

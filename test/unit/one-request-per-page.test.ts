@@ -39,7 +39,7 @@ function aPage(
     publicPath: "/build/",
     future: { v3_singleFetch: options.singleFetch ?? false } as ServerBuild["future"],
     isSpaMode: false,
-  } as unknown as ServerBuild;
+  };
 }
 
 describe("a page's loaders and the request", () => {

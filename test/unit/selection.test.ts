@@ -17,7 +17,6 @@ import {
 } from "../../app/funnel/selection";
 
 const catalogue = fallbackCatalogue;
-const allOptionIds = catalogue.flatMap((category) => category.options.map((option) => option.id));
 const option = (id: string) => findOption(catalogue, id)!.option;
 
 function toggled(selection: PlanSelection, optionId: string): PlanSelection {
@@ -172,13 +171,13 @@ describe.each(variants)("the rules together, after any sequence of clicks and pl
           }
           const ids = selection.optionIds;
           // One option per category, and each id belongs to its category.
-          for (const [code, id] of Object.entries(ids)) expect(findOption(shown, id!)?.category.category).toBe(code);
+          for (const [code, id] of Object.entries(ids)) expect(findOption(shown, id)?.category.category).toBe(code);
           // Progesterone whenever systemic estrogen.
           if (ids.systemic_estrogen) expect(ids.progesterone).toBeDefined();
           // Non-hormonal never beside estrogen or progesterone.
           if (ids.non_hormonal) expect(ids.systemic_estrogen ?? ids.progesterone).toBeUndefined();
           // Nothing the plan does not offer.
-          for (const id of Object.values(ids)) expect(isAvailableOn(findOption(shown, id!)!.option, selection.selectedPlan)).toBe(true);
+          for (const id of Object.values(ids)) expect(isAvailableOn(findOption(shown, id)!.option, selection.selectedPlan)).toBe(true);
           // The current variant never offers a weight-loss item.
           if (variant === "current") expect(ids.weight_loss).toBeUndefined();
         }

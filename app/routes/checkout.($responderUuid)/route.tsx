@@ -19,6 +19,7 @@ export const loader = selectionPage;
 
 export const action = applyChoice;
 
+// eslint-disable-next-line react/display-name -- renders a link inside a translated sentence for t(), not a component
 const link = (href: string) => (chunks: ReactNode) => <a href={href}>{chunks}</a>;
 
 export default function SelectionPage() {

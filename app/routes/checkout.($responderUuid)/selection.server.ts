@@ -16,7 +16,7 @@ import { planSummaryPath } from "../../server/subscriptions/plan-link.server";
 import { pageAddress, preCheckoutAddress, searchWithout } from "../../server/flow/checkout-flow.server";
 import { requireFlow } from "../../server/flow/require-flow.server";
 import { config } from "../../server/config.server";
-import { readForm } from "../../server/http/form-body.server";
+import { formText, readForm } from "../../server/http/form-body.server";
 import { medicationsFor, testimonialsFor } from "../../server/provider/catalogue-cache.server";
 import { flowVariant } from "../../server/db/stores/flow-variants.server";
 import { enqueueLatestSave } from "../../server/db/stores/outbox.server";
@@ -91,7 +91,7 @@ export async function applyChoice({ request, params }: ActionFunctionArgs) {
       return backTo("plans");
     }
     case "toggle": {
-      const optionId = formData.get("optionId")?.toString() ?? "";
+      const optionId = formText(formData, "optionId");
       const found = findOption(catalogue, optionId);
       // Spec section 2: an option her shipping state cannot have is not chosen (letting go is).
       if (found && current.optionIds[found.category.category] !== optionId) {

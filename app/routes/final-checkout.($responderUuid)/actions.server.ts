@@ -19,7 +19,7 @@ import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../.
 import { applyPromoCode } from "../../server/checkout/promo-code.server";
 import { herWords } from "../../server/checkout/checkout-words.server";
 import { requireFlow } from "../../server/flow/require-flow.server";
-import { readForm } from "../../server/http/form-body.server";
+import { formText, readForm } from "../../server/http/form-body.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { countStepPost, countStepPostPeeking, rateLimits, visitorRateKey } from "../../server/http/rate-limits.server";
@@ -137,14 +137,14 @@ async function completePurchase(post: CheckoutPost) {
     return answer(visitor, { lastResult: visitor.reply(submission.reply({ hideFields, fieldErrors })), toast }, 400);
   }
   const details = submission.value;
-  const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
+  const paymentMethodId = formText(formData, "paymentMethodId") || undefined;
   const result = await payForFlow(payer, {
     tracking: visitor.trackingParams,
     account: { firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone },
     shipping: details,
     billing: billing.billing,
     payment: { card: sandbox.card, paymentMethodId },
-    attemptKey: String(formData.get("attemptKey") ?? "") || undefined,
+    attemptKey: formText(formData, "attemptKey") || undefined,
   });
   return answerPayment(post, result);
 }

@@ -80,7 +80,7 @@ export function AddressSuggestions({ formId, scriptUrl }: { formId: string; scri
     if (!(form instanceof HTMLFormElement)) return;
     const zip = field(form, "zipCode");
     // A known ZIP fills an empty City and State.
-    const onZip = async () => {
+    const lookUpZip = async () => {
       const city = field(form, "city");
       const state = field(form, "state");
       const typed = zip?.value.trim() ?? "";
@@ -92,6 +92,8 @@ export function AddressSuggestions({ formId, scriptUrl }: { formId: string; scri
       if (city && !city.value && document.activeElement !== city) fill(form, "city", known.city);
       if (state && !state.value && document.activeElement !== state) fill(form, "state", known.state);
     };
+    // A listener's promise has no one to answer to: whatever fails, she types on.
+    const onZip = () => void lookUpZip();
     zip?.addEventListener("change", onZip);
 
     let cancelled = false;

@@ -1,7 +1,7 @@
 // The console's sign-in: its forms and its messages, and what follows a right password (the
 // code page, or the person's first page). How often it may be tried:
 // app/server/console/sign-in-throttle.server.ts.
-import { redirect } from "@remix-run/node";
+import { redirect, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 import type { AuditDetail } from "../../funnel/audit";
 import { waitInMinutes } from "../../funnel/rate-limits";
@@ -66,6 +66,6 @@ export async function signInHeaders(request: Request, staff: StaffMemberRow, hea
 }
 
 /** Signed in, and on to their first page. */
-export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: AuditDetail): Promise<Response> {
+export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: AuditDetail): Promise<TypedResponse<never>> {
   return redirect(homeOf(staff.role), { status: 303, headers: await signInHeaders(request, staff, headers, detail) });
 }

@@ -2,7 +2,7 @@
 // message beside the field when one is wrong, never a query the database would choke on),
 // the store's filter made of them, and each row as the page and the file write it.
 import { z } from "zod";
-import { auditActionLabels, isAuditAction, type AuditAction } from "../../funnel/audit";
+import { auditActionLabels, isAuditAction } from "../../funnel/audit";
 import type { CsvCell } from "../../funnel/csv";
 import { isDay, reportMessages } from "../../funnel/funnel-report";
 import { staffRoleLabels } from "../../funnel/staff";
@@ -102,7 +102,7 @@ const dayMs = 86_400_000;
 export function filterOf(query: AuditQuery): AuditFilter {
   return {
     staffId: query.person,
-    action: query.action as AuditAction | undefined,
+    action: query.action,
     orderReference: query.reference,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + dayMs) : undefined,

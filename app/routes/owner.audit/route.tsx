@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!read.ok) {
     const people = await personChoices(read.typed.person);
     return data(
-      { typed: read.typed as Record<string, string | undefined>, errors: read.errors, people, log: null, search: "" },
+      { typed: read.typed, errors: read.errors, people, log: null, search: "" },
       { status: 400 },
     );
   }

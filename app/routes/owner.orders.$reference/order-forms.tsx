@@ -5,7 +5,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, SelectField } from "../../components/field";
 import { NoteField } from "../../components/note-field";
-import type { FieldView, FormReply } from "../../components/form-reply";
+import type { FormReply } from "../../components/form-reply";
 import { formatTime } from "../../components/console-format";
 import { useFormReply } from "../../components/use-form-reply";
 import { cancelNoteMaxLength, cancelReasonLabels, cancelReasons } from "../../funnel/cancel-for-her";
@@ -13,7 +13,7 @@ import { herCancelReasonLabels, herCancelReasons } from "../../funnel/cancel-rea
 
 /** The action's reply when it answers `form`, else none. */
 export function useReplyTo(form: string): FormReply | null {
-  const answer = useActionData() as { form?: string; lastResult?: FormReply } | undefined;
+  const answer = useActionData<{ form?: string; lastResult?: FormReply }>();
   return answer?.form === form ? (answer.lastResult ?? null) : null;
 }
 

@@ -12,6 +12,7 @@ import { addressLines, canChangeAddress } from "../../funnel/her-address";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../funnel/rate-limits";
 import { translateReply, translator } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
+import { formText } from "../../server/http/form-body.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
@@ -56,7 +57,7 @@ export async function addressForHer(request: Request, session: StaffSession, sub
   const changes = await countHit(request, rateKey, addressChangeLimit);
   if (changes > 0) return refused(formRefusal(formData, addressForHerMessages.tooMany(changes), hideFields), 429, retryAfter(changes));
   const next = submission.value;
-  const shown = String(formData.get(shownField) ?? "").slice(0, 64);
+  const shown = formText(formData, shownField).slice(0, 64);
   const outcome = await changeShippingAddress(subscription, shown, next, (tx) =>
     audit(request, actorOf(session.staff), "address-changed-for-her", { orderReference: subscription.reference, detail: auditDetail`Ships to ${codeOf(usStateCodes, next.state)}` }, tx),
   );

@@ -4,6 +4,6 @@ import type { FormReply } from "../../components/form-reply";
 
 /** The action's reply when it answers `form`, else none. */
 export function useReplyTo(form: string): FormReply | null {
-  const answer = useActionData() as { form?: string; lastResult?: FormReply } | undefined;
+  const answer = useActionData<{ form?: string; lastResult?: FormReply }>();
   return answer?.form === form ? (answer.lastResult ?? null) : null;
 }

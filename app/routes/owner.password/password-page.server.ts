@@ -37,7 +37,7 @@ export async function passwordAction(session: StaffSession, request: Request, fo
         { status: 429, headers: retryAfter(outcome.retryAfterSeconds) },
       );
     case "changed meanwhile":
-      refusePage(409, ownPasswordMessages.changedMeanwhile, "/owner", undefined, "Go to sign in");
+      return refusePage(409, ownPasswordMessages.changedMeanwhile, "/owner", undefined, "Go to sign in");
     case "invalid": {
       const fieldErrors: Record<string, string[]> = {};
       for (const name of ["current", "password", "confirm"] as const) if (outcome[name]) fieldErrors[name] = [outcome[name]];

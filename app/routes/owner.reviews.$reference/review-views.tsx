@@ -54,7 +54,7 @@ export function DecisionText({ decision }: { decision: { text: string; at: strin
 
 /** The action's reply when it answers `form`, else none. */
 export function useReplyTo(form: "decision" | "disqualify"): FormReply | null {
-  const answer = useActionData() as { form?: string; lastResult?: FormReply } | undefined;
+  const answer = useActionData<{ form?: string; lastResult?: FormReply }>();
   return answer?.form === form ? (answer.lastResult ?? null) : null;
 }
 

@@ -49,7 +49,7 @@ export async function setupAction(request: Request, token: string | undefined, f
   const outcome = await completeSetup(request, token ?? "", submission.value);
   switch (outcome.status) {
     case "closed":
-      refusePage(404, setupLinkRefusal, "/owner", undefined, "Go to sign in");
+      return refusePage(404, setupLinkRefusal, "/owner", undefined, "Go to sign in");
     case "invalid": {
       // Every field's problem at once, so one more press is enough.
       const fieldErrors: Record<string, string[]> = {};

@@ -10,7 +10,7 @@ import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { Translator } from "../../i18n/languages";
 import { translateReply } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
-import { readForm } from "../../server/http/form-body.server";
+import { formText, readForm } from "../../server/http/form-body.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import { addressChangeLimit, addressDigest, addressRefusal, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
@@ -50,7 +50,7 @@ export async function saveAddress(request: Request, subscription: SubscriptionRo
   if (submission.status !== "success") return answer(translateReply(t, submission.reply({ hideFields })), 400);
   const changes = await countHit(request, rateKey(subscription), addressChangeLimit);
   if (changes > 0) return answer(formRefusal(formData, tooManyAddressChangesMessage(changes, t), hideFields), 429, retryAfter(changes));
-  const outcome = await changeShippingAddress(subscription, String(formData.get(shownField) ?? "").slice(0, 64), submission.value);
+  const outcome = await changeShippingAddress(subscription, formText(formData, shownField).slice(0, 64), submission.value);
   const refusal = addressRefusal(formData, outcome, herAddressWords(t), hideFields);
   if (refusal) return answer(refusal.lastResult, refusal.status);
   return redirect(`/subscription/${token}/address?saved=1`, { status: 303, headers: privatePageHeaders });

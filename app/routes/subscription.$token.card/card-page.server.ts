@@ -13,7 +13,7 @@ import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import { publicUrl } from "../../server/config.server";
 import { findOrder } from "../../server/db/stores/orders.server";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
-import { readForm } from "../../server/http/form-body.server";
+import { formText, readForm } from "../../server/http/form-body.server";
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
@@ -136,7 +136,7 @@ export async function saveHerCard(request: Request, subscription: SubscriptionRo
   if (!canUpdateCard(subscription.state)) {
     return answer(409, refusal(herCardMessage(anotherCardStates.includes(subscription.state) ? "paymentDue" : "ended", t)));
   }
-  const shown = String(formData.get(shownField) ?? "").slice(0, 64);
+  const shown = formText(formData, shownField).slice(0, 64);
   const gateway = paymentGateway();
   const given = await readGivenCard(gateway, subscription, formData, returnAddress(token, shown));
   if (given.kind === "invalid") return answer(400, translateReply(t, { status: "error", initialValue: {}, error: given.errors }));

@@ -14,7 +14,7 @@ import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { translator } from "../../i18n/messages";
-import { cardPage, cardReturn, saveHerCard, shownField, type CardReply } from "./card-page.server";
+import { cardPage, cardReturn, saveHerCard, shownField } from "./card-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
@@ -42,7 +42,7 @@ const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 export default function UpdateCard() {
   const page = useLoaderData<typeof loader>();
   const t = useT();
-  const posted = useActionData<typeof action>() as { lastResult: CardReply } | undefined;
+  const posted = useActionData<typeof action>();
   const form = useFormReply({ id: "her-card", names, lastResult: posted?.lastResult ?? page.returned ?? null });
   if (page.updated && page.current) {
     return (

@@ -52,7 +52,7 @@ export function serverHandler(client: () => Promise<Pick<PGlite, "dumpDataDir">>
 async function embeddedClient(): Promise<Pick<PGlite, "dumpDataDir">> {
   const dump = await embeddedDump();
   if (!dump) throw new Error("the database is not the embedded engine on disk");
-  return { dumpDataDir: dump } as Pick<PGlite, "dumpDataDir">;
+  return { dumpDataDir: dump };
 }
 
 const holder = globalThis as typeof globalThis & { __adminSocket?: Promise<AdminSocket | undefined> };

@@ -4,7 +4,7 @@
 // put each message they know into her language here, read by the English catalogue's own
 // wording (its placeholders become the values), so the two cannot drift apart. A message we
 // do not know (a card issuer's or the promo provider's own) stays as it came, marked English.
-import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { finalCheckoutEn } from "../../i18n/areas/final-checkout.en";
 import type { MessageId } from "../../i18n/en";
 import type { Translator } from "../../i18n/languages";
@@ -24,7 +24,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function readingOf(id: MessageId, english: string): Reading {
   let source = "";
   const values: Reading["values"] = [];
-  for (const element of parse(english) as MessageFormatElement[]) {
+  for (const element of parse(english)) {
     if (element.type === TYPE.literal) source += escaped(element.value);
     else if (element.type === TYPE.argument) {
       source += "(.+?)";

@@ -91,7 +91,7 @@ async function groupedCounts(
     .where(flowConditions(query, filters))
     .groupBy(column)
     .orderBy(desc(sql`count(*)`), column);
-  return rows.map((row) => ({ value: row.value as string | null, counts: countsOf(row) }));
+  return rows.map((row) => ({ value: row.value, counts: countsOf(row) }));
 }
 
 export interface FunnelGroup {
@@ -239,8 +239,8 @@ export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
       .where(and(inArray(subscriptionEvents.event, [...cancelEvents]), gte(subscriptionEvents.at, start), lt(subscriptionEvents.at, end)))
       .groupBy(subscriptions.cancelReason),
   ]);
-  const groups: PaymentGroup[] = payments.map((row) => ({ ...row, renewal: Boolean(row.renewal), plan: row.plan as PlanCode }));
-  const disputeGroups: DisputeGroup[] = disputeRows.map((row) => ({ ...row, plan: row.plan as PlanCode }));
+  const groups: PaymentGroup[] = payments.map((row) => ({ ...row, renewal: Boolean(row.renewal), plan: row.plan }));
+  const disputeGroups: DisputeGroup[] = disputeRows.map((row) => ({ ...row, plan: row.plan }));
   return { ...moneyReport(groups, disputeGroups), promos, cancelReasons: cancelReasonLines(cancels) };
 }
 

@@ -116,7 +116,7 @@ export interface TimelineEntry {
 
 export function timelineEntry(event: SubscriptionEventRow): TimelineEntry {
   const detail = event.detail ?? {};
-  const number = (key: string) => (typeof detail[key] === "number" ? (detail[key] as number) : undefined);
+  const number = (key: string) => (typeof detail[key] === "number" ? detail[key] : undefined);
   const expiredAt = typeof detail.hold_expired_at === "string" ? detail.hold_expired_at : undefined;
   return {
     id: event.id,

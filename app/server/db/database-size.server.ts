@@ -34,6 +34,6 @@ export async function databaseSize(): Promise<DatabaseSize> {
     return { bytes: await folderBytes(path.resolve(settings.DATA_DIR, "pglite")), of: "data-folder" };
   }
   const result = await (await database()).execute(sql`select pg_database_size(current_database())::bigint as bytes`);
-  const [row] = (result as unknown as { rows: { bytes: string | number }[] }).rows;
+  const [row] = (result as { rows: { bytes: string | number }[] }).rows;
   return { bytes: Number(row?.bytes ?? 0), of: "database" };
 }

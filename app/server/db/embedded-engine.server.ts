@@ -19,9 +19,9 @@ export interface EmbeddedEngine {
   socketDir: string;
   port: number;
   /** The folder's files as a gzipped tar, taken between two statements. */
-  dumpDataDir(): Promise<Blob>;
+  dumpDataDir: () => Promise<Blob>;
   /** Stops serving, closes the engine (its files flushed) and ends the thread. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 type FromWorker =

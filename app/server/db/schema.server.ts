@@ -7,7 +7,6 @@ import type { PlanCode } from "../../funnel/plans";
 import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
 import type { SelectedMedication } from "../../funnel/selection";
 import type { SubscriptionEvent, SubscriptionState } from "../../funnel/subscription-life";
-import type { TrackingParams } from "../../funnel/tracking";
 import type { Language } from "../../i18n/languages";
 import type { AuditAction } from "../../funnel/audit";
 import type { PaymentKind, RefundReason } from "../../funnel/refunds";

@@ -111,7 +111,7 @@ export async function requireFlow<S extends FunnelStep>(
     case "final-checkout":
       return (await checkoutPageFlow(request, step, pathUuid)) as FlowOf<S>;
     default:
-      return (await afterPaymentFlow(request, step as AfterPaymentStep, pathUuid)) as FlowOf<S>;
+      return (await afterPaymentFlow(request, step, pathUuid)) as FlowOf<S>;
   }
 }
 

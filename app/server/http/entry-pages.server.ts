@@ -105,7 +105,7 @@ export function sharedEntryPage(
   const variant = readVariant(search.get("variant"));
   if (variant) key.set("variant", variant);
   if (rule.showsTracking) {
-    for (const name of trackingParamNames) if (tracking[name]) key.set(name, tracking[name]!);
+    for (const name of trackingParamNames) if (tracking[name]) key.set(name, tracking[name]);
   }
   // Each language's copy is its own address (no Vary): English is the page without `lang`.
   const language = readLanguage(search.get("lang"));

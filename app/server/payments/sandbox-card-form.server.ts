@@ -3,6 +3,7 @@
 // catalogue ids, put into her words with the form's reply (`visitor.reply`, `translateReply`).
 import type { MessageId } from "../../i18n/en";
 import { cardBrand, readCardNumber, readExpiry, readSecurityCode } from "../../funnel/test-cards";
+import { formText } from "../http/form-body.server";
 
 /** What each card field says when its value cannot be used (test-cards.ts keeps the gateway's English). */
 export const cardFieldMessages = {
@@ -14,11 +15,11 @@ export const cardFieldMessages = {
 } as const satisfies Record<string, MessageId>;
 
 export function readSandboxCard(formData: FormData) {
-  const number = readCardNumber(String(formData.get("cardNumber") ?? ""));
-  const expiryText = String(formData.get("expiry") ?? "");
+  const number = readCardNumber(formText(formData, "cardNumber"));
+  const expiryText = formText(formData, "expiry");
   const expiry = readExpiry(expiryText, new Date());
   const brand = cardBrand(number ?? "");
-  const securityCode = readSecurityCode(String(formData.get("securityCode") ?? ""), brand);
+  const securityCode = readSecurityCode(formText(formData, "securityCode"), brand);
   const errors: Record<string, string[]> = {};
   if (!number) errors.cardNumber = [cardFieldMessages.cardNumber];
   if (!expiry.ok) errors.expiry = [expiry.reason === "expired" ? cardFieldMessages.expired : cardFieldMessages.expiryFormat];

@@ -145,7 +145,7 @@ async function once<T extends HoldResult | ChargeResult | RefundResult>(idempote
   if (answer.status === "failed") return answer;
   await db
     .insert(sandboxOperations)
-    .values({ idempotencyKey, answer: answer as unknown as Record<string, unknown> })
+    .values({ idempotencyKey, answer })
     .onConflictDoNothing({ target: sandboxOperations.idempotencyKey });
   const [kept] = await db.select().from(sandboxOperations).where(eq(sandboxOperations.idempotencyKey, idempotencyKey));
   return (kept?.answer as unknown as T | undefined) ?? answer;

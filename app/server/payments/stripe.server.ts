@@ -111,7 +111,7 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationRe
   switch (intent.status) {
     case "requires_capture":
     // Captured already (not expected with manual capture): the money is held all the same,
-    // and calling it a failure would invite her to pay twice.
+    // and calling it a failure would invite her to pay twice. Falls through.
     case "succeeded": {
       const holdExpiresAt = holdExpiryOf(intent);
       return { status: "authorised", reference: intent.id, ...card, ...(holdExpiresAt ? { holdExpiresAt } : {}) };
@@ -340,7 +340,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
         return { status: "declined", reference: intent.id, message: intent.last_payment_error?.message || paymentMessages.cardMethodFailed };
       } catch (error) {
         if (isCardError(error)) {
-          const intent = (error as Stripe.errors.StripeCardError).payment_intent;
+          const intent = error.payment_intent;
           return { status: "declined", reference: intent?.id ?? null, message: error.message || paymentMessages.cardMethodFailed };
         }
         logFailure("renewal charge", error);

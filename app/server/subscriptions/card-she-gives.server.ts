@@ -5,6 +5,7 @@
 // names. Nothing here keeps a card: each page decides what the card is for.
 import { randomUUID } from "node:crypto";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
+import { formText } from "../http/form-body.server";
 import { herOrder } from "../mail/her-emails.server";
 import type { PaymentGateway, SaveCardRequest, SaveCardResult } from "../payments/gateway.server";
 import { readSandboxCard } from "../payments/sandbox-card-form.server";
@@ -28,7 +29,7 @@ export async function readGivenCard(gateway: PaymentGateway, subscription: Subsc
     if (!sandbox.card) return { kind: "invalid", errors: sandbox.errors };
     return { kind: "card", saving: { idempotencyKey: randomUUID(), customer, returnUrl, card: sandbox.card } };
   }
-  const paymentMethodId = String(formData.get("paymentMethodId") ?? "") || undefined;
+  const paymentMethodId = formText(formData, "paymentMethodId") || undefined;
   if (!paymentMethodId && gateway.startHostedCardSetup) {
     const hosted = await gateway.startHostedCardSetup({
       holdReference: subscription.holdReference,

@@ -36,7 +36,7 @@ export async function countHerDataDownload(subscription: SubscriptionRow): Promi
 
 function billingOf(form: Record<string, string>): HerAddress | null {
   if (form[billingSameField] === "on") return null;
-  return Object.fromEntries(Object.entries(billingFieldNames).map(([name, formName]) => [name, form[formName] ?? null])) as HerAddress;
+  return Object.fromEntries(Object.entries(billingFieldNames).map(([name, formName]) => [name, form[formName] ?? null]));
 }
 
 /**

@@ -70,7 +70,7 @@ function visitorSessionStore() {
     // Her session is read by readSession (below), not by the storage's getSession; the
     // storage commits and destroys it, and asks for this all the same.
     async readData(id) {
-      return sessionOf(id, await readSessionRow(id)).data as VisitorSessionData;
+      return sessionOf(id, await readSessionRow(id)).data;
     },
     async updateData(id, data, expires) {
       const expiresAt = expires ?? new Date(Date.now() + sessionLifetimeSeconds * 1000);
@@ -79,7 +79,7 @@ function visitorSessionStore() {
         .values({ id, data: data as Record<string, unknown>, expiresAt })
         .onConflictDoUpdate({
           target: visitorSessions.id,
-          set: { data: data as Record<string, unknown>, expiresAt, updatedAt: new Date() },
+          set: { data, expiresAt, updatedAt: new Date() },
         });
     },
     async deleteData(id) {

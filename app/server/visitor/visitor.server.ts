@@ -1,7 +1,7 @@
 // One visitor's request: her session, the tracking params kept for her, and the uuids she
 // owns. Every loader and action starts here (each page of her funnel through its guard,
 // flow/require-flow.server.ts), and ends by committing what changed.
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type TypedResponse } from "@remix-run/node";
 import { hasTrackingParams, readTrackingParams, type TrackingParams } from "../../funnel/tracking";
 import type { Variant } from "../../funnel/variant";
 import { readLanguage, type Language } from "../../i18n/languages";
@@ -125,7 +125,9 @@ export class Visitor {
     return headers;
   }
 
-  async redirect(url: string, headers: HeadersInit = {}): Promise<Response> {
+  // A TypedResponse, as redirect() gives: a plain Response among an action's answers would make
+  // its page's useActionData untyped.
+  async redirect(url: string, headers: HeadersInit = {}): Promise<TypedResponse<never>> {
     return redirect(url, { status: 303, headers: await this.headers(headers) });
   }
 

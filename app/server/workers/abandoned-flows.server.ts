@@ -57,7 +57,7 @@ async function abandonedFlows(tx: Queryable, quietSince: Date, limit: number): P
       and ${writtenSince(checkoutCarts)}
       and ${writtenSince(tokenArrivals, sql.raw("arrived_at"))}
     limit ${limit}`);
-  return (result as unknown as { rows: { responder_uuid: string }[] }).rows.map((row) => row.responder_uuid);
+  return (result as { rows: { responder_uuid: string }[] }).rows.map((row) => row.responder_uuid);
 }
 
 /** The tables an erasure of abandoned flows rewrites: vacuumed after a run that erased any. */

@@ -19,15 +19,17 @@ export interface WorkerOptions<Round> {
   again?: (round: Round) => boolean;
 }
 
+// Function-valued properties, not methods: they close over their worker and are handed out
+// on their own (`export const startPrunes = pruneWorker.start`).
 export interface Worker<Round> {
-  start(): void;
+  start: () => void;
   /**
    * One round that begins now, started or not: a round under way may have read the world
    * before it changed, so it is waited for first. Undefined when the round failed.
    */
-  runNow(): Promise<Round | undefined>;
+  runNow: () => Promise<Round | undefined>;
   /** Stops waiting for the next round and waits for the one under way. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 interface State {
@@ -36,7 +38,7 @@ interface State {
   again: boolean;
   stopped: boolean;
   /** Woken: a round now, or another straight after the one under way. */
-  wake(): void;
+  wake: () => void;
 }
 
 /**

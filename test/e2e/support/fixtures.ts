@@ -57,6 +57,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern, and needs one even when empty
   consoleGuard: async ({}, use) => {
     const seen: { text: string; where: string }[] = [];
     const allowed: RegExp[] = [];

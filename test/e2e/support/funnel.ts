@@ -139,6 +139,7 @@ export async function clickAndComeBack(page: Page, button: Locator, anchor: stri
     page.waitForEvent("domcontentloaded"),
     button.click(),
   ]);
+  // eslint-disable-next-line @typescript-eslint/restrict-template-expressions -- a Locator prints its selector, which names the button
   expect(post.status(), `answer to the click on ${button}`).toBe(303);
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/checkout/") && url.hash === `#${anchor}`);
   await expect(page.locator(`#${anchor}`)).toBeInViewport();

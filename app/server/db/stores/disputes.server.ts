@@ -1,6 +1,6 @@
 // Chargebacks as the gateway tells them: one row per dispute, written in place, so an event
 // told twice (Stripe retries its webhooks) or out of order changes nothing it should not.
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { closedDisputeStatuses, isClosedDispute, respondableDisputeStatuses } from "../../../funnel/disputes";
 import { database, type Queryable } from "../client.server";
 import { disputes } from "../schema.server";
