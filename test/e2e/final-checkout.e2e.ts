@@ -17,6 +17,8 @@ import {
   readIntake,
   submit,
 } from "./support/funnel";
+import { waitForEmail } from "./support/inbox";
+import { referencePattern } from "./support/paid-order";
 import { intakeOrigin } from "./support/servers";
 import { aPerson } from "../support/factories";
 
@@ -80,6 +82,11 @@ test("a new visitor goes from /welcome to the thank-you page with the sandbox ca
   await press(page, "COMPLETE PURCHASE");
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText("Payment successful! Redirecting you...")).toBeVisible();
+  // Her order reference, and where her order details went (her address masked).
+  const referenceLine = page.getByText(/^Your order reference is /);
+  await expect(referenceLine).toHaveText(new RegExp(`^Your order reference is ${referencePattern.source}$`));
+  const reference = (await referenceLine.textContent())!.match(referencePattern)![0];
+  await expect(page.getByText(/We have emailed your order details to/)).toContainText(`${jane.email[0]}•••@example.org`);
   await expectAccessible(page);
 
   // After the delay (6 s in the tests), with or without JavaScript, the thank-you page.
@@ -100,6 +107,9 @@ test("a new visitor goes from /welcome to the thank-you page with the sandbox ca
         .map((r) => [r.body.payment?.amount, r.body.metadata?.utm_source, r.body.metadata?.referral_code]);
     })
     .toEqual([[39900, "e2e", "friend"]]);
+
+  // The acknowledgment she is sent names the reference the page showed.
+  await waitForEmail(jane.email, new RegExp(`^We've received your order ${reference}$`));
 });
 
 test("a declined card says so and keeps every field but the security code", async ({
