@@ -5,8 +5,7 @@
 // what. With and without JavaScript.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { answerConcerns, answerWelcome, submit } from "./support/funnel";
-import { ownerEmail, ownerPassword } from "./support/servers";
+import { answerConcerns, answerWelcome } from "./support/funnel";
 
 const narrow = { width: 320, height: 640 };
 const wide = { width: 1280, height: 800 };
@@ -194,16 +193,12 @@ test("the funnel reflows at 320 px (400% zoom) in English and Spanish, and its c
   expect(checked).toHaveLength(6);
 });
 
-test("a console page reflows at 320 px: its table scrolls in its own region, the page does not", async ({ page }) => {
-  await page.goto("/owner");
-  await page.getByLabel("Email").fill(ownerEmail);
-  await page.getByLabel("Password").fill(ownerPassword);
-  await submit(page, "Sign in");
-  await page.goto("/owner/staff");
-  await page.setViewportSize(narrow);
-  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
-  expect(await sidewaysScroll(page), "the staff page scrolls sideways at 320 px").toBe(0);
-  expect(await smallTargets(page), "staff page: controls under 24 px").toEqual([]);
+test("a console page reflows at 320 px: its table scrolls in its own region, the page does not", async ({ owner }) => {
+  await owner.goto("/owner/staff");
+  await owner.setViewportSize(narrow);
+  await expect(owner.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  expect(await sidewaysScroll(owner), "the staff page scrolls sideways at 320 px").toBe(0);
+  expect(await smallTargets(owner), "staff page: controls under 24 px").toEqual([]);
 });
 
 test("with WCAG's text spacing the final checkout's form and the welcome form lose nothing, narrow or wide", async ({ page, visitorAt }) => {

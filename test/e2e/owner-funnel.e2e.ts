@@ -7,15 +7,14 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test } from "./support/fixtures";
-import { answerConcerns, answerWelcome, expectErrorSummary, expectNoScripts, submit } from "./support/funnel";
-import { ownerEmail, ownerPassword } from "./support/servers";
+import { answerConcerns, answerWelcome, expectErrorSummary, expectNoScripts } from "./support/funnel";
 
 /** The funnel table's row of a step: its flows and shares. */
 function stepRow(page: Page, step: string) {
   return page.getByRole("table", { name: /Flows reaching each step, with the share/ }).getByRole("row", { name: new RegExp(`^${step}`) });
 }
 
-test("the owner filters the funnel by a source, groups it by variant, and downloads it as CSV", async ({ page, newVisitor, consoleGuard, expectAccessible }) => {
+test("the owner filters the funnel by a source, groups it by variant, and downloads it as CSV", async ({ page, owner, newVisitor, consoleGuard, expectAccessible }) => {
   test.slow(); // two visitors, then five console screens with axe on each
   consoleGuard.allow(failedLoadOf(400));
   const source = `e2e-${randomUUID().slice(0, 8)}`;
@@ -26,12 +25,13 @@ test("the owner filters the funnel by a source, groups it by variant, and downlo
   const classic = await newVisitor();
   await answerWelcome(classic, `?utm_source=${source}&variant=classic`);
 
-  const owner = await newVisitor();
-  await owner.goto("/owner/funnel");
-  await expect(owner).toHaveURL((url) => url.pathname === "/owner");
-  await owner.getByLabel("Email").fill(ownerEmail);
-  await owner.getByLabel("Password").fill(ownerPassword);
-  await submit(owner, "Sign in");
+  // Not signed in, the report is not hers to see: the sign-in page instead.
+  const stranger = await newVisitor();
+  await stranger.goto("/owner/funnel");
+  await expect(stranger).toHaveURL((url) => url.pathname === "/owner");
+
+  // The owner, signed in, follows the console's Funnel link.
+  await owner.goto("/owner");
   await owner.getByRole("navigation", { name: "Owner's console" }).getByRole("link", { name: "Funnel" }).click();
   await expect(owner).toHaveURL((url) => url.pathname === "/owner/funnel");
   await expect(owner.getByRole("heading", { level: 1, name: "Funnel" })).toBeVisible();
