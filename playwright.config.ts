@@ -2,7 +2,8 @@
 // intake flow, driven by Debian's Chromium in two projects: without JavaScript (the funnel's
 // baseline, see docs/architecture.md "HTML first") and with it. A third project, stripe, runs the
 // final checkout against the same build started again in Stripe mode, Stripe.js and Stripe's
-// API played by the stand-in (nothing reaches the internet).
+// API played by the stand-in (nothing reaches the internet). The clock project runs the
+// journeys that move the sandbox clock against the same build started again, one at a time.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +12,10 @@ import {
   appEnvironment,
   appOrigin,
   appPort,
+  clockAppEnvironment,
+  clockAppOrigin,
+  clockAppPort,
+  clockDataDirOf,
   intakeOrigin,
   intakePort,
   mailboxOrigin,
@@ -30,8 +35,9 @@ import {
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "funnel-e2e-"));
   process.env.E2E_DATA_DIR_MADE_BY_CONFIG = process.env.E2E_DATA_DIR;
-  // The Stripe app's sibling folder goes with it (the global teardown removes the main one).
-  const siblings = [stripeDataDirOf(process.env.E2E_DATA_DIR), mapsDataDirOf(process.env.E2E_DATA_DIR)];
+  // The other apps' sibling folders go with it (the global teardown removes the main one).
+  const made = process.env.E2E_DATA_DIR;
+  const siblings = [stripeDataDirOf, mapsDataDirOf, clockDataDirOf].map((dirOf) => dirOf(made));
   process.on("exit", () => siblings.forEach((dir) => rmSync(dir, { recursive: true, force: true, maxRetries: 3 })));
 }
 const dataDir = process.env.E2E_DATA_DIR;
@@ -53,6 +59,11 @@ const addressSuggestions = /address-suggestions\.e2e\.ts$/;
 const hydrates = /@hydrates\b/;
 /** The proof that every other page is the same with JavaScript on and off: it opens both itself, once. */
 const scriptFreePages = /script-free-pages\.e2e\.ts\b/;
+/**
+ * The journeys that move the sandbox clock: *.clock.ts (not *.e2e.ts, so no other project
+ * picks them up), each with and without JavaScript, only in the clock project.
+ */
+const clockJourneys = /\.clock\.ts$/;
 
 /**
  * The Stripe app serves the build the main app's command makes, never a stale one: it waits
@@ -130,6 +141,15 @@ export default defineConfig({
       testMatch: stripeCheckout,
       use: { ...chromium, javaScriptEnabled: true, baseURL: stripeAppOrigin },
     },
+    {
+      // Against a server of their own, one at a time: a move of the clock lets the holds placed
+      // before it lapse, so no other test may be waiting between a payment and its approval
+      // there. The rest of the suite runs beside them on a server whose clock never moves.
+      name: "clock",
+      testMatch: clockJourneys,
+      workers: 1,
+      use: { ...chromium, baseURL: clockAppOrigin },
+    },
   ],
   webServer: [
     server("node test/e2e/support/mailbox-stand-in.mjs", `${mailboxOrigin}/ready`, 10_000),
@@ -147,5 +167,7 @@ export default defineConfig({
     server(`${waitForBuild} && node server.mjs`, `${stripeAppOrigin}/healthz`, 120_000, stripeAppEnvironment(stripeAppPort, dataDir)),
     // The same build again, with a maps key and the places script's stand-in.
     server(`${waitForBuild} && node server.mjs`, `${mapsAppOrigin}/healthz`, 120_000, mapsAppEnvironment(mapsAppPort, dataDir)),
+    // The same build again, for the journeys that move the sandbox clock (the clock project).
+    server(`${waitForBuild} && node server.mjs`, `${clockAppOrigin}/healthz`, 120_000, clockAppEnvironment(clockAppPort, dataDir)),
   ],
 });

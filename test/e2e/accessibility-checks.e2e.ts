@@ -5,8 +5,7 @@
 // what. Without JavaScript; the tests that reach the final checkout, which hydrates, with it too.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { answerConcerns, answerWelcome, submit } from "./support/funnel";
-import { ownerEmail, ownerPassword } from "./support/servers";
+import { answerConcerns, answerWelcome } from "./support/funnel";
 
 const narrow = { width: 320, height: 640 };
 const wide = { width: 1280, height: 800 };
@@ -66,7 +65,10 @@ async function clippedOrOverlapping(page: Page, selector: string): Promise<strin
       if (box.width <= 1 || box.height <= 1 || el.matches("input, select, textarea")) continue;
       const style = getComputedStyle(el);
       const hides = (overflow: string) => overflow === "hidden" || overflow === "clip";
-      if ((hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1) || (hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1))
+      if (
+        (hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1) ||
+        (hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1)
+      )
         found.push(`${describe(el)} cuts off its content`);
     }
     for (const field of Array.from(root.querySelectorAll<HTMLInputElement>("input:not([type=hidden]), select, textarea"))) {
@@ -75,7 +77,8 @@ async function clippedOrOverlapping(page: Page, selector: string): Promise<strin
       const a = label.getBoundingClientRect();
       const b = field.getBoundingClientRect();
       if (a.width === 0 || b.width === 0) continue;
-      const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1 && Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1;
+      const overlap =
+        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1 && Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1;
       if (overlap) found.push(`${describe(label)} lies over its field`);
     }
     return found;
@@ -161,112 +164,118 @@ function focusProblems(stops: FocusStop[], forcedColours: boolean): string[] {
     const problems: string[] = [];
     if (stop.ring === "none" || parseFloat(stop.ring.split(" ")[1] ?? "0") < 2) problems.push(`no focus ring (${stop.ring})`);
     // Forced colours draw the ring in a system colour; otherwise it is ours, 3:1 at least.
-    else if (!forcedColours && contrast(stop.ringColour, stop.background) < 3) problems.push(`a faint ring ${stop.ringColour} on ${stop.background}`);
+    else if (!forcedColours && contrast(stop.ringColour, stop.background) < 3)
+      problems.push(`a faint ring ${stop.ringColour} on ${stop.background}`);
     if (!stop.inView) problems.push("focused out of sight");
     else if (stop.covered) problems.push("focused under something else");
     return problems.map((problem) => `${stop.what}: ${problem}`);
   });
 }
 
-test("the funnel reflows at 320 px (400% zoom) in English and Spanish, and its controls are 24 px or more", { tag: "@hydrates" }, async ({ page, visitorAt }) => {
-  const checked: string[] = [];
-  const check = async (step: string) => {
+test(
+  "the funnel reflows at 320 px (400% zoom) in English and Spanish, and its controls are 24 px or more",
+  { tag: "@hydrates" },
+  async ({ page, visitorAt }) => {
+    const checked: string[] = [];
+    const check = async (step: string) => {
+      for (const size of [narrow, wide]) {
+        await page.setViewportSize(size);
+        if (size === narrow) expect(await sidewaysScroll(page), `${step} scrolls sideways at 320 px`).toBe(0);
+        expect(await smallTargets(page), `${step} at ${size.width} px: controls under 24 px`).toEqual([]);
+      }
+      checked.push(step);
+    };
+
+    await page.goto("/welcome?lang=es");
+    await check("the Spanish welcome");
+    await answerWelcome(page);
+    await check("concerns");
+    await answerConcerns(page);
+    await check("social proof");
+    await visitorAt("selection");
+    await check("the selection");
+    await visitorAt("pre-checkout");
+    await check("pre-checkout");
+    await visitorAt("final-checkout");
+    await check("the final checkout");
+    expect(checked).toHaveLength(6);
+  },
+);
+
+test("a console page reflows at 320 px: its table scrolls in its own region, the page does not", async ({ owner }) => {
+  await owner.goto("/owner/staff");
+  await owner.setViewportSize(narrow);
+  await expect(owner.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  expect(await sidewaysScroll(owner), "the staff page scrolls sideways at 320 px").toBe(0);
+  expect(await smallTargets(owner), "staff page: controls under 24 px").toEqual([]);
+});
+
+test(
+  "with WCAG's text spacing the final checkout's form and the welcome form lose nothing, narrow or wide",
+  { tag: "@hydrates" },
+  async ({ page, visitorAt }) => {
+    await visitorAt("final-checkout");
     for (const size of [narrow, wide]) {
       await page.setViewportSize(size);
-      if (size === narrow) expect(await sidewaysScroll(page), `${step} scrolls sideways at 320 px`).toBe(0);
-      expect(await smallTargets(page), `${step} at ${size.width} px: controls under 24 px`).toEqual([]);
+      await widenTextSpacing(page);
+      expect(await clippedOrOverlapping(page, "form#final-checkout"), `final checkout at ${size.width} px`).toEqual([]);
+      expect(await sidewaysScroll(page), `final checkout at ${size.width} px scrolls sideways`).toBe(0);
+      await page.reload();
     }
-    checked.push(step);
-  };
+    for (const address of ["/welcome", "/welcome?lang=es"]) {
+      await page.goto(address);
+      await page.setViewportSize(narrow);
+      await widenTextSpacing(page);
+      expect(await clippedOrOverlapping(page, "main"), address).toEqual([]);
+      expect(await sidewaysScroll(page), `${address} scrolls sideways`).toBe(0);
+    }
+  },
+);
 
-  await page.goto("/welcome?lang=es");
-  await check("the Spanish welcome");
-  await answerWelcome(page);
-  await check("concerns");
-  await answerConcerns(page);
-  await check("social proof");
-  await visitorAt("selection");
-  await check("the selection");
-  await visitorAt("pre-checkout");
-  await check("pre-checkout");
-  await visitorAt("final-checkout");
-  await check("the final checkout");
-  expect(checked).toHaveLength(6);
-});
+test(
+  "the focus is seen at every stop, in our colours and in forced colours, never hidden behind the order column; the chosen plan stays marked",
+  { tag: "@hydrates" },
+  async ({ page, visitorAt }) => {
+    await page.setViewportSize(wide);
+    await page.goto("/welcome");
+    const welcome = await tabThrough(page);
+    // Skip link, brand, language, the answer, the button, the footer's four links.
+    expect(welcome.length).toBeGreaterThanOrEqual(9);
+    expect(focusProblems(welcome, false), "the welcome page").toEqual([]);
 
-test("a console page reflows at 320 px: its table scrolls in its own region, the page does not", async ({ page }) => {
-  await page.goto("/owner");
-  await page.getByLabel("Email").fill(ownerEmail);
-  await page.getByLabel("Password").fill(ownerPassword);
-  await submit(page, "Sign in");
-  await page.goto("/owner/staff");
-  await page.setViewportSize(narrow);
-  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
-  expect(await sidewaysScroll(page), "the staff page scrolls sideways at 320 px").toBe(0);
-  expect(await smallTargets(page), "staff page: controls under 24 px").toEqual([]);
-});
+    await visitorAt("final-checkout");
+    await page.setViewportSize(wide);
+    const checkout = await tabThrough(page);
+    expect(checkout.map((stop) => stop.what)).toContainEqual(expect.stringMatching(/^input#final-checkout-cardNumber/));
+    expect(focusProblems(checkout, false), "the final checkout").toEqual([]);
 
-test("with WCAG's text spacing the final checkout's form and the welcome form lose nothing, narrow or wide", { tag: "@hydrates" }, async ({ page, visitorAt }) => {
-  await visitorAt("final-checkout");
-  for (const size of [narrow, wide]) {
-    await page.setViewportSize(size);
-    await widenTextSpacing(page);
-    expect(await clippedOrOverlapping(page, "form#final-checkout"), `final checkout at ${size.width} px`).toEqual([]);
-    expect(await sidewaysScroll(page), `final checkout at ${size.width} px scrolls sideways`).toBe(0);
-    await page.reload();
-  }
-  for (const address of ["/welcome", "/welcome?lang=es"]) {
-    await page.goto(address);
-    await page.setViewportSize(narrow);
-    await widenTextSpacing(page);
-    expect(await clippedOrOverlapping(page, "main"), address).toEqual([]);
-    expect(await sidewaysScroll(page), `${address} scrolls sideways`).toBe(0);
-  }
-});
+    await page.emulateMedia({ forcedColors: "active" });
+    expect(focusProblems(await tabThrough(page), true), "the final checkout in forced colours").toEqual([]);
+    await page.goto("/welcome");
+    expect(focusProblems(await tabThrough(page), true), "the welcome page in forced colours").toEqual([]);
 
-test("the focus is seen at every stop, in our colours and in forced colours, never hidden behind the order column; the chosen plan stays marked", { tag: "@hydrates" }, async ({
-  page,
-  visitorAt,
-}) => {
-  await page.setViewportSize(wide);
-  await page.goto("/welcome");
-  const welcome = await tabThrough(page);
-  // Skip link, brand, language, the answer, the button, the footer's four links.
-  expect(welcome.length).toBeGreaterThanOrEqual(9);
-  expect(focusProblems(welcome, false), "the welcome page").toEqual([]);
-
-  await visitorAt("final-checkout");
-  await page.setViewportSize(wide);
-  const checkout = await tabThrough(page);
-  expect(checkout.map((stop) => stop.what)).toContainEqual(expect.stringMatching(/^input#final-checkout-cardNumber/));
-  expect(focusProblems(checkout, false), "the final checkout").toEqual([]);
-
-  await page.emulateMedia({ forcedColors: "active" });
-  expect(focusProblems(await tabThrough(page), true), "the final checkout in forced colours").toEqual([]);
-  await page.goto("/welcome");
-  expect(focusProblems(await tabThrough(page), true), "the welcome page in forced colours").toEqual([]);
-
-  // Where the system draws every background alike, the chosen billing plan still stands out.
-  await visitorAt("selection");
-  const plans = page.getByRole("group", { name: "Billing plan" }).getByRole("button");
-  // The colour seen behind each button's text: its own, or what shows through it.
-  const backgrounds = await plans.evaluateAll((buttons) =>
-    buttons.map((button) => {
-      let seen: Element | null = button;
-      let colour = "rgb(255, 255, 255)";
-      for (; seen; seen = seen.parentElement) {
-        const own = getComputedStyle(seen).backgroundColor;
-        if (own !== "transparent" && !own.endsWith(", 0)")) {
-          colour = own;
-          break;
+    // Where the system draws every background alike, the chosen billing plan still stands out.
+    await visitorAt("selection");
+    const plans = page.getByRole("group", { name: "Billing plan" }).getByRole("button");
+    // The colour seen behind each button's text: its own, or what shows through it.
+    const backgrounds = await plans.evaluateAll((buttons) =>
+      buttons.map((button) => {
+        let seen: Element | null = button;
+        let colour = "rgb(255, 255, 255)";
+        for (; seen; seen = seen.parentElement) {
+          const own = getComputedStyle(seen).backgroundColor;
+          if (own !== "transparent" && !own.endsWith(", 0)")) {
+            colour = own;
+            break;
+          }
         }
-      }
-      return `${button.getAttribute("aria-pressed")} ${colour}`;
-    }),
-  );
-  const chosen = backgrounds.filter((entry) => entry.startsWith("true ")).map((entry) => entry.slice(5));
-  const others = backgrounds.filter((entry) => entry.startsWith("false ")).map((entry) => entry.slice(6));
-  expect(chosen).toHaveLength(1);
-  expect(others.length).toBeGreaterThan(0);
-  expect(others, "the chosen plan's background differs from the others'").not.toContain(chosen[0]);
-});
+        return `${button.getAttribute("aria-pressed")} ${colour}`;
+      }),
+    );
+    const chosen = backgrounds.filter((entry) => entry.startsWith("true ")).map((entry) => entry.slice(5));
+    const others = backgrounds.filter((entry) => entry.startsWith("false ")).map((entry) => entry.slice(6));
+    expect(chosen).toHaveLength(1);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others, "the chosen plan's background differs from the others'").not.toContain(chosen[0]);
+  },
+);

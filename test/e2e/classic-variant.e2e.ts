@@ -75,104 +75,104 @@ async function ordersReceived(page: Page, responderUuid: string) {
     }));
 }
 
-test("a visitor forced to classic goes from /home to the thank-you page, her flow classic throughout", { tag: "@hydrates" }, async ({
-  page,
-  expectAccessible,
-}) => {
-  test.slow(); // the whole funnel, with axe on each screen (axe runs in a scripted twin without JavaScript)
-  await page.goto("/home?variant=classic&utm_source=classic-e2e");
-  await expect(page.getByText("96%").first()).toBeVisible();
-  await expect(page.getByRole("img", { name: /weight-loss journey/i })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Get started" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/welcome" && url.searchParams.get("utm_source") === "classic-e2e");
+test(
+  "a visitor forced to classic goes from /home to the thank-you page, her flow classic throughout",
+  { tag: "@hydrates" },
+  async ({ page, expectAccessible }) => {
+    test.slow(); // the whole funnel, with axe on each screen (axe runs in a scripted twin without JavaScript)
+    await page.goto("/home?variant=classic&utm_source=classic-e2e");
+    await expect(page.getByText("96%").first()).toBeVisible();
+    await expect(page.getByRole("img", { name: /weight-loss journey/i })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Get started" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/welcome" && url.searchParams.get("utm_source") === "classic-e2e");
 
-  await page.getByRole("group", { name: welcomeQuestion }).getByLabel("Nothing else has helped").check();
-  await page.getByRole("button", { name: "Tell me more" }).click();
-  await expect(page).toHaveURL(/\/concerns\/[^/?]+/);
-  const responderUuid = uuidInPath(page.url());
-  await answerConcerns(page);
-  await page.getByLabel(emailLabel).fill(mary.email);
-  await submit(page, "Find Out if HRT is Right for Me");
-  await readIntake(page);
+    await page.getByRole("group", { name: welcomeQuestion }).getByLabel("Nothing else has helped").check();
+    await page.getByRole("button", { name: "Tell me more" }).click();
+    await expect(page).toHaveURL(/\/concerns\/[^/?]+/);
+    const responderUuid = uuidInPath(page.url());
+    await answerConcerns(page);
+    await page.getByLabel(emailLabel).fill(mary.email);
+    await submit(page, "Find Out if HRT is Right for Me");
+    await readIntake(page);
 
-  // The intake hands her back with no variant in the link: her flow is still classic.
-  await page.goto(`/checkout/${responderUuid}`);
-  const weightLoss = categoryRegion(page, "Weight Loss");
-  await expect(weightLoss.getByRole("button", { name: /Semaglutide/ })).toContainText("$597");
-  await expect(weightLoss).toContainText("Same active ingredient as Ozempic® and Wegovy®");
-  await clickOption(page, "Weight Loss", "Semaglutide");
-  await expectAccessible(page);
-  await addToPlan(page);
+    // The intake hands her back with no variant in the link: her flow is still classic.
+    await page.goto(`/checkout/${responderUuid}`);
+    const weightLoss = categoryRegion(page, "Weight Loss");
+    await expect(weightLoss.getByRole("button", { name: /Semaglutide/ })).toContainText("$597");
+    await expect(weightLoss).toContainText("Same active ingredient as Ozempic® and Wegovy®");
+    await clickOption(page, "Weight Loss", "Semaglutide");
+    await expectAccessible(page);
+    await addToPlan(page);
 
-  await expect(page.getByRole("heading", { level: 1, name: classicHeading })).toBeVisible();
-  await expect(page).toHaveTitle(classicHeading);
-  await fillDetails(page, mary);
-  await submit(page, "Send me my plan!");
+    await expect(page.getByRole("heading", { level: 1, name: classicHeading })).toBeVisible();
+    await expect(page).toHaveTitle(classicHeading);
+    await fillDetails(page, mary);
+    await submit(page, "Send me my plan!");
 
-  await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
-  await expect(page.getByText(/Your cart is reserved for 14:5\d/)).toBeVisible();
-  const sameAsShipping = sameAsShippingBox(page);
-  await expect(sameAsShipping).toBeChecked();
-  await expect(billingGroup(page).getByRole("textbox", { name: "City" })).toBeHidden();
-  await fillShipping(page);
-  await fillCard(page);
-  await press(page, "COMPLETE PURCHASE");
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 15_000 });
-  await expect(page.getByText(/weight loss journey/)).toBeVisible();
-  await expectAccessible(page);
+    await expect(page).toHaveURL((url) => url.pathname === `/final-checkout/${responderUuid}`);
+    await expect(page.getByText(/Your cart is reserved for 14:5\d/)).toBeVisible();
+    const sameAsShipping = sameAsShippingBox(page);
+    await expect(sameAsShipping).toBeChecked();
+    await expect(billingGroup(page).getByRole("textbox", { name: "City" })).toBeHidden();
+    await fillShipping(page);
+    await fillCard(page);
+    await press(page, "COMPLETE PURCHASE");
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 15_000 });
+    await expect(page.getByText(/weight loss journey/)).toBeVisible();
+    await expectAccessible(page);
 
-  // The order names its variant, the shipping address as billing and the injection at its
-  // quarterly price (3 x $199).
-  await expect
-    .poll(() => ordersReceived(page, responderUuid))
-    .toEqual([{ variant: "classic", billing: [true, "1 Main Street", "10001"], medications: classicPlan, amount: 89600 }]);
-});
+    // The order names its variant, the shipping address as billing and the injection at its
+    // quarterly price (3 x $199).
+    await expect
+      .poll(() => ordersReceived(page, responderUuid))
+      .toEqual([{ variant: "classic", billing: [true, "1 Main Street", "10001"], medications: classicPlan, amount: 89600 }]);
+  },
+);
 
-test("the classic final checkout asks for a billing address of her own once unticked, and the order carries it", { tag: "@hydrates" }, async ({
-  page,
-  consoleGuard,
-  expectAccessible,
-  visitorAt,
-}) => {
-  consoleGuard.allow(failedLoadOf(400));
-  const responderUuid = await visitorAt("final-checkout", {
-    details: mary,
-    variant: "classic",
-    products: classicPlan.map(([productId]) => productId),
-  });
-  const sameAsShipping = sameAsShippingBox(page);
-  await expect(sameAsShipping).toBeChecked();
-  await fillShipping(page);
-  await fillCard(page);
+test(
+  "the classic final checkout asks for a billing address of her own once unticked, and the order carries it",
+  { tag: "@hydrates" },
+  async ({ page, consoleGuard, expectAccessible, visitorAt }) => {
+    consoleGuard.allow(failedLoadOf(400));
+    const responderUuid = await visitorAt("final-checkout", {
+      details: mary,
+      variant: "classic",
+      products: classicPlan.map(([productId]) => productId),
+    });
+    const sameAsShipping = sameAsShippingBox(page);
+    await expect(sameAsShipping).toBeChecked();
+    await fillShipping(page);
+    await fillCard(page);
 
-  // Unticked, the billing fields show, and the server asks for each of them.
-  await sameAsShipping.uncheck();
-  await expect(billingGroup(page).getByRole("textbox", { name: "City" })).toBeVisible();
-  await expectAccessible(page);
-  const missing = await press(page, "COMPLETE PURCHASE");
-  expect(missing.status()).toBe(400);
-  await expectErrorSummary(page, [
-    "Enter the first name for your billing address",
-    "Enter the last name for your billing address",
-    "Enter the first line of your billing address",
-    "Enter the ZIP code of your billing address",
-    "Select the state of your billing address",
-    "Enter the town or city of your billing address",
-  ]);
-  await expect(page.getByRole("dialog", { name: "Missing Information" })).toContainText("Please fill in all billing address fields");
-  await expect(sameAsShipping).not.toBeChecked();
-  await expectAccessible(page);
+    // Unticked, the billing fields show, and the server asks for each of them.
+    await sameAsShipping.uncheck();
+    await expect(billingGroup(page).getByRole("textbox", { name: "City" })).toBeVisible();
+    await expectAccessible(page);
+    const missing = await press(page, "COMPLETE PURCHASE");
+    expect(missing.status()).toBe(400);
+    await expectErrorSummary(page, [
+      "Enter the first name for your billing address",
+      "Enter the last name for your billing address",
+      "Enter the first line of your billing address",
+      "Enter the ZIP code of your billing address",
+      "Select the state of your billing address",
+      "Enter the town or city of your billing address",
+    ]);
+    await expect(page.getByRole("dialog", { name: "Missing Information" })).toContainText("Please fill in all billing address fields");
+    await expect(sameAsShipping).not.toBeChecked();
+    await expectAccessible(page);
 
-  await fillBilling(page);
-  await page.getByRole("textbox", { name: "Security code" }).fill("123");
-  await press(page, "COMPLETE PURCHASE");
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  await expect
-    .poll(() => ordersReceived(page, responderUuid))
-    .toEqual([{ variant: "classic", billing: [false, "PO Box 77", "12207"], medications: classicPlan, amount: 89600 }]);
-});
+    await fillBilling(page);
+    await page.getByRole("textbox", { name: "Security code" }).fill("123");
+    await press(page, "COMPLETE PURCHASE");
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect
+      .poll(() => ordersReceived(page, responderUuid))
+      .toEqual([{ variant: "classic", billing: [false, "PO Box 77", "12207"], medications: classicPlan, amount: 89600 }]);
+  },
+);
 
 test("a visitor forced to current never sees a weight-loss item", async ({ page }) => {
   await page.goto("/home?variant=current");

@@ -1,14 +1,7 @@
 // Concerns (spec section 2 "Concerns"): six options, exactly one to choose, and only for a
 // flow this browser owns that has a welcome answer; anyone else is sent to /welcome.
 import { expect, failedLoadOf, test } from "./support/fixtures";
-import {
-  answerWelcome,
-  chooseOneMessage,
-  concernsQuestion,
-  expectErrorSummary,
-  expectNoScripts,
-  submit,
-} from "./support/funnel";
+import { answerWelcome, chooseOneMessage, concernsQuestion, expectErrorSummary, expectNoScripts, submit } from "./support/funnel";
 
 test("concerns shows the question as the heading with six options", async ({ page, expectAccessible }) => {
   await answerWelcome(page);
@@ -57,10 +50,7 @@ test("concerns with nothing chosen answers 400 with the error summary and the fi
   await expect(page).toHaveURL(/\/social-proof\/[^/?]+\?utm_campaign=spring$/);
 });
 
-test("another browser that knows the uuid is sent to /welcome from concerns and social proof", async ({
-  page,
-  newVisitor,
-}) => {
+test("another browser that knows the uuid is sent to /welcome from concerns and social proof", async ({ page, newVisitor }) => {
   const responderUuid = await answerWelcome(page);
   const stranger = await newVisitor();
 

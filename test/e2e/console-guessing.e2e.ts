@@ -4,15 +4,17 @@
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { addPerson, codeOf, setUp, signIn } from "./support/console";
 import { submit } from "./support/funnel";
-import { ownerEmail, ownerPassword } from "./support/servers";
 
-test("a stolen password buys ten code guesses in all, however many times it signs in", async ({ newVisitor, consoleGuard, expectAccessible }) => {
+test("a stolen password buys ten code guesses in all, however many times it signs in", async ({
+  owner,
+  newVisitor,
+  consoleGuard,
+  expectAccessible,
+}) => {
   // 400: the setup's own error state, on the way.
   for (const status of [400, 401, 429]) consoleGuard.allow(failedLoadOf(status));
   const run = Date.now().toString(36);
-  const owner = await newVisitor();
-  await signIn(owner, ownerEmail, ownerPassword);
-  await owner.getByRole("link", { name: "Staff" }).click();
+  await owner.goto("/owner/staff");
   const password = "the lighthouse keeper sleeps";
   const link = await addPerson(owner, `Sky Support ${run}`, `sky.${run}@example.com`, "Support");
   const { secret } = await setUp(await newVisitor(), link, password, async () => {});

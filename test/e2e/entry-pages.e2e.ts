@@ -55,7 +55,9 @@ test("an address with her email or tracking params a page cannot hand on is draw
   await visitor.dispose();
 });
 
-test("a visitor with a session gets the shared copy of a page that reads nothing of hers, and her own of one that does", async ({ page }) => {
+test("a visitor with a session gets the shared copy of a page that reads nothing of hers, and her own of one that does", async ({
+  page,
+}) => {
   const stranger = await http.newContext({ baseURL: appOrigin });
   const shared = await stranger.get("/welcome");
   await answerWelcome(page);

@@ -85,7 +85,9 @@ test("a form posted from another site is refused with a clear page, and nothing 
   await answerWelcome(page);
 });
 
-test("her view of the selection page answered from the page kept for its data is the page Remix drew, with the same headers and its log line", async ({ page }) => {
+test("her view of the selection page answered from the page kept for its data is the page Remix drew, with the same headers and its log line", async ({
+  page,
+}) => {
   await answerWelcome(page);
   await answerConcerns(page);
   await page.getByLabel(emailLabel).fill("kept.page@example.org");
@@ -118,7 +120,13 @@ test("her view of the selection page answered from the page kept for its data is
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as LogLine)
-      .filter((line) => ids.includes(line.req?.id ?? "") && line.msg === "request done" && line.req?.route === "/checkout/:uuid" && line.res?.statusCode === 200);
+      .filter(
+        (line) =>
+          ids.includes(line.req?.id ?? "") &&
+          line.msg === "request done" &&
+          line.req?.route === "/checkout/:uuid" &&
+          line.res?.statusCode === 200,
+      );
   await expect.poll(() => logged().length).toBe(4);
 });
 
@@ -149,8 +157,7 @@ test("the server's log names the request, never the visitor", { tag: "@hydrates"
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as LogLine);
-  const isAborted = (line: LogLine) =>
-    line.msg === "request aborted" && line.req?.route === "/welcome" && line.res?.statusCode === null;
+  const isAborted = (line: LogLine) => line.msg === "request aborted" && line.req?.route === "/welcome" && line.res?.statusCode === null;
   await expect.poll(() => logLines().some(isAborted)).toBe(true);
 
   const log = readFileSync(logFileOf(process.env.E2E_DATA_DIR!), "utf8");
@@ -168,7 +175,15 @@ test("the server's log names the request, never the visitor", { tag: "@hydrates"
   // Her phone's digits are looked for apart from the clock's numbers: a time in milliseconds
   // may hold them (1795550199000 is a moment on 2026-11-24).
   const words = log.replace(/"(time|responseTime)":\d+/g, "");
-  for (const secret of [visitor.email, encodeURIComponent(visitor.email), visitor.firstName, visitor.lastName, "555-0199", "5550199", responderUuid!]) {
+  for (const secret of [
+    visitor.email,
+    encodeURIComponent(visitor.email),
+    visitor.firstName,
+    visitor.lastName,
+    "555-0199",
+    "5550199",
+    responderUuid!,
+  ]) {
     expect(words, `the log holds ${secret}`).not.toContain(secret);
   }
   // Nobody's email at all, nor a token or a cookie.

@@ -6,7 +6,6 @@ import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { expectErrorSummary, submit } from "./support/funnel";
-import { ownerEmail, ownerPassword } from "./support/servers";
 
 function codeOf(secretText: string, aheadSeconds = 0): Promise<string> {
   return generate({ secret: secretText.replace(/\s/g, ""), epoch: Math.floor(Date.now() / 1000) + aheadSeconds });
@@ -20,6 +19,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test("a clinician changes their own password: the current one first, the rules beside the field, then only the new one signs in", async ({
+  owner,
   newVisitor,
   consoleGuard,
   expectAccessible,
@@ -32,16 +32,18 @@ test("a clinician changes their own password: the current one first, the rules b
   const firstPassword = "tea in the garden after rain";
   const newPassword = "lanterns along the quiet harbour";
 
-  // The owner adds the clinician; the setup link shown once.
-  const owner = await newVisitor();
-  await signIn(owner, ownerEmail, ownerPassword);
+  // The owner, signed in, adds the clinician; the setup link shown once.
   await owner.goto("/owner/staff");
   const addPerson = owner.locator("section", { has: owner.getByRole("heading", { name: "Add a person" }) });
   await addPerson.getByLabel("Name").fill(name);
   await addPerson.getByLabel("Email").fill(email);
   await addPerson.getByLabel("Role").selectOption({ label: "Clinician" });
   await submit(owner, "Add the person");
-  const link = (await owner.getByRole("status").filter({ hasText: `Setup link for ${name}` }).locator("code").textContent())!;
+  const link = (await owner
+    .getByRole("status")
+    .filter({ hasText: `Setup link for ${name}` })
+    .locator("code")
+    .textContent())!;
 
   // They set up their sign-in from it.
   const clinician = await newVisitor();

@@ -7,15 +7,20 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test } from "./support/fixtures";
-import { answerConcerns, answerWelcome, expectErrorSummary, expectNoScripts, submit } from "./support/funnel";
-import { ownerEmail, ownerPassword } from "./support/servers";
+import { answerConcerns, answerWelcome, expectErrorSummary, expectNoScripts } from "./support/funnel";
 
 /** The funnel table's row of a step: its flows and shares. */
 function stepRow(page: Page, step: string) {
   return page.getByRole("table", { name: /Flows reaching each step, with the share/ }).getByRole("row", { name: new RegExp(`^${step}`) });
 }
 
-test("the owner filters the funnel by a source, groups it by variant, and downloads it as CSV", async ({ page, newVisitor, consoleGuard, expectAccessible }) => {
+test("the owner filters the funnel by a source, groups it by variant, and downloads it as CSV", async ({
+  page,
+  owner,
+  newVisitor,
+  consoleGuard,
+  expectAccessible,
+}) => {
   test.slow(); // two visitors, then five console screens with axe on each
   consoleGuard.allow(failedLoadOf(400));
   const source = `e2e-${randomUUID().slice(0, 8)}`;
@@ -26,12 +31,13 @@ test("the owner filters the funnel by a source, groups it by variant, and downlo
   const classic = await newVisitor();
   await answerWelcome(classic, `?utm_source=${source}&variant=classic`);
 
-  const owner = await newVisitor();
-  await owner.goto("/owner/funnel");
-  await expect(owner).toHaveURL((url) => url.pathname === "/owner");
-  await owner.getByLabel("Email").fill(ownerEmail);
-  await owner.getByLabel("Password").fill(ownerPassword);
-  await submit(owner, "Sign in");
+  // Not signed in, the report is not hers to see: the sign-in page instead.
+  const stranger = await newVisitor();
+  await stranger.goto("/owner/funnel");
+  await expect(stranger).toHaveURL((url) => url.pathname === "/owner");
+
+  // The owner, signed in, follows the console's Funnel link.
+  await owner.goto("/owner");
   await owner.getByRole("navigation", { name: "Owner's console" }).getByRole("link", { name: "Funnel" }).click();
   await expect(owner).toHaveURL((url) => url.pathname === "/owner/funnel");
   await expect(owner.getByRole("heading", { level: 1, name: "Funnel" })).toBeVisible();
@@ -56,12 +62,25 @@ test("the owner filters the funnel by a source, groups it by variant, and downlo
   await owner.getByLabel("Group by").selectOption({ label: "Variant" });
   await owner.getByRole("button", { name: "Show" }).click();
   const byVariant = owner.getByRole("table", { name: "Flows reaching each step, by Variant" });
-  await expect(byVariant.getByRole("row", { name: /^Current/ }).getByRole("cell").first()).toHaveText("1");
-  await expect(byVariant.getByRole("row", { name: /^Classic/ }).getByRole("cell").first()).toHaveText("1");
+  await expect(
+    byVariant
+      .getByRole("row", { name: /^Current/ })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("1");
+  await expect(
+    byVariant
+      .getByRole("row", { name: /^Classic/ })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("1");
   await expectAccessible(owner);
 
   // The CSV says the same, group by group.
-  const [download] = await Promise.all([owner.waitForEvent("download"), owner.getByRole("link", { name: "Download the funnel (CSV)" }).click()]);
+  const [download] = await Promise.all([
+    owner.waitForEvent("download"),
+    owner.getByRole("link", { name: "Download the funnel (CSV)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^funnel-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), "utf8");
   expect(csv).toContain("Group,Step,Flows,% of step before,% of flows begun\r\n");
@@ -71,7 +90,14 @@ test("the owner filters the funnel by a source, groups it by variant, and downlo
   // A backwards range: a message by the field and the whole report held back, with a 400.
   await owner.getByLabel("From").fill("2026-05-01");
   await owner.getByLabel("To").fill("2026-04-01");
-  expect((await Promise.all([owner.waitForResponse((r) => r.url().includes("/owner/funnel?")), owner.getByRole("button", { name: "Show" }).click()]))[0].status()).toBe(400);
+  expect(
+    (
+      await Promise.all([
+        owner.waitForResponse((r) => r.url().includes("/owner/funnel?")),
+        owner.getByRole("button", { name: "Show" }).click(),
+      ])
+    )[0].status(),
+  ).toBe(400);
   await expectErrorSummary(owner, ["The start date must be on or before the end date."]);
   await expect(owner).toHaveTitle("Error: Funnel: Owner's console");
   await expect(owner.getByLabel("To")).toHaveValue("2026-04-01");

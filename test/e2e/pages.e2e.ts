@@ -11,11 +11,7 @@ test("thank-you shows the confirmation, the next steps and the way home", async 
   await expect(page.getByText(/confirmation email/i).first()).toBeVisible();
   await expect(page.getByText("Our team will contact you within 24 hours")).toBeVisible();
   const steps = page.getByRole("region", { name: "Next steps" });
-  await expect(steps.getByRole("heading", { level: 3 })).toHaveText([
-    "Confirmation email",
-    "Medical consultation",
-    "Medication shipped",
-  ]);
+  await expect(steps.getByRole("heading", { level: 3 })).toHaveText(["Confirmation email", "Medical consultation", "Medication shipped"]);
   await expect(steps).toContainText("3-5 business days");
   const support = page.getByRole("region", { name: "Questions?" });
   await expect(support.getByRole("link", { name: /^\d[\d-]+$/ })).toHaveAttribute("href", /^tel:/);

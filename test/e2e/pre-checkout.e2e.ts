@@ -73,11 +73,7 @@ async function savedAtProvider(page: Page, responderUuid: string) {
   return found!;
 }
 
-test("fill in, see every error, correct them, and go on to the final checkout", async ({
-  page,
-  consoleGuard,
-  expectAccessible,
-}) => {
+test("fill in, see every error, correct them, and go on to the final checkout", async ({ page, consoleGuard, expectAccessible }) => {
   // The 400 answers are the point of the error states.
   consoleGuard.allow(failedLoadOf(400));
   const responderUuid = await arriveWithPlan(page, "?email_address=jane.doe%40example.org&utm_source=mail");
@@ -150,10 +146,7 @@ test("fill in, see every error, correct them, and go on to the final checkout", 
   await expectValues(page, jane);
 });
 
-test("a secure token fills in the form, shows Details Loaded, and leaves the address", async ({
-  page,
-  expectAccessible,
-}) => {
+test("a secure token fills in the form, shows Details Loaded, and leaves the address", async ({ page, expectAccessible }) => {
   const responderUuid = randomUUID();
   const token = await signedToken(
     {
@@ -202,21 +195,13 @@ test("a bad token says Token Error and she goes on by hand", async ({ page, expe
   await expect(page).toHaveURL((url) => url.pathname === "/pre-checkout" && url.search === "");
   await expectValues(page, { firstName: "", lastName: "", email: "", phone: "" });
   await expectAccessible(page);
-  await expectToastAndDismiss(
-    page,
-    "Token Error",
-    "The token format is invalid or corrupted. Please proceed with manual entry.",
-  );
+  await expectToastAndDismiss(page, "Token Error", "The token format is invalid or corrupted. Please proceed with manual entry.");
   await fillIn(page, jane);
   expect((await submit(page, continueButton)).status()).toBe(303);
   await expect(page).toHaveURL(/\/final-checkout\/[0-9a-f-]{36}$/);
 });
 
-test("a second browser that knows the uuid sees an empty form and changes nothing", async ({
-  page,
-  newVisitor,
-  visitorAt,
-}) => {
+test("a second browser that knows the uuid sees an empty form and changes nothing", async ({ page, newVisitor, visitorAt }) => {
   // Her details saved: how she came to the step is not what this test is about.
   const responderUuid = await visitorAt("pre-checkout", { details: jane });
   await expectValues(page, jane);
@@ -240,7 +225,5 @@ test("Back to Medication Selection returns to her plan as she left it", async ({
   const responderUuid = await arriveWithPlan(page);
   await page.getByRole("link", { name: "Back to Medication Selection" }).click();
   await expect(page).toHaveURL((url) => url.pathname === `/checkout/${responderUuid}`);
-  await expect(page.getByRole("region", { name: "Estrogen", exact: true }).getByRole("button", { pressed: true })).toContainText(
-    "Patch",
-  );
+  await expect(page.getByRole("region", { name: "Estrogen", exact: true }).getByRole("button", { pressed: true })).toContainText("Patch");
 });

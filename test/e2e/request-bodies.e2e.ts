@@ -45,7 +45,9 @@ async function postChunked(origin: string, path: string, contentType: string, to
     });
   const chunk = Buffer.alloc(64 * 1024, "x");
   const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\nContent-Type: ${contentType}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\nContent-Type: ${contentType}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  );
   let sent = 0;
   try {
     while (sent < totalBytes && !closed && answerAt(received) === undefined) {
@@ -67,7 +69,9 @@ async function postChunked(origin: string, path: string, contentType: string, to
 // killed it: every body was read whole before its size was looked at, and a chunked one says
 // no size. Now every body is counted as it arrives and refused the moment it passes its door's
 // cap. A server of this test's own, so that its memory is these posts' alone.
-test("a chunked body of 200 MB to any kind of door is answered 413 once past its cap, a few at once, the server's memory flat", async ({ request }, testInfo) => {
+test("a chunked body of 200 MB to any kind of door is answered 413 once past its cap, a few at once, the server's memory flat", async ({
+  request,
+}, testInfo) => {
   test.slow(); // a server to start
   const server = await startAppServer(path.dirname(testInfo.config.configFile ?? "playwright.config.ts"), {
     PROVIDER_WEBHOOK_SECRET: "e2e-provider-webhook-secret",
@@ -76,9 +80,21 @@ test("a chunked body of 200 MB to any kind of door is answered 413 once past its
     { path: "/owner?index", type: "application/x-www-form-urlencoded", says: "That was more than this form accepts" },
     { path: `/concerns/${randomUUID()}`, type: "application/x-www-form-urlencoded", says: "That was more than this form accepts" },
     { path: "/subscription", type: "application/x-www-form-urlencoded", says: "That was more than this form accepts" },
-    { path: "/api/pre-auth-checkout", type: "application/json", says: '{"success":false,"message":"The request is larger than this endpoint accepts."}' },
-    { path: "/api/review-outcome", type: "application/json", says: '{"success":false,"message":"The request is larger than this endpoint accepts."}' },
-    { path: "/api/stripe/webhook", type: "application/json", says: '{"success":false,"message":"The event is larger than this endpoint accepts."}' },
+    {
+      path: "/api/pre-auth-checkout",
+      type: "application/json",
+      says: '{"success":false,"message":"The request is larger than this endpoint accepts."}',
+    },
+    {
+      path: "/api/review-outcome",
+      type: "application/json",
+      says: '{"success":false,"message":"The request is larger than this endpoint accepts."}',
+    },
+    {
+      path: "/api/stripe/webhook",
+      type: "application/json",
+      says: '{"success":false,"message":"The event is larger than this endpoint accepts."}',
+    },
   ];
   try {
     // Each door once with a small body first, so that what is measured is the large posts, not
@@ -94,8 +110,8 @@ test("a chunked body of 200 MB to any kind of door is answered 413 once past its
     const before = residentMb(server.pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, residentMb(server.pid))), 20);
-    const answers = await Promise.all(doors.map((door) => postChunked(server.origin, door.path, door.type, 200 * 1024 * 1024))).finally(() =>
-      clearInterval(sampler),
+    const answers = await Promise.all(doors.map((door) => postChunked(server.origin, door.path, door.type, 200 * 1024 * 1024))).finally(
+      () => clearInterval(sampler),
     );
     answers.forEach((answer, index) => {
       const door = doors[index]!;

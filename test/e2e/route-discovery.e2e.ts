@@ -4,7 +4,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./support/fixtures";
 
-test("Remix's route discovery answers what a page asks, and refuses an ask no page makes before Remix spends a second on it", async ({ page }) => {
+test("Remix's route discovery answers what a page asks, and refuses an ask no page makes before Remix spends a second on it", async ({
+  page,
+}) => {
   const version = /version: *"([a-z0-9]+)"/.exec(readFileSync("build/index.js", "utf8"))![1];
   const asked = await page.request.get(`/__manifest?p=/welcome&version=${version}`);
   expect(asked.status()).toBe(200);

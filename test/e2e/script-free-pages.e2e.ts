@@ -11,10 +11,21 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Page, Response } from "@playwright/test";
-import { withClockLock } from "./support/clock-lock";
 import { addPerson, codeOf, signIn } from "./support/console";
 import { expect, failedLoadOf, test } from "./support/fixtures";
-import { addToPlan, answerConcerns, answerWelcome, clickOption, emailLabel, fillCard, fillShipping, press, readIntake, submit, uuidInPath } from "./support/funnel";
+import {
+  addToPlan,
+  answerConcerns,
+  answerWelcome,
+  clickOption,
+  emailLabel,
+  fillCard,
+  fillShipping,
+  press,
+  readIntake,
+  submit,
+  uuidInPath,
+} from "./support/funnel";
 import { subscriptionLinkIn, waitForEmail } from "./support/inbox";
 import { ownerEmail, ownerPassword } from "./support/servers";
 import { aPerson } from "../support/factories";
@@ -25,13 +36,15 @@ const routesDir = path.resolve("app/routes");
 function moduleOf(entry: string): string | undefined {
   const full = path.join(routesDir, entry);
   if (!statSync(full).isDirectory()) return /\.tsx?$/.test(entry) ? full : undefined;
-  return ["route.tsx", "route.ts"].map((name) => path.join(full, name)).find((file) => {
-    try {
-      return statSync(file).isFile();
-    } catch {
-      return false;
-    }
-  });
+  return ["route.tsx", "route.ts"]
+    .map((name) => path.join(full, name))
+    .find((file) => {
+      try {
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
 }
 
 /**
@@ -122,11 +135,12 @@ test("every page without a script is the same page with JavaScript on and off", 
     const without = typeof address === "string" ? (await off.goto(address.replace(/#.*$/, "")))! : address;
     // Read at once: a page may send her on by itself after a moment (an HTTP Refresh).
     const landed = without.url();
-    expect(without.status(), `${address} without JavaScript`).toBe(status);
+    const where = typeof address === "string" ? address : landed;
+    expect(without.status(), `${where} without JavaScript`).toBe(status);
     const headers = await without.allHeaders();
-    expect(headers["content-security-policy"], `the policy of ${address}`).toMatch(/(^|; )script-src 'none'(;|$)/);
+    expect(headers["content-security-policy"], `the policy of ${where}`).toMatch(/(^|; )script-src 'none'(;|$)/);
     const html = await off.content();
-    expect(html.match(/<script\b/gi) ?? [], `<script> in ${address}`).toHaveLength(0);
+    expect(html.match(/<script\b/gi) ?? [], `<script> in ${where}`).toHaveLength(0);
     const tree = await off.locator("body").ariaSnapshot();
 
     pair.answer = {
@@ -136,9 +150,9 @@ test("every page without a script is the same page with JavaScript on and off", 
       body: await without.body(),
     };
     const withScripts = (await on.goto(landed))!;
-    expect(withScripts.status(), `${address} with JavaScript`).toBe(status);
-    expect(await on.content(), `${address}: the document with JavaScript`).toBe(html);
-    expect(await on.locator("body").ariaSnapshot(), `${address}: what is shown with JavaScript`).toBe(tree);
+    expect(withScripts.status(), `${where} with JavaScript`).toBe(status);
+    expect(await on.content(), `${where}: the document with JavaScript`).toBe(html);
+    expect(await on.locator("body").ariaSnapshot(), `${where}: what is shown with JavaScript`).toBe(tree);
     pair.answer = undefined;
     // The address is one these routes draw (the last one the page's own, those before it layouts).
     const path = new URL(landed).pathname;
@@ -187,7 +201,7 @@ test("every page without a script is the same page with JavaScript on and off", 
 
   // The final checkout hydrates; the pages it leads to do not. She pays with a card that asks
   // for 3-D Secure, so the sandbox's confirmation page is on the way.
-  await withClockLock(async () => {
+  {
     await visitorAt("final-checkout", { page: her.off, details: { ...aPerson(), email }, plan: "monthly" });
     await hydrates(her.off, "final-checkout.($responderUuid)");
     const finalCheckout = her.off.url();
@@ -232,12 +246,21 @@ test("every page without a script is the same page with JavaScript on and off", 
     // Her pages, from the link in her email and the links on her page.
     await same(her, ["subscription.$token._index"], link);
     await her.off.goto(link);
-    const receipt = her.off.getByRole("table").getByRole("row", { name: /Charged \(from the hold\)/ }).getByRole("link", { name: /Receipt/ });
+    const receipt = her.off
+      .getByRole("table")
+      .getByRole("row", { name: /Charged \(from the hold\)/ })
+      .getByRole("link", { name: /Receipt/ });
     const herPage = new URL(her.off.url()).pathname;
     const receiptAddress = new URL((await receipt.getAttribute("href"))!, her.off.url()).pathname;
     await same(her, ["subscription.$token.receipts.$paymentId"], receiptAddress);
     // The addresses her page links to (a route's last segment is its address's).
-    for (const route of ["subscription.$token.billing-date", "subscription.$token.plan", "subscription.$token.address", "subscription.$token.cancel", "subscription.$token.new-link"]) {
+    for (const route of [
+      "subscription.$token.billing-date",
+      "subscription.$token.plan",
+      "subscription.$token.address",
+      "subscription.$token.cancel",
+      "subscription.$token.new-link",
+    ]) {
       await same(her, [route], `${herPage}/${route.split(".").at(-1)}`);
     }
     await her.off.goto(`${herPage}/card`);
@@ -246,7 +269,7 @@ test("every page without a script is the same page with JavaScript on and off", 
     await same(her, ["subscription.$token.delete"], `${herPage}/delete`);
     expect((await submit(her.off, "Delete my data")).status()).toBe(303);
     await same(her, ["subscription.deleted"], her.off.url());
-  });
+  }
 
   // A person the owner adds sets up her sign-in from the link, then signs in with a code.
   const owner = await twins();
@@ -273,10 +296,16 @@ test("every page without a script is the same page with JavaScript on and off", 
     routes.filter((route) => !route.hydrates && !visited.has(route.id)).map((route) => route.id),
     "pages without a script this test does not visit",
   ).toEqual([]);
-  expect([...visited].filter((id) => !routes.some((route) => route.id === id && !route.hydrates)), "visited as script-free, but no such route").toEqual([]);
+  expect(
+    [...visited].filter((id) => !routes.some((route) => route.id === id && !route.hydrates)),
+    "visited as script-free, but no such route",
+  ).toEqual([]);
   // The pages that ship scripts are those the tagged tests run with JavaScript; her payment
   // page (after a failed renewal) is the integration tests' (stripe-another-card.test.ts).
-  expect(routes.filter((route) => route.hydrates).map((route) => route.id).sort()).toEqual(
-    [...hydrating, "subscription.$token.payment"].sort(),
-  );
+  expect(
+    routes
+      .filter((route) => route.hydrates)
+      .map((route) => route.id)
+      .sort(),
+  ).toEqual([...hydrating, "subscription.$token.payment"].sort());
 });

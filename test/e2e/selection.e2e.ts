@@ -32,8 +32,7 @@ import { intakeTemplate, providerBaseUrl, providerToken } from "./support/server
 
 const noPreference = "I don't know / No preference";
 const nonHormonal = "Paroxetine";
-const monthlyCreamReason =
-  "This medication isn't available with the monthly plan. Please select the quarterly plan to continue.";
+const monthlyCreamReason = "This medication isn't available with the monthly plan. Please select the quarterly plan to continue.";
 const noTestimonials = "No testimonials available at the moment.";
 
 // Every image and stylesheet a page asks for must exist.
@@ -97,10 +96,7 @@ async function expectPrice(option: Locator, text: string) {
 
 // "/checkout" itself is the page the second visitor lands on in "another browser that knows the uuid".
 for (const address of ["/", "/checkout/{fresh uuid}"]) {
-  test(`${address} shows the visible plans, the four categories and the defaults, with no script`, async ({
-    page,
-    expectAccessible,
-  }) => {
+  test(`${address} shows the visible plans, the four categories and the defaults, with no script`, async ({ page, expectAccessible }) => {
     const response = await page.goto(address === "/checkout/{fresh uuid}" ? freshCheckout() : address);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: selectionHeading })).toBeVisible();
@@ -138,9 +134,7 @@ for (const address of ["/", "/checkout/{fresh uuid}"]) {
   });
 }
 
-test("prices: the first option's per-month price, struck-through price and saving on Quarterly; none on Monthly", async ({
-  page,
-}) => {
+test("prices: the first option's per-month price, struck-through price and saving on Quarterly; none on Monthly", async ({ page }) => {
   await page.goto(freshCheckout());
   const gel = optionButton(page, "Estrogen", "Gel");
   const patch = optionButton(page, "Estrogen", "Patch");
@@ -163,9 +157,7 @@ test("prices: the first option's per-month price, struck-through price and savin
   await expectNoSavings(patch);
 });
 
-test("Monthly disables the vaginal Cream with the reason next to it, and takes it out of the selection", async ({
-  page,
-}) => {
+test("Monthly disables the vaginal Cream with the reason next to it, and takes it out of the selection", async ({ page }) => {
   await page.goto(freshCheckout());
   const cream = optionButton(page, "Vaginal Estrogen", "Cream");
   const insert = optionButton(page, "Vaginal Estrogen", "Insert");
@@ -263,9 +255,7 @@ test("the first click at / gives her a flow of her own, and / then shows it", as
   await expectChosen(page, { Estrogen: "Patch", Progesterone: "Pill" });
 });
 
-test("ADD TO PLAN goes to /pre-checkout/{uuid} with referral_code, email_address and the UTM params", async ({
-  page,
-}) => {
+test("ADD TO PLAN goes to /pre-checkout/{uuid} with referral_code, email_address and the UTM params", async ({ page }) => {
   const responderUuid = randomUUID();
   await page.goto(`/checkout/${responderUuid}?email_address=jane%40example.com&referral_code=friend&utm_source=x`);
   await clickOption(page, "Estrogen", "Patch");
@@ -283,9 +273,7 @@ test("ADD TO PLAN goes to /pre-checkout/{uuid} with referral_code, email_address
   await expectChosen(page, { Estrogen: "Patch", Progesterone: "Pill" });
 });
 
-test("after the questionnaire and the intake, /checkout/{her uuid} is her plan, and carries her email and UTM on", async ({
-  page,
-}) => {
+test("after the questionnaire and the intake, /checkout/{her uuid} is her plan, and carries her email and UTM on", async ({ page }) => {
   const responderUuid = await answerWelcome(page, "?utm_source=x");
   await answerConcerns(page);
   await page.getByLabel(emailLabel).fill("jane@example.com");

@@ -11,10 +11,7 @@ import {
   submit,
 } from "./support/funnel";
 
-test("social proof shows the email field, the button, how it works and the price claim", async ({
-  page,
-  expectAccessible,
-}) => {
+test("social proof shows the email field, the button, how it works and the price claim", async ({ page, expectAccessible }) => {
   await answerWelcome(page);
   await answerConcerns(page);
   const email = page.getByLabel(emailLabel);

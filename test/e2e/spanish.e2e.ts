@@ -81,104 +81,114 @@ test("the Spanish welcome is as shareable as the English one", async ({ request 
   expect(await (await request.get("/welcome?lang=es")).text()).toContain('<html lang="es">');
 });
 
-test("the whole funnel in Spanish from the English welcome: an error on each form, paid, her email and her page in Spanish, then English at the same step", { tag: "@hydrates" }, async ({
-  page,
-  consoleGuard,
-  expectAccessible,
-}) => {
-  test.slow(); // eight pages, four error states, a payment and an email, axe on each
-  for (const status of [400, 403]) consoleGuard.allow(failedLoadOf(status));
-  const email = `ana.${randomUUID().slice(0, 8)}@example.org`;
-  const person = aPerson();
-  await page.goto("/welcome");
-  await page.getByRole("link", { name: "Español" }).click();
-  await expectSpanishPage(page, expectAccessible);
+test(
+  "the whole funnel in Spanish from the English welcome: an error on each form, paid, her email and her page in Spanish, then English at the same step",
+  { tag: "@hydrates" },
+  async ({ page, consoleGuard, expectAccessible }) => {
+    test.slow(); // eight pages, four error states, a payment and an email, axe on each
+    for (const status of [400, 403]) consoleGuard.allow(failedLoadOf(status));
+    const email = `ana.${randomUUID().slice(0, 8)}@example.org`;
+    const person = aPerson();
+    await page.goto("/welcome");
+    await page.getByRole("link", { name: "Español" }).click();
+    await expectSpanishPage(page, expectAccessible);
 
-  await page.getByLabel(es("motivation.nothing_else_has_helped")).check();
-  expect((await submit(page, es("welcome.submit"))).status()).toBe(303);
-  await expect(page.getByRole("heading", { level: 1, name: es("concerns.title") })).toBeVisible();
-  await expectSpanishPage(page, expectAccessible);
-  await page.getByLabel(es("concern.im_worried_about_the_cost")).check();
-  await submit(page, es("concerns.submit"));
+    await page.getByLabel(es("motivation.nothing_else_has_helped")).check();
+    expect((await submit(page, es("welcome.submit"))).status()).toBe(303);
+    await expect(page.getByRole("heading", { level: 1, name: es("concerns.title") })).toBeVisible();
+    await expectSpanishPage(page, expectAccessible);
+    await page.getByLabel(es("concern.im_worried_about_the_cost")).check();
+    await submit(page, es("concerns.submit"));
 
-  // Social proof: no email first, the error state in Spanish.
-  expect((await submit(page, es("socialProof.submit"))).status()).toBe(400);
-  await expectErrorSummary(page, [es("socialProof.emailRequired")], es("common.problem"));
-  await expectSpanishPage(page, expectAccessible);
-  await page.getByLabel(es("socialProof.emailLabel")).fill(email);
-  await submit(page, es("socialProof.submit"));
+    // Social proof: no email first, the error state in Spanish.
+    expect((await submit(page, es("socialProof.submit"))).status()).toBe(400);
+    await expectErrorSummary(page, [es("socialProof.emailRequired")], es("common.problem"));
+    await expectSpanishPage(page, expectAccessible);
+    await page.getByLabel(es("socialProof.emailLabel")).fill(email);
+    await submit(page, es("socialProof.submit"));
 
-  // The outside intake (a stand-in here) hands her back to her selection page.
-  await expect(page.getByRole("heading", { name: "Intake" })).toBeVisible();
-  await page.goto(`/checkout/${uuidInPath(page.url())}`);
+    // The outside intake (a stand-in here) hands her back to her selection page.
+    await expect(page.getByRole("heading", { name: "Intake" })).toBeVisible();
+    await page.goto(`/checkout/${uuidInPath(page.url())}`);
 
-  // The selection page, her plan as it comes (the default treatment and plan).
-  await expect(page.getByRole("heading", { level: 1, name: es("selection.title") })).toBeVisible();
-  await expectSpanishPage(page, expectAccessible);
-  await submit(page, es("selection.addToPlan"));
+    // The selection page, her plan as it comes (the default treatment and plan).
+    await expect(page.getByRole("heading", { level: 1, name: es("selection.title") })).toBeVisible();
+    await expectSpanishPage(page, expectAccessible);
+    await submit(page, es("selection.addToPlan"));
 
-  // Her details: nothing typed first, then her name and phone.
-  await expect(page.getByRole("heading", { level: 1, name: es("preCheckout.headingCurrent") })).toBeVisible();
-  await expectSpanishPage(page, expectAccessible);
-  expect((await submit(page, es("preCheckout.buttonCurrent"))).status()).toBe(400);
-  await expectErrorSummary(page, [es("accountForm.firstNameMissing"), es("accountForm.lastNameMissing"), es("accountForm.phoneMissing")], es("common.problem"));
-  await expectSpanishPage(page, expectAccessible);
-  await page.getByRole("textbox", { name: es("accountForm.firstName") }).fill(person.firstName);
-  await page.getByRole("textbox", { name: es("accountForm.lastName") }).fill(person.lastName);
-  await page.getByRole("textbox", { name: es("accountForm.phone") }).fill(person.phone);
-  await submit(page, es("preCheckout.buttonCurrent"));
+    // Her details: nothing typed first, then her name and phone.
+    await expect(page.getByRole("heading", { level: 1, name: es("preCheckout.headingCurrent") })).toBeVisible();
+    await expectSpanishPage(page, expectAccessible);
+    expect((await submit(page, es("preCheckout.buttonCurrent"))).status()).toBe(400);
+    await expectErrorSummary(
+      page,
+      [es("accountForm.firstNameMissing"), es("accountForm.lastNameMissing"), es("accountForm.phoneMissing")],
+      es("common.problem"),
+    );
+    await expectSpanishPage(page, expectAccessible);
+    await page.getByRole("textbox", { name: es("accountForm.firstName") }).fill(person.firstName);
+    await page.getByRole("textbox", { name: es("accountForm.lastName") }).fill(person.lastName);
+    await page.getByRole("textbox", { name: es("accountForm.phone") }).fill(person.phone);
+    await submit(page, es("preCheckout.buttonCurrent"));
 
-  // The final checkout: COMPLETE PURCHASE with no address, then paid.
-  await expect(page.getByRole("heading", { level: 1, name: es("finalCheckout.title") })).toBeVisible();
-  await expectSpanishPage(page, expectAccessible);
-  await page.getByRole("textbox", { name: es("cardForm.cardNumber") }).fill("4242 4242 4242 4242");
-  await page.getByRole("textbox", { name: es("cardForm.expiry") }).fill("12/30");
-  await page.getByRole("textbox", { name: es("cardForm.securityCode") }).fill("123");
-  expect((await press(page, es("finalCheckout.completePurchase"))).status()).toBe(400);
-  await expectErrorSummary(
-    page,
-    [es("addressForm.addressLine1Missing"), es("addressForm.zipCodeMissing"), es("addressForm.stateMissing"), es("addressForm.cityMissing")],
-    es("common.problem"),
-  );
-  await expectSpanishPage(page, expectAccessible);
-  await page.getByRole("textbox", { name: new RegExp(`^${es("addressForm.addressLine1")}`) }).fill("1 Main Street");
-  await page.getByRole("textbox", { name: es("addressForm.zipCode") }).fill("10001");
-  await page.getByRole("combobox", { name: es("addressForm.state") }).selectOption("NY");
-  await page.getByRole("textbox", { name: es("addressForm.city") }).fill("New York");
-  await page.getByRole("textbox", { name: es("cardForm.securityCode") }).fill("123");
-  const agreement = page.getByRole("checkbox", { name: es("finalCheckout.agreement") });
-  if (!(await agreement.isChecked())) await agreement.check();
-  await press(page, es("finalCheckout.completePurchase"));
-  await expect(page.getByRole("heading", { name: es("paymentComplete.title") })).toBeVisible();
-  // Read before the page's checks: it moves on by itself.
-  const reference = (await page.getByText(/MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/).first().textContent())!.match(
-    /MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/,
-  )![0];
-  await expectSpanishPage(page, expectAccessible);
-  await expect(page).not.toHaveURL(/\/payment-complete\//, { timeout: 15_000 });
+    // The final checkout: COMPLETE PURCHASE with no address, then paid.
+    await expect(page.getByRole("heading", { level: 1, name: es("finalCheckout.title") })).toBeVisible();
+    await expectSpanishPage(page, expectAccessible);
+    await page.getByRole("textbox", { name: es("cardForm.cardNumber") }).fill("4242 4242 4242 4242");
+    await page.getByRole("textbox", { name: es("cardForm.expiry") }).fill("12/30");
+    await page.getByRole("textbox", { name: es("cardForm.securityCode") }).fill("123");
+    expect((await press(page, es("finalCheckout.completePurchase"))).status()).toBe(400);
+    await expectErrorSummary(
+      page,
+      [
+        es("addressForm.addressLine1Missing"),
+        es("addressForm.zipCodeMissing"),
+        es("addressForm.stateMissing"),
+        es("addressForm.cityMissing"),
+      ],
+      es("common.problem"),
+    );
+    await expectSpanishPage(page, expectAccessible);
+    await page.getByRole("textbox", { name: new RegExp(`^${es("addressForm.addressLine1")}`) }).fill("1 Main Street");
+    await page.getByRole("textbox", { name: es("addressForm.zipCode") }).fill("10001");
+    await page.getByRole("combobox", { name: es("addressForm.state") }).selectOption("NY");
+    await page.getByRole("textbox", { name: es("addressForm.city") }).fill("New York");
+    await page.getByRole("textbox", { name: es("cardForm.securityCode") }).fill("123");
+    const agreement = page.getByRole("checkbox", { name: es("finalCheckout.agreement") });
+    if (!(await agreement.isChecked())) await agreement.check();
+    await press(page, es("finalCheckout.completePurchase"));
+    await expect(page.getByRole("heading", { name: es("paymentComplete.title") })).toBeVisible();
+    // Read before the page's checks: it moves on by itself.
+    const reference = (await page
+      .getByText(/MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/)
+      .first()
+      .textContent())!.match(/MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/)![0];
+    await expectSpanishPage(page, expectAccessible);
+    await expect(page).not.toHaveURL(/\/payment-complete\//, { timeout: 15_000 });
 
-  // Her email, in the language she ordered in.
-  const received = await waitForEmail(email, new RegExp(escapeRegExp(es("email.orderReceivedSubject", { reference }))));
-  expect(received.html).toMatch(/<html lang="es"/);
-  expect(englishLeftIn(received.text)).toEqual([]);
-  const link = subscriptionLinkIn(received.text);
+    // Her email, in the language she ordered in.
+    const received = await waitForEmail(email, new RegExp(escapeRegExp(es("email.orderReceivedSubject", { reference }))));
+    expect(received.html).toMatch(/<html lang="es"/);
+    expect(englishLeftIn(received.text)).toEqual([]);
+    const link = subscriptionLinkIn(received.text);
 
-  // Her page, in Spanish with nothing in the address, then its cancel page.
-  await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1, name: es("herPage.title") })).toBeVisible();
-  await expectSpanishPage(page, expectAccessible);
-  await page.getByRole("link", { name: es("herPage.cancelButton") }).click();
-  await expect(page.getByRole("heading", { level: 1, name: es("herCancel.title") })).toBeVisible();
-  await expectSpanishPage(page, expectAccessible);
+    // Her page, in Spanish with nothing in the address, then its cancel page.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: es("herPage.title") })).toBeVisible();
+    await expectSpanishPage(page, expectAccessible);
+    await page.getByRole("link", { name: es("herPage.cancelButton") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: es("herCancel.title") })).toBeVisible();
+    await expectSpanishPage(page, expectAccessible);
 
-  // English again, at the same step; and her next page follows her choice.
-  await page.getByRole("link", { name: "English" }).click();
-  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(link)}/cancel\\?lang=en$`));
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("heading", { level: 1, name: "Cancel subscription" })).toBeVisible();
-  await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1, name: "Your subscription" })).toBeVisible();
-});
+    // English again, at the same step; and her next page follows her choice.
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(link)}/cancel\\?lang=en$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Cancel subscription" })).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Your subscription" })).toBeVisible();
+  },
+);
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

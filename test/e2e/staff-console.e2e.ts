@@ -3,48 +3,39 @@
 // from the link the owner was shown (a password and an authenticator, whose codes this test
 // computes as a phone would); support signs in with a code, finds the first woman by her email
 // and cancels for her with a reason; the clinician approves the second from her answers
-// without seeing her contact details; the owner reads all of it in the audit log.
-// Without JavaScript (the console ships no script); axe on every new page and error state.
-import type { Page } from "@playwright/test";
+// without seeing her contact details; the owner reads all of it in the audit log. Without
+// JavaScript (no page here ships a script); axe on every new page and error state.
 import { aPerson } from "../support/factories";
 import { addPerson, codeOf, setUp, signIn } from "./support/console";
 import { expect, failedLoadOf, test } from "./support/fixtures";
-import { fillCard, fillShipping, press, submit } from "./support/funnel";
-import { ownerEmail, ownerPassword } from "./support/servers";
-
-const referencePattern = /MC-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/;
-
-/** A woman pays for a monthly plan; her order's reference. */
-async function paidOrder(page: Page, visitorAt: (step: "final-checkout", seed: object) => Promise<string>, details: ReturnType<typeof aPerson>) {
-  await visitorAt("final-checkout", { plan: "monthly", details });
-  await fillShipping(page);
-  await fillCard(page, "4242 4242 4242 4242");
-  await press(page, "COMPLETE PURCHASE");
-  const line = page.getByText(/^Your order reference is /);
-  await expect(line).toHaveText(new RegExp(`^Your order reference is ${referencePattern.source}$`));
-  return (await line.textContent())!.match(referencePattern)![0];
-}
+import { submit } from "./support/funnel";
 
 test("the owner adds support and a clinician; each sets up and signs in; support cancels for her; the clinician approves; the audit log tells it", async ({
-  page,
+  owner,
   newVisitor,
+  paidOrder,
   consoleGuard,
   expectAccessible,
-  visitorAt,
 }) => {
-  test.slow(); // two payments, three people, a dozen console screens, axe on each
+  test.slow(); // three people, a dozen console screens, axe on each
   for (const status of [400, 401, 403]) consoleGuard.allow(failedLoadOf(status));
   const run = `${test.info().project.name}-${Date.now().toString(36)}`;
   const her = aPerson({ firstName: "Rosa", lastName: "Quintero", email: `rosa.${run}@example.org`, phone: "(212) 555-0188" });
   const other = aPerson({ firstName: "Ines", lastName: "Marquez", email: `ines.${run}@example.org`, phone: "(212) 555-0199" });
-  const cancelled = await paidOrder(page, visitorAt, her);
-  const second = await newVisitor();
-  const approved = await paidOrder(second, (step, seed) => visitorAt(step, { ...seed, page: second }), other);
+  // Two women have paid for a monthly plan, each in her own browser.
+  const { reference: cancelled } = await paidOrder({ plan: "monthly", details: her });
+  const { reference: approved } = await paidOrder({ plan: "monthly", details: other, page: await newVisitor() });
 
-  // The owner signs in and adds the two people.
-  const owner = await newVisitor();
-  await signIn(owner, ownerEmail, ownerPassword);
-  await expect(owner.getByRole("navigation", { name: "Owner's console" }).getByRole("link")).toHaveText(["Orders", "Reviews", "Emails", "Funnel", "Staff", "Audit log"]);
+  // The owner, signed in, adds the two people.
+  await owner.goto("/owner");
+  await expect(owner.getByRole("navigation", { name: "Owner's console" }).getByRole("link")).toHaveText([
+    "Orders",
+    "Reviews",
+    "Emails",
+    "Funnel",
+    "Staff",
+    "Audit log",
+  ]);
   await owner.getByRole("link", { name: "Staff" }).click();
   await expect(owner.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
   await expectAccessible(owner);
@@ -82,7 +73,9 @@ test("the owner adds support and a clinician; each sets up and signs in; support
   await support.getByRole("button", { name: "Find", exact: true }).click();
   await support.getByRole("link", { name: cancelled }).click();
   await expect(support.getByRole("heading", { level: 1, name: `Order ${cancelled}` })).toBeVisible();
-  const details = support.getByRole("region", { name: "Her details" }).or(support.locator("section", { has: support.getByRole("heading", { name: "Her details" }) }));
+  const details = support
+    .getByRole("region", { name: "Her details" })
+    .or(support.locator("section", { has: support.getByRole("heading", { name: "Her details" }) }));
   await expect(details.first()).toContainText(her.email);
   await expect(support.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expectAccessible(support);
@@ -105,7 +98,8 @@ test("the owner adds support and a clinician; each sets up and signs in; support
   await expect(clinician.getByRole("heading", { level: 1, name: `Review of ${approved}` })).toBeVisible();
   await expect(clinician.getByRole("main").or(clinician.locator("body")).first()).toContainText("Ines M.");
   const clinical = await clinician.content();
-  for (const secret of [other.email, other.lastName, "555-0199", "$"]) expect(clinical, `the clinical view shows ${secret}`).not.toContain(secret);
+  for (const secret of [other.email, other.lastName, "555-0199", "$"])
+    expect(clinical, `the clinical view shows ${secret}`).not.toContain(secret);
   await expectAccessible(clinician);
   await clinician.getByLabel("Note for the record").fill("Suitable: no contraindications in her answers.");
   await submit(clinician, "Approve");
@@ -128,6 +122,11 @@ test("the owner adds support and a clinician; each sets up and signs in; support
   await expect(log).not.toContainText(her.email);
   await owner.getByLabel("Person").selectOption({ label: clinicianName });
   await owner.getByRole("button", { name: "Show" }).click();
-  await expect(log.getByRole("row").filter({ hasText: /^.*Approved/ }).first()).toContainText(approved);
+  await expect(
+    log
+      .getByRole("row")
+      .filter({ hasText: /^.*Approved/ })
+      .first(),
+  ).toContainText(approved);
   await expectAccessible(owner);
 });

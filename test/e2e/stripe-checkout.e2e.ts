@@ -77,8 +77,7 @@ async function intentsOf(page: Page, responderUuid: string): Promise<ReceivedInt
  */
 async function purchaseIntoChallenge(page: Page, responderUuid: string) {
   const reloaded = page.waitForResponse(
-    (response) =>
-      response.request().method() === "GET" && new URL(response.url()).pathname === `/final-checkout/${responderUuid}.data`,
+    (response) => response.request().method() === "GET" && new URL(response.url()).pathname === `/final-checkout/${responderUuid}.data`,
   );
   await completePurchase(page);
   const challenge = page.getByRole("dialog", { name: "Authenticate your payment" });

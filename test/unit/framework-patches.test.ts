@@ -155,7 +155,7 @@ describe("@remix-run/router: ranked branches and compiled paths kept", () => {
     const routes = [...many, { id: "plan", path: "/plan/:uuid" }];
     matchRoutes(routes, "/plan/x");
     // Each branch tried would run its compiled expression: count the runs.
-    const exec = RegExp.prototype.exec;
+    const exec = Object.getOwnPropertyDescriptor(RegExp.prototype, "exec")!.value as (this: RegExp, text: string) => RegExpExecArray | null;
     let runs = 0;
     RegExp.prototype.exec = function (this: RegExp, text: string) {
       runs += 1;

@@ -4,13 +4,20 @@
 // - newVisitor: a page in a fresh browser context, i.e. another person with her own cookies;
 // - expectAccessible: axe with the WCAG 2.2 AA tags, zero violations allowed;
 // - visitorAt: puts the test's visitor at a later step of the funnel, her flow seeded by a
-//   secure token (seeding.ts), for tests that are not about the steps before.
+//   secure token (seeding.ts), for tests that are not about the steps before;
+// - paidOrder: her order placed through the JSON checkout route (paid-order.ts), for tests
+//   about what follows a payment;
+// - owner: the owner, signed in, in a browser of her own; signed in once per worker
+//   (owner-session.ts).
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { ownerSignedIn, type StorageState } from "./owner-session";
+import { payForOrder, type PayForOrder } from "./paid-order";
 import { seedVisitor, type Seed, type SeededStep } from "./seeding";
 
 export { expect };
 export type { Seed, SeededStep } from "./seeding";
+export type { PaidOrder, PayForOrder } from "./paid-order";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -40,11 +47,21 @@ interface Fixtures {
    * test's page (or `seed.page`, another visitor's) is at /{step}/{uuid}; returns the uuid.
    */
   visitorAt: VisitorAt;
+  /**
+   * `const { reference, link, email } = await paidOrder({ plan: "monthly" })`: a new visitor
+   * (the test's page, or `page`) has paid with the sandbox's Visa and been sent the
+   * acknowledgment; her reference and private link are read from it.
+   */
+  paidOrder: PayForOrder;
+  /** The owner, signed in, in a browser of her own (at about:blank). */
+  owner: Page;
 }
 
 interface WorkerFixtures {
   /** One scripted browser context per worker, where axe checks what a no-JS page shows. */
   scriptedTwin: ScriptedTwin;
+  /** The owner's sign-in cookies at the project's server, signed in once per worker. */
+  ownerState: StorageState;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -53,6 +70,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const twin = await openScriptedTwin(browser);
       await use(twin);
       await twin.close();
+    },
+    { scope: "worker" },
+  ],
+
+  ownerState: [
+    async ({ playwright }, use, workerInfo) => {
+      // A worker runs one project's tests: its server is the project's base address.
+      const origin = workerInfo.project.use.baseURL;
+      if (!origin) throw new Error(`the ${workerInfo.project.name} project has no baseURL to sign the owner in at`);
+      await use(await ownerSignedIn((options) => playwright.request.newContext(options), origin));
     },
     { scope: "worker" },
   ],
@@ -95,6 +122,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   visitorAt: async ({ page }, use) => {
     await use((step, { page: other, ...seed } = {}) => seedVisitor(other ?? page, step, seed));
+  },
+
+  paidOrder: async ({ page }, use) => {
+    await use((options) => payForOrder(page, options));
+  },
+
+  owner: async ({ browser, baseURL, javaScriptEnabled, consoleGuard, ownerState }, use) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, storageState: ownerState });
+    consoleGuard.watch(context);
+    await use(await context.newPage());
+    await context.close();
   },
 
   expectAccessible: async ({ javaScriptEnabled, scriptedTwin }, use) => {

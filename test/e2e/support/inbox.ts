@@ -1,6 +1,7 @@
 // Her inbox at the mail stand-in (mailbox-stand-in.mjs): the tests wait for an email as she
 // would, then read its text part.
-import { expect } from "./fixtures";
+// expect from Playwright itself: fixtures.ts imports this module (through paid-order.ts).
+import { expect } from "@playwright/test";
 import { mailboxOrigin } from "./servers";
 
 export interface ReceivedEmail {

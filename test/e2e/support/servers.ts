@@ -1,11 +1,14 @@
 import { testTokenSecret } from "../../support/tokens";
 
 // Where the end-to-end servers listen: the app under test (with the sandbox gateway), the
-// same app in Stripe mode, and the intake stand-in (which also plays Stripe).
+// same app in Stripe mode, with a maps key, and for the journeys that move the sandbox clock,
+// and the intake stand-in (which also plays Stripe).
 // Fixed ports (override by env) so the config and the tests agree without discovery.
 export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 export const stripeAppPort = Number(process.env.E2E_STRIPE_APP_PORT ?? 3101);
 export const mapsAppPort = Number(process.env.E2E_MAPS_APP_PORT ?? 3102);
+/** The app whose sandbox clock the clock project's journeys move (no other test uses it). */
+export const clockAppPort = Number(process.env.E2E_CLOCK_APP_PORT ?? 3103);
 export const intakePort = Number(process.env.E2E_INTAKE_PORT ?? 3199);
 
 /** The mail stand-in: SMTP for the apps, HTTP for the tests (mailbox-stand-in.mjs). */
@@ -16,6 +19,7 @@ export const mailboxOrigin = `http://127.0.0.1:${mailboxPort}`;
 export const appOrigin = `http://127.0.0.1:${appPort}`;
 export const stripeAppOrigin = `http://127.0.0.1:${stripeAppPort}`;
 export const mapsAppOrigin = `http://127.0.0.1:${mapsAppPort}`;
+export const clockAppOrigin = `http://127.0.0.1:${clockAppPort}`;
 export const intakeOrigin = `http://127.0.0.1:${intakePort}`;
 
 /** The INTAKE_URL the app is started with; {responderUuid} is filled in by the app. */
@@ -79,7 +83,7 @@ export const stripeAuthenticateUrl = `${intakeOrigin}/stripe-api/authenticate`;
 export const stripeReceivedUrl = `${intakeOrigin}/stripe-api/received`;
 
 /** Another app's database folder: a sibling of the main app's, so no two apps share one. */
-function siblingDataDir(dataDir: string, app: "stripe" | "maps"): string {
+function siblingDataDir(dataDir: string, app: "stripe" | "maps" | "clock"): string {
   return `${dataDir.replace(/[\\/]+$/, "")}-${app}`;
 }
 
@@ -87,6 +91,8 @@ function siblingDataDir(dataDir: string, app: "stripe" | "maps"): string {
 export const stripeDataDirOf = (dataDir: string): string => siblingDataDir(dataDir, "stripe");
 /** The maps app's database folder. */
 export const mapsDataDirOf = (dataDir: string): string => siblingDataDir(dataDir, "maps");
+/** The clock app's database folder. */
+export const clockDataDirOf = (dataDir: string): string => siblingDataDir(dataDir, "clock");
 
 /**
  * The settings of the same app in Stripe mode: the card element drawn by the Stripe.js
@@ -112,4 +118,14 @@ export function mapsAppEnvironment(port: number, dataDir: string): Record<string
     MAPS_API_KEY: "e2e-maps-browser-key",
     MAPS_SCRIPT_URL: `${intakeOrigin}/maps-js/api/js?libraries=places`,
   };
+}
+
+/**
+ * The same app for the journeys that move the sandbox clock. The clock is one per server: a
+ * move lets every hold placed before it lapse, so a journey waiting between a payment and its
+ * approval on the same server would see its hold lapse. Here they take turns (the clock
+ * project runs one test at a time), and every other test's server keeps real time.
+ */
+export function clockAppEnvironment(port: number, dataDir: string): Record<string, string> {
+  return appEnvironment(port, clockDataDirOf(dataDir));
 }
