@@ -11,8 +11,27 @@ export default defineConfig({
     // which engine a failure came from.
     name: onPostgres ? "postgresql" : undefined,
     include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
-    // Two app processes on one database: PostgreSQL's pass only (PGlite is one process's).
-    exclude: onPostgres ? [] : ["test/integration/lifecycle-instances.test.ts", "**/node_modules/**"],
+    exclude: [
+      "**/node_modules/**",
+      ...(onPostgres
+        ? [
+            // The embedded engine alone, each in folders of its own whatever DATABASE_URL says:
+            // on PostgreSQL's pass they would only run the PGlite pass's tests again.
+            // Backups and restores of the embedded engine's folder; what the commands say with
+            // PostgreSQL is a message from the settings, which needs no server.
+            "test/integration/backup-restore.test.ts",
+            // The data folder's permissions as the embedded engine writes it.
+            "test/integration/data-folder.test.ts",
+            // The embedded engine on its thread, spoken to with the pg driver.
+            "test/integration/embedded-engine.test.ts",
+            // Its old log after an erasure; her erasure's vacuums on PostgreSQL: vacuum.test.ts.
+            "test/integration/embedded-old-log.test.ts",
+          ]
+        : [
+            // Two app processes on one database: PostgreSQL's pass only (PGlite is one process's).
+            "test/integration/lifecycle-instances.test.ts",
+          ]),
+    ],
     environment: "node",
     globalSetup: ["test/support/postgres-global-setup.ts", "test/support/memory-database-global-setup.ts"],
     // The environment first: the matchers' imports may read it.

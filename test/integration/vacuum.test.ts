@@ -3,17 +3,14 @@
 // pruned, and a pruned table churned twenty times stays within twice its size after the first
 // round, where without that vacuum it grows past it. On PostgreSQL, which vacuums itself, the
 // round issues none. Her erasure vacuums the tables it rewrote once it has committed, on both.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+// What her erasure does to the embedded engine's old log on disk: embedded-old-log.test.ts.
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as deletePage from "../../app/routes/subscription.$token.delete/route";
 import { database, databaseEngine } from "../../app/server/db/client.server";
 import { rateLimitCounters } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder } from "../../app/server/db/stores/subscriptions.server";
-import { oldLogForgotten, vacuumsDone } from "../../app/server/db/vacuum.server";
+import { vacuumsDone } from "../../app/server/db/vacuum.server";
 import { deleteOldRateLimitCounters } from "../../app/server/http/rate-limits.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { runHousekeeping } from "../../app/server/workers/housekeeping.server";
@@ -152,33 +149,3 @@ describe("her erasure", () => {
     }
   });
 });
-
-describe("the embedded engine's old log after an erasure", () => {
-  it("holds her erased values no more, in the folder or in a backup: its segments are deleted, not recycled", { timeout: 60_000 }, async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "funnel-old-log-"));
-    const client = new PGlite(folder);
-    try {
-      await client.exec("create table her (id int primary key, email text); create index on her (email)");
-      for (let id = 0; id < 200; id++) await client.query("insert into her values ($1, $2)", [id, id === 7 ? "jane.erased@example.org" : `other${id}@example.com`]);
-      await client.exec("update her set email = null where id = 7");
-      await client.exec("vacuum (index_cleanup on) her");
-      const held = async () => ({
-        backup: Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()).includes("jane.erased"),
-        folder: filesUnder(folder).some((file) => readFileSync(file).includes("jane.erased")),
-      });
-      // Vacuumed, her value is still in the log.
-      expect(await held()).toEqual({ backup: true, folder: true });
-      for (const statement of oldLogForgotten) await client.query(statement);
-      expect(await held()).toEqual({ backup: false, folder: false });
-    } finally {
-      await client.close();
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
-});
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}

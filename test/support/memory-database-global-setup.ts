@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migratedMemoryImage } from "../../app/server/db/client.server";
+import { migratedOrNamed } from "./migrations";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +22,14 @@ export async function setup(project: TestProject): Promise<void> {
   if (process.env.DATABASE_URL_TESTS?.trim()) return project.provide("memoryDatabaseImage", "");
   folder = mkdtempSync(path.join(tmpdir(), "funnel-memory-image-"));
   const file = path.join(folder, "migrated.tar");
-  writeFileSync(file, Buffer.from(await (await migratedMemoryImage()).arrayBuffer()));
+  // A migration that fails ends the run here, named, before any file starts; vitest runs no
+  // teardown after a setup that failed, so the folder goes now.
+  let image: Blob | undefined;
+  await migratedOrNamed("PGlite's migrated image", async () => (image = await migratedMemoryImage())).catch((error) => {
+    teardown();
+    throw error;
+  });
+  writeFileSync(file, Buffer.from(await image!.arrayBuffer()));
   project.provide("memoryDatabaseImage", file);
 }
 

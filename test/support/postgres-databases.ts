@@ -4,6 +4,8 @@
 // database per file. Files run in parallel, and resetDatabase() truncates every table, so a
 // shared database would let one file empty another's tables mid-test. The names carry the
 // run too (the vitest process's id), so two runs on one server leave each other alone.
+// Each file's database is a copy of the run's template, migrated once by the global setup
+// (postgres-global-setup.ts): a copy takes a fraction of the time the migrations do.
 import pg from "pg";
 import { redacted } from "./redacted.mjs";
 
@@ -26,10 +28,22 @@ export function workerDatabasePrefix(serverUrl: string, run: string): string {
   return `${baseName(serverUrl)}_r${run}_w`;
 }
 
-/** Matches the workers' databases of any run: the run is group 1. */
+/** The run's migrated database every worker's is copied from: funnel_test_r1234_template. */
+export function templateDatabase(serverUrl: string, run: string): string {
+  return `${baseName(serverUrl)}_r${run}_template`;
+}
+
+/** Matches the workers' databases, and the template, of any run: the run is group 1. */
 export function workerDatabasePattern(serverUrl: string): RegExp {
   const base = baseName(serverUrl).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^${base}_r([0-9]+)_w[0-9]+$`);
+  return new RegExp(`^${base}_r([0-9]+)_(?:w[0-9]+|template)$`);
+}
+
+/** The address of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return url.toString();
 }
 
 /** Connects to the database DATABASE_URL_TESTS names, saying clearly when it cannot. */
@@ -44,34 +58,40 @@ export async function connectToTestServer(serverUrl: string): Promise<pg.Client>
   return client;
 }
 
+/** Runs `statement`, again a few times while the server says a process of its own is in the way. */
+async function retriedWhileBusy(admin: pg.Client, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(statement);
+      return;
+    } catch (error) {
+      // 42501: an autovacuum worker on the database to drop belongs to the server, not to the
+      // test role, which cannot end it ("must be a member of the role..."). 55006: one on the
+      // template ("source database ... is being accessed by other users"). Either finishes in
+      // a moment.
+      const code = (error as { code?: string }).code;
+      if ((code !== "42501" && code !== "55006") || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /**
- * Drops and makes again an empty database for this worker of this run, and answers its
- * address. The app applies its migrations to it when it first opens it, as at start in
- * production. Two files never run in the same worker at once, so nothing else uses it.
+ * Drops and makes again this worker's database of this run, a copy of the run's migrated
+ * template, and answers its address. The app still runs its migrations when it first opens
+ * it, as at start in production, and finds none left to apply. Two files never run in the
+ * same worker at once, so nothing else uses it.
  */
 export async function freshWorkerDatabase(serverUrl: string, run: string, poolId: string): Promise<string> {
   const name = `${workerDatabasePrefix(serverUrl, run)}${poolId}`;
   const admin = await connectToTestServer(serverUrl);
   try {
     const quoted = admin.escapeIdentifier(name);
-    // `with (force)`: the previous file's connections may not all have closed yet. An
-    // autovacuum worker on that database belongs to the server, not to the test role, and
-    // cannot be ended by it ("must be a member of the role..."): it finishes in a moment, so
-    // the drop is tried again a few times.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`drop database if exists ${quoted} with (force)`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== "42501" || attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-    await admin.query(`create database ${quoted} encoding 'UTF8'`);
+    // `with (force)`: the previous file's connections may not all have closed yet.
+    await retriedWhileBusy(admin, `drop database if exists ${quoted} with (force)`);
+    await retriedWhileBusy(admin, `create database ${quoted} template ${admin.escapeIdentifier(templateDatabase(serverUrl, run))} encoding 'UTF8'`);
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${encodeURIComponent(name)}`;
-  return url.toString();
+  return databaseUrl(serverUrl, name);
 }
