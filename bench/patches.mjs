@@ -1,8 +1,8 @@
 // Each patch in patches/ measured for what it gains: the built app started from a copy of the
 // repository with that one patch taken back out, beside the app as installed, on the page the
 // patches are for (a page Remix draws from the database: /checkout/{uuid} with her session).
-// The app as installed is measured first and last; the difference between those two is the
-// run's noise, and a patch whose gain is within it earns its place no more.
+// The app as installed is measured before and after each; the spread of those runs is the
+// noise, and a patch whose gain is within it earns its place no more.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -49,19 +49,22 @@ async function measureTree({ label, tree, port, dataDir, progress }) {
   }
 }
 
-/** The app as installed, each patch taken out in turn, and the app as installed again. */
+/**
+ * The app as installed, then each patch taken out in turn with the app as installed again after
+ * it: each patch is judged against the two runs beside it, and the spread of all the runs as
+ * installed is the run's noise (the machine's own drift included).
+ */
 export async function measurePatches({ port, dataDir, progress }) {
-  const patches = patchFiles();
-  const first = await measureTree({ label: "as installed", tree: root, port, dataDir, progress });
+  const installed = [await measureTree({ label: "as installed", tree: root, port, dataDir, progress })];
   const without = [];
-  for (const patch of patches) {
+  for (const patch of patchFiles()) {
     const tree = treeWithout(patch, dataDir);
     try {
       without.push({ patch, ...(await measureTree({ label: `without ${patch.name}`, tree, port, dataDir, progress })) });
     } finally {
       rmSync(tree, { recursive: true, force: true });
     }
+    installed.push(await measureTree({ label: "as installed", tree: root, port, dataDir, progress }));
   }
-  const again = await measureTree({ label: "as installed, again", tree: root, port, dataDir, progress });
-  return { first, again, without };
+  return { installed, without };
 }
