@@ -65,12 +65,16 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,100}$/;
 /** The path as a route: no query (it can carry an email or a token), uuids as ":uuid". */
 function routeOf(url) {
   const pathname = (url ?? "/").split("?")[0];
-  return pathname
-    .split("/")
-    // Her private link's token and her plan's are keys: never logged.
-    .map((segment, index, segments) => (uuidSegment.test(segment) ? ":uuid" : /^(subscription|plan)$/i.test(segments[index - 1] ?? "") ? ":token" : segment))
-    .join("/")
-    .slice(0, 200);
+  return (
+    pathname
+      .split("/")
+      // Her private link's token and her plan's are keys: never logged.
+      .map((segment, index, segments) =>
+        uuidSegment.test(segment) ? ":uuid" : /^(subscription|plan)$/i.test(segments[index - 1] ?? "") ? ":token" : segment,
+      )
+      .join("/")
+      .slice(0, 200)
+  );
 }
 
 /** The request's id: the one a proxy gave it when well formed, else a new one. */
@@ -81,7 +85,11 @@ function requestIdOf(req) {
 
 /** The client's address: the socket's peer, or behind a trusted proxy the first X-Forwarded-For hop. */
 function clientAddressOf(req) {
-  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+  const forwarded = trustProxy
+    ? String(req.headers["x-forwarded-for"] ?? "")
+        .split(",")[0]
+        .trim()
+    : "";
   return (forwarded || req.socket.remoteAddress || "").slice(0, 100);
 }
 
@@ -227,14 +235,22 @@ async function sendRemixAnswer(res, answer) {
 async function remixAnswerOf(request) {
   const answer = await remix(request);
   const text = pageText(answer);
-  return text === undefined ? answer : new Response(text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  return text === undefined
+    ? answer
+    : new Response(text, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }
 
 /** Every file under public/, as a path: answered by the static middleware, never a page. */
 const publicFiles = new Set(
   readdirSync(path.join(root, "public"), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => `/${path.relative(path.join(root, "public"), path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join("/")}`),
+    .map(
+      (entry) =>
+        `/${path
+          .relative(path.join(root, "public"), path.join(entry.parentPath ?? entry.path, entry.name))
+          .split(path.sep)
+          .join("/")}`,
+    ),
 );
 
 /** Paths answered by files (the build's and public/'s), never by a page. */
@@ -262,8 +278,13 @@ function logRequest(req, res) {
     const failed = error !== undefined || res.statusCode >= 500;
     const status = { statusCode: res.headersSent ? res.statusCode : null };
     const responseTime = Date.now() - begun;
-    if (!failed) requestLog[ended ? "info" : "warn"]({ req: req.logFields, res: status, responseTime }, ended ? "request done" : "request aborted");
-    else requestLog[ended ? "error" : "warn"]({ req: req.logFields, res: status, err: error ?? failedAnswer, responseTime }, ended ? "request failed" : "request aborted");
+    if (!failed)
+      requestLog[ended ? "info" : "warn"]({ req: req.logFields, res: status, responseTime }, ended ? "request done" : "request aborted");
+    else
+      requestLog[ended ? "error" : "warn"](
+        { req: req.logFields, res: status, err: error ?? failedAnswer, responseTime },
+        ended ? "request failed" : "request aborted",
+      );
   };
   res.on("finish", written);
   res.on("close", written);
@@ -415,10 +436,13 @@ async function stop(signal) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "stopping");
-  setTimeout(() => {
-    log.error("stop took too long; exiting");
-    log.flush(() => process.exit(1));
-  }, Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000)).unref();
+  setTimeout(
+    () => {
+      log.error("stop took too long; exiting");
+      log.flush(() => process.exit(1));
+    },
+    Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
+  ).unref();
   await new Promise((resolve) => {
     server.close(resolve);
     server.closeIdleConnections();

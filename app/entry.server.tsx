@@ -200,7 +200,6 @@ export default function handleRequest(
   });
 }
 
-
 /** Errors thrown in loaders and actions: logged without the request's data (no query, no body). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

@@ -83,7 +83,10 @@ function PageTitle({ fallback }: { fallback: string }) {
 export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const error = useRouteError();
-  const hydrate = pageHydrates(matches.map((match) => match.handle), Boolean(error));
+  const hydrate = pageHydrates(
+    matches.map((match) => match.handle),
+    Boolean(error),
+  );
   const nonce = useNonce();
   const root = useRouteLoaderData<RootData>("root");
   const language = root?.language ?? "en";
@@ -139,7 +142,9 @@ export function ErrorBoundary() {
   const t = useT();
   const error = useRouteError();
   // What refusePage() sends: its own message and label are the server's, already in her language.
-  const refusal = isRouteErrorResponse(error) ? (error.data as { message?: unknown; returnTo?: unknown; returnLabel?: unknown } | null | undefined) : undefined;
+  const refusal = isRouteErrorResponse(error)
+    ? (error.data as { message?: unknown; returnTo?: unknown; returnLabel?: unknown } | null | undefined)
+    : undefined;
   const message =
     typeof refusal?.message === "string"
       ? refusal.message

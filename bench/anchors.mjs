@@ -14,11 +14,10 @@ const staticServerScript = fileURLToPath(new URL("./static-server.mjs", import.m
 async function startStaticServer({ port, body, contentType, dir }) {
   const bodyFile = path.join(dir, "welcome.html");
   writeFileSync(bodyFile, body);
-  const child = spawn(
-    process.execPath,
-    [staticServerScript, String(port), bodyFile, contentType],
-    { stdio: ["ignore", "ignore", "inherit", "ipc"], detached: true },
-  );
+  const child = spawn(process.execPath, [staticServerScript, String(port), bodyFile, contentType], {
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+    detached: true,
+  });
   await new Promise((resolve, reject) => {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`the static server stopped (${code})`)));

@@ -39,7 +39,9 @@ export function tagsOf(html, name) {
 function innerText(html, tag, name) {
   const close = html.indexOf(`</${name}>`, tag.end);
   const inner = close === -1 ? "" : html.slice(tag.end, close);
-  return decodeEntities(inner.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+  return decodeEntities(inner.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**

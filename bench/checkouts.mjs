@@ -120,8 +120,7 @@ export async function readOrders(database, uuids) {
     let authorised = 0;
     for (const flow of perFlow.values()) {
       if (flow.authorised) authorised += 1;
-      duplicates +=
-        Math.max(0, flow.orders - 1) + Math.max(0, flow.attempts - 1) + Math.max(0, Math.max(flow.receipts, flow.messages) - 1);
+      duplicates += Math.max(0, flow.orders - 1) + Math.max(0, flow.attempts - 1) + Math.max(0, Math.max(flow.receipts, flow.messages) - 1);
     }
     return { authorised, duplicates };
   } finally {

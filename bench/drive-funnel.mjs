@@ -9,7 +9,9 @@ export function expectRedirect(answer, pathPrefix) {
   const target = answer.location ? new URL(answer.location) : undefined;
   if (answer.status !== 303 || !target?.pathname.startsWith(pathPrefix)) {
     const problem = answer.text.match(/<title>([^<]*)<\/title>/)?.[1] ?? answer.text.slice(0, 200);
-    throw new Error(`POST ${new URL(answer.url).pathname}: expected 303 to ${pathPrefix}…, got ${answer.status} ${answer.location ?? ""} (${problem})`);
+    throw new Error(
+      `POST ${new URL(answer.url).pathname}: expected 303 to ${pathPrefix}…, got ${answer.status} ${answer.location ?? ""} (${problem})`,
+    );
   }
   return answer.location;
 }
@@ -40,10 +42,7 @@ export async function walkFunnel(origin, { email, upTo = "final-checkout", visit
   const uuid = uuidOf(next);
   const concerns = await browser.open(next);
   await visit("/concerns/{uuid}", concerns, browser);
-  next = expectRedirect(
-    await browser.press(concerns, buttons.concerns, { concern: "im_worried_about_the_cost" }),
-    "/social-proof/",
-  );
+  next = expectRedirect(await browser.press(concerns, buttons.concerns, { concern: "im_worried_about_the_cost" }), "/social-proof/");
   const socialProof = await browser.open(next);
   await visit("/social-proof/{uuid}", socialProof, browser);
   // The intake address is, by default, this site's selection page.

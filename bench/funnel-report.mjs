@@ -73,7 +73,10 @@ async function signIn(origin) {
     body: new URLSearchParams({ email: "owner@example.com", password: ownerPassword }),
     redirect: "manual",
   });
-  const cookie = answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   if (answer.status !== 303 || !cookie) throw new Error(`the owner's sign-in answered ${answer.status}`);
   return cookie;
 }

@@ -43,7 +43,10 @@ async function measureTree({ label, tree, port, dataDir, progress }) {
   try {
     const flow = await walkFunnel(app.origin, { email: "bench.patches@example.org", upTo: "checkout" });
     const checkoutPath = `/checkout/${flow.uuid}`;
-    return { label, ...(await load(`${app.origin}${checkoutPath}`, { headers: { Cookie: flow.browser.cookieHeader() }, cpuMs: app.cpuMs })) };
+    return {
+      label,
+      ...(await load(`${app.origin}${checkoutPath}`, { headers: { Cookie: flow.browser.cookieHeader() }, cpuMs: app.cpuMs })),
+    };
   } finally {
     await app.stop();
   }

@@ -105,10 +105,7 @@ export async function stopProcess(child, graceMs = 25_000) {
   };
   signal("SIGTERM");
   let timer;
-  const done = await Promise.race([
-    exited.then(() => true),
-    new Promise((resolve) => (timer = setTimeout(resolve, graceMs, false))),
-  ]);
+  const done = await Promise.race([exited.then(() => true), new Promise((resolve) => (timer = setTimeout(resolve, graceMs, false)))]);
   clearTimeout(timer);
   if (!done) {
     signal("SIGKILL");

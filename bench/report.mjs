@@ -48,7 +48,11 @@ export function render(rows, format) {
   }
   const plain = rows.filter((row) => !row.section);
   const widths = header.map((h, i) => Math.max(h.length, ...plain.map((row) => String(row[i]).length)));
-  const line = (row) => row.map((c, i) => String(c).padEnd(widths[i])).join("  ").trimEnd();
+  const line = (row) =>
+    row
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   return [line(header), rule, ...rows.map((row) => (row.section ? `${row.section}` : line(row)))].join("\n");
 }
@@ -63,7 +67,8 @@ const targets = {
 };
 
 export function engineRows(r, anchors) {
-  const label = r.engine === "postgres" ? `PostgreSQL, ${r.instances} instance${r.instances > 1 ? "s" : ""}` : "PGlite (embedded), 1 instance";
+  const label =
+    r.engine === "postgres" ? `PostgreSQL, ${r.instances} instance${r.instances > 1 ? "s" : ""}` : "PGlite (embedded), 1 instance";
   // Against the bare Remix page, the p99 reads as a multiple of its p99 too.
   const ratioRow = (name, measured, anchor, anchorName, target, p99Limit) => {
     const ratio = measured.rps / anchor.rps;
@@ -86,10 +91,19 @@ export function engineRows(r, anchors) {
   const maxResident = Math.max(...r.residentMb);
   const latency = (c) => `p50 ${ms(c.p50)} · p99 ${ms(c.p99)} (all ${c.posts} posts, answered in ${c.fireSeconds.toFixed(1)} s)`;
   return [
-    { short: r.engine === "postgres" ? "PostgreSQL" : "PGlite", section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${first.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}, twice` },
+    {
+      short: r.engine === "postgres" ? "PostgreSQL" : "PGlite",
+      section: `${label}: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s; then ${first.attempted} checkouts pressed twice at once${r.instances > 1 ? " (each flow's presses on two instances)" : ""}, twice`,
+    },
     ratioRow("/welcome, new visitor (from memory)", r.welcomeNew, anchors.static, "static", targets.welcomeNewToStatic),
     ratioRow("/welcome?lang=es, new visitor (from memory)", r.welcomeNewEs, anchors.static, "static", targets.welcomeNewToStatic),
-    ratioRow("/welcome, her session (reads nothing of hers: from memory)", r.welcomeSession, anchors.bare, "bare Remix", targets.welcomeSessionToBare),
+    ratioRow(
+      "/welcome, her session (reads nothing of hers: from memory)",
+      r.welcomeSession,
+      anchors.bare,
+      "bare Remix",
+      targets.welcomeSessionToBare,
+    ),
     ratioRow("/checkout/{uuid}, her session", r.checkout, anchors.bare, "bare Remix", targets.checkoutToBare, targets.checkoutP99ToBare),
     [
       "checkouts: orders (both bursts)",
@@ -101,7 +115,9 @@ export function engineRows(r, anchors) {
     ],
     [
       "checkouts: duplicates (both bursts)",
-      r.orders.error ? `n/a (database not read: ${r.orders.error})` : `${r.orders.duplicates} (extra orders, card attempts or orders sent to the provider)`,
+      r.orders.error
+        ? `n/a (database not read: ${r.orders.error})`
+        : `${r.orders.duplicates} (extra orders, card attempts or orders sent to the provider)`,
       "0",
       r.orders.error ? "n/a" : passFail(r.orders.duplicates === 0),
     ],
@@ -140,10 +156,16 @@ export function patchRows(patches) {
   const percent = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} %`;
   return [
     {
-      section: "Patches (PGlite): /checkout/{uuid} with her session, each patch taken out in turn, the app as installed before and after each",
+      section:
+        "Patches (PGlite): /checkout/{uuid} with her session, each patch taken out in turn, the app as installed before and after each",
       short: "patches",
     },
-    [`as installed (${installed.length} runs)`, `${installed.map((r) => `${r.cpuMsPerRequest.toFixed(2)}`).join(", ")} ms CPU a request · noise ±${(noise * 100).toFixed(1)} % (their spread)`, "—", ""],
+    [
+      `as installed (${installed.length} runs)`,
+      `${installed.map((r) => `${r.cpuMsPerRequest.toFixed(2)}`).join(", ")} ms CPU a request · noise ±${(noise * 100).toFixed(1)} % (their spread)`,
+      "—",
+      "",
+    ],
     ...without.map((w, i) => {
       const beside = (installed[i].cpuMsPerRequest + installed[i + 1].cpuMsPerRequest) / 2;
       const gain = w.cpuMsPerRequest / beside - 1;

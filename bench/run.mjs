@@ -132,7 +132,9 @@ async function main() {
         continue;
       }
     }
-    results.push(await measureEngine({ engine, instances: settings.instances, ports: appPorts, dataDir, progress, withScreens: results.length === 0 }));
+    results.push(
+      await measureEngine({ engine, instances: settings.instances, ports: appPorts, dataDir, progress, withScreens: results.length === 0 }),
+    );
   }
   if (results.length === 0) throw new Error(skipped.join("; "));
   const screens = results[0].screens;
@@ -148,9 +150,14 @@ async function main() {
   }));
 
   const rows = [
-    { section: "Screens (PGlite): gzipped (level 6) HTML, <script> elements, JS fetched (entry scripts, modulepreloads and their static imports), stylesheets" },
+    {
+      section:
+        "Screens (PGlite): gzipped (level 6) HTML, <script> elements, JS fetched (entry scripts, modulepreloads and their static imports), stylesheets",
+    },
     ...screenRows(screens.rows),
-    { section: `Anchors: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after a ${settings.warmupSeconds} s warm-up` },
+    {
+      section: `Anchors: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after a ${settings.warmupSeconds} s warm-up`,
+    },
     ["static: /welcome's bytes from node:http", rate(anchors.static), "—", ""],
     [`bare Remix ${bareRemixVersion()} page (Express, compression)`, rate(anchors.bare), "—", ""],
     ...results.flatMap((r) => engineRows(r, anchors)),
@@ -169,17 +176,15 @@ async function main() {
     if (row.section) part = row.short ? `${row.short}: ` : "";
     else if (row[3] === "FAIL") failures.push(`${part}${row[0]}`);
   }
-  const summary = [
-    failures.length ? `Targets missed: ${failures.join("; ")}.` : "Every target met.",
-    ...skipped,
-  ].join(" ");
+  const summary = [failures.length ? `Targets missed: ${failures.join("; ")}.` : "Every target met.", ...skipped].join(" ");
   const headers = (results[0].entryHeaders ?? []).map(([name, value]) => `${name}: ${value}`).join("\n");
   const headerBlock = `Headers of /welcome for a new visitor (${results[0].engine}):\n\n\`\`\`\n${headers}\n\`\`\``;
 
   console.log(`\n${heading}\n\n${render(rows, "text")}\n\n${summary}\n\n${headerBlock}`);
   for (const r of results) {
     const buildErrors = [...r.checkouts.first.buildErrors, ...r.checkouts.again.buildErrors];
-    if (buildErrors.length) console.log(`\n${r.engine}: flows that failed before checkout (first 3):\n${buildErrors.slice(0, 3).join("\n")}`);
+    if (buildErrors.length)
+      console.log(`\n${r.engine}: flows that failed before checkout (first 3):\n${buildErrors.slice(0, 3).join("\n")}`);
   }
   writeFileSync(
     path.join(root, "bench/latest.md"),
@@ -187,6 +192,5 @@ async function main() {
   );
   rmSync(dataDir, { recursive: true, force: true });
 }
-
 
 await main();

@@ -5,7 +5,12 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 const i18n = new URL("../app/i18n/", import.meta.url).pathname;
-const sources = [path.join(i18n, "es.ts"), ...readdirSync(path.join(i18n, "areas")).filter((f) => f.endsWith(".es.ts")).map((f) => path.join(i18n, "areas", f))];
+const sources = [
+  path.join(i18n, "es.ts"),
+  ...readdirSync(path.join(i18n, "areas"))
+    .filter((f) => f.endsWith(".es.ts"))
+    .map((f) => path.join(i18n, "areas", f)),
+];
 const text = sources.map((file) => readFileSync(file, "utf8")).join("\n");
 
 /** The Spanish of a message without placeholders, e.g. `spanish("welcome.submit")`. */

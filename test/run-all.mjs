@@ -174,8 +174,7 @@ const sum = (key) => runs.reduce((total, [, totals]) => total + totals[key], 0);
 const passed = sum("passed");
 const failed = sum("failed");
 const skipped = sum("skipped");
-const describe = ({ passed, failed, skipped }) =>
-  `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
+const describe = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
 console.log(`\n${runs.map(([name, totals]) => `${name}: ${describe(totals)}`).join("; ")}`);
 console.log(describe({ passed, failed, skipped }));
 process.exitCode = failed > 0 ? 1 : 0;

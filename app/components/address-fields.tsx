@@ -32,7 +32,13 @@ export function AddressLines({ fields, section, required, line1Hint }: AddressLi
       />
       <Field field={fields.addressLine2} label={t("addressForm.addressLine2")} autoComplete={`${section} address-line2`} />
       <div className="field-pair">
-        <Field field={fields.zipCode} label={t("addressForm.zipCode")} autoComplete={`${section} postal-code`} inputMode="numeric" required={required} />
+        <Field
+          field={fields.zipCode}
+          label={t("addressForm.zipCode")}
+          autoComplete={`${section} postal-code`}
+          inputMode="numeric"
+          required={required}
+        />
         <SelectField
           field={fields.state}
           label={t("addressForm.state")}

@@ -33,8 +33,8 @@ export function RecoveryCodesShown({ heading, codes, next }: { heading: string; 
     <section className="owner-panel" aria-labelledby="page-title">
       <h1 id="page-title">{heading}</h1>
       <p>
-        Keep these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your phone. They are shown only
-        this once.
+        Keep these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your phone. They are shown
+        only this once.
       </p>
       <ul className="owner-recovery-codes">
         {codes.map((code) => (

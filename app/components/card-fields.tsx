@@ -17,31 +17,17 @@ const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 export function CardFields({ fields, payment }: { fields: Fields; payment: PaymentSettings }) {
   const t = useT();
   if (payment.kind === "stripe") {
-    return (
-      <StripeCard publishableKey={payment.publishableKey} stripeJsUrl={payment.stripeJsUrl} />
-    );
+    return <StripeCard publishableKey={payment.publishableKey} stripeJsUrl={payment.stripeJsUrl} />;
   }
   return (
     <div className="sandbox-card">
       <p className="sandbox-note">
         <Rich id="sandbox.cardNote" values={{ strong }} />
       </p>
-      <Field
-        field={fields.cardNumber}
-        label={t("cardForm.cardNumber")}
-        autoComplete="cc-number"
-        inputMode="numeric"
-        required
-      />
+      <Field field={fields.cardNumber} label={t("cardForm.cardNumber")} autoComplete="cc-number" inputMode="numeric" required />
       <div className="field-pair">
         <Field field={fields.expiry} label={t("cardForm.expiry")} autoComplete="cc-exp" required />
-        <Field
-          field={fields.securityCode}
-          label={t("cardForm.securityCode")}
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          required
-        />
+        <Field field={fields.securityCode} label={t("cardForm.securityCode")} autoComplete="cc-csc" inputMode="numeric" required />
       </div>
     </div>
   );

@@ -24,10 +24,7 @@ export function ChoiceQuestion({
 }) {
   const invalid = Boolean(field.errors?.[0]);
   return (
-    <fieldset
-      className={invalid ? "choice-question has-error" : "choice-question"}
-      aria-describedby={invalid ? field.errorId : undefined}
-    >
+    <fieldset className={invalid ? "choice-question has-error" : "choice-question"} aria-describedby={invalid ? field.errorId : undefined}>
       <legend className="question">{asHeading ? <h1>{question}</h1> : question}</legend>
       <FieldError field={field} />
       <div className="choices">

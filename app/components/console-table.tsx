@@ -53,7 +53,10 @@ export function ConsoleTable<Row>({ region, caption, columns, rows, rowKey, rowC
           {rows.map((row) => (
             <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column, index) => {
-                const className = classes(column.numeric && "number", typeof column.className === "function" ? column.className(row) : column.className);
+                const className = classes(
+                  column.numeric && "number",
+                  typeof column.className === "function" ? column.className(row) : column.className,
+                );
                 return column.rowHeader ? (
                   <th scope="row" className={className} key={index}>
                     {column.cell(row)}

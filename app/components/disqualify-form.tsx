@@ -14,9 +14,9 @@ export function DisqualifyForm({ lastResult }: { lastResult: FormReply | null })
     <section className="owner-box" aria-labelledby="disqualify-title">
       <h2 id="disqualify-title">Medically disqualified</h2>
       <p>
-        When this treatment is not right for her. Her plan ends now and nothing more is billed, even a renewal less than 72 hours away. A hold not yet
-        captured is released; otherwise her most recent payment is refunded in full, as the terms promise. She gets one email saying so, without your
-        note. This cannot be undone.
+        When this treatment is not right for her. Her plan ends now and nothing more is billed, even a renewal less than 72 hours away. A
+        hold not yet captured is released; otherwise her most recent payment is refunded in full, as the terms promise. She gets one email
+        saying so, without your note. This cannot be undone.
       </p>
       <Form method="post" id="disqualify" noValidate className="owner-disqualify-form">
         <ErrorSummary summary={summary} formErrors={formErrors} />

@@ -159,7 +159,10 @@ export function CheckboxField({ field, label, className, describedBy, children }
  * A labelled password input, wired like `Field`. Its value never comes back after a refusal:
  * the server leaves it out of the reply.
  */
-export function PasswordField({ autoComplete, ...frame }: Omit<LabelledFieldProps, "required" | "requiredMark"> & { autoComplete: string }) {
+export function PasswordField({
+  autoComplete,
+  ...frame
+}: Omit<LabelledFieldProps, "required" | "requiredMark"> & { autoComplete: string }) {
   return (
     <LabelledField {...frame} requiredMark={false}>
       {(wiring) => <input {...wiring} type="password" autoComplete={autoComplete} spellCheck={false} autoCapitalize="none" required />}

@@ -40,10 +40,7 @@ function fieldValue(value: unknown): string | undefined {
  * everything she typed but the hidden fields), otherwise the page's defaults. As with Conform,
  * one answer's values replace the defaults whole: a box she unticked stays unticked.
  */
-export function replyValues(
-  reply: FormReply | null | undefined,
-  defaults: Record<string, unknown>,
-): Record<string, string> {
+export function replyValues(reply: FormReply | null | undefined, defaults: Record<string, unknown>): Record<string, string> {
   const source = reply?.initialValue ?? defaults;
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {

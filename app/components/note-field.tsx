@@ -3,7 +3,19 @@
 import { controlWiring, FieldError } from "./field";
 import type { FieldView } from "./form-reply";
 
-export function NoteField({ field, label, hint, maxLength, rows = 3 }: { field: FieldView; label: string; hint: string; maxLength: number; rows?: number }) {
+export function NoteField({
+  field,
+  label,
+  hint,
+  maxLength,
+  rows = 3,
+}: {
+  field: FieldView;
+  label: string;
+  hint: string;
+  maxLength: number;
+  rows?: number;
+}) {
   const hintId = `${field.id}-hint`;
   return (
     <div className={field.errors?.[0] ? "field has-error" : "field"}>
@@ -12,7 +24,13 @@ export function NoteField({ field, label, hint, maxLength, rows = 3 }: { field: 
         {hint}
       </p>
       <FieldError field={field} />
-      <textarea {...controlWiring(field, hintId)} className="owner-note" defaultValue={field.initialValue} rows={rows} maxLength={maxLength} />
+      <textarea
+        {...controlWiring(field, hintId)}
+        className="owner-note"
+        defaultValue={field.initialValue}
+        rows={rows}
+        maxLength={maxLength}
+      />
     </div>
   );
 }

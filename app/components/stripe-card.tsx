@@ -28,9 +28,7 @@ function loadStripeJs(url: string): Promise<StripeConstructor> {
     const script = document.createElement("script");
     script.src = url;
     script.async = true;
-    script.addEventListener("load", () =>
-      window.Stripe ? resolve(window.Stripe) : reject(new Error("Stripe.js did not define Stripe")),
-    );
+    script.addEventListener("load", () => (window.Stripe ? resolve(window.Stripe) : reject(new Error("Stripe.js did not define Stripe"))));
     script.addEventListener("error", () => {
       script.remove();
       reject(new Error("Stripe.js could not be loaded"));

@@ -74,7 +74,7 @@ export function labelOf<K extends string>(labels: Readonly<Record<K, string>>, k
 /** A code out of a fixed list written in the code (a US state, a plan). */
 export function codeOf<K extends string>(codes: readonly K[], code: K): AuditWord {
   if (!codes.includes(code)) throw new TypeError("an audit code must be one of its list");
-  return (code as string) as AuditWord;
+  return code as string as AuditWord;
 }
 
 /** An amount of money: "$69.50". */

@@ -70,7 +70,8 @@ export interface BillingDateChange {
   movedBack: boolean;
 }
 
-export type BillingDateRefusal = "not_active" | "weeks" | "fixed" | "once_a_period" | "cap" | "nothing_to_move_back" | "sooner_once" | "card_tried";
+export type BillingDateRefusal =
+  "not_active" | "weeks" | "fixed" | "once_a_period" | "cap" | "nothing_to_move_back" | "sooner_once" | "card_tried";
 
 export type BillingDateDecision = { ok: true; change: BillingDateChange } | { ok: false; refusal: BillingDateRefusal; message: string };
 
@@ -158,7 +159,12 @@ function refuse(refusal: BillingDateRefusal, message: string): BillingDateDecisi
 }
 
 /** What `choice` does to her billing date at `now`, or why it cannot (in her language with `t`). */
-export function decideBillingDateChange(facts: BillingDateFacts, choice: BillingDateChoice, now: Date, t?: Translator): BillingDateDecision {
+export function decideBillingDateChange(
+  facts: BillingDateFacts,
+  choice: BillingDateChoice,
+  now: Date,
+  t?: Translator,
+): BillingDateDecision {
   const messages: BillingDateWords = t ? billingDateWords(t) : billingDateMessages;
   const from = facts.nextBillingAt;
   const anchor = facts.firstPeriodStart;
@@ -180,7 +186,15 @@ export function decideBillingDateChange(facts: BillingDateFacts, choice: Billing
     if (renewalStillBilled(now, inForce.from)) return refuse("fixed", messages.backTooLate(inForce.from));
     return {
       ok: true,
-      change: { event: "billing_date_moved", period, from, to: inForce.from, anchor: inForce.anchorBefore ?? anchor, weeks: -inForce.weeks, movedBack: true },
+      change: {
+        event: "billing_date_moved",
+        period,
+        from,
+        to: inForce.from,
+        anchor: inForce.anchorBefore ?? anchor,
+        weeks: -inForce.weeks,
+        movedBack: true,
+      },
     };
   }
   if (facts.lines.some((line) => line.period === period && line.event !== "shipped_sooner")) {
@@ -206,7 +220,8 @@ export function billingDateChoiceOf(kind: BillingDateChoice["kind"], weeks: numb
 }
 
 /** Moving her date later as a page offers it: each number of weeks the rules let through now, or why none. */
-export type MoveOffer = { open: true; message: null; choices: (readonly [string, string])[] } | { open: false; message: string; choices: never[] };
+export type MoveOffer =
+  { open: true; message: null; choices: (readonly [string, string])[] } | { open: false; message: string; choices: never[] };
 
 /**
  * The move choices her page and the console show: each number of weeks with the date it leads
@@ -221,7 +236,9 @@ export function moveOffer(facts: BillingDateFacts, now: Date, day: (date: Date) 
     choices: moveWeekChoices.flatMap((weeks) => {
       const moved = decideBillingDateChange(facts, { kind: "move", weeks }, now);
       if (!moved.ok) return [];
-      const label = t ? t("herBillingDate.moveChoice", { weeks, date: day(moved.change.to) }) : `${weeksText(weeks)} later: ${day(moved.change.to)}`;
+      const label = t
+        ? t("herBillingDate.moveChoice", { weeks, date: day(moved.change.to) })
+        : `${weeksText(weeks)} later: ${day(moved.change.to)}`;
       return [[String(weeks), label] as const];
     }),
   };
@@ -244,7 +261,8 @@ export const billingDateMessages = {
     `You can move your billing date by up to ${maxWeeksMoved} weeks in any 12 months, and you have ${weeksText(left)} left, so it cannot move ${weeksText(weeks)}.`,
   skipCap: (plan: PlanCode, weeks: number, left: number) =>
     `Skipping a period of your ${plans[plan].name} plan would move your billing date by ${weeksText(weeks)}. You can move it by up to ${maxWeeksMoved} weeks in any 12 months, and you have ${weeksText(left)} left.`,
-  soonerOnce: (at: Date) => `Your current period already shipped sooner. You can ship sooner again once it has renewed, on ${formatEmailDate(at)}.`,
+  soonerOnce: (at: Date) =>
+    `Your current period already shipped sooner. You can ship sooner again once it has renewed, on ${formatEmailDate(at)}.`,
   cardTried: (at: Date) =>
     `We already tried your card for your next period and it was declined. Nothing was charged; we will try it again on your billing date, ${formatEmailDate(at)}.`,
   stale: (at: Date | null) =>
@@ -297,7 +315,8 @@ export function billingDateDoneText(line: Pick<BillingDateLine, "event" | "from"
   if (line.event === "shipped_sooner") {
     return `Your next period was charged today and ships within 3-5 business days. Your billing dates now count from today: the next one is ${to}.`;
   }
-  if (line.event === "period_skipped") return `Your next period is skipped: nothing is charged on ${formatEmailDate(line.from)}. Your next billing date is now ${to}.`;
+  if (line.event === "period_skipped")
+    return `Your next period is skipped: nothing is charged on ${formatEmailDate(line.from)}. Your next billing date is now ${to}.`;
   if (line.movedBack) return `Your next billing date is back to ${to}.`;
   return `Your next billing date is now ${to}, moved from ${formatEmailDate(line.from)}.`;
 }

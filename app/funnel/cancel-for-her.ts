@@ -35,7 +35,8 @@ export const cancelForHerSchema = z
     herReason: z.enum(herCancelReasons, { error: cancelForHerMessages.herReason }).optional(),
   })
   .superRefine((value, context) => {
-    if (value.reason === "other" && !value.note) context.addIssue({ code: "custom", path: ["note"], message: cancelForHerMessages.noteMissing });
+    if (value.reason === "other" && !value.note)
+      context.addIssue({ code: "custom", path: ["note"], message: cancelForHerMessages.noteMissing });
   });
 
 /** What the audit log keeps of the reason: its label ("Other"), never the note. */

@@ -23,7 +23,11 @@ const identifier = z.union([z.string().trim().min(1).max(100), z.number().int()]
 const optionSchema = z.object({
   id: identifier,
   // Line breaks are part of some names ("I don't know /\nNo preference"); keep them.
-  name: z.string().min(1).max(200).refine((name) => name.trim() !== ""),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((name) => name.trim() !== ""),
   image: imageAddress,
   is_default: z.boolean().nullish().transform(Boolean),
   product_id: identifier,
@@ -38,8 +42,8 @@ const optionSchema = z.object({
     .optional()
     .transform((value) =>
       Array.isArray(value)
-        ? [...new Set(value.filter((code): code is string => typeof code === "string").map((code) => code.trim().toUpperCase()))].filter((code) =>
-            (usStateCodes as readonly string[]).includes(code),
+        ? [...new Set(value.filter((code): code is string => typeof code === "string").map((code) => code.trim().toUpperCase()))].filter(
+            (code) => (usStateCodes as readonly string[]).includes(code),
           )
         : undefined,
     ),
@@ -48,7 +52,11 @@ const optionSchema = z.object({
 const categorySchema = z.object({
   name: z.string().trim().min(1).max(200),
   category: z.enum(hrtCategoryCodes),
-  description: z.string().max(1_000).nullish().transform((description) => description ?? ""),
+  description: z
+    .string()
+    .max(1_000)
+    .nullish()
+    .transform((description) => description ?? ""),
   options: z.array(z.unknown()),
 });
 

@@ -94,5 +94,11 @@ export function clientOfAddress(text: string): ClientAddress {
     return ipv4Client([groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff]);
   }
   if (isSharedIpv6(groups)) return { kind: "shared" };
-  return { kind: "counted", key: `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64` };
+  return {
+    kind: "counted",
+    key: `${groups
+      .slice(0, 4)
+      .map((group) => group.toString(16))
+      .join(":")}::/64`,
+  };
 }

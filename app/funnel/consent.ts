@@ -21,7 +21,7 @@ export function checkoutDisclosure(t: Translator, plan: PlanCode, renewalCents: 
 }
 
 /** How she agrees to a new plan from her plan page: the one button beside its disclosure. */
-export const planChangeAgreedWith = "Pressed \"Change my plan\" beside the disclosure on her plan page";
+export const planChangeAgreedWith = 'Pressed "Change my plan" beside the disclosure on her plan page';
 
 /**
  * The disclosure beside "Change my plan": the new plan's price and cadence from the day it

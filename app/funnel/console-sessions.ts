@@ -19,7 +19,9 @@ export interface ConsoleSessionTimes {
 /** Whether the sign-in has ended at `now`, idle for too long or simply too old. */
 export function consoleSessionEnded(session: ConsoleSessionTimes, now: Date): boolean {
   const at = now.getTime();
-  return at - session.lastSeenAt.getTime() >= consoleSessionLimits.idleMs || at - session.createdAt.getTime() >= consoleSessionLimits.absoluteMs;
+  return (
+    at - session.lastSeenAt.getTime() >= consoleSessionLimits.idleMs || at - session.createdAt.getTime() >= consoleSessionLimits.absoluteMs
+  );
 }
 
 /** Whether its use at `now` is worth writing down (its last one was a while ago). */

@@ -181,7 +181,6 @@ export interface RenderedEmail {
   html: string;
 }
 
-
 /** The last day on which cancelling still stops a renewal: the day before the 72 hours begin. */
 export function cancelBeforeDate(billingAt: Date): Date {
   return new Date(billingAt.getTime() - cancelNoticeMs);
@@ -209,7 +208,10 @@ function orderFacts(order: EmailOrder, t: Translator): Block {
   const rows: [string, string][] = [
     [t("email.factReference"), order.reference],
     [t("email.factPlan"), planWords(order.plan, t).label],
-    [t("email.factMedications"), order.medications.map((m) => (m.dosage ? `${m.name} (${m.dosage})` : m.name)).join("; ") || t("email.noMedications")],
+    [
+      t("email.factMedications"),
+      order.medications.map((m) => (m.dosage ? `${m.name} (${m.dosage})` : m.name)).join("; ") || t("email.noMedications"),
+    ],
     [t("email.factPrice"), amountAndCadence(order.renewalCents, order.plan, t)],
   ];
   if (order.firstPeriodCents !== order.renewalCents) {
@@ -250,7 +252,9 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Tra
   const noRefunds = subscriptionTerms(t)[2];
   const date = (at: Date) => formatEmailDate(at, t);
   const next = facts.nextBillingAt;
-  const nextLine: Block[] = next ? [{ type: "p", text: t("email.nextBilling", { date: date(next), amount: formatCents(order.renewalCents), months }) }] : [];
+  const nextLine: Block[] = next
+    ? [{ type: "p", text: t("email.nextBilling", { date: date(next), amount: formatCents(order.renewalCents), months }) }]
+    : [];
   const cancelRule: Block = { type: "p", text: t("email.cancelRule", { noRefunds }) };
   const releaseTiming = t("email.releaseTiming");
   const refundTiming = t("email.refundTiming");
@@ -266,7 +270,10 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Tra
           { type: "h2", text: t("email.holdHeading") },
           { type: "p", text: t("email.hold", { amount: formatCents(order.firstPeriodCents), preAuthorised: preAuthorisationNote(t) }) },
           { type: "h2", text: t("email.termsHeading") },
-          { type: "list", items: [t("email.oncePrescribed", { price: amountAndCadence(order.renewalCents, order.plan, t) }), ...subscriptionTerms(t)] },
+          {
+            type: "list",
+            items: [t("email.oncePrescribed", { price: amountAndCadence(order.renewalCents, order.plan, t) }), ...subscriptionTerms(t)],
+          },
           { type: "p", text: t("email.cancelAnyTime") },
         ],
       };
@@ -384,7 +391,10 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Tra
               : t("email.cancelledBeforeReview", { amount: formatCents(order.firstPeriodCents), releaseTiming }),
         });
       } else if (facts.lastBillingAt) {
-        blocks.push({ type: "p", text: t("email.cancelledLastRenewal", { date: date(facts.lastBillingAt), amount: formatCents(order.renewalCents) }) });
+        blocks.push({
+          type: "p",
+          text: t("email.cancelledLastRenewal", { date: date(facts.lastBillingAt), amount: formatCents(order.renewalCents) }),
+        });
       } else {
         blocks.push({ type: "p", text: t("email.cancelled") });
         blocks.push({ type: "p", text: noRefunds });
@@ -530,7 +540,12 @@ function billingDateEmail(
  */
 export function renderEmail(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Translator = english): RenderedEmail {
   const { subject, blocks } = content(order, facts, links, t);
-  const all: Block[] = [{ type: "p", text: t("email.greeting", { name: order.firstName }) }, ...blocks, ...linkBlocks(links, t), { type: "p", text: t("email.help", reachUs) }];
+  const all: Block[] = [
+    { type: "p", text: t("email.greeting", { name: order.firstName }) },
+    ...blocks,
+    ...linkBlocks(links, t),
+    { type: "p", text: t("email.help", reachUs) },
+  ];
   return { subject, text: toText(all), html: toHtml(subject, all, t.language) };
 }
 
@@ -552,7 +567,12 @@ export function renderDoctorEmail(
       type: "p",
       text: `${who} is considering this menopause treatment plan with Menopause Care and asked us to send it to you. A licensed provider of ours reviews it before anything is prescribed.`,
     },
-    ...(from.note ? [{ type: "h2" as const, text: `A note from ${who}` }, { type: "p" as const, text: from.note }] : []),
+    ...(from.note
+      ? [
+          { type: "h2" as const, text: `A note from ${who}` },
+          { type: "p" as const, text: from.note },
+        ]
+      : []),
     { type: "h2", text: "The plan" },
     {
       type: "facts",
@@ -621,7 +641,10 @@ function toHtml(subject: string, blocks: Block[], language: Language = "en"): st
           return `<ul style="${styles.p}">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
         case "facts":
           return `<table role="presentation" style="${styles.p};border-collapse:collapse">${block.rows
-            .map(([label, value]) => `<tr><th scope="row" style="${styles.th}">${escapeHtml(label)}</th><td style="${styles.td}">${escapeHtml(value)}</td></tr>`)
+            .map(
+              ([label, value]) =>
+                `<tr><th scope="row" style="${styles.th}">${escapeHtml(label)}</th><td style="${styles.td}">${escapeHtml(value)}</td></tr>`,
+            )
             .join("")}</table>`;
         case "link":
           return `<p style="${styles.p}"><a href="${escapeHtml(block.href)}" style="${styles.a}">${escapeHtml(block.text)}</a></p>`;

@@ -51,12 +51,13 @@ export const shippingMessages = inEnglish(shippingMessageIds);
  * any of its usual spellings (PO Box, P.O. Box, Post Office Box, POB 12, Box 12).
  */
 export function isPoBox(addressLine: string): boolean {
-  return /\b(?:p\.?\s*o\.?\s*b(?:ox)?\.?|post\s*(?:al)?\s*office\s*box|box)\s*#?\s*\d+/i.test(addressLine) ||
-    /\b(?:p\.?\s*o\.?\s*box|post\s*(?:al)?\s*office\s*box)\b/i.test(addressLine);
+  return (
+    /\b(?:p\.?\s*o\.?\s*b(?:ox)?\.?|post\s*(?:al)?\s*office\s*box|box)\s*#?\s*\d+/i.test(addressLine) ||
+    /\b(?:p\.?\s*o\.?\s*box|post\s*(?:al)?\s*office\s*box)\b/i.test(addressLine)
+  );
 }
 
-const text = (missing: MessageId, max = 100) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, shippingMessageIds.tooLong);
+const text = (missing: MessageId, max = 100) => z.string({ error: missing }).trim().min(1, missing).max(max, shippingMessageIds.tooLong);
 
 const optionalText = z
   .string()
@@ -66,17 +67,16 @@ const optionalText = z
   .transform((value) => value || undefined);
 
 export const shippingSchema = z.object({
-  addressLine1: text(shippingMessageIds.addressLine1Missing).pipe(
-    z.string().refine((line) => !isPoBox(line), shippingMessageIds.poBox),
-  ),
+  addressLine1: text(shippingMessageIds.addressLine1Missing).pipe(z.string().refine((line) => !isPoBox(line), shippingMessageIds.poBox)),
   addressLine2: optionalText.pipe(
-    z.string().optional().refine((line) => !line || !isPoBox(line), shippingMessageIds.poBox),
+    z
+      .string()
+      .optional()
+      .refine((line) => !line || !isPoBox(line), shippingMessageIds.poBox),
   ),
   city: text(shippingMessageIds.cityMissing),
   state: z.enum(usStateCodes, { error: shippingMessageIds.stateMissing }),
-  zipCode: text(shippingMessageIds.zipCodeMissing, 10).pipe(
-    z.string().regex(/^\d{5}(?:-\d{4})?$/, shippingMessageIds.zipCodeFormat),
-  ),
+  zipCode: text(shippingMessageIds.zipCodeMissing, 10).pipe(z.string().regex(/^\d{5}(?:-\d{4})?$/, shippingMessageIds.zipCodeFormat)),
 });
 
 /** The whole form: account details (as on pre-checkout), shipping, and the agreement. */
@@ -127,9 +127,7 @@ export const billingFieldNames = {
 
 export const billingSameField = "billingSameAsShipping";
 
-export type BillingChoice =
-  | { ok: true; billing: BillingAddress | null }
-  | { ok: false; errors: Record<string, string[]> };
+export type BillingChoice = { ok: true; billing: BillingAddress | null } | { ok: false; errors: Record<string, string[]> };
 
 /**
  * What the Billing Address section says: null while the box is ticked (the same as shipping),
@@ -139,9 +137,7 @@ export type BillingChoice =
  */
 export function readBillingChoice(values: Record<string, unknown>, t?: Translator): BillingChoice {
   if (values[billingSameField] === "on") return { ok: true, billing: null };
-  const address = Object.fromEntries(
-    Object.entries(billingFieldNames).map(([name, formName]) => [name, values[formName] ?? ""]),
-  );
+  const address = Object.fromEntries(Object.entries(billingFieldNames).map(([name, formName]) => [name, values[formName] ?? ""]));
   const parsed = billingSchema.safeParse(address);
   if (parsed.success) return { ok: true, billing: parsed.data };
   const errors: Record<string, string[]> = {};

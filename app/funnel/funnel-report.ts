@@ -125,15 +125,30 @@ export function dayOf(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-const filterValue = z.string().trim().max(200, reportMessages.filter).optional().transform((value) => value || undefined);
+const filterValue = z
+  .string()
+  .trim()
+  .max(200, reportMessages.filter)
+  .optional()
+  .transform((value) => value || undefined);
 
 export function reportQuerySchema(today: Date) {
   const end = dayOf(today);
   const start = dayOf(new Date(today.getTime() - (defaultRangeDays - 1) * dayMs));
   return z
     .object({
-      from: z.string().trim().optional().transform((value) => value || start).refine(isDay, reportMessages.from),
-      to: z.string().trim().optional().transform((value) => value || end).refine(isDay, reportMessages.to),
+      from: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value || start)
+        .refine(isDay, reportMessages.from),
+      to: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value || end)
+        .refine(isDay, reportMessages.to),
       source: filterValue,
       campaign: filterValue,
       referral: filterValue,
@@ -147,7 +162,8 @@ export function reportQuerySchema(today: Date) {
     .superRefine((query, context) => {
       if (!isDay(query.from) || !isDay(query.to)) return;
       if (query.from > query.to) context.addIssue({ code: "custom", path: ["to"], message: reportMessages.order });
-      else if (daysIn(query.from, query.to) > longestRangeDays) context.addIssue({ code: "custom", path: ["to"], message: reportMessages.length });
+      else if (daysIn(query.from, query.to) > longestRangeDays)
+        context.addIssue({ code: "custom", path: ["to"], message: reportMessages.length });
     });
 }
 

@@ -11,7 +11,14 @@ import type { SubscriptionState } from "./subscription-life";
  * While something may still be shipped: under review (a prescription ships to it), waiting for
  * a payment, running, or ending (its last renewal still ships). Ended orders ship nothing more.
  */
-export const addressChangeStates: readonly SubscriptionState[] = ["on_hold", "hold_expired", "payment_needed", "active", "past_due", "ending"];
+export const addressChangeStates: readonly SubscriptionState[] = [
+  "on_hold",
+  "hold_expired",
+  "payment_needed",
+  "active",
+  "past_due",
+  "ending",
+];
 
 export function canChangeAddress(state: SubscriptionState): boolean {
   return addressChangeStates.includes(state);

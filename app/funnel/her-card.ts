@@ -36,7 +36,8 @@ export const herCardMessages = {
   movedOn:
     "Your card was changed a moment ago, perhaps in another window. The card shown below is the one we have now: check it, and update it again if you need to.",
   busy: "We could not reach the payment service, or a payment on your order is moving right now. Nothing was changed: please try again in a minute.",
-  notThisOrder: "This card was not given on this order's page, so we did not use it. Nothing was changed: please give your card again below.",
+  notThisOrder:
+    "This card was not given on this order's page, so we did not use it. Nothing was changed: please give your card again below.",
 } as const;
 
 export type HerCardRefusal = keyof typeof herCardMessages;
@@ -62,7 +63,8 @@ export function firstUseText(underReview: boolean, nextBillingAt: Date | null, f
       "Your new card is used from your first renewal on."
     );
   }
-  if (nextBillingAt) return `We will use it from your next payment, on ${formatDate(nextBillingAt)}, and no longer charge the card you used before.`;
+  if (nextBillingAt)
+    return `We will use it from your next payment, on ${formatDate(nextBillingAt)}, and no longer charge the card you used before.`;
   return "We will use it from your next payment on, and no longer charge the card you used before.";
 }
 

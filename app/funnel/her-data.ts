@@ -126,7 +126,13 @@ function answersOf(codes: readonly string[], labels: Map<string, string>) {
 function changeAhead(sources: HerDataSources) {
   const ahead = planChangeAhead(sources.subscription, sources.events);
   if (!ahead) return null;
-  return { plan: plans[ahead.plan].label, cadence: plans[ahead.plan].cadence, eachRenewal: money(ahead.cents), from: ahead.at.toISOString(), words: ahead.text };
+  return {
+    plan: plans[ahead.plan].label,
+    cadence: plans[ahead.plan].cadence,
+    eachRenewal: money(ahead.cents),
+    from: ahead.at.toISOString(),
+    words: ahead.text,
+  };
 }
 
 function cancelReasonOf(subscription: HerDataSources["subscription"]) {
@@ -202,7 +208,9 @@ export function herData(sources: HerDataSources) {
       planChangeAhead: changeAhead(sources),
       cancelledAt: subscription.cancelledAt?.toISOString() ?? null,
       whyYouCancelled: cancelReasonOf(subscription),
-      medicalDecision: subscription.decision ? { decision: subscription.decision, at: subscription.decidedAt?.toISOString() ?? null } : null,
+      medicalDecision: subscription.decision
+        ? { decision: subscription.decision, at: subscription.decidedAt?.toISOString() ?? null }
+        : null,
       medications: (order?.medications ?? []).map((medication) => ({
         name: medication.name ?? null,
         dosage: orNull(medication.dosage),

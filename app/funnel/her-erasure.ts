@@ -51,7 +51,9 @@ export function erasedProviderPayload(kind: string, payload: Json): Json {
     case "pre-auth-checkout":
       return { ...payload, body: isObject(payload.body) ? erasedOrderBody(payload.body) : payload.body };
     case "order-event":
-      return "shippingAddress" in payload ? { ...payload, shippingAddress: blanked(payload.shippingAddress, addressFieldsErased) } : payload;
+      return "shippingAddress" in payload
+        ? { ...payload, shippingAddress: blanked(payload.shippingAddress, addressFieldsErased) }
+        : payload;
     default:
       return payload;
   }

@@ -33,7 +33,10 @@ export const herStateText: Record<SubscriptionState, { title: string; text: stri
     title: "Cancelled",
     text: "You cancelled within 72 hours of your billing date, so that last renewal is still billed. After it, nothing more is charged.",
   },
-  declined: { title: "Not prescribed", text: "The medical team did not prescribe this treatment. The hold on your card was released; nothing was charged." },
+  declined: {
+    title: "Not prescribed",
+    text: "The medical team did not prescribe this treatment. The hold on your card was released; nothing was charged.",
+  },
   cancelled: { title: "Cancelled", text: "Your subscription is cancelled. Nothing more will be charged." },
   lapsed: { title: "Ended", text: "Your subscription ended because your renewal could not be charged. Nothing more will be charged." },
   // What happened to her money is said beside it (disqualifiedMoneyText): a hold released,
@@ -123,13 +126,19 @@ export function disqualifiedMoneyText(
   if (refund) {
     const amount = formatCents(refund.amountCents);
     if (t) {
-      const id = refund.status === "succeeded" ? "herState.moneyRefunded" : refund.status === "pending" ? "herState.moneyRefunding" : "herState.moneyRefundFailed";
+      const id =
+        refund.status === "succeeded"
+          ? "herState.moneyRefunded"
+          : refund.status === "pending"
+            ? "herState.moneyRefunding"
+            : "herState.moneyRefundFailed";
       return t(id, { amount });
     }
     if (refund.status === "succeeded") {
       return `As our terms promise, your most recent payment was refunded in full: ${amount} to your card. Depending on your bank, it reaches your account within 5 to 10 business days.`;
     }
-    if (refund.status === "pending") return `As our terms promise, we are refunding your most recent payment in full: ${amount} to your card.`;
+    if (refund.status === "pending")
+      return `As our terms promise, we are refunding your most recent payment in full: ${amount} to your card.`;
     return `The refund of ${amount} to your card did not go through yet. Our team is looking into it; you do not need to do anything.`;
   }
   if (payments.some((p) => p.kind === "release" && p.status === "succeeded")) {
@@ -154,9 +163,7 @@ export interface CancelFacts {
   decided: boolean;
 }
 
-export type CancelPreview =
-  | { can: true; text: string; stillBilled?: { at: Date; amountCents: number } }
-  | { can: false; text: string };
+export type CancelPreview = { can: true; text: string; stillBilled?: { at: Date; amountCents: number } } | { can: false; text: string };
 
 /** What pressing Cancel subscription would do at `now`, said before she confirms (in her language with `t`). */
 export function cancelPreview(facts: CancelFacts, now: Date, t?: Translator): CancelPreview {
@@ -165,7 +172,10 @@ export function cancelPreview(facts: CancelFacts, now: Date, t?: Translator): Ca
     return { can: false, text: t ? t("herCancel.closed") : "This subscription is already closed: nothing more will be charged." };
   }
   if ((facts.state === "on_hold" || facts.state === "hold_expired") && facts.decided) {
-    return { can: false, text: t ? t("herCancel.decided") : "The medical team has just decided on your order. Please try again in a minute." };
+    return {
+      can: false,
+      text: t ? t("herCancel.decided") : "The medical team has just decided on your order. Please try again in a minute.",
+    };
   }
   if (facts.state === "on_hold") {
     const hold = formatCents(facts.firstPeriodCents);
@@ -179,7 +189,9 @@ export function cancelPreview(facts: CancelFacts, now: Date, t?: Translator): Ca
   if (facts.state === "hold_expired") {
     return {
       can: true,
-      text: t ? t("herCancel.previewHoldExpired") : "Your order is still under review. The hold on your card has already ended; nothing is charged.",
+      text: t
+        ? t("herCancel.previewHoldExpired")
+        : "Your order is still under review. The hold on your card has already ended; nothing is charged.",
     };
   }
   if (facts.state === "active" && facts.nextBillingAt && renewalStillBilled(now, facts.nextBillingAt)) {
@@ -225,7 +237,8 @@ export function cancelResultText(
   facts: { firstPeriodCents: number; renewalCents: number; lastBillingAt: Date | null },
   t?: Translator,
 ): string {
-  if (result === "closed") return t ? t("herCancel.resultClosed") : "This subscription was already cancelled or closed. Nothing more will be charged.";
+  if (result === "closed")
+    return t ? t("herCancel.resultClosed") : "This subscription was already cancelled or closed. Nothing more will be charged.";
   if (result === "ending" && facts.lastBillingAt) {
     const date = formatEmailDate(facts.lastBillingAt, t);
     const amount = formatCents(facts.renewalCents);
@@ -243,7 +256,9 @@ export function cancelResultText(
     return t ? t("herCancel.resultHoldExpired") : "Your order is cancelled. The hold on your card had already ended; nothing was charged.";
   }
   if (before === "active") {
-    return t ? t("herCancel.resultActive") : "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.";
+    return t
+      ? t("herCancel.resultActive")
+      : "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.";
   }
   return t
     ? t("herCancel.resultPastDue")

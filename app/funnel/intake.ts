@@ -9,12 +9,7 @@ function intakeBase(intakeAddress: string, responderUuid: string): string {
 }
 
 /** Social proof: the intake address with responderUuid, email_address and the tracking params. */
-export function socialProofIntakeUrl(
-  intakeAddress: string,
-  responderUuid: string,
-  emailAddress: string,
-  tracking: TrackingParams,
-): string {
+export function socialProofIntakeUrl(intakeAddress: string, responderUuid: string, emailAddress: string, tracking: TrackingParams): string {
   const params: Record<string, string | undefined> = { responderUuid };
   for (const name of trackingParamNames) params[name] = tracking[name];
   params.email_address = emailAddress;

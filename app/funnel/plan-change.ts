@@ -51,7 +51,12 @@ function optionOf(catalogue: Catalogue, productId: string): MedicationOption | u
  * Her medications on `plan`, priced from the catalogue as the checkout prices them (progesterone
  * free beside an estrogen), or each one the plan does not offer with the selection page's message.
  */
-export function planOffer(catalogue: Catalogue, medications: readonly HerMedication[], plan: PlanCode, visiblePlans: readonly PlanCode[]): PlanOffer {
+export function planOffer(
+  catalogue: Catalogue,
+  medications: readonly HerMedication[],
+  plan: PlanCode,
+  visiblePlans: readonly PlanCode[],
+): PlanOffer {
   const unavailable: PlanOffer["unavailable"] = [];
   for (const medication of medications) {
     const option = optionOf(catalogue, medication.productId);
@@ -62,7 +67,12 @@ export function planOffer(catalogue: Catalogue, medications: readonly HerMedicat
     unavailable.push(entry);
   }
   if (unavailable.length > 0 || medications.length === 0) return { plan, cents: null, unavailable };
-  const cart = cartFor(catalogue, medications.map((m) => m.productId), plan, visiblePlans);
+  const cart = cartFor(
+    catalogue,
+    medications.map((m) => m.productId),
+    plan,
+    visiblePlans,
+  );
   return { plan, cents: Math.round(cart.subtotal * 100), unavailable };
 }
 
@@ -72,7 +82,12 @@ export function planOffer(catalogue: Catalogue, medications: readonly HerMedicat
  * offer has none. Her receipts read it for a period paid on a plan other than the checkout's.
  */
 export function itemPricesOn(catalogue: Catalogue, medications: readonly HerMedication[], plan: PlanCode): Map<string, number> {
-  const cart = cartFor(catalogue, medications.map((m) => m.productId), plan, [plan]);
+  const cart = cartFor(
+    catalogue,
+    medications.map((m) => m.productId),
+    plan,
+    [plan],
+  );
   return new Map(cart.medications.map((m) => [m.product_id, m.selected_price]));
 }
 
@@ -103,8 +118,7 @@ export interface PlanChangeWrites {
 export type PlanChangeRefusal = "not_active" | "not_offered" | "same" | "waiting_already" | "unavailable" | "unpriced";
 
 export type PlanChangeDecision =
-  | { ok: true; line: PlanChangeLine; writes: PlanChangeWrites }
-  | { ok: false; refusal: PlanChangeRefusal; message: string };
+  { ok: true; line: PlanChangeLine; writes: PlanChangeWrites } | { ok: false; refusal: PlanChangeRefusal; message: string };
 
 /** Refusals that are her form's mistake (400); the others are the state of her order (409). */
 export const badChoiceRefusals: readonly PlanChangeRefusal[] = ["not_offered", "unavailable"];
@@ -131,10 +145,12 @@ export const planChangeMessages = {
       : "Your plan can be changed only while your subscription is active.",
   notOffered: "That plan is not one we offer. Please choose one of the plans on this page.",
   same: (plan: PlanCode) => `You are already on the ${label(plan)} plan, so nothing was changed.`,
-  waitingAlready: (plan: PlanCode, at: Date) => `Your plan already changes to ${label(plan)} on ${formatEmailDate(at)}, so nothing more was changed.`,
+  waitingAlready: (plan: PlanCode, at: Date) =>
+    `Your plan already changes to ${label(plan)} on ${formatEmailDate(at)}, so nothing more was changed.`,
   unpriced:
     "We cannot price your medications on another plan from this page. Please call or email us and we will change your plan for you.",
-  stale: "Your plan changed since this page was shown, perhaps in another window. Nothing more was changed: please look at your plan below and choose again.",
+  stale:
+    "Your plan changed since this page was shown, perhaps in another window. Nothing more was changed: please look at your plan below and choose again.",
   busy: "A payment on your order is moving right now. Nothing was changed: please try again in a minute.",
   choose: "Choose the plan you want.",
 } as const;
@@ -168,7 +184,11 @@ export function unavailableText(offer: PlanOffer, t?: Translator): string {
       // An entry made elsewhere (not by planOffer) keeps its own words.
       if (offering === undefined) return `${u.name}: ${u.message}`;
       if (offering.length === 0) return t("herPlan.onNoPlan", { medication: u.name });
-      return t("herPlan.notOnPlan", { medication: u.name, plan: planWords(offer.plan, t).name, plans: either.format(offering.map((plan) => planWords(plan, t).name)) });
+      return t("herPlan.notOnPlan", {
+        medication: u.name,
+        plan: planWords(offer.plan, t).name,
+        plans: either.format(offering.map((plan) => planWords(plan, t).name)),
+      });
     })
     .join(" ");
 }
@@ -182,7 +202,13 @@ function refuse(refusal: PlanChangeRefusal, message: string): PlanChangeDecision
  * from the one after it when that date is less than 72 hours away (waiting), or her own plan
  * kept while a change waits (kept); or why it cannot be done.
  */
-export function decidePlanChange(facts: PlanChangeFacts, offer: PlanOffer, visiblePlans: readonly PlanCode[], now: Date, t?: Translator): PlanChangeDecision {
+export function decidePlanChange(
+  facts: PlanChangeFacts,
+  offer: PlanOffer,
+  visiblePlans: readonly PlanCode[],
+  now: Date,
+  t?: Translator,
+): PlanChangeDecision {
   const said = planChangeMessagesIn(t);
   const next = facts.nextBillingAt;
   const anchor = facts.firstPeriodStart;
@@ -210,7 +236,14 @@ export function decidePlanChange(facts: PlanChangeFacts, offer: PlanOffer, visib
     return {
       ok: true,
       line: { kind: "waiting", fromPlan: facts.plan, toPlan: choice, cents, startsAt, fixedAt: next, fixedCents: facts.renewalCents },
-      writes: { plan: facts.plan, renewalCents: facts.renewalCents, firstPeriodStart: anchor, pendingPlan: choice, pendingRenewalCents: cents, pendingPlanFrom: startsAt },
+      writes: {
+        plan: facts.plan,
+        renewalCents: facts.renewalCents,
+        firstPeriodStart: anchor,
+        pendingPlan: choice,
+        pendingRenewalCents: cents,
+        pendingPlanFrom: startsAt,
+      },
     };
   }
   // Billed at the new price from her next billing date, its dates counted in the new plan's months from it.
@@ -218,7 +251,13 @@ export function decidePlanChange(facts: PlanChangeFacts, offer: PlanOffer, visib
   return {
     ok: true,
     line: { kind: "switched", fromPlan: facts.plan, toPlan: choice, cents, startsAt: next },
-    writes: { plan: choice, renewalCents: cents, firstPeriodStart: next, reminderDueAt: reminderAt !== null && reminderAt > now ? reminderAt : null, ...clearPending },
+    writes: {
+      plan: choice,
+      renewalCents: cents,
+      firstPeriodStart: next,
+      reminderDueAt: reminderAt !== null && reminderAt > now ? reminderAt : null,
+      ...clearPending,
+    },
   };
 }
 
@@ -266,7 +305,13 @@ const isPlan = (value: unknown): value is PlanCode => typeof value === "string" 
 export function planChangeLineOf(event: { event: string; detail: Record<string, unknown> }): PlanChangeLine | undefined {
   if (event.event !== "plan_changed") return undefined;
   const { change, from_plan, to_plan, renewal_cents, from, fixed_at, fixed_cents } = event.detail;
-  if (!kinds.includes(change as PlanChangeLine["kind"]) || !isPlan(from_plan) || !isPlan(to_plan) || typeof renewal_cents !== "number" || typeof from !== "string") {
+  if (
+    !kinds.includes(change as PlanChangeLine["kind"]) ||
+    !isPlan(from_plan) ||
+    !isPlan(to_plan) ||
+    typeof renewal_cents !== "number" ||
+    typeof from !== "string"
+  ) {
     return undefined;
   }
   return {
@@ -296,7 +341,11 @@ export function planChangeAhead(
   if (facts.state !== "active") return null;
   const text = (plan: PlanCode, cents: number, at: Date) =>
     t
-      ? t("herPlan.ahead", { plan: planWords(plan, t).label, date: formatEmailDate(at, t), amountAndCadence: amountAndCadence(cents, plan, t) })
+      ? t("herPlan.ahead", {
+          plan: planWords(plan, t).label,
+          date: formatEmailDate(at, t),
+          amountAndCadence: amountAndCadence(cents, plan, t),
+        })
       : `Your plan changes to ${label(plan)} on ${formatEmailDate(at)}: ${amountAndCadence(cents, plan)}.`;
   const ahead = (plan: PlanCode, cents: number, at: Date) => ({ plan, cents, at, text: text(plan, cents, at) });
   if (facts.pendingPlan !== null && facts.pendingPlanFrom !== null && facts.pendingRenewalCents !== null) {

@@ -87,7 +87,11 @@ export function doctorEmailWords(t?: Translator) {
 export function doctorEmailSchema(t?: Translator) {
   const messages = doctorEmailWords(t);
   return z.object({
-    doctorEmail: z.string({ error: messages.email }).trim().max(254, messages.email).pipe(z.email({ error: messages.email })),
+    doctorEmail: z
+      .string({ error: messages.email })
+      .trim()
+      .max(254, messages.email)
+      .pipe(z.email({ error: messages.email })),
     note: z
       .string()
       .trim()

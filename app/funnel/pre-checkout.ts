@@ -89,11 +89,7 @@ export interface PreCheckoutBody {
   selected_plan: PlanCode;
 }
 
-export function preCheckoutBody(
-  details: PreCheckoutDetails,
-  productIds: readonly string[],
-  selectedPlan: PlanCode,
-): PreCheckoutBody {
+export function preCheckoutBody(details: PreCheckoutDetails, productIds: readonly string[], selectedPlan: PlanCode): PreCheckoutBody {
   return {
     firstName: details.firstName,
     lastName: details.lastName,

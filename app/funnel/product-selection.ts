@@ -15,10 +15,7 @@ export interface ProductSelectionBody {
  * original sent the number as JavaScript writes it, so we do too ("698", "99.5"), after
  * rounding to cents so that adding prices never sends "0.30000000000000004".
  */
-export function productSelectionBody(
-  selected: readonly { name: string; selected_price: number }[],
-  plan: PlanCode,
-): ProductSelectionBody {
+export function productSelectionBody(selected: readonly { name: string; selected_price: number }[], plan: PlanCode): ProductSelectionBody {
   const total = selected.reduce((sum, medication) => sum + medication.selected_price, 0);
   return {
     product_name: selected.map((medication) => medication.name),

@@ -82,11 +82,16 @@ function nameOf(name: string, t: Translator): string {
  * in her words where the words are ours: an option named by an ordinary word, the "no
  * preference" choice, and the starting dose.
  */
-export function orderedMedicationWords<Medication extends { name: string; dosage: string }>(medication: Medication, t: Translator): Medication {
+export function orderedMedicationWords<Medication extends { name: string; dosage: string }>(
+  medication: Medication,
+  t: Translator,
+): Medication {
   if (t.language === "en") return medication;
   return {
     ...medication,
     name: nameOf(medication.name, t),
-    dosage: sameWords(medication.dosage ?? "", finalCheckoutEn["finalCheckout.startingDose"]) ? t("finalCheckout.startingDose") : medication.dosage,
+    dosage: sameWords(medication.dosage ?? "", finalCheckoutEn["finalCheckout.startingDose"])
+      ? t("finalCheckout.startingDose")
+      : medication.dosage,
   };
 }

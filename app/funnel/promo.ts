@@ -11,9 +11,7 @@ export interface PromoResult {
 
 /** What asking the provider came to: its answer, an HTTP error status, or no answer at all. */
 export type PromoCheck =
-  | { outcome: "answered"; result: PromoResult }
-  | { outcome: "http-error"; status: number }
-  | { outcome: "unreachable" };
+  { outcome: "answered"; result: PromoResult } | { outcome: "http-error"; status: number } | { outcome: "unreachable" };
 
 /** Spec section 5: with this referral code the promo box shows only for the special product. */
 const restrictedReferralCode = "199sema";
@@ -22,11 +20,7 @@ const restrictedReferralCode = "199sema";
  * Spec section 5: the promo box shows unless there is no referral_code, or the referral_code
  * is 199sema and the first selected product is not the special product.
  */
-export function promoBoxVisible(
-  referralCode: string | undefined,
-  firstProductId: string | undefined,
-  specialProductId: string,
-): boolean {
+export function promoBoxVisible(referralCode: string | undefined, firstProductId: string | undefined, specialProductId: string): boolean {
   const referral = referralCode?.trim().toLowerCase() ?? "";
   if (referral === "") return false;
   if (referral === restrictedReferralCode) return firstProductId === specialProductId;
@@ -66,8 +60,7 @@ export function promoDiscountCents(rule: PromoRule, priceInCents: number): numbe
 }
 
 export type PromoOutcome =
-  | { applied: true; discountCents: number; adjustedCents: number; message: string }
-  | { applied: false; message: string };
+  { applied: true; discountCents: number; adjustedCents: number; message: string } | { applied: false; message: string };
 
 /** Spec section 8 messages. */
 export const promoMessages = {

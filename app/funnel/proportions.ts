@@ -85,10 +85,13 @@ const points = (share: number) => `${(share * 100).toFixed(1)} points`;
 export function comparisonText(comparison: Comparison, a: string, b: string): string {
   if (comparison.verdict === "not enough data") return `Not enough data yet: ${comparison.reason}.`;
   const { difference, differenceInterval, pValue } = comparison;
-  const direction = difference === 0 ? `the same as ${a}` : `${points(Math.abs(difference))} ${difference > 0 ? "higher" : "lower"} than ${a}`;
+  const direction =
+    difference === 0 ? `the same as ${a}` : `${points(Math.abs(difference))} ${difference > 0 ? "higher" : "lower"} than ${a}`;
   const interval = `95% CI ${(differenceInterval.low * 100).toFixed(1)} to ${(differenceInterval.high * 100).toFixed(1)} points`;
   const p = pValue < 0.001 ? "p < 0.001" : `p = ${pValue.toFixed(3)}`;
   const verdict =
-    comparison.verdict === "significant" ? "Significant at the 5% level." : "Not significant at the 5% level: the difference may be chance.";
+    comparison.verdict === "significant"
+      ? "Significant at the 5% level."
+      : "Not significant at the 5% level: the difference may be chance.";
   return `${b}: ${direction} (${interval}), ${p}. ${verdict}`;
 }

@@ -76,7 +76,11 @@ const isPlan = (value: unknown): value is PlanCode => typeof value === "string" 
  * - before any change, the plan the first change left (the checkout's); with none, her plan.
  * A change she took back ("kept") moved no plan.
  */
-export function planOfPayment(payment: Pick<ReceiptPayment, "period" | "at">, currentPlan: PlanCode, timeline: readonly ReceiptTimelineLine[]): PlanCode {
+export function planOfPayment(
+  payment: Pick<ReceiptPayment, "period" | "at">,
+  currentPlan: PlanCode,
+  timeline: readonly ReceiptTimelineLine[],
+): PlanCode {
   const changes = timeline.flatMap((line) => {
     const change = planChangeLineOf(line);
     return change && change.kind !== "kept" ? [change] : [];
@@ -208,8 +212,14 @@ export interface Receipt {
  * otherwise none (a plan whose price changed, an order kept without prices), and the total
  * carries it.
  */
-function lineAmounts(medications: readonly ReceiptMedication[], paidCents: number, period: number): { amounts: (number | null)[]; discountCents: number } {
-  const cents = medications.map((m) => (typeof m.price === "number" && Number.isFinite(m.price) && m.price >= 0 ? Math.round(m.price * 100) : null));
+function lineAmounts(
+  medications: readonly ReceiptMedication[],
+  paidCents: number,
+  period: number,
+): { amounts: (number | null)[]; discountCents: number } {
+  const cents = medications.map((m) =>
+    typeof m.price === "number" && Number.isFinite(m.price) && m.price >= 0 ? Math.round(m.price * 100) : null,
+  );
   const sum = cents.reduce<number>((total, c) => total + (c ?? 0), 0);
   if (cents.length === 0 || cents.some((c) => c === null)) return { amounts: cents.map(() => null), discountCents: 0 };
   if (sum === paidCents) return { amounts: cents, discountCents: 0 };
@@ -233,8 +243,12 @@ function receiptWords(t?: Translator) {
       total: (refund: boolean) => t(refund ? "receipt.totalRefund" : "receipt.totalPaid"),
       summary: (refund: boolean, amount: string, card: string | null) =>
         refund
-          ? card ? t("receipt.refundSummary", { amount, card }) : t("receipt.refundSummaryAnyCard", { amount })
-          : card ? t("receipt.paidSummary", { amount, card }) : t("receipt.paidSummaryAnyCard", { amount }),
+          ? card
+            ? t("receipt.refundSummary", { amount, card })
+            : t("receipt.refundSummaryAnyCard", { amount })
+          : card
+            ? t("receipt.paidSummary", { amount, card })
+            : t("receipt.paidSummaryAnyCard", { amount }),
       prescribed: t("receipt.prescribed"),
     };
   }
@@ -260,7 +274,10 @@ export function receiptContent(facts: ReceiptFacts, t?: Translator): Receipt {
   const refund = payment.kind === "refund";
   const original = refund ? facts.refunded : payment;
   const period = words.period(facts.period.from, facts.period.to);
-  const { amounts, discountCents } = refund || !original ? { amounts: facts.medications.map(() => null), discountCents: 0 } : lineAmounts(facts.medications, original.amountCents, original.period);
+  const { amounts, discountCents } =
+    refund || !original
+      ? { amounts: facts.medications.map(() => null), discountCents: 0 }
+      : lineAmounts(facts.medications, original.amountCents, original.period);
   const lines = facts.medications.map((m, index) => ({
     item: m.name,
     dosage: m.dosage || words.asPrescribed,
@@ -271,7 +288,10 @@ export function receiptContent(facts: ReceiptFacts, t?: Translator): Receipt {
   const adjustments: Receipt["adjustments"] = [];
   if (discountCents > 0) adjustments.push({ label: words.promoDiscount, amount: `-${formatCents(discountCents)}` });
   if (refund && original) {
-    adjustments.push({ label: words.originalPayment(original.at, receiptNumber(facts.reference, original.id)), amount: formatCents(original.amountCents) });
+    adjustments.push({
+      label: words.originalPayment(original.at, receiptNumber(facts.reference, original.id)),
+      amount: formatCents(original.amountCents),
+    });
   }
   const amount = formatCents(payment.amountCents);
   return {

@@ -13,7 +13,13 @@ export const refundReasons = ["medically_disqualified", "service_problem", "good
 export type RefundReason = (typeof refundReasons)[number];
 
 /** The reasons the owner chooses from (a refund made in Stripe's Dashboard is not chosen here). */
-export const chosenRefundReasons = ["medically_disqualified", "service_problem", "goodwill", "duplicate", "other"] as const satisfies readonly RefundReason[];
+export const chosenRefundReasons = [
+  "medically_disqualified",
+  "service_problem",
+  "goodwill",
+  "duplicate",
+  "other",
+] as const satisfies readonly RefundReason[];
 export type ChosenRefundReason = (typeof chosenRefundReasons)[number];
 
 export const refundReasonLabels: Record<RefundReason, string> = {
@@ -57,7 +63,10 @@ export function refundTooMuchMessage(leftCents: number): string {
  * undefined when it is not an amount of dollars and cents.
  */
 export function readDollarAmount(typed: string): number | undefined {
-  const text = typed.trim().replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+  const text = typed
+    .trim()
+    .replace(/^\$/, "")
+    .replace(/,(?=\d{3}(\D|$))/g, "");
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return undefined;
   const [dollars, cents = ""] = text.split(".");
   return Number(dollars) * 100 + Number(cents.padEnd(2, "0"));

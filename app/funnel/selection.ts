@@ -61,10 +61,7 @@ export function unavailableMessage(
   return `This medication isn't available with the ${plans[plan].name} plan. Please select the ${joinPlanNames(offering)} plan to continue.`;
 }
 
-export function findOption(
-  catalogue: Catalogue,
-  optionId: string,
-): { category: MedicationCategory; option: MedicationOption } | undefined {
+export function findOption(catalogue: Catalogue, optionId: string): { category: MedicationCategory; option: MedicationOption } | undefined {
   for (const category of catalogue) {
     const option = category.options.find((candidate) => candidate.id === optionId);
     if (option) return { category, option };

@@ -41,7 +41,10 @@ export const setupEmailSubject = "Set up your sign-in to the Menopause Care cons
  * The setup email. `link` is null when no mail server sends it (the embedded mail store, which
  * the console lists to support too): the owner who made the link was shown it and passes it on.
  */
-export function renderSetupEmail(payload: Pick<StaffEmailPayload, "name" | "role" | "sent_by" | "reason">, link: string | null): RenderedStaffEmail {
+export function renderSetupEmail(
+  payload: Pick<StaffEmailPayload, "name" | "role" | "sent_by" | "reason">,
+  link: string | null,
+): RenderedStaffEmail {
   const role = staffRoleLabels[payload.role];
   const opening =
     payload.reason === "added"
@@ -50,7 +53,9 @@ export function renderSetupEmail(payload: Pick<StaffEmailPayload, "name" | "role
   const paragraphs = [
     `Hi ${payload.name},`,
     opening,
-    link ? `Set up your sign-in (a password and an authenticator app on your phone): ${link}` : `The setup link was shown to ${payload.sent_by ?? "the owner who made it"}: ask them for it.`,
+    link
+      ? `Set up your sign-in (a password and an authenticator app on your phone): ${link}`
+      : `The setup link was shown to ${payload.sent_by ?? "the owner who made it"}: ask them for it.`,
     `The link works once, for ${setupLinkHours} hours.`,
   ];
   const text = `${paragraphs.join("\n\n")}\n`;

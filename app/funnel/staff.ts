@@ -94,7 +94,8 @@ export const passwordMessages = {
   email: "Your password must not be your email address.",
   emailName: "Your password must not contain your email name (the part of your email address before the @).",
   repeated: "Your password must not be one character repeated.",
-  common: "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one.",
+  common:
+    "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one.",
 } as const;
 
 /** What a new password's field says of the rules. */

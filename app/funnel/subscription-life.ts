@@ -62,11 +62,24 @@ export const subscriptionEvents = [
 export type SubscriptionEvent = (typeof subscriptionEvents)[number];
 
 /** Timeline lines of what she changed herself (or support for her): no state moves. */
-export const herChangeEvents = ["billing_date_moved", "period_skipped", "shipped_sooner", "plan_changed", "card_updated", "address_changed"] as const satisfies readonly SubscriptionEvent[];
+export const herChangeEvents = [
+  "billing_date_moved",
+  "period_skipped",
+  "shipped_sooner",
+  "plan_changed",
+  "card_updated",
+  "address_changed",
+] as const satisfies readonly SubscriptionEvent[];
 export type HerChangeEvent = (typeof herChangeEvents)[number];
 
 /** Timeline lines that record money moving back, not a change of state. */
-export const moneyBackEvents = ["refunded", "refund_failed", "dispute_opened", "dispute_won", "dispute_lost"] as const satisfies readonly SubscriptionEvent[];
+export const moneyBackEvents = [
+  "refunded",
+  "refund_failed",
+  "dispute_opened",
+  "dispute_won",
+  "dispute_lost",
+] as const satisfies readonly SubscriptionEvent[];
 export type MoneyBackEvent = (typeof moneyBackEvents)[number];
 
 /** The whole machine: from each state, the events allowed and where each leads. */

@@ -71,8 +71,7 @@ export const cardInputMessages = {
   cardNumber: "Enter a valid card number",
   expiryFormat: "Enter the expiry date as MM/YY",
   expired: "The card has expired",
-  securityCode: (brand: CardBrand) =>
-    brand === "amex" ? "Enter the 4-digit security code" : "Enter the 3-digit security code",
+  securityCode: (brand: CardBrand) => (brand === "amex" ? "Enter the 4-digit security code" : "Enter the 3-digit security code"),
 } as const;
 
 /** The Luhn check digit rule that every card number obeys. */
@@ -142,9 +141,7 @@ export function sandboxDeclineMessage(digits: string): string | undefined {
   return card.declineMessage;
 }
 
-export type ExpiryReading =
-  | { ok: true; month: number; year: number }
-  | { ok: false; reason: "format" | "expired"; message: string };
+export type ExpiryReading = { ok: true; month: number; year: number } | { ok: false; reason: "format" | "expired"; message: string };
 
 /**
  * An expiry date as typed: "MM/YY" or "MM/YYYY", spaces around the slash allowed. A card is

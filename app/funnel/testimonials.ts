@@ -30,9 +30,7 @@ export const noTestimonialsMessage = selectionEn["testimonial.none"];
 export const imageAddress = z
   .unknown()
   .optional()
-  .transform((value) =>
-    typeof value === "string" && /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(value.trim()) ? value.trim() : null,
-  );
+  .transform((value) => (typeof value === "string" && /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(value.trim()) ? value.trim() : null));
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

@@ -8,7 +8,6 @@ export const trackingParamNames = [...utmParamNames, "referral_code", "email_add
 export type TrackingParamName = (typeof trackingParamNames)[number];
 export type TrackingParams = Partial<Record<TrackingParamName, string>>;
 
-
 /** A tracking value longer than this is cut: it is a label, never a document. */
 const maxTrackingValueLength = 500;
 

@@ -13,7 +13,9 @@ type Catalogue = Partial<Record<MessageId, MessageFormatElement[]>>;
 type Values = Record<string, unknown>;
 
 // The parser's element types (its TYPE enum), by number: a type-only import keeps the parser out.
-const literal = 0, argument = 1, tag = 8;
+const literal = 0,
+  argument = 1,
+  tag = 8;
 
 /** Whether the browser can draw a message: text, plain arguments and tags only. */
 export function browserReady(elements: readonly MessageFormatElement[]): boolean {
@@ -35,7 +37,8 @@ function formatParts(elements: MessageFormatElement[], values: Values): unknown[
   for (const element of elements) {
     const value = "value" in element ? values[element.value] : undefined;
     if ((element.type as number) === literal) push((element as { value: string }).value);
-    else if ((element.type as number) === argument) push(typeof value === "string" || typeof value === "number" ? String(value) : (value ?? ""));
+    else if ((element.type as number) === argument)
+      push(typeof value === "string" || typeof value === "number" ? String(value) : (value ?? ""));
     else {
       const chunks = formatParts((element as unknown as { children: MessageFormatElement[] }).children, values);
       const wrap = value as ((chunks: unknown[]) => unknown) | undefined;

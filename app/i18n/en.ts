@@ -60,9 +60,11 @@ export const en = {
   "subscriptionTerms.renews": "Your subscription renews automatically at the end of each billing period until you cancel it.",
   "subscriptionTerms.cancelBefore": "To stop the next renewal, cancel at least 72 hours before your next billing date.",
   "subscriptionTerms.noRefunds": "Payments are not refunded once charged, unless you are medically disqualified from the treatment.",
-  "subscriptionTerms.preAuthorised": "Your card is pre-authorised at checkout and charged only if a licensed provider prescribes your treatment.",
+  "subscriptionTerms.preAuthorised":
+    "Your card is pre-authorised at checkout and charged only if a licensed provider prescribes your treatment.",
   "disclosure.amount": "{amountAndCadence}, renewing automatically until you cancel.",
-  "disclosure.hold": "We place a hold of {hold} on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
+  "disclosure.hold":
+    "We place a hold of {hold} on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
   "disclosure.holdPromo":
     "We place a hold of {hold} (your first period, promo code applied) on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
   "disclosure.cancelOnline": "You can cancel online at any time from the link we email you.",

@@ -22,8 +22,7 @@ export const es: Record<MessageId, string> = {
   "footer.legalLabel": "Información legal",
   "footer.terms": "Términos del servicio",
   "footer.privacy": "Política de privacidad",
-  "footer.finePrint":
-    "El tratamiento solo se receta si un profesional de la salud con licencia decide que es adecuado para usted.",
+  "footer.finePrint": "El tratamiento solo se receta si un profesional de la salud con licencia decide que es adecuado para usted.",
   "errorPage.notFoundTitle": "404 Página no encontrada",
   "errorPage.problemTitle": "Hay un problema",
   "errorPage.failedTitle": "Lo sentimos, algo salió mal",
@@ -50,16 +49,22 @@ export const es: Record<MessageId, string> = {
   "plan.yearly.period": "/año",
   "plan.yearly.cadence": "cada 12 meses",
   "amount.withCadence": "{amount} {cadence}",
-  "subscriptionTerms.renews": "Su suscripción se renueva automáticamente al final de cada período de facturación hasta que usted la cancele.",
-  "subscriptionTerms.cancelBefore": "Para detener la próxima renovación, cancele al menos 72 horas antes de su próxima fecha de facturación.",
-  "subscriptionTerms.noRefunds": "Los pagos no se reembolsan una vez cobrados, salvo que un motivo médico la descalifique para el tratamiento.",
-  "subscriptionTerms.preAuthorised": "Su tarjeta se preautoriza al finalizar la compra y solo se le cobra si un proveedor médico autorizado le receta el tratamiento.",
+  "subscriptionTerms.renews":
+    "Su suscripción se renueva automáticamente al final de cada período de facturación hasta que usted la cancele.",
+  "subscriptionTerms.cancelBefore":
+    "Para detener la próxima renovación, cancele al menos 72 horas antes de su próxima fecha de facturación.",
+  "subscriptionTerms.noRefunds":
+    "Los pagos no se reembolsan una vez cobrados, salvo que un motivo médico la descalifique para el tratamiento.",
+  "subscriptionTerms.preAuthorised":
+    "Su tarjeta se preautoriza al finalizar la compra y solo se le cobra si un proveedor médico autorizado le receta el tratamiento.",
   "disclosure.amount": "{amountAndCadence}, con renovación automática hasta que usted cancele.",
-  "disclosure.hold": "Ahora colocamos una retención de {hold} en su tarjeta y solo la cobramos si un proveedor médico le receta el tratamiento; de lo contrario, la retención se libera.",
+  "disclosure.hold":
+    "Ahora colocamos una retención de {hold} en su tarjeta y solo la cobramos si un proveedor médico le receta el tratamiento; de lo contrario, la retención se libera.",
   "disclosure.holdPromo":
     "Ahora colocamos una retención de {hold} (su primer período, con el código promocional aplicado) en su tarjeta y solo la cobramos si un proveedor médico le receta el tratamiento; de lo contrario, la retención se libera.",
   "disclosure.cancelOnline": "Puede cancelar en línea en cualquier momento desde el enlace que le enviamos por correo electrónico.",
-  "disclosure.planChange": "{amountAndCadence} a partir del {date}, con cargo a la tarjeta con la que paga ahora, con renovación automática hasta que usted cancele.",
+  "disclosure.planChange":
+    "{amountAndCadence} a partir del {date}, con cargo a la tarjeta con la que paga ahora, con renovación automática hasta que usted cancele.",
   "errors.chooseOne": "Seleccione una opción para continuar",
   "welcome.title": "No es usted. Es la menopausia.",
   "welcome.eyebrow": "La terapia hormonal (TRH) alivia los síntomas en el 90% de las mujeres.",
@@ -93,8 +98,7 @@ export const es: Record<MessageId, string> = {
     "Enviamos los detalles de su pedido a <strong>{email}</strong>, con un enlace privado donde puede ver su pedido o cancelarlo en línea en cualquier momento.",
   "paymentComplete.card": "{brand} terminada en {last4}",
   "paymentComplete.cardAnyBrand": "Tarjeta",
-  "paymentComplete.preAuthorised":
-    "Su tarjeta ({card}) ha sido preautorizada. Solo se le cobrará si se le receta el tratamiento.",
+  "paymentComplete.preAuthorised": "Su tarjeta ({card}) ha sido preautorizada. Solo se le cobrará si se le receta el tratamiento.",
   "paymentComplete.continue": "Continuar ahora",
   "thankYou.title": "¡Pago completado con éxito!",
   "thankYou.emailSent": "Le enviamos un correo electrónico de confirmación con los detalles de su pedido.",
@@ -105,7 +109,8 @@ export const es: Record<MessageId, string> = {
   "thankYou.emailText":
     "Revise su bandeja de entrada para ver la confirmación de su pedido. Incluye un enlace privado donde puede ver su pedido o cancelarlo en línea en cualquier momento.",
   "thankYou.consultationTitle": "Consulta médica",
-  "thankYou.consultationText": "Un profesional de la salud con licencia revisa su plan y es posible que se comunique con usted si tiene preguntas.",
+  "thankYou.consultationText":
+    "Un profesional de la salud con licencia revisa su plan y es posible que se comunique con usted si tiene preguntas.",
   "thankYou.shippedTitle": "Envío del medicamento",
   "thankYou.shippedText": "Si se lo recetan, su medicamento se envía en un plazo de 3 a 5 días hábiles.",
   "thankYou.questions": "¿Preguntas?",

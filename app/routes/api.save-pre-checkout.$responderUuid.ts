@@ -28,9 +28,19 @@ const orderSchema = z.object({
   product_id: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((value) => (value === undefined ? undefined : [value].flat().map((id) => id.trim()).filter(Boolean)))
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : [value]
+            .flat()
+            .map((id) => id.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(100)).max(20, "product_id lists at most 20 products").optional()),
-  selected_plan: z.string().optional().refine((plan) => plan === undefined || isPlanCode(plan), "selected_plan is not a plan"),
+  selected_plan: z
+    .string()
+    .optional()
+    .refine((plan) => plan === undefined || isPlanCode(plan), "selected_plan is not a plan"),
 });
 
 export async function loader() {

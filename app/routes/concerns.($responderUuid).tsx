@@ -39,11 +39,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return visitor.data({ lastResult: visitor.reply(submission.reply()) }, { status: 400 });
   }
-  await recordFunnelStep(responderUuid, {
-    currentStepId: "concerns",
-    concernsAboutHrt: [submission.value.concern],
-    trackingParams,
-  }, visitor.variant);
+  await recordFunnelStep(
+    responderUuid,
+    {
+      currentStepId: "concerns",
+      concernsAboutHrt: [submission.value.concern],
+      trackingParams,
+    },
+    visitor.variant,
+  );
   return visitor.redirect(withQuery(`/social-proof/${responderUuid}`, trackingParams));
 }
 
@@ -57,12 +61,7 @@ export default function Concerns() {
       <p className="eyebrow">{t("concerns.eyebrow")}</p>
       <Form method="post" id="concerns" noValidate className="step-form">
         <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        <ChoiceQuestion
-          field={form.fields.concern}
-          question={t("concerns.title")}
-          options={options}
-          asHeading
-        />
+        <ChoiceQuestion field={form.fields.concern} question={t("concerns.title")} options={options} asHeading />
         <p className="reassurance">{t("concerns.reassurance")}</p>
         <button type="submit" className="button button-primary">
           {t("concerns.submit")}

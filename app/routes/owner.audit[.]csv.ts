@@ -17,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!read.ok) return csvRefusal(Object.values(read.errors).flat());
   const { query } = read;
   const rows = await auditRows(filterOf(query), auditCsvRowLimit);
-  const csv = toCsv(auditCsvHeader, rows.map((row) => auditCsvCells(auditLine(row))));
+  const csv = toCsv(
+    auditCsvHeader,
+    rows.map((row) => auditCsvCells(auditLine(row))),
+  );
   await audit(request, actorOf(staff), "csv-exported", { detail: auditDetail`Audit CSV` });
   const days = query.from || query.to ? `-${query.from ?? "start"}-to-${query.to ?? "now"}` : "";
   return csvDownload(csv, `audit-log${days}.csv`);

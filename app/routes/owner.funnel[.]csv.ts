@@ -31,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const figures = await funnelFigures(query, filtersOf(query), query.group);
   const header = ["Step", "Flows", "% of step before", "% of flows begun"];
   const csv = query.group
-    ? toCsv(["Group", ...header], groupedRows(figures, query.group).flatMap((group) => lines(group.label, group.counts)))
+    ? toCsv(
+        ["Group", ...header],
+        groupedRows(figures, query.group).flatMap((group) => lines(group.label, group.counts)),
+      )
     : toCsv(header, lines(null, figures.total));
   await audit(request, actorOf(staff), "csv-exported", { detail: auditDetail`Funnel CSV` });
   return csvDownload(csv, `funnel-${query.from}-to-${query.to}.csv`);

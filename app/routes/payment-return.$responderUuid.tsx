@@ -28,7 +28,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 
   const outcome = await resumeOrder(order, await gateway.resumeHostedCheckout(sessionId));
-  return visitor.redirect(
-    outcome.status === "authorised" ? `/payment-complete/${responderUuid}` : `${backToCheckout}#payment-failure`,
-  );
+  return visitor.redirect(outcome.status === "authorised" ? `/payment-complete/${responderUuid}` : `${backToCheckout}#payment-failure`);
 }

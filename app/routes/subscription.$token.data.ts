@@ -18,7 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (reading.status !== "open") {
     // Her page draws the refusal, in the language the address asked for, if it did.
     const lang = readLanguage(new URL(request.url).searchParams.get("lang"));
-    return redirect(`/subscription/${encodeURIComponent(token)}${lang ? `?lang=${lang}` : ""}`, { status: 303, headers: privatePageHeaders });
+    return redirect(`/subscription/${encodeURIComponent(token)}${lang ? `?lang=${lang}` : ""}`, {
+      status: 303,
+      headers: privatePageHeaders,
+    });
   }
   const { subscription } = reading;
   const wait = await countHerDataDownload(subscription);

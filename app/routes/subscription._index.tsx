@@ -33,7 +33,11 @@ export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, no
 const emailInvalid = "newLink.emailInvalid" satisfies MessageId;
 
 const linkRequestSchema = z.object({
-  email: z.string({ error: emailInvalid }).trim().max(254, emailInvalid).pipe(z.email({ error: emailInvalid })),
+  email: z
+    .string({ error: emailInvalid })
+    .trim()
+    .max(254, emailInvalid)
+    .pipe(z.email({ error: emailInvalid })),
 });
 
 /** Whether she comes from asking on her own page: then the page says it is sent. */

@@ -39,11 +39,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return visitor.data({ lastResult: visitor.reply(submission.reply()) }, { status: 400 });
   }
   const responderUuid = flow.keep();
-  await recordFunnelStep(responderUuid, {
-    currentStepId: "welcome",
-    reasonYouAreHereToday: [submission.value.reason],
-    trackingParams: visitor.trackingParams,
-  }, visitor.variant);
+  await recordFunnelStep(
+    responderUuid,
+    {
+      currentStepId: "welcome",
+      reasonYouAreHereToday: [submission.value.reason],
+      trackingParams: visitor.trackingParams,
+    },
+    visitor.variant,
+  );
   return visitor.redirect(withQuery(`/concerns/${responderUuid}`, visitor.trackingParams));
 }
 

@@ -27,7 +27,9 @@ const settingsSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // The address the server listens on: 127.0.0.1 keeps it to this machine (a proxy on the
     // same host). Unset: every interface, as a container needs.
-    HOST: optionalText.pipe(z.string().refine(isListenHost, "must be an IP address (127.0.0.1, ::1) or a host name (localhost)").optional()),
+    HOST: optionalText.pipe(
+      z.string().refine(isListenHost, "must be an IP address (127.0.0.1, ::1) or a host name (localhost)").optional(),
+    ),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -80,14 +82,16 @@ const settingsSchema = z
       .string()
       .trim()
       .default("/checkout/{responderUuid}")
-      .refine(
-        (v) => v.startsWith("/") || /^https?:\/\/[^/]/.test(v),
-        "must be a path on this site or an http(s) address",
-      ),
+      .refine((v) => v.startsWith("/") || /^https?:\/\/[^/]/.test(v), "must be a path on this site or an http(s) address"),
     VISIBLE_PLANS: z
       .string()
       .default("monthly,quarterly")
-      .transform((v) => v.split(",").map((plan) => plan.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(",")
+          .map((plan) => plan.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(planCodes)).min(1, "must name at least one plan")),
     // Spec section 5: the signed token (HS256) is verified with TOKEN_SECRET; the obfuscated
     // legacy form (XOR with a key, then base64) is read only when LEGACY_TOKEN_KEY is set.
@@ -128,7 +132,12 @@ const settingsSchema = z
     SERVED_STATES: z
       .string()
       .default(usStateCodes.join(","))
-      .transform((v) => v.split(",").map((code) => code.trim().toUpperCase()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(",")
+          .map((code) => code.trim().toUpperCase())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(usStateCodes)).min(1, "must name at least one state")),
     // Her emails: a real mail server when set (smtp:// or smtps://, credentials in the
     // address); unset, each email is kept in the database and listed in the owner's console,
@@ -250,9 +259,7 @@ export class ConfigurationError extends Error {
 export function parseSettings(env: Record<string, string | undefined>): Settings {
   const result = settingsSchema.safeParse(env);
   if (result.success) return result.data;
-  throw new ConfigurationError(
-    result.error.issues.map((issue) => `${issue.path.join(".") || "settings"}: ${issue.message}`),
-  );
+  throw new ConfigurationError(result.error.issues.map((issue) => `${issue.path.join(".") || "settings"}: ${issue.message}`));
 }
 
 let settings: Settings | undefined;

@@ -196,7 +196,7 @@ for (const javaScriptEnabled of [false, true]) {
       // Her data: a JSON file with her order in it, and no card number.
       await page.goto(link);
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
-      const file = await readFile((await download.path()), "utf8");
+      const file = await readFile(await download.path(), "utf8");
       expect(() => JSON.parse(file)).not.toThrow();
       expect(file).toContain(reference);
       expect(file).toContain(person.email);

@@ -78,7 +78,7 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
       discount_amount: 3_000,
       message: "Promo code applied! You saved $30.00",
     });
-    expect((await check(browser, "SAVE50", 0))).toHaveStatus(200);
+    expect(await check(browser, "SAVE50", 0)).toHaveStatus(200);
     expect((await check(browser, "WELCOME20", 10_000_000)).data).toMatchObject({ valid: true, discount_amount: 2_000_000 });
   });
 
@@ -115,13 +115,13 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
       message: "Unable to validate promo code. Please try again.",
     });
     providerOverride.wrap = (real) => ({ ...real, checkPromoCode: async () => ({ outcome: "unreachable" }) });
-    expect((await check(browser, "HRT100", 19_900))).toHaveStatus(503);
+    expect(await check(browser, "HRT100", 19_900)).toHaveStatus(503);
   });
 
   it("answers 429 with Retry-After on the 11th check of a visitor, and still answers another", async () => {
     const browser = new TestBrowser();
     await flowWithPlan(browser, monthlyPatch);
-    for (let i = 0; i < 10; i++) expect((await check(browser, `GUESS${i}`))).toHaveStatus(200);
+    for (let i = 0; i < 10; i++) expect(await check(browser, `GUESS${i}`)).toHaveStatus(200);
     const limited = await check(browser, "WELCOME20");
     expect(limited).toHaveStatus(429);
     expect(limited.data).toEqual({
@@ -133,7 +133,7 @@ describe("GET /api/check-promo-code/{code}/{price_in_cents}", () => {
 
     const another = new TestBrowser();
     await flowWithPlan(another, monthlyPatch);
-    expect((await check(another, "WELCOME20"))).toHaveStatus(200);
+    expect(await check(another, "WELCOME20")).toHaveStatus(200);
   });
 
   it("refuses a POST with 405", async () => {
@@ -153,7 +153,10 @@ describe("POST /api/pre-auth-checkout", () => {
   const name = { firstName: jane.firstName, lastName: jane.lastName };
 
   /** The spec section 7 body, with medications and prices the server must not believe. */
-  function orderBody(responderUuid: string, overrides: { payment?: object; shippingAddress?: object; customer?: object; metadata?: object } = {}) {
+  function orderBody(
+    responderUuid: string,
+    overrides: { payment?: object; shippingAddress?: object; customer?: object; metadata?: object } = {},
+  ) {
     return {
       customer: { ...jane, ...overrides.customer },
       shippingAddress: { ...name, ...address, ...overrides.shippingAddress },
@@ -197,8 +200,18 @@ describe("POST /api/pre-auth-checkout", () => {
     const rows = await storedOrders();
     expect(rows).toHaveLength(1);
     const [order] = rows;
-    expect(order).toMatchObject({ responderUuid: uuid, status: "authorised", amountCents: totals.totalCents, cardLast4: "4242", attempts: 1 });
-    const body = order!.body as { medications: { product_id: string; price: number }[]; pricing: { total: number }; payment: { amount: number } };
+    expect(order).toMatchObject({
+      responderUuid: uuid,
+      status: "authorised",
+      amountCents: totals.totalCents,
+      cardLast4: "4242",
+      attempts: 1,
+    });
+    const body = order!.body as {
+      medications: { product_id: string; price: number }[];
+      pricing: { total: number };
+      payment: { amount: number };
+    };
     expect(body.medications.map((medication) => medication.product_id)).toEqual(["patch", "progesterone_pill"]);
     expect(body.pricing.total).toBe(totals.totalCents / 100);
     expect(body.payment.amount).toBe(totals.totalCents);
@@ -237,7 +250,7 @@ describe("POST /api/pre-auth-checkout", () => {
     expect(poor).toHaveStatus(402);
     expect(poor.data.message).toBe("Your card has insufficient funds.");
     // A new attempt after a refusal goes through.
-    expect((await post(browser, orderBody(uuid)))).toHaveStatus(200);
+    expect(await post(browser, orderBody(uuid))).toHaveStatus(200);
     expect(await storedOrders()).toMatchObject([{ status: "authorised", attempts: 3 }]);
   });
 
@@ -258,7 +271,7 @@ describe("POST /api/pre-auth-checkout", () => {
     const browser = new TestBrowser();
     const uuid = await flowWithPlan(browser, monthlyPatch);
     const declined = orderBody(uuid, { payment: { stripePaymentMethodId: "pm_card_chargeDeclined" } });
-    for (let i = 0; i < 5; i++) expect((await post(browser, declined))).toHaveStatus(402);
+    for (let i = 0; i < 5; i++) expect(await post(browser, declined)).toHaveStatus(402);
     const limited = await post(browser, orderBody(uuid));
     expect(limited).toHaveStatus(429);
     expect(limited.data.message).toMatch(/^Too many payment attempts\. Please try again in \d+ minutes?\.$/);
@@ -276,8 +289,8 @@ describe("POST /api/pre-auth-checkout", () => {
     const stranger = await post(new TestBrowser(), orderBody(uuid));
     expect(stranger).toHaveStatus(404);
     expect(stranger.data.success).toBe(false);
-    expect((await post(new TestBrowser(), orderBody(uuid), { Authorization: `Bearer ${otherToken}` }))).toHaveStatus(404);
-    expect((await post(new TestBrowser(), orderBody(uuid), { Authorization: "Bearer not-a-token" }))).toHaveStatus(404);
+    expect(await post(new TestBrowser(), orderBody(uuid), { Authorization: `Bearer ${otherToken}` })).toHaveStatus(404);
+    expect(await post(new TestBrowser(), orderBody(uuid), { Authorization: "Bearer not-a-token" })).toHaveStatus(404);
     expect(await storedOrders()).toEqual([]);
 
     const answer = await post(new TestBrowser(), orderBody(uuid), { Authorization: `Bearer ${token}` });
@@ -303,7 +316,12 @@ describe("POST /api/pre-auth-checkout", () => {
   it.each([
     ["a missing account field", { customer: { phone: "" } }, "Please fill in all account details", "customer.phone"],
     ["a missing shipping field", { shippingAddress: { city: " " } }, "Please fill in all shipping address fields", "shippingAddress.city"],
-    ["a bad email", { customer: { email: "nope" } }, "Enter an email address in the correct format, like name@example.com", "customer.email"],
+    [
+      "a bad email",
+      { customer: { email: "nope" } },
+      "Enter an email address in the correct format, like name@example.com",
+      "customer.email",
+    ],
     ["an unknown test PaymentMethod", { payment: { stripePaymentMethodId: "pm_card_amex" } }, undefined, "payment.stripePaymentMethodId"],
     ["a currency other than usd", { payment: { currency: "eur" } }, "payment.currency must be usd", "payment.currency"],
     ["a malformed discount code", { metadata: { discount_code: "SAVE 50" } }, undefined, "metadata.discount_code"],
@@ -357,10 +375,7 @@ describe("POST /api/pre-auth-checkout", () => {
     expect(await storedOrders()).toEqual([]);
 
     const discounted = totals.subtotalCents - Math.round(totals.subtotalCents * 0.2);
-    const answer = await post(
-      browser,
-      orderBody(uuid, { metadata: { discount_code: "welcome20" }, payment: { amount: discounted } }),
-    );
+    const answer = await post(browser, orderBody(uuid, { metadata: { discount_code: "welcome20" }, payment: { amount: discounted } }));
     expect(answer).toHaveStatus(200);
     const [order] = await storedOrders();
     expect(order).toMatchObject({ amountCents: discounted });
@@ -373,11 +388,11 @@ describe("POST /api/pre-auth-checkout", () => {
     const form = await browser.call(preAuthApi.action, "/api/pre-auth-checkout", { form: { responder_uuid: uuid } });
     expect(form).toHaveStatus(415);
     expect(form.data.success).toBe(false);
-    expect((await post(browser, "[]"))).toHaveStatus(400);
+    expect(await post(browser, "[]")).toHaveStatus(400);
     const noUuid = await post(browser, { ...orderBody(uuid), metadata: {} });
     expect(noUuid).toHaveStatus(400);
     expect(noUuid.data.errors).toEqual({ "metadata.responder_uuid": "metadata.responder_uuid is required" });
-    expect((await post(browser, orderBody("not-a-uuid")))).toHaveStatus(404);
+    expect(await post(browser, orderBody("not-a-uuid"))).toHaveStatus(404);
     const get = await browser.call(preAuthApi.loader, "/api/pre-auth-checkout");
     expect(get).toHaveStatus(405);
     expect(get.headers.get("Allow")).toBe("POST");

@@ -21,7 +21,11 @@ beforeEach(async () => {
 });
 
 /** A row of the log, by `person` (or the server's own actors), at an instant of our choosing. */
-function logged(person: Pick<StaffMemberRow, "id" | "name" | "role"> | { id: null; name: string; role: null }, at: string, extra: Partial<NewAuditRow> = {}) {
+function logged(
+  person: Pick<StaffMemberRow, "id" | "name" | "role"> | { id: null; name: string; role: null },
+  at: string,
+  extra: Partial<NewAuditRow> = {},
+) {
   return appendAudit({
     staffId: person.id,
     staffName: person.name,
@@ -46,7 +50,6 @@ function csvOf(browser: TestBrowser, query = "") {
 /** The lines of a page as [who, action] pairs, in the page's order. */
 const whoDidWhat = (answer: RouteAnswer) => answer.data.log.lines.map((line: { who: string; action: string }) => [line.who, line.action]);
 
-
 async function exportsLogged(): Promise<{ name: string; detail: string | null }[]> {
   return (await auditRows({ action: "csv-exported" }, 100)).map((row) => ({ name: row.staffName, detail: row.detail }));
 }
@@ -56,7 +59,10 @@ describe("the audit log page", () => {
     const owner = await signedInOwner();
     const support = await aPerson("support", { name: "Sam Support" });
     for (let i = 0; i < 120; i++) {
-      await logged(support, new Date(Date.UTC(2024, 0, 1, 9, i)).toISOString(), { orderReference: "MC-7KQ2-94XD", detail: auditDetail`view ${i}` });
+      await logged(support, new Date(Date.UTC(2024, 0, 1, 9, i)).toISOString(), {
+        orderReference: "MC-7KQ2-94XD",
+        detail: auditDetail`view ${i}`,
+      });
     }
     const first = await pageOf(owner, "?action=details-viewed");
     expect(first).toHaveStatus(200);
@@ -102,7 +108,12 @@ describe("the audit log page", () => {
       ["Sam Support", "Her details viewed"],
     ]);
     // Everyone ever on the staff is offered, by name.
-    expect(page.data.people).toEqual(expect.arrayContaining([[sam.id, "Sam Support"], [cleo.id, "Cleo Clinician"]]));
+    expect(page.data.people).toEqual(
+      expect.arrayContaining([
+        [sam.id, "Sam Support"],
+        [cleo.id, "Cleo Clinician"],
+      ]),
+    );
     expect(page.data.typed.person).toBe(sam.id);
 
     expect(whoDidWhat(await pageOf(owner, `?person=${cleo.id.toUpperCase()}`))).toEqual([["Cleo Clinician", "Approved"]]);
@@ -118,11 +129,17 @@ describe("the audit log page", () => {
   it("filters by action", async () => {
     const owner = await signedInOwner();
     const sam = await aPerson("support", { name: "Sam Support" });
-    await logged(sam, "2024-05-01T10:00:00Z", { action: "cancelled-for-her", orderReference: "MC-7KQ2-94XD", detail: auditDetail`She asked by phone` });
+    await logged(sam, "2024-05-01T10:00:00Z", {
+      action: "cancelled-for-her",
+      orderReference: "MC-7KQ2-94XD",
+      detail: auditDetail`She asked by phone`,
+    });
     await logged(sam, "2024-05-01T11:00:00Z", { action: "emails-viewed" });
 
     const page = await pageOf(owner, "?action=cancelled-for-her");
-    expect(page.data.log.lines).toEqual([expect.objectContaining({ who: "Sam Support", action: "Cancelled for her", detail: "She asked by phone" })]);
+    expect(page.data.log.lines).toEqual([
+      expect.objectContaining({ who: "Sam Support", action: "Cancelled for her", detail: "She asked by phone" }),
+    ]);
 
     const wrong = await pageOf(owner, "?action=deleted-everything");
     expect(wrong).toHaveStatus(400);
@@ -137,7 +154,10 @@ describe("the audit log page", () => {
 
     for (const typed of ["MC-7KQ2-94XD", " mc 7kq2 94xd ", "7kq294xd"]) {
       const page = await pageOf(owner, `?reference=${encodeURIComponent(typed)}`);
-      expect(page.data.log.lines.map((line: { reference: string }) => line.reference), typed).toEqual(["MC-7KQ2-94XD"]);
+      expect(
+        page.data.log.lines.map((line: { reference: string }) => line.reference),
+        typed,
+      ).toEqual(["MC-7KQ2-94XD"]);
       // The field shows the reference as it is written.
       expect(page.data.typed.reference).toBe("MC-7KQ2-94XD");
     }
@@ -211,7 +231,11 @@ describe("the audit log's CSV", () => {
     const hostile = '=HYPERLINK("http://evil.example/?x=1","Click, me")';
     const mallory = await aPerson("support", { name: hostile });
     const sam = await aPerson("support", { name: "Sam Support" });
-    await logged(mallory, "2024-05-01T10:00:00Z", { action: "cancelled-for-her", orderReference: "MC-7KQ2-94XD", detail: auditDetail`+SUM(1,2)` });
+    await logged(mallory, "2024-05-01T10:00:00Z", {
+      action: "cancelled-for-her",
+      orderReference: "MC-7KQ2-94XD",
+      detail: auditDetail`+SUM(1,2)`,
+    });
     await logged(mallory, "2024-05-01T11:00:00Z", { action: "emails-viewed" });
     await logged(sam, "2024-05-01T12:00:00Z");
 
@@ -227,7 +251,11 @@ describe("the audit log's CSV", () => {
 
     const dated = await csvOf(owner, "?from=2024-05-01&to=2024-05-01&action=details-viewed");
     expect(dated.headers.get("Content-Disposition")).toBe('attachment; filename="audit-log-2024-05-01-to-2024-05-01.csv"');
-    expect(parseCsv(dated.data).slice(1).map((row) => row[1])).toEqual(["Sam Support"]);
+    expect(
+      parseCsv(dated.data)
+        .slice(1)
+        .map((row) => row[1]),
+    ).toEqual(["Sam Support"]);
   });
 
   it("is linked from the page with the page's filters", async () => {

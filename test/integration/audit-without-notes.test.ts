@@ -28,7 +28,8 @@ beforeEach(async () => {
 
 const postOrder = (browser: TestBrowser, reference: string, form: Record<string, string>) =>
   browser.call(orderPage.action, `/owner/orders/${reference}`, { params: { reference }, form });
-const openOrder = (browser: TestBrowser, reference: string) => browser.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } });
+const openOrder = (browser: TestBrowser, reference: string) =>
+  browser.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } });
 const postView = (browser: TestBrowser, reference: string, form: Record<string, string>) =>
   browser.call(reviewPage.action, `/owner/reviews/${reference}`, { params: { reference }, form });
 
@@ -38,7 +39,9 @@ async function wholeLog() {
 
 /** The log's rows of this order, as [action, detail]. */
 async function logOf(subscription: SubscriptionRow) {
-  return (await wholeLog()).filter((row) => row.orderReference === subscription.reference && !row.action.endsWith("-viewed")).map((row) => [row.action, row.detail]);
+  return (await wholeLog())
+    .filter((row) => row.orderReference === subscription.reference && !row.action.endsWith("-viewed"))
+    .map((row) => [row.action, row.detail]);
 }
 
 /** A $139.00 order approved and captured on the sandbox. */
@@ -67,14 +70,24 @@ describe("the notes the team types", () => {
     expect(await reload(cancelled)).toMatchObject({ state: "cancelled", cancelForHerNote: notes.cancel, cancelReasonNote: null });
     expect(await logOf(cancelled)).toEqual([["cancelled-for-her", "Other"]]);
     // Support and the owner read it on her order's page, beside her cancel.
-    for (const reader of [support, owner]) expect((await openOrder(reader, cancelled.reference)).data.changes.cancelForHerNote).toBe(notes.cancel);
+    for (const reader of [support, owner])
+      expect((await openOrder(reader, cancelled.reference)).data.changes.cancelForHerNote).toBe(notes.cancel);
 
     const refunded = await capturedOrder();
     const capture = (await paymentsOf(refunded)).find((payment) => payment.kind === "capture")!;
     expect(
-      await postOrder(owner, refunded.reference, { intent: "refund", payment: String(capture.id), amount: "10", reason: "other", note: notes.refund }),
+      await postOrder(owner, refunded.reference, {
+        intent: "refund",
+        payment: String(capture.id),
+        amount: "10",
+        reason: "other",
+        note: notes.refund,
+      }),
     ).toRedirectTo(`/owner/orders/${refunded.reference}`);
-    expect((await paymentsOf(refunded)).find((payment) => payment.kind === "refund")).toMatchObject({ reason: "other", note: notes.refund });
+    expect((await paymentsOf(refunded)).find((payment) => payment.kind === "refund")).toMatchObject({
+      reason: "other",
+      note: notes.refund,
+    });
     expect(await logOf(refunded)).toEqual([["refunded", "$10.00 of period 1: Other"]]);
 
     const declined = await heldSubscription();
@@ -88,13 +101,18 @@ describe("the notes the team types", () => {
     expect(await logOf(disqualified)).toEqual([["medically-disqualified", "From: Active"]]);
 
     const everything = JSON.stringify(await wholeLog()).toLowerCase();
-    for (const words of ["lisbon", "divorce", "555-0148", "charged twice", "migraine", "clotting"]) expect(everything, words).not.toContain(words);
+    for (const words of ["lisbon", "divorce", "555-0148", "charged twice", "migraine", "clotting"])
+      expect(everything, words).not.toContain(words);
   });
 
   it("support's note goes with her data when she has it erased; the log's row stays as it was", async () => {
     const { browser: support } = await signedInAs("support");
     const subscription = await heldSubscription();
-    await postOrder(support, subscription.reference, { intent: "cancel-for-her", reason: "email", note: "She wrote from her work address, jane@clinic.example" });
+    await postOrder(support, subscription.reference, {
+      intent: "cancel-for-her",
+      reason: "email",
+      note: "She wrote from her work address, jane@clinic.example",
+    });
     expect((await reload(subscription)).cancelForHerNote).toContain("jane@clinic.example");
 
     expect(await eraseHerData(sandboxGateway(), await reload(subscription))).toEqual({ status: "erased" });
@@ -108,12 +126,19 @@ describe("the notes the team types", () => {
     const { browser: clinician } = await signedInAs("clinician");
     const refunded = await capturedOrder();
     const capture = (await paymentsOf(refunded)).find((payment) => payment.kind === "capture")!;
-    await postOrder(owner, refunded.reference, { intent: "refund", payment: String(capture.id), amount: "10", reason: "other", note: "Her sister Ana paid by mistake" });
+    await postOrder(owner, refunded.reference, {
+      intent: "refund",
+      payment: String(capture.id),
+      amount: "10",
+      reason: "other",
+      note: "Her sister Ana paid by mistake",
+    });
     expect(await postView(clinician, refunded.reference, { intent: "disqualify", note: "Told me of a clot in 2019" })).toHaveStatus(303);
     const declined = await heldSubscription();
     await postView(clinician, declined.reference, { intent: "decline", note: "Breast cancer in her mother's family" });
 
-    for (const subscription of [refunded, declined]) expect(await eraseHerData(sandboxGateway(), await reload(subscription))).toEqual({ status: "erased" });
+    for (const subscription of [refunded, declined])
+      expect(await eraseHerData(sandboxGateway(), await reload(subscription))).toEqual({ status: "erased" });
     expect(await reload(refunded)).toMatchObject({ state: "disqualified", disqualificationNote: null });
     expect(await reload(declined)).toMatchObject({ decision: "declined", decisionMessage: null });
     expect((await paymentsOf(refunded)).find((payment) => payment.kind === "refund")).toMatchObject({ reason: "other", note: null });
@@ -157,11 +182,21 @@ describe("migration 0024", () => {
     const noNote = await heldSubscription();
     const db = await database();
     await db.update(subscriptions).set({ state: "cancelled", cancelledAt: new Date() }).where(eq(subscriptions.id, kept.id));
-    await db.update(subscriptions).set({ state: "cancelled", cancelledAt: new Date(), erasedAt: new Date() }).where(eq(subscriptions.id, erased.id));
+    await db
+      .update(subscriptions)
+      .set({ state: "cancelled", cancelledAt: new Date(), erasedAt: new Date() })
+      .where(eq(subscriptions.id, erased.id));
     await oldRow(kept.reference, "Other: she moved abroad: Lisbon");
     await oldRow(erased.reference, "She asked by phone: her daughter called for her");
     await oldRow(noNote.reference, "Payment problem");
-    await appendAudit({ staffId: null, staffName: "Owner", staffRole: "owner", addressHash: "local", action: "csv-exported", detail: "Orders CSV" as AuditDetail });
+    await appendAudit({
+      staffId: null,
+      staffName: "Owner",
+      staffRole: "owner",
+      addressHash: "local",
+      action: "csv-exported",
+      detail: "Orders CSV" as AuditDetail,
+    });
 
     await db.transaction(async (tx) => {
       for (const statement of scrubStatements()) await tx.execute(sql.raw(statement));

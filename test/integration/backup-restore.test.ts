@@ -66,7 +66,10 @@ async function openMigrated(dataDir: string) {
 /** A server as far as the folder goes: its database open, and its admin socket answering. */
 async function aRunningServer(dataDir: string) {
   const { client, db } = await openMigrated(dataDir);
-  const socket = await openAdminSocket(adminSocketPath(dataDir)!, serverHandler(async () => client));
+  const socket = await openAdminSocket(
+    adminSocketPath(dataDir)!,
+    serverHandler(async () => client),
+  );
   running.push({ client, socket });
   return { client, db, socket };
 }
@@ -126,7 +129,9 @@ describe("a backup through the running server", () => {
     await writer;
 
     expect(report.exitCode).toBe(0);
-    expect(report.lines[0]).toBe(`Backed up the running server's database (${path.join(source, "pglite")}) to ${file}: ${(statSync(file).size / 1_048_576).toFixed(1)} MB.`);
+    expect(report.lines[0]).toBe(
+      `Backed up the running server's database (${path.join(source, "pglite")}) to ${file}: ${(statSync(file).size / 1_048_576).toFixed(1)} MB.`,
+    );
     expect(existsSync(`${file}.partial`)).toBe(false);
     // Orders kept coming while the backup was made.
     expect(after.length).toBeGreaterThan(before.length);
@@ -140,31 +145,35 @@ describe("a backup through the running server", () => {
     expect(committed).toEqual(expect.arrayContaining(orders));
   });
 
-  it("leaves out a transaction still open when it is made: rolled back on restore, as after a power cut", { timeout: 120_000 }, async () => {
-    const source = aDataDir();
-    const { db } = await aRunningServer(source);
-    const kept = randomUUID();
-    await db.insert(schema.orders).values(anOrder(kept));
-    const unfinished = randomUUID();
-    let release!: () => void;
-    let written!: () => void;
-    const insertWritten = new Promise<void>((resolve) => (written = resolve));
-    const transaction = db.transaction(async (tx) => {
-      await tx.insert(schema.orders).values(anOrder(unfinished));
-      written();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await insertWritten;
+  it(
+    "leaves out a transaction still open when it is made: rolled back on restore, as after a power cut",
+    { timeout: 120_000 },
+    async () => {
+      const source = aDataDir();
+      const { db } = await aRunningServer(source);
+      const kept = randomUUID();
+      await db.insert(schema.orders).values(anOrder(kept));
+      const unfinished = randomUUID();
+      let release!: () => void;
+      let written!: () => void;
+      const insertWritten = new Promise<void>((resolve) => (written = resolve));
+      const transaction = db.transaction(async (tx) => {
+        await tx.insert(schema.orders).values(anOrder(unfinished));
+        written();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await insertWritten;
 
-    const file = path.join(aDataDir(), "mid-transaction.backup");
-    expect((await backup(file, settingsOf(source))).exitCode).toBe(0);
-    release();
-    await transaction;
+      const file = path.join(aDataDir(), "mid-transaction.backup");
+      expect((await backup(file, settingsOf(source))).exitCode).toBe(0);
+      release();
+      await transaction;
 
-    const target = aDataDir();
-    expect((await restore(file, settingsOf(target))).exitCode).toBe(0);
-    expect(await ordersIn(target)).toEqual([kept]);
-  });
+      const target = aDataDir();
+      expect((await restore(file, settingsOf(target))).exitCode).toBe(0);
+      expect(await ordersIn(target)).toEqual([kept]);
+    },
+  );
 
   it("never writes over a file", async () => {
     const source = aDataDir();
@@ -273,9 +282,12 @@ describe("without a server, and with PostgreSQL", () => {
     const socketPath = adminSocketPath(dataDir)!;
     const held = await holdDataFolder(socketPath);
     expect(statSync(socketPath).mode & 0o777).toBe(0o600);
-    await expect(openAdminSocket(socketPath, serverHandler(async () => ({ dumpDataDir: async () => new Blob() })))).rejects.toThrow(
-      new FolderHeld({ holder: "command", pid: process.pid }).message,
-    );
+    await expect(
+      openAdminSocket(
+        socketPath,
+        serverHandler(async () => ({ dumpDataDir: async () => new Blob() })),
+      ),
+    ).rejects.toThrow(new FolderHeld({ holder: "command", pid: process.pid }).message);
     expect(await backup(path.join(dataDir, "x.backup"), settingsOf(dataDir))).toEqual({
       exitCode: 1,
       lines: ["No backup was made: A command (a backup, a restore or a staff command) has the database open: try again when it ends."],
@@ -298,7 +310,10 @@ describe("without a server, and with PostgreSQL", () => {
       });
     expect(JSON.parse(await ask('{"command":"drop-everything"}\n'))).toEqual({ ok: false, message: "Unknown command." });
     expect(JSON.parse(await ask("not json\n"))).toEqual({ ok: false, message: "The request is not JSON." });
-    expect(JSON.parse(await ask(`{"command":"hello","extra":"${"x".repeat(5000)}"}\n`))).toEqual({ ok: false, message: "The request is too long." });
+    expect(JSON.parse(await ask(`{"command":"hello","extra":"${"x".repeat(5000)}"}\n`))).toEqual({
+      ok: false,
+      message: "The request is too long.",
+    });
     expect(JSON.parse(await ask('{"command":"hello"}\n'))).toEqual({ ok: true, holder: "command", pid: process.pid });
     await held.close();
   });
@@ -306,9 +321,9 @@ describe("without a server, and with PostgreSQL", () => {
   it("refuses with PostgreSQL and gives pg_dump's and pg_restore's commands", async () => {
     const settings = { dataDir: ".data", databaseUrl: "postgres://app@db.internal/funnel" };
     const lines = [
-      "  pg_dump --format=custom --file=nightly.dump \"$DATABASE_URL\"",
+      '  pg_dump --format=custom --file=nightly.dump "$DATABASE_URL"',
       "and restores one with:",
-      "  pg_restore --clean --if-exists --dbname=\"$DATABASE_URL\" nightly.dump",
+      '  pg_restore --clean --if-exists --dbname="$DATABASE_URL" nightly.dump',
     ];
     expect(await backup("nightly.dump", settings)).toEqual({
       exitCode: 1,

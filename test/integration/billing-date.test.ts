@@ -46,8 +46,8 @@ async function openPage(subscription: SubscriptionRow, query = "") {
   return new TestBrowser().call(billingDatePage.loader, `/subscription/${token}/billing-date${query}`, { params: { token } });
 }
 
-const messageOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) => Object.values(answer.data.lastResult.error).flat().join(" ");
-
+const messageOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) =>
+  Object.values(answer.data.lastResult.error).flat().join(" ");
 
 async function emailsOf(subscription: SubscriptionRow) {
   await deliverAll();
@@ -96,13 +96,18 @@ describe("moving her billing date", () => {
     expect(email.text).toContain("from your subscription page");
     expect(await providerEventsOf(subscription)).toEqual(["approved_captured", "billing_date_moved", "renewal_charged"]);
     const { events } = await subscriptionTimeline(subscription.id);
-    expect(events.filter((event) => event.event === "billing_date_moved").map((event) => event.detail)).toMatchObject([{ period: 1, weeks: 2 }]);
+    expect(events.filter((event) => event.event === "billing_date_moved").map((event) => event.detail)).toMatchObject([
+      { period: 1, weeks: 2 },
+    ]);
   });
 
   it("a second move in the same period is refused, and a double press moves it once", async () => {
     const subscription = await activeSubscription();
     const shown = subscription.nextBillingAt!.toISOString();
-    const [first, second] = await Promise.all([post(subscription, { intent: "move", weeks: "1", shown }), post(subscription, { intent: "move", weeks: "1", shown })]);
+    const [first, second] = await Promise.all([
+      post(subscription, { intent: "move", weeks: "1", shown }),
+      post(subscription, { intent: "move", weeks: "1", shown }),
+    ]);
     expect([first.status, second.status]).toEqual([303, 303]);
     expect((await reload(subscription)).nextBillingAt).toEqual(new Date(subscription.nextBillingAt!.getTime() + 7 * day));
     const again = await post(subscription, { intent: "move", weeks: "1" });
@@ -142,7 +147,11 @@ describe("moving her billing date", () => {
 
   it("a date shown before another change is not changed again, and bad forms are refused with a 400", async () => {
     const subscription = await activeSubscription();
-    const stale = await post(subscription, { intent: "move", weeks: "1", shown: new Date(subscription.nextBillingAt!.getTime() - day).toISOString() });
+    const stale = await post(subscription, {
+      intent: "move",
+      weeks: "1",
+      shown: new Date(subscription.nextBillingAt!.getTime() - day).toISOString(),
+    });
     expect(stale.status).toBe(409);
     expect(messageOf(stale)).toContain("Your billing date changed since this page was shown");
     expect((await post(subscription, { intent: "move", weeks: "9" })).status).toBe(400);
@@ -221,7 +230,10 @@ describe("ship sooner", () => {
     expect((await moveSandboxClock(10)).status).toBe("moved");
     const browser = new TestBrowser();
     const shown = oldDate.toISOString();
-    const answers = await Promise.all([post(subscription, { intent: "sooner", shown }, browser), post(subscription, { intent: "sooner", shown }, browser)]);
+    const answers = await Promise.all([
+      post(subscription, { intent: "sooner", shown }, browser),
+      post(subscription, { intent: "sooner", shown }, browser),
+    ]);
     expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
     expect(await sandboxCharges(subscription)).toHaveLength(1);
     const sooner = await reload(subscription);

@@ -88,7 +88,9 @@ describe("embedded provider", () => {
   it("falls back to the built-in catalogue when its tables are empty", async () => {
     let whileEmpty: unknown;
     // Emptied inside a transaction that is rolled back, so the seed stays for other tests.
-    await (await database())
+    await (
+      await database()
+    )
       .transaction(async (tx) => {
         await tx.delete(catalogueOptions);
         whileEmpty = await embeddedProvider(tx).getMedications(randomUUID());
@@ -342,7 +344,9 @@ describe("save-product-selection through the outbox", () => {
     const responderUuid = randomUUID();
     await addToPlan(responderUuid);
     expect(await deliverDueOutboxMessages(await embedded())).toEqual({ delivered: 1, failed: 0 });
-    const receipts = await (await database())
+    const receipts = await (
+      await database()
+    )
       .select()
       .from(embeddedProviderReceipts)
       .where(eq(embeddedProviderReceipts.responderUuid, responderUuid));

@@ -56,10 +56,22 @@ it("keeps her details with the claim, and a second press's details though the or
   expect(first.status).toBe("claimed");
   let now = await kept();
   expect(now.account).toMatchObject({ firstName: "Jane", email: "jane@example.org", phone: "(212) 555-0123" });
-  expect(now.shipping).toMatchObject({ firstName: "Jane", lastName: "Doe", addressLine1: "1 Main Street", addressLine2: "Apt 4", city: "New York", zipCode: "10001" });
+  expect(now.shipping).toMatchObject({
+    firstName: "Jane",
+    lastName: "Doe",
+    addressLine1: "1 Main Street",
+    addressLine2: "Apt 4",
+    city: "New York",
+    zipCode: "10001",
+  });
   expect(now.order).toMatchObject({ status: "processing", attemptKey: "attempt-one", attempts: 1, amountCents: 39_900 });
 
-  const second = await claimOrder(uuid, "attempt-one", values(), details({ account: aPerson({ firstName: "Janet" }), shipping: shippingTo({ city: "Albany", addressLine2: undefined }) }));
+  const second = await claimOrder(
+    uuid,
+    "attempt-one",
+    values(),
+    details({ account: aPerson({ firstName: "Janet" }), shipping: shippingTo({ city: "Albany", addressLine2: undefined }) }),
+  );
   expect(second.status).toBe("taken");
   now = await kept();
   expect(now.account?.firstName).toBe("Janet");
@@ -70,7 +82,15 @@ it("keeps her details with the claim, and a second press's details though the or
 });
 
 it("keeps a billing address of her own with the claim, and removes it when she has none", async () => {
-  const billing = { firstName: "Ann", lastName: "Payer", addressLine1: "9 Bank Road", addressLine2: undefined, city: "Boston", state: "MA" as const, zipCode: "02101" };
+  const billing = {
+    firstName: "Ann",
+    lastName: "Payer",
+    addressLine1: "9 Bank Road",
+    addressLine2: undefined,
+    city: "Boston",
+    state: "MA" as const,
+    zipCode: "02101",
+  };
   await claimOrder(uuid, "attempt-one", values(), details({ billing }));
   expect((await kept()).billing).toMatchObject({ ...billing, addressLine2: null });
   await claimOrder(uuid, "attempt-two", values(), details());
@@ -100,7 +120,10 @@ it("answers the claimed row as kept, and a refused claim with her order as its s
   expect(third).toMatchObject({ status: "taken", found: { order: { attemptKey: "attempt-one", status: "processing" } } });
   // Settled as declined: a new attempt takes it, the same attempt again does not.
   await (await database()).update(orders).set({ status: "declined" }).where(eq(orders.responderUuid, uuid));
-  expect(await claimOrder(uuid, "attempt-one", values(), details())).toMatchObject({ status: "taken", found: { order: { status: "declined" } } });
+  expect(await claimOrder(uuid, "attempt-one", values(), details())).toMatchObject({
+    status: "taken",
+    found: { order: { status: "declined" } },
+  });
   const next = await claimOrder(uuid, "attempt-two", values(), details());
   expect(next).toEqual({ status: "claimed", order: (await kept()).order });
   expect(next).toMatchObject({ order: { attemptKey: "attempt-two", attempts: 2, status: "processing" } });
@@ -131,4 +154,3 @@ it("answers no order when the one its statement found would have taken the claim
   expect(await refused).toEqual({ status: "taken" });
   expect((await kept()).order).toMatchObject({ attemptKey: "attempt-two", status: "processing" });
 });
-

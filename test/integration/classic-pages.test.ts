@@ -126,7 +126,7 @@ describe("/home, the older variant's landing", () => {
     // /welcome's answer keeps the new variant.
     const welcomed = await browser.call(welcome.action, "/welcome?variant=current", { form: { reason: "nothing_else_has_helped" } });
     expect(variantCookieValue(welcomed)).toBe("current");
-    expect((await visitHome(browser))).toHaveStatus(303);
+    expect(await visitHome(browser)).toHaveStatus(303);
   });
 
   it("writes no database row, for either variant, with or without tracking params or a session", async () => {

@@ -65,7 +65,9 @@ describe("assignment", () => {
     const page = await browser.call(welcome.loader, "/welcome?variant=classic");
     expect(page.headers.get("Set-Cookie")).toBeNull();
     const answer = await browser.call(welcome.action, "/welcome?variant=classic", { form: { reason: "nothing_else_has_helped" } });
-    expect(answer.headers.getSetCookie().find((c) => c.startsWith("funnel_variant="))).toMatch(/^funnel_variant=[^;]+;.*HttpOnly.*SameSite=Lax/i);
+    expect(answer.headers.getSetCookie().find((c) => c.startsWith("funnel_variant="))).toMatch(
+      /^funnel_variant=[^;]+;.*HttpOnly.*SameSite=Lax/i,
+    );
     const uuid = locationOf(answer).pathname.split("/").pop()!;
     expect((await recordOf(uuid))?.variant).toBe("classic");
     // Her next flow (the first went on to the selection page), with no link parameter, comes from her cookie.

@@ -46,12 +46,26 @@ beforeEach(async () => {
   reviews.consoleRecords = true;
 });
 
-const her = aCustomer({ firstName: "Marguerite", lastName: "Oyelaran-Whitcombe", email: "m.oyelaran@example.org", phone: "(503) 555-0172" });
-const herAddress = anAddress({ addressLine1: "4821 Larkspur Lane", addressLine2: "Unit 9", city: "Portland", state: "OR", zipCode: "97206" });
+const her = aCustomer({
+  firstName: "Marguerite",
+  lastName: "Oyelaran-Whitcombe",
+  email: "m.oyelaran@example.org",
+  phone: "(503) 555-0172",
+});
+const herAddress = anAddress({
+  addressLine1: "4821 Larkspur Lane",
+  addressLine2: "Unit 9",
+  city: "Portland",
+  state: "OR",
+  zipCode: "97206",
+});
 
 /** Every key and every value of what a loader sent, however deep. */
 function partsOf(value: unknown): { keys: string[]; values: unknown[] } {
-  if (Array.isArray(value)) return value.map(partsOf).reduce((all, part) => ({ keys: [...all.keys, ...part.keys], values: [...all.values, ...part.values] }), { keys: [], values: [] });
+  if (Array.isArray(value))
+    return value
+      .map(partsOf)
+      .reduce((all, part) => ({ keys: [...all.keys, ...part.keys], values: [...all.values, ...part.values] }), { keys: [], values: [] });
   if (value && typeof value === "object") {
     const inner = partsOf(Object.values(value));
     return { keys: [...Object.keys(value), ...inner.keys], values: inner.values };
@@ -59,7 +73,17 @@ function partsOf(value: unknown): { keys: string[]; values: unknown[] } {
   return { keys: [], values: [value] };
 }
 
-const herSecrets = [her.email, her.phone, "5550172", herAddress.addressLine1, herAddress.addressLine2, herAddress.city, herAddress.zipCode, her.lastName, "Oyelaran"];
+const herSecrets = [
+  her.email,
+  her.phone,
+  "5550172",
+  herAddress.addressLine1,
+  herAddress.addressLine2,
+  herAddress.city,
+  herAddress.zipCode,
+  her.lastName,
+  "Oyelaran",
+];
 
 /** Nothing of what reaches her or bills her: contact, street, city, ZIP, last name, and no money (`amounts`: her order's, in cents). */
 function expectNothingToReachOrBillHer(answer: RouteAnswer, amounts: number[]): void {
@@ -79,7 +103,9 @@ async function herOrder(): Promise<SubscriptionRow> {
   const browser = new TestBrowser();
   const responderUuid = await startFlow(browser);
   const params = { responderUuid };
-  expect(await browser.call(concerns.action, `/concerns/${responderUuid}`, { params, form: { concern: "ive_heard_its_not_safe" } })).toHaveStatus(303);
+  expect(
+    await browser.call(concerns.action, `/concerns/${responderUuid}`, { params, form: { concern: "ive_heard_its_not_safe" } }),
+  ).toHaveStatus(303);
   await buildPlan(browser, responderUuid);
   await saveDetails(browser, responderUuid, her);
   const paid = await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
@@ -91,7 +117,8 @@ async function herOrder(): Promise<SubscriptionRow> {
 }
 
 const queue = (browser: TestBrowser, query = "") => browser.call(reviewQueue.loader, `/owner/reviews${query}`);
-const view = (browser: TestBrowser, reference: string) => browser.call(reviewPage.loader, `/owner/reviews/${reference}`, { params: { reference } });
+const view = (browser: TestBrowser, reference: string) =>
+  browser.call(reviewPage.loader, `/owner/reviews/${reference}`, { params: { reference } });
 const decide = (browser: TestBrowser, reference: string, form: Record<string, string>) =>
   browser.call(reviewPage.action, `/owner/reviews/${reference}`, { params: { reference }, form });
 
@@ -120,7 +147,10 @@ describe("the review queue", () => {
     expect(first.hold.placedAt).toBe(oldest.holdPlacedAt.toISOString());
     expect(first.hold.expiresAt).toBe(oldest.holdExpiresAt.toISOString());
     expect(second).toMatchObject({ name: "Jane D.", plan: "Yearly", hold: { lapsesSoon: false, warning: null } });
-    expectNothingToReachOrBillHer(page, [oldest, middle, newest].flatMap((row) => [row.firstPeriodCents, row.renewalCents]));
+    expectNothingToReachOrBillHer(
+      page,
+      [oldest, middle, newest].flatMap((row) => [row.firstPeriodCents, row.renewalCents]),
+    );
   });
 
   it("keeps a lapsed hold in the queue, saying so: an approval then charges her saved card", async () => {
@@ -162,7 +192,11 @@ describe("the clinical view", () => {
     const page = await view(browser, subscription.reference);
     expect(page).toHaveStatus(200);
     // What she ordered (the quarterly plan's defaults), named as the catalogue names it, its line break read as a space.
-    const ordered = (await findOrder(subscription.responderUuid))!.body.medications as { category_name: string; name: string; dosage: string }[];
+    const ordered = (await findOrder(subscription.responderUuid))!.body.medications as {
+      category_name: string;
+      name: string;
+      dosage: string;
+    }[];
     expect(ordered.map((medication) => [medication.category_name, medication.name])).toEqual([
       ["Estrogen", "I don't know /\nNo preference"],
       ["Progesterone", "Pill"],
@@ -175,7 +209,12 @@ describe("the clinical view", () => {
         orderState: "On hold, waiting for review",
         plan: "Quarterly",
         cadence: "every 3 months",
-        hold: { placedAt: subscription.holdPlacedAt.toISOString(), expiresAt: subscription.holdExpiresAt.toISOString(), lapsesSoon: false, warning: null },
+        hold: {
+          placedAt: subscription.holdPlacedAt.toISOString(),
+          expiresAt: subscription.holdExpiresAt.toISOString(),
+          lapsesSoon: false,
+          warning: null,
+        },
         motivations: ["Nothing else has helped"],
         concerns: ["I've heard it's not safe"],
         medications: [
@@ -313,13 +352,17 @@ describe("who opens what", () => {
     const subscription = await heldSubscription();
     const clinician = await aPerson("clinician");
     const browser = new TestBrowser();
-    expect(await browser.call(signIn.action, "/owner", { form: signInForm(staffPassword, clinician.email) })).toRedirectTo("/owner/reviews");
+    expect(await browser.call(signIn.action, "/owner", { form: signInForm(staffPassword, clinician.email) })).toRedirectTo(
+      "/owner/reviews",
+    );
     expect((await browser.call(consoleLayout.loader, "/owner")).data.person.menu).toEqual([{ to: "/owner/reviews", label: "Reviews" }]);
 
     const params = { reference: subscription.reference };
     expect(await browser.call(ordersList.loader, "/owner/orders")).toHaveStatus(403);
     expect(await browser.call(orderPage.loader, `/owner/orders/${subscription.reference}`, { params })).toHaveStatus(403);
-    expect(await browser.call(orderPage.action, `/owner/orders/${subscription.reference}`, { params, form: { intent: "approve" } })).toHaveStatus(403);
+    expect(
+      await browser.call(orderPage.action, `/owner/orders/${subscription.reference}`, { params, form: { intent: "approve" } }),
+    ).toHaveStatus(403);
     expect(await browser.call(funnelPage.loader, "/owner/funnel")).toHaveStatus(403);
     expect(await browser.call(emailsPage.loader, "/owner/emails")).toHaveStatus(403);
     expect((await reload(subscription)).decision).toBeNull();
@@ -339,7 +382,13 @@ describe("the pages as drawn", () => {
 
     const page = await view(browser, subscription.reference);
     const pageHtml = draw(reviewPage.default, page.data);
-    const words = ["Marguerite O.", "Oregon", "Nothing else has helped", "I&#x27;ve heard it&#x27;s not safe", "Quarterly (billed every 3 months)"];
+    const words = [
+      "Marguerite O.",
+      "Oregon",
+      "Nothing else has helped",
+      "I&#x27;ve heard it&#x27;s not safe",
+      "Quarterly (billed every 3 months)",
+    ];
     words.push("Estrogen", "I don&#x27;t know / No preference", "Progesterone", "Pill", "Starting dose set by your provider");
     words.push("Hold lapses soon", "Note for the record", ">Approve</button>", ">Decline</button>");
     for (const text of words) expect(pageHtml).toContain(text);
@@ -406,7 +455,12 @@ describe("find an order, and the clinical view of one that no longer waits", () 
     const active = await approved();
     const { browser, staff } = await signedInAs("clinician", { name: "Dr Amara Lind" });
     const compact = active.reference.slice(3).replace("-", "");
-    for (const typed of [active.reference, active.reference.toLowerCase(), ` mc ${compact.slice(0, 4)} ${compact.slice(4)} `, compact.toLowerCase()]) {
+    for (const typed of [
+      active.reference,
+      active.reference.toLowerCase(),
+      ` mc ${compact.slice(0, 4)} ${compact.slice(4)} `,
+      compact.toLowerCase(),
+    ]) {
       expect(await queue(browser, `?reference=${encodeURIComponent(typed)}`)).toRedirectTo(`/owner/reviews/${active.reference}`);
     }
     const owner = await signedInAs("owner");
@@ -472,7 +526,12 @@ describe("find an order, and the clinical view of one that no longer waits", () 
       expect(await queue(browser, `?reference=${current.reference}`)).toRedirectTo(`/owner/reviews/${current.reference}`);
       const page = await view(browser, current.reference);
       expect(page).toHaveStatus(200);
-      expect(page.data).toMatchObject({ decide: false, providerDecides: false, disqualify: mayEnd, view: { orderState, awaitsDecision: false } });
+      expect(page.data).toMatchObject({
+        decide: false,
+        providerDecides: false,
+        disqualify: mayEnd,
+        view: { orderState, awaitsDecision: false },
+      });
       // No hold waits on any of them: none is flagged as about to lapse.
       expect(page.data.view.hold).toMatchObject({ lapsesSoon: false, warning: null });
       expectNothingToReachOrBillHer(page, [current.firstPeriodCents, current.renewalCents]);

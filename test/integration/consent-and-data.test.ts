@@ -81,7 +81,6 @@ async function herOrder(person: Person = aPerson()): Promise<SubscriptionRow> {
   return (await findSubscriptionByResponder(responderUuid))!;
 }
 
-
 async function download(subscription: SubscriptionRow, token?: string) {
   const given = token ?? subscriptionLinkToken(await reload(subscription));
   return new TestBrowser().call(herData.loader, `/subscription/${given}/data`, { params: { token: given } });
@@ -119,13 +118,18 @@ describe("her consent at COMPLETE PURCHASE", () => {
     expect(consents[0]!.at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     // A legal record without her contact details: it stays when she asks us to delete them.
     const kept = JSON.stringify(consents[0]);
-    for (const contact of [aPerson().email, aPerson().phone, aPerson().lastName, anAddress().addressLine1]) expect(kept).not.toContain(contact);
+    for (const contact of [aPerson().email, aPerson().phone, aPerson().lastName, anAddress().addressLine1])
+      expect(kept).not.toContain(contact);
   });
 
   it("keeps one record for 20 presses of the same page at once, and none for a declined card", async () => {
     const browser = new TestBrowser();
     const responderUuid = await readyToPay(browser, { options: ["patch"] });
-    const declined = await completePurchase(browser, responderUuid, checkoutForm({ attemptKey: "declined", cardNumber: "4000 0000 0000 0002" }));
+    const declined = await completePurchase(
+      browser,
+      responderUuid,
+      checkoutForm({ attemptKey: "declined", cardNumber: "4000 0000 0000 0002" }),
+    );
     expect(declined).toHaveStatus(402);
     expect(await allConsents()).toEqual([]);
 
@@ -156,14 +160,25 @@ describe("her consent at COMPLETE PURCHASE", () => {
       metadata: { orderSource: "website", checkoutFlow: "three-step", timestamp: new Date().toISOString(), responder_uuid: responderUuid },
     };
     const post = () =>
-      browser.call(preAuthApi.action, "/api/pre-auth-checkout", { body: JSON.stringify(body), contentType: "application/json", headers: { "Idempotency-Key": "api-1" } });
+      browser.call(preAuthApi.action, "/api/pre-auth-checkout", {
+        body: JSON.stringify(body),
+        contentType: "application/json",
+        headers: { "Idempotency-Key": "api-1" },
+      });
     expect(await post()).toHaveStatus(200);
     expect(await post()).toHaveStatus(200);
     const [order] = await (await database()).select().from(orders);
     const consents = await allConsents();
     expect(consents).toHaveLength(1);
-    expect(consents[0]).toMatchObject({ kind: "purchase", plan: "monthly", firstPeriodCents: order!.amountCents, agreementKey: `${order!.id}:api-1` });
-    expect(consents[0]!.disclosure[0]).toBe(`${formatCents(consents[0]!.renewalCents)} every month, renewing automatically until you cancel.`);
+    expect(consents[0]).toMatchObject({
+      kind: "purchase",
+      plan: "monthly",
+      firstPeriodCents: order!.amountCents,
+      agreementKey: `${order!.id}:api-1`,
+    });
+    expect(consents[0]!.disclosure[0]).toBe(
+      `${formatCents(consents[0]!.renewalCents)} every month, renewing automatically until you cancel.`,
+    );
     expect(consents[0]!.renewalCents).toBeGreaterThan(1);
   });
 
@@ -183,7 +198,12 @@ describe("her consent at COMPLETE PURCHASE", () => {
     expect(await recordFoundAuthorisation(claim.order, card, hold, defaultDestination)).toBe(false);
     const consents = await allConsents();
     expect(consents).toHaveLength(1);
-    expect(consents[0]).toMatchObject({ plan: "quarterly", firstPeriodCents: 9_900, renewalCents: 12_900, agreementKey: `${claim.order.id}:cut-off` });
+    expect(consents[0]).toMatchObject({
+      plan: "quarterly",
+      firstPeriodCents: 9_900,
+      renewalCents: 12_900,
+      agreementKey: `${claim.order.id}:cut-off`,
+    });
     expect(consents[0]!.disclosure.slice(0, 2)).toEqual([
       "$129.00 every 3 months, renewing automatically until you cancel.",
       "We place a hold of $99.00 (your first period, promo code applied) on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
@@ -196,7 +216,9 @@ describe("the owner's order page", () => {
     const subscription = await herOrder();
     const [consent] = await allConsents();
     const { browser } = await signedInAs("support");
-    const page = await browser.call(orderPage.loader, `/owner/orders/${subscription.reference}`, { params: { reference: subscription.reference } });
+    const page = await browser.call(orderPage.loader, `/owner/orders/${subscription.reference}`, {
+      params: { reference: subscription.reference },
+    });
     expect(page).toHaveStatus(200);
     expect(page.data.consents).toEqual([
       {
@@ -250,7 +272,12 @@ describe("Download my data", () => {
 
     expect(file.about.orderReference).toBe(subscription.reference);
     expect(file.yourDetails).toEqual({ firstName: jane.firstName, lastName: jane.lastName, email: jane.email, phone: jane.phone });
-    expect(file.shippingAddress).toMatchObject({ addressLine1: address.addressLine1, city: address.city, state: address.state, zipCode: address.zipCode });
+    expect(file.shippingAddress).toMatchObject({
+      addressLine1: address.addressLine1,
+      city: address.city,
+      state: address.state,
+      zipCode: address.zipCode,
+    });
     expect(file.billingAddress).toBe("Same as your shipping address");
     expect(file.yourAnswers.whyYouAreHereToday).toEqual([{ code: "nothing_else_has_helped", words: "Nothing else has helped" }]);
     expect(file.yourAnswers.yourConcernsAboutHrt).toEqual([]);
@@ -258,10 +285,19 @@ describe("Download my data", () => {
     expect(file.yourPlan.medications.map((medication: { name: string }) => medication.name).length).toBeGreaterThan(0);
     expect(file.yourPlan.cardOnFile).toEqual({ brand: "visa", last4: "4242" });
     expect(file.orders).toHaveLength(1);
-    expect(file.orders[0]).toMatchObject({ reference: subscription.reference, status: "authorised", card: { brand: "visa", last4: "4242" } });
+    expect(file.orders[0]).toMatchObject({
+      reference: subscription.reference,
+      status: "authorised",
+      card: { brand: "visa", last4: "4242" },
+    });
     expect(file.orders[0].amount.cents).toBe(subscription.firstPeriodCents);
     expect(file.payments.map((payment: { kind: string }) => payment.kind)).toEqual(["hold", "capture"]);
-    expect(file.payments[1]).toMatchObject({ what: "Charged (from the hold)", status: "succeeded", period: 1, card: { brand: "visa", last4: "4242" } });
+    expect(file.payments[1]).toMatchObject({
+      what: "Charged (from the hold)",
+      status: "succeeded",
+      period: 1,
+      card: { brand: "visa", last4: "4242" },
+    });
     expect(file.timeline.map((line: { event: string }) => line.event)).toEqual(["hold_placed", "approved_captured"]);
     expect(file.emailsSentToYou.wordsKept).toBe(true);
     expect(file.emailsSentToYou.list.map((email: { kind: string }) => email.kind)).toEqual(["order_received", "approved"]);
@@ -269,14 +305,26 @@ describe("Download my data", () => {
     expect(file.emailsSentToYou.list[0].text).toContain(subscription.reference);
     expect(file.yourConsents).toHaveLength(1);
     expect(file.yourConsents[0]).toMatchObject({ kind: "purchase", agreedWith: purchaseAgreedWith, plan: "Monthly" });
-    expect(file.yourConsents[0].disclosure).toEqual((await allConsents()).find((row) => row.responderUuid === subscription.responderUuid)!.disclosure);
+    expect(file.yourConsents[0].disclosure).toEqual(
+      (await allConsents()).find((row) => row.responderUuid === subscription.responderUuid)!.disclosure,
+    );
 
     const text = JSON.stringify(file);
     // Never a card number, a gateway's reference or key.
     expect(text).not.toMatch(/4242[ -]?4242/);
     const [order] = await (await database()).select().from(orders).where(eq(orders.responderUuid, subscription.responderUuid));
-    const payments = await (await database()).select().from(subscriptionPayments).where(eq(subscriptionPayments.subscriptionId, subscription.id));
-    for (const secret of [order!.paymentReference!, order!.attemptKey!, subscription.holdReference, ...payments.map((p) => p.idempotencyKey)]) {
+    const payments = await (
+      await database()
+    )
+      .select()
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.subscriptionId, subscription.id));
+    for (const secret of [
+      order!.paymentReference!,
+      order!.attemptKey!,
+      subscription.holdReference,
+      ...payments.map((p) => p.idempotencyKey),
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toContain("attemptKey");
@@ -293,10 +341,16 @@ describe("Download my data", () => {
     const token = subscriptionLinkToken(active);
     const cardForm = (await new TestBrowser().call(cardPage.loader, `/subscription/${token}/card`, { params: { token } })).data;
     const card = { cardNumber: "5555 5555 5555 4444", expiry: "12/34", securityCode: "123", shown: cardForm.shown };
-    expect(await new TestBrowser().call(cardPage.action, `/subscription/${token}/card`, { params: { token }, form: card })).toHaveStatus(303);
+    expect(await new TestBrowser().call(cardPage.action, `/subscription/${token}/card`, { params: { token }, form: card })).toHaveStatus(
+      303,
+    );
 
     const before = (await download(subscription)).data;
-    expect(before.yourPlan.planChangeAhead).toMatchObject({ plan: "Quarterly", cadence: "every 3 months", from: active.nextBillingAt!.toISOString() });
+    expect(before.yourPlan.planChangeAhead).toMatchObject({
+      plan: "Quarterly",
+      cadence: "every 3 months",
+      from: active.nextBillingAt!.toISOString(),
+    });
     expect(before.yourPlan.planChangeAhead.words).toMatch(/^Your plan changes to Quarterly on /);
     expect(before.yourConsents.map((consent: { kind: string; plan: string }) => [consent.kind, consent.plan])).toEqual([
       ["purchase", "Monthly"],
@@ -306,7 +360,9 @@ describe("Download my data", () => {
     expect(before.yourPlan.whyYouCancelled).toBeNull();
 
     const words = "My doctor moved me to another clinic";
-    expect((await cancelSubscription(paymentGateway(), await reload(subscription), { reason: "other", note: words })).status).toBe("cancelled");
+    expect((await cancelSubscription(paymentGateway(), await reload(subscription), { reason: "other", note: words })).status).toBe(
+      "cancelled",
+    );
     const after = (await download(subscription)).data;
     expect(after.yourPlan.whyYouCancelled).toEqual({ reason: { code: "other", words: "Other" }, yourWords: words });
     expect(after.yourPlan.planChangeAhead).toBeNull();
@@ -316,11 +372,18 @@ describe("Download my data", () => {
   it("lists what was sent and when, without the words, when the mail goes out by SMTP", async () => {
     const subscription = await herOrder();
     // Sent by the mail server: the outbox marks them delivered and nothing is kept here.
-    await (await database()).update(outboxMessages).set({ status: "delivered", deliveredAt: new Date() }).where(eq(outboxMessages.kind, "email"));
+    await (
+      await database()
+    )
+      .update(outboxMessages)
+      .set({ status: "delivered", deliveredAt: new Date() })
+      .where(eq(outboxMessages.kind, "email"));
     mail.smtp = true;
     const file = (await download(subscription)).data;
     expect(file.emailsSentToYou.wordsKept).toBe(false);
-    expect(file.emailsSentToYou.list).toEqual([{ kind: "order_received", subject: `We've received your order ${subscription.reference}`, sentAt: expect.any(String) }]);
+    expect(file.emailsSentToYou.list).toEqual([
+      { kind: "order_received", subject: `We've received your order ${subscription.reference}`, sentAt: expect.any(String) },
+    ]);
   });
 
   it("another link, a changed one or a replaced one goes to her page's refusal, and hands out nothing", async () => {

@@ -21,10 +21,12 @@ beforeEach(async () => {
   await resetDatabase();
 });
 
-const openOrder = (browser: TestBrowser, reference: string) => browser.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } });
+const openOrder = (browser: TestBrowser, reference: string) =>
+  browser.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } });
 const postOrder = (browser: TestBrowser, reference: string, form: Record<string, string>) =>
   browser.call(orderPage.action, `/owner/orders/${reference}`, { params: { reference }, form });
-const openView = (browser: TestBrowser, reference: string) => browser.call(reviewPage.loader, `/owner/reviews/${reference}`, { params: { reference } });
+const openView = (browser: TestBrowser, reference: string) =>
+  browser.call(reviewPage.loader, `/owner/reviews/${reference}`, { params: { reference } });
 const postView = (browser: TestBrowser, reference: string, form: Record<string, string>) =>
   browser.call(reviewPage.action, `/owner/reviews/${reference}`, { params: { reference }, form });
 
@@ -39,7 +41,13 @@ async function auditRows(action: AuditAction) {
 
 /** Her emails queued for this order, by kind. */
 async function herEmails(subscription: SubscriptionRow): Promise<string[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email")).orderBy(asc(outboxMessages.id));
+  const rows = await (
+    await database()
+  )
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "email"))
+    .orderBy(asc(outboxMessages.id));
   return rows
     .map((row) => row.payload as { reference: string; email: string })
     .filter((payload) => payload.reference === subscription.reference)
@@ -71,7 +79,12 @@ describe("Refund a payment", () => {
     });
     expect(before.data.moneyBack.disqualify).toBe(true);
 
-    const refunded = await postOrder(owner, subscription.reference, { intent: "refund", payment: String(capture.id), amount: "$69.50", reason: "service_problem" });
+    const refunded = await postOrder(owner, subscription.reference, {
+      intent: "refund",
+      payment: String(capture.id),
+      amount: "$69.50",
+      reason: "service_problem",
+    });
     expect(refunded).toRedirectTo(`/owner/orders/${subscription.reference}`);
 
     const after = await openOrder(owner, subscription.reference);
@@ -101,7 +114,9 @@ describe("Refund a payment", () => {
     const other = await capturedOrder();
     const owner = await signedInOwner();
     const payment = String(capture.id);
-    expect(await postOrder(owner, subscription.reference, { intent: "refund", payment, amount: "69.50", reason: "goodwill" })).toHaveStatus(303);
+    expect(await postOrder(owner, subscription.reference, { intent: "refund", payment, amount: "69.50", reason: "goodwill" })).toHaveStatus(
+      303,
+    );
 
     const tooMuch = await postOrder(owner, subscription.reference, { intent: "refund", payment, amount: "70", reason: "goodwill" });
     expect(tooMuch).toHaveStatus(400);
@@ -122,8 +137,16 @@ describe("Refund a payment", () => {
       [{ payment: "", amount: "10", reason: "goodwill" }, "payment", "Choose the payment to refund."],
       [{ payment: "9".repeat(40), amount: "10", reason: "goodwill" }, "payment", "Choose the payment to refund."],
       // Another order's payment, or the hold (never charged), is not this order's to refund.
-      [{ payment: String((await captureOf(other)).id), amount: "10", reason: "goodwill" }, "payment", "That payment cannot be refunded: choose one of this order's paid payments."],
-      [{ payment: String((await paymentsOf(subscription))[0]!.id), amount: "10", reason: "goodwill" }, "payment", "That payment cannot be refunded: choose one of this order's paid payments."],
+      [
+        { payment: String((await captureOf(other)).id), amount: "10", reason: "goodwill" },
+        "payment",
+        "That payment cannot be refunded: choose one of this order's paid payments.",
+      ],
+      [
+        { payment: String((await paymentsOf(subscription))[0]!.id), amount: "10", reason: "goodwill" },
+        "payment",
+        "That payment cannot be refunded: choose one of this order's paid payments.",
+      ],
     ];
     for (const [form, field, message] of refusals) {
       const answer = await postOrder(owner, subscription.reference, { intent: "refund", ...form });
@@ -141,7 +164,13 @@ describe("Refund a payment", () => {
     const subscription = await capturedOrder();
     const owner = await signedInOwner();
     const note = "Charged twice after a bank error";
-    const answer = await postOrder(owner, subscription.reference, { intent: "refund", payment: String((await captureOf(subscription)).id), amount: "10", reason: "other", note });
+    const answer = await postOrder(owner, subscription.reference, {
+      intent: "refund",
+      payment: String((await captureOf(subscription)).id),
+      amount: "10",
+      reason: "other",
+      note,
+    });
     expect(answer).toHaveStatus(303);
     const page = await openOrder(owner, subscription.reference);
     expect(page.data.payments.at(-1)).toMatchObject({ kind: "Refund", reason: `Other: ${note}` });
@@ -158,9 +187,13 @@ describe("Refund a payment", () => {
     expect(answers.filter((answer) => answer.status === 303)).toHaveLength(1);
     for (const answer of answers.filter((answer) => answer.status !== 303)) {
       expect([400, 409]).toContain(answer.status);
-      expect(messageOf(answer, "amount")).toMatch(/^(Nothing is left to refund of this payment\.|Another refund of this payment is being made: try again in a moment\.)$/);
+      expect(messageOf(answer, "amount")).toMatch(
+        /^(Nothing is left to refund of this payment\.|Another refund of this payment is being made: try again in a moment\.)$/,
+      );
     }
-    expect((await paymentsOf(subscription)).filter((row) => row.kind === "refund").map((row) => [row.status, row.amountCents])).toEqual([["succeeded", 13_900]]);
+    expect((await paymentsOf(subscription)).filter((row) => row.kind === "refund").map((row) => [row.status, row.amountCents])).toEqual([
+      ["succeeded", 13_900],
+    ]);
     expect(await auditRows("refunded")).toHaveLength(1);
     // Nothing left: the form is no longer drawn.
     expect((await openOrder(owner, subscription.reference)).data.moneyBack.refund).toBeNull();
@@ -214,16 +247,20 @@ describe("Medically disqualified", () => {
 
     const ends = await reload(subscription);
     expect(ends).toMatchObject({ state: "disqualified", nextBillingAt: null, disqualificationNote: note });
-    expect((await paymentsOf(subscription)).filter((row) => row.kind === "refund").map((row) => [row.status, row.amountCents, row.reason])).toEqual([
-      ["succeeded", 13_900, "medically_disqualified"],
-    ]);
+    expect(
+      (await paymentsOf(subscription)).filter((row) => row.kind === "refund").map((row) => [row.status, row.amountCents, row.reason]),
+    ).toEqual([["succeeded", 13_900, "medically_disqualified"]]);
     expect((await herEmails(subscription)).filter((kind) => kind === "disqualified" || kind === "refunded")).toEqual(["disqualified"]);
 
     // Pressed again: nothing more happens, and nothing more is logged.
     expect(await postView(clinician, subscription.reference, { intent: "disqualify", note })).toHaveStatus(303);
-    expect((await openView(clinician, subscription.reference)).data.notice.text).toBe(`${subscription.reference} had already ended. Nothing changed: the order is ${after.data.view.orderState}.`);
+    expect((await openView(clinician, subscription.reference)).data.notice.text).toBe(
+      `${subscription.reference} had already ended. Nothing changed: the order is ${after.data.view.orderState}.`,
+    );
     const rows = await auditRows("medically-disqualified");
-    expect(rows.map((row) => [row.staffId, row.staffRole, row.orderReference, row.detail])).toEqual([[staff.id, "clinician", subscription.reference, "From: Active"]]);
+    expect(rows.map((row) => [row.staffId, row.staffRole, row.orderReference, row.detail])).toEqual([
+      [staff.id, "clinician", subscription.reference, "From: Active"],
+    ]);
     expect(JSON.stringify(await (await database()).select().from(auditLog))).not.toContain("clotting");
     expect((await paymentsOf(subscription)).filter((row) => row.kind === "refund")).toHaveLength(1);
   });

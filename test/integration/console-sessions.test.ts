@@ -97,7 +97,11 @@ describe("a sign-in kept on the server", () => {
     const owner = await signedInOwner();
     const rows = await sessionRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ account: (await findStaffMemberByEmail(ownerEmail()))!.id, createdAt: new Date(now), lastSeenAt: new Date(now) });
+    expect(rows[0]).toMatchObject({
+      account: (await findStaffMemberByEmail(ownerEmail()))!.id,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+    });
     // The cookie is signed JSON ({ id, stamp }) in base64; the id itself is nowhere in the table.
     const value = decodeURIComponent(owner.cookieHeader().match(/(?:^|; )__owner=([^;]+)/)![1]!);
     const { id } = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8"));
@@ -225,7 +229,8 @@ describe("the account's sign-in throttle", () => {
     for (let i = 0; i < signInLimits.account.limit - 1; i++) {
       expect(await trySignIn(new TestBrowser(), `guess-${i}`, `203.0.113.${i + 1}`)).toHaveStatus(401);
     }
-    for (let i = 0; i < 3; i++) expect(await trySignIn(new TestBrowser(), ownerPassword(), `198.51.100.${i + 1}`)).toRedirectTo("/owner/orders");
+    for (let i = 0; i < 3; i++)
+      expect(await trySignIn(new TestBrowser(), ownerPassword(), `198.51.100.${i + 1}`)).toRedirectTo("/owner/orders");
     expect(await trySignIn(new TestBrowser(), "guess-last", "203.0.113.99")).toHaveStatus(401);
     expectSlowed(await trySignIn(new TestBrowser(), "guess-over", "203.0.113.98"), hour);
   });

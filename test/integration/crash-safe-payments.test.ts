@@ -84,7 +84,9 @@ async function orderOf(responderUuid: string) {
 
 /** As the attempt would look three minutes after the crash: past the grace. */
 async function minutesPass(responderUuid: string, minutes = 3): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .update(orders)
     .set({ updatedAt: new Date(Date.now() - minutes * 60_000) })
     .where(eq(orders.responderUuid, responderUuid));
@@ -98,7 +100,10 @@ async function sandboxHolds() {
 /** Her emails in the outbox, by kind, for this order. */
 async function emailsOf(reference: string | null): Promise<string[]> {
   const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email"));
-  return rows.map((row) => row.payload as { reference: string; email: string }).filter((p) => p.reference === reference).map((p) => p.email);
+  return rows
+    .map((row) => row.payload as { reference: string; email: string })
+    .filter((p) => p.reference === reference)
+    .map((p) => p.email);
 }
 
 /** The provider's copies of orders waiting in (or delivered by) the outbox. */
@@ -115,7 +120,10 @@ async function expectPaidOnce(responderUuid: string) {
   expect(await emailsOf(order.reference)).toEqual(["order_received"]);
   const copies = await providerCopies();
   expect(copies).toHaveLength(1);
-  expect(copies[0]!.payload).toMatchObject({ orderId: order.id, body: { payment: { stripePaymentMethodId: order.paymentReference, amount: order.amountCents } } });
+  expect(copies[0]!.payload).toMatchObject({
+    orderId: order.id,
+    body: { payment: { stripePaymentMethodId: order.paymentReference, amount: order.amountCents } },
+  });
   return order;
 }
 

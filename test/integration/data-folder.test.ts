@@ -73,46 +73,50 @@ async function startServerOn(dataDir: string) {
 describe("the data folder", () => {
   restoreEnvironmentAfterEach();
 
-  it("is its user's alone after a start, made new or found open to everyone, with what the engine writes as it runs", { timeout: 180_000 }, async () => {
-    // A mask that lets others read what is made.
-    process.umask(0o022);
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "funnel-data-")), "data");
-    folders.push(path.dirname(dataDir));
+  it(
+    "is its user's alone after a start, made new or found open to everyone, with what the engine writes as it runs",
+    { timeout: 180_000 },
+    async () => {
+      // A mask that lets others read what is made.
+      process.umask(0o022);
+      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "funnel-data-")), "data");
+      folders.push(path.dirname(dataDir));
 
-    const first = await startServerOn(dataDir);
-    await first.stop();
-    expect(readdirSync(dataDir).sort()).toEqual(["owner-password", "pglite", "session-secret"]);
-    expect(openToOthers(dataDir)).toEqual([]);
-
-    openToEveryone(dataDir);
-    expect(statSync(dataDir).mode & 0o777).toBe(0o755);
-    expect(openToOthers(dataDir).length).toBeGreaterThan(900);
-
-    const before = new Set(modesUnder(dataDir).map(({ entry }) => entry));
-    const second = await startServerOn(dataDir);
-    try {
-      // Files the engine makes while it runs: a table's (its heap, its index, its free space
-      // map), the next WAL segments, the catalogue's cache.
-      await second.db.execute(sql`create table probe (id int primary key, note text)`);
-      await second.db.execute(sql`insert into probe select n, repeat(md5(n::text), 20) from generate_series(1, 60000) n`);
-      await second.db.execute(sql`vacuum probe`);
-      await second.db.execute(sql`checkpoint`);
+      const first = await startServerOn(dataDir);
+      await first.stop();
+      expect(readdirSync(dataDir).sort()).toEqual(["owner-password", "pglite", "session-secret"]);
       expect(openToOthers(dataDir)).toEqual([]);
-      const made = modesUnder(dataDir).filter(({ entry, kind }) => kind === "file" && !before.has(entry));
-      // Some were made while it ran (the test would pass on nothing otherwise).
-      expect(made.filter(({ entry }) => entry.includes(`${path.sep}pg_wal${path.sep}`)).length).toBeGreaterThan(0);
-      expect(made.filter(({ entry }) => entry.endsWith("_fsm")).length).toBeGreaterThan(0);
-      expect(made.filter(({ mode }) => mode !== 0o600)).toEqual([]);
-      expect(lstatSync(path.join(dataDir, "admin.sock")).mode & 0o777).toBe(0o600);
-      // The console's health part tells the folder's size: what fills the disk, the WAL with it.
-      const onDisk = modesUnder(path.join(dataDir, "pglite"))
-        .filter(({ kind }) => kind === "file")
-        .reduce((sum, { entry }) => sum + statSync(entry).size, 0);
-      expect(await second.size()).toEqual({ bytes: onDisk, of: "data-folder" });
-      expect(onDisk).toBeGreaterThan(16 * 1_048_576);
-    } finally {
-      await second.stop();
-    }
-    expect(openToOthers(dataDir)).toEqual([]);
-  });
+
+      openToEveryone(dataDir);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o755);
+      expect(openToOthers(dataDir).length).toBeGreaterThan(900);
+
+      const before = new Set(modesUnder(dataDir).map(({ entry }) => entry));
+      const second = await startServerOn(dataDir);
+      try {
+        // Files the engine makes while it runs: a table's (its heap, its index, its free space
+        // map), the next WAL segments, the catalogue's cache.
+        await second.db.execute(sql`create table probe (id int primary key, note text)`);
+        await second.db.execute(sql`insert into probe select n, repeat(md5(n::text), 20) from generate_series(1, 60000) n`);
+        await second.db.execute(sql`vacuum probe`);
+        await second.db.execute(sql`checkpoint`);
+        expect(openToOthers(dataDir)).toEqual([]);
+        const made = modesUnder(dataDir).filter(({ entry, kind }) => kind === "file" && !before.has(entry));
+        // Some were made while it ran (the test would pass on nothing otherwise).
+        expect(made.filter(({ entry }) => entry.includes(`${path.sep}pg_wal${path.sep}`)).length).toBeGreaterThan(0);
+        expect(made.filter(({ entry }) => entry.endsWith("_fsm")).length).toBeGreaterThan(0);
+        expect(made.filter(({ mode }) => mode !== 0o600)).toEqual([]);
+        expect(lstatSync(path.join(dataDir, "admin.sock")).mode & 0o777).toBe(0o600);
+        // The console's health part tells the folder's size: what fills the disk, the WAL with it.
+        const onDisk = modesUnder(path.join(dataDir, "pglite"))
+          .filter(({ kind }) => kind === "file")
+          .reduce((sum, { entry }) => sum + statSync(entry).size, 0);
+        expect(await second.size()).toEqual({ bytes: onDisk, of: "data-folder" });
+        expect(onDisk).toBeGreaterThan(16 * 1_048_576);
+      } finally {
+        await second.stop();
+      }
+      expect(openToOthers(dataDir)).toEqual([]);
+    },
+  );
 });

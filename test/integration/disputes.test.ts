@@ -39,7 +39,15 @@ beforeEach(async () => {
 
 let serial = 0;
 function event(type: string, object: unknown): string {
-  return JSON.stringify({ id: `evt_dispute${++serial}`, object: "event", type, data: { object }, api_version: "2025-08-27.basil", created: Math.floor(Date.now() / 1000), livemode: false });
+  return JSON.stringify({
+    id: `evt_dispute${++serial}`,
+    object: "event",
+    type,
+    data: { object },
+    api_version: "2025-08-27.basil",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  });
 }
 
 function deliver(payload: string) {
@@ -82,12 +90,16 @@ function disputeObject(paymentIntent: string, changes: Record<string, unknown> =
 }
 
 const linesOf = async (subscription: SubscriptionRow) => (await subscriptionTimeline(subscription.id)).events.map((line) => line.event);
-const disputesOf = async (subscription: SubscriptionRow) => (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscription.id));
+const disputesOf = async (subscription: SubscriptionRow) =>
+  (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscription.id));
 
 /** Her emails queued for this order, by kind. */
 async function emailsOf(subscription: SubscriptionRow): Promise<string[]> {
   const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email"));
-  return rows.map((row) => row.payload as { reference: string; email: string }).filter((payload) => payload.reference === subscription.reference).map((payload) => payload.email);
+  return rows
+    .map((row) => row.payload as { reference: string; email: string })
+    .filter((payload) => payload.reference === subscription.reference)
+    .map((payload) => payload.email);
 }
 
 describe("a dispute of a captured order", () => {
@@ -100,7 +112,15 @@ describe("a dispute of a captured order", () => {
 
     const [capture] = (await paymentsOf(subscription)).filter((payment) => payment.kind === "capture");
     expect(await disputesOf(subscription)).toMatchObject([
-      { id: "du_1TestDispute", paymentId: capture!.id, amountCents: 13_900, reason: "fraudulent", status: "needs_response", evidenceDueBy: new Date(dueBy * 1000), closedAt: null },
+      {
+        id: "du_1TestDispute",
+        paymentId: capture!.id,
+        amountCents: 13_900,
+        reason: "fraudulent",
+        status: "needs_response",
+        evidenceDueBy: new Date(dueBy * 1000),
+        closedAt: null,
+      },
     ]);
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "dispute_opened"]);
     expect((await providerEventsOf(subscription)).filter((name) => name.startsWith("dispute"))).toEqual(["dispute_opened"]);
@@ -137,8 +157,15 @@ describe("a dispute of a captured order", () => {
     await runLifecycleRound(gateway);
     const [renewal] = (await paymentsOf(subscription)).filter((payment) => payment.kind === "charge");
     expect(renewal).toMatchObject({ period: 1, status: "succeeded" });
-    await deliverOften(event("charge.dispute.created", disputeObject(renewal!.gatewayReference!, { id: "du_1RenewalDispute", reason: "subscription_canceled" })));
-    expect(await disputesOf(subscription)).toMatchObject([{ id: "du_1RenewalDispute", paymentId: renewal!.id, reason: "subscription_canceled" }]);
+    await deliverOften(
+      event(
+        "charge.dispute.created",
+        disputeObject(renewal!.gatewayReference!, { id: "du_1RenewalDispute", reason: "subscription_canceled" }),
+      ),
+    );
+    expect(await disputesOf(subscription)).toMatchObject([
+      { id: "du_1RenewalDispute", paymentId: renewal!.id, reason: "subscription_canceled" },
+    ]);
     const [line] = (await subscriptionTimeline(subscription.id)).events.filter((row) => row.event === "dispute_opened");
     expect(line!.detail).toMatchObject({ amount_cents: 13_900, period: 1, reason: "subscription_canceled" });
   });
@@ -195,7 +222,14 @@ describe("charge.refunded", () => {
     const payments = await paymentsOf(subscription);
     const capture = payments.find((payment) => payment.kind === "capture")!;
     expect(payments.filter((payment) => payment.kind === "refund")).toMatchObject([
-      { status: "succeeded", amountCents: 3_000, reason: "made_at_gateway", refundOf: capture.id, period: 0, gatewayReference: "re_1Dashboard" },
+      {
+        status: "succeeded",
+        amountCents: 3_000,
+        reason: "made_at_gateway",
+        refundOf: capture.id,
+        period: 0,
+        gatewayReference: "re_1Dashboard",
+      },
     ]);
     expect(capture.refundedCents).toBe(3_000);
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "refunded"]);
@@ -205,19 +239,29 @@ describe("charge.refunded", () => {
 
     // A second Dashboard refund: Stripe's total grows, and only the new part is recorded.
     await deliverOften(event("charge.refunded", refundedCharge(subscription.holdReference, 5_000, "re_1DashboardAgain")));
-    expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "refund").map((payment) => payment.amountCents)).toEqual([3_000, 2_000]);
+    expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "refund").map((payment) => payment.amountCents)).toEqual([
+      3_000, 2_000,
+    ]);
   });
 
   it("our own refund's event adds nothing; a Dashboard refund after it, only its own part", async () => {
     const subscription = await captured();
     const capture = (await paymentsOf(subscription)).find((payment) => payment.kind === "capture")!;
-    const ours = await refundPayment(refundingAt("re_1Ours"), subscription, { paymentId: capture.id, amountCents: 4_000, reason: "goodwill", note: null, tellHer: true });
+    const ours = await refundPayment(refundingAt("re_1Ours"), subscription, {
+      paymentId: capture.id,
+      amountCents: 4_000,
+      reason: "goodwill",
+      note: null,
+      tellHer: true,
+    });
     expect(ours.status).toBe("refunded");
     const linesBefore = await linesOf(subscription);
     const eventsBefore = await providerEventsOf(subscription);
 
     await deliverOften(event("charge.refunded", refundedCharge(subscription.holdReference, 4_000, "re_1Ours")));
-    expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "refund")).toMatchObject([{ amountCents: 4_000, reason: "goodwill" }]);
+    expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "refund")).toMatchObject([
+      { amountCents: 4_000, reason: "goodwill" },
+    ]);
     expect(await linesOf(subscription)).toEqual(linesBefore);
     expect(await providerEventsOf(subscription)).toEqual(eventsBefore);
 

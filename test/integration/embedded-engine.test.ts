@@ -119,10 +119,17 @@ describe("the embedded engine on its own thread", () => {
     const { rows } = await pool.query("select name, statement from pg_prepared_statements where name = 'word_of'");
     expect(rows).toEqual([{ name: "word_of", statement: "select $1::int as n, $2::text as word" }]);
     // A new connection (one replaced after an error, say) uses it as well.
-    const fresh = new pg.Client({ host: (pool.options as { host: string }).host, port: (pool.options as { port: number }).port, user: "postgres", database: "postgres" });
+    const fresh = new pg.Client({
+      host: (pool.options as { host: string }).host,
+      port: (pool.options as { port: number }).port,
+      user: "postgres",
+      database: "postgres",
+    });
     await fresh.connect();
     try {
-      expect((await fresh.query({ name: "word_of", text: "select $1::int as n, $2::text as word", values: [7, "seven"] })).rows).toEqual([{ n: 7, word: "seven" }]);
+      expect((await fresh.query({ name: "word_of", text: "select $1::int as n, $2::text as word", values: [7, "seven"] })).rows).toEqual([
+        { n: 7, word: "seven" },
+      ]);
       // Another text under the name is refused, as PostgreSQL refuses it, and the name keeps its own.
       await expect(fresh.query({ name: "word_of_2", text: "select 1 as one" })).resolves.toBeTruthy();
       await expect(pool.query({ name: "word_of_2", text: "select 2 as two" })).rejects.toMatchObject({ code: "42P05" });
@@ -134,7 +141,14 @@ describe("the embedded engine on its own thread", () => {
 
   it("bounds a query's wait for a connection: past it the pool gives up, and says it was busy", async () => {
     const { engine } = await started();
-    const pool = new pg.Pool({ host: engine.socketDir, port: engine.port, user: "postgres", database: "postgres", max: 1, connectionTimeoutMillis: 100 });
+    const pool = new pg.Pool({
+      host: engine.socketDir,
+      port: engine.port,
+      user: "postgres",
+      database: "postgres",
+      max: 1,
+      connectionTimeoutMillis: 100,
+    });
     try {
       const held = await pool.connect();
       const waited = await pool.query("select 1").then(
@@ -190,7 +204,10 @@ describe("the embedded engine on its own thread", () => {
     await stop(open.pop()!);
 
     const restored = new PGlite({ loadDataDir: new Blob([bytes]) });
-    expect((await restored.query<{ reference: string }>("select reference from orders order by 1")).rows.map((r) => r.reference)).toEqual(["A-1", "A-2"]);
+    expect((await restored.query<{ reference: string }>("select reference from orders order by 1")).rows.map((r) => r.reference)).toEqual([
+      "A-1",
+      "A-2",
+    ]);
     await restored.close();
 
     const again = await started(first.folder);

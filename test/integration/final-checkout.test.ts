@@ -55,10 +55,12 @@ describe("the final checkout page", () => {
     const uuid = await readyToPay(browser, patchPlan);
     const page = await pageOf(browser, uuid);
     expect(page).toHaveStatus(200);
-    expect(page.data.cart.medications.map((m: { product_id: string; selected_price: number }) => [m.product_id, m.selected_price])).toEqual([
-      ["patch", 399],
-      ["progesterone_pill", 0],
-    ]);
+    expect(page.data.cart.medications.map((m: { product_id: string; selected_price: number }) => [m.product_id, m.selected_price])).toEqual(
+      [
+        ["patch", 399],
+        ["progesterone_pill", 0],
+      ],
+    );
     expect(page.data.totals).toEqual({ subtotalCents: 39900, discountCents: 0, totalCents: 39900 });
     expect(page.data.values).toMatchObject(jane);
     expect(page.data.secondsLeft).toBeGreaterThan(895);
@@ -157,7 +159,7 @@ describe("paying", () => {
     expect(declined.data.lastResult.initialValue.securityCode).toBeUndefined();
     expect((await allOrders())[0]?.status).toBe("declined");
     // The same page posted again is the same attempt: it answers the decline, it does not retry.
-    expect((await post(browser, uuid, purchase("first")))).toHaveStatus(402);
+    expect(await post(browser, uuid, purchase("first"))).toHaveStatus(402);
     const retried = await post(browser, uuid, purchase(declined.data.attemptKey));
     expect(retried.location).toBe(`/payment-complete/${uuid}`);
     expect((await allOrders())[0]).toMatchObject({ status: "authorised", attempts: 2 });
@@ -326,14 +328,14 @@ describe("the payment form's CSRF token", () => {
     const uuid = await readyToPay(browser, patchPlan);
     const other = await readyToPay(browser, patchPlan);
     const otherToken = (await paymentForm(browser, other, {})).csrf!;
-    expect((await post(browser, uuid, { ...purchase("wrong-flow"), csrf: otherToken }))).toHaveStatus(403);
+    expect(await post(browser, uuid, { ...purchase("wrong-flow"), csrf: otherToken })).toHaveStatus(403);
     const stranger = new TestBrowser();
     await readyToPay(stranger, patchPlan);
     const strangerToken = (await paymentForm(stranger, uuid, {})).csrf!;
-    expect((await post(browser, uuid, { ...purchase("wrong-browser"), csrf: strangerToken }))).toHaveStatus(403);
+    expect(await post(browser, uuid, { ...purchase("wrong-browser"), csrf: strangerToken })).toHaveStatus(403);
     expect(await allOrders()).toHaveLength(0);
     // The page's own token goes through.
-    expect((await post(browser, uuid, purchase("right")))).toHaveStatus(303);
+    expect(await post(browser, uuid, purchase("right"))).toHaveStatus(303);
   });
 
   it("puts the token in the page", async () => {

@@ -20,7 +20,9 @@ describe("a flow's variant", () => {
     // Her visitor cookie says otherwise later: the flow keeps its own.
     expect(await flowVariant(hers, "current")).toBe("classic");
     const db = await database();
-    expect((await db.select().from(funnelRecords).where(eq(funnelRecords.responderUuid, hers))).map((row) => row.variant)).toEqual(["classic"]);
+    expect((await db.select().from(funnelRecords).where(eq(funnelRecords.responderUuid, hers))).map((row) => row.variant)).toEqual([
+      "classic",
+    ]);
     // Gone from the database, still answered: it was not read again.
     await db.delete(funnelRecords).where(eq(funnelRecords.responderUuid, hers));
     expect(await flowVariant(hers, "current")).toBe("classic");
@@ -53,6 +55,8 @@ describe("a flow's variant", () => {
     const hers = randomUUID();
     await readCheckout(hers);
     expect(await flowVariant(hers, "classic")).toBe("classic");
-    expect((await db.select().from(funnelRecords).where(eq(funnelRecords.responderUuid, hers))).map((row) => row.variant)).toEqual(["classic"]);
+    expect((await db.select().from(funnelRecords).where(eq(funnelRecords.responderUuid, hers))).map((row) => row.variant)).toEqual([
+      "classic",
+    ]);
   });
 });

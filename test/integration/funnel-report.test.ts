@@ -43,7 +43,17 @@ async function signedInOwner(): Promise<TestBrowser> {
   return owner;
 }
 
-const lastStep = ["welcome", "concerns", "social-proof", "congratulations", "selection", "add-to-plan", "pre-checkout", "final-checkout", "hold-placed"] as const;
+const lastStep = [
+  "welcome",
+  "concerns",
+  "social-proof",
+  "congratulations",
+  "selection",
+  "add-to-plan",
+  "pre-checkout",
+  "final-checkout",
+  "hold-placed",
+] as const;
 type WalkTo = (typeof lastStep)[number];
 
 /** A visitor's walk from /welcome (with `query`) as far as `to`, each page opened and each form posted as her browser would. */
@@ -62,12 +72,14 @@ async function walk(query: string, to: WalkTo, browser = new TestBrowser()): Pro
     await browser.call(congratulations.action, `/congratulations/${responderUuid}`, { params, form: {} });
   }
   if (reached("selection")) expect(await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params })).toHaveStatus(200);
-  if (reached("add-to-plan")) await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "add-to-plan" } });
+  if (reached("add-to-plan"))
+    await browser.call(checkout.action, `/checkout/${responderUuid}`, { params, form: { intent: "add-to-plan" } });
   if (reached("pre-checkout")) {
     expect(await browser.call(preCheckout.loader, `/pre-checkout/${responderUuid}`, { params })).toHaveStatus(200);
     await browser.call(preCheckout.action, `/pre-checkout/${responderUuid}`, { params, form: aPerson() });
   }
-  if (reached("final-checkout")) expect(await browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}`, { params })).toHaveStatus(200);
+  if (reached("final-checkout"))
+    expect(await browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}`, { params })).toHaveStatus(200);
   if (reached("hold-placed")) {
     const paid = await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
       params,
@@ -135,14 +147,24 @@ describe("the funnel by step", () => {
     ]);
 
     const bySource = await report(owner, "?group=source");
-    expect(bySource.data.report.grouped.rows.map((row: { label: string; counts: { flows: number; steps: number[] } }) => [row.label, row.counts.flows, row.counts.steps[8]])).toEqual([
+    expect(
+      bySource.data.report.grouped.rows.map((row: { label: string; counts: { flows: number; steps: number[] } }) => [
+        row.label,
+        row.counts.flows,
+        row.counts.steps[8],
+      ]),
+    ).toEqual([
       ["google", 3, 1],
       ["(none)", 2, 0],
       ["facebook", 1, 0],
     ]);
     const byVariant = await report(owner, "?group=variant&source=google");
-    expect(byVariant.data.report.grouped.rows.map((row: { label: string; counts: { flows: number } }) => [row.label, row.counts.flows])).toEqual([["Current", 3]]);
-    expect(byVariant.data.report.variants.rows.map((row: { label: string; flows: number; holds: number }) => [row.label, row.flows, row.holds])).toEqual([
+    expect(
+      byVariant.data.report.grouped.rows.map((row: { label: string; counts: { flows: number } }) => [row.label, row.counts.flows]),
+    ).toEqual([["Current", 3]]);
+    expect(
+      byVariant.data.report.variants.rows.map((row: { label: string; flows: number; holds: number }) => [row.label, row.flows, row.holds]),
+    ).toEqual([
       ["Current", 3, 1],
       ["Classic", 0, 0],
     ]);
@@ -154,7 +176,10 @@ describe("the funnel by step", () => {
     const waiting = await walk("?utm_source=google", "hold-placed");
     const owner = await signedInOwner();
     const subscription = (await findSubscriptionByResponder(held))!;
-    await owner.call(orderPage.action, `/owner/orders/${subscription.reference}`, { params: { reference: subscription.reference }, form: { intent: "approve" } });
+    await owner.call(orderPage.action, `/owner/orders/${subscription.reference}`, {
+      params: { reference: subscription.reference },
+      form: { intent: "approve" },
+    });
 
     const answer = await report(owner);
     expect(countsOf(answer)).toEqual(expected(["hold-placed", "hold-placed"], { approved: 1, "first-renewal": 0 }));
@@ -164,7 +189,14 @@ describe("the funnel by step", () => {
     expect(money.revenue).toEqual(money.captured);
     expect(money.averageOrderCents).toBe(subscription.firstPeriodCents);
     expect(money.byPlan).toEqual([
-      { plan: subscription.plan, label: expect.any(String), revenue: money.captured, refunds: { count: 0, cents: 0 }, lostDisputes: { count: 0, cents: 0 }, netCents: money.captured.cents },
+      {
+        plan: subscription.plan,
+        label: expect.any(String),
+        revenue: money.captured,
+        refunds: { count: 0, cents: 0 },
+        lostDisputes: { count: 0, cents: 0 },
+        netCents: money.captured.cents,
+      },
     ]);
     expect(money.netRevenueCents).toBe(money.captured.cents);
     expect(money.byMonth).toHaveLength(1);
@@ -184,9 +216,7 @@ describe("the funnel by step", () => {
     const year = await report(owner, `?from=${day(-1)}&to=${day(372)}`);
     expect(countsOf(year)).toEqual(expected(["hold-placed", "hold-placed"], { approved: 1, "first-renewal": 1 }));
     expect(year.data.report.money.renewalsCharged.count).toBeGreaterThanOrEqual(1);
-    expect(year.data.report.money.revenue.cents).toBe(
-      year.data.report.money.captured.cents + year.data.report.money.renewalsCharged.cents,
-    );
+    expect(year.data.report.money.revenue.cents).toBe(year.data.report.money.captured.cents + year.data.report.money.renewalsCharged.cents);
     expect(year.data.report.health.expiringHolds).toEqual([]);
   });
 });
@@ -196,7 +226,10 @@ describe("the date range", () => {
     const [early, inside, late] = [await walk("", "welcome"), await walk("", "welcome"), await walk("", "welcome")];
     const db = await database();
     const startAt = async (responderUuid: string, iso: string) =>
-      db.update(flowProgress).set({ startedAt: new Date(iso) }).where(eq(flowProgress.responderUuid, responderUuid));
+      db
+        .update(flowProgress)
+        .set({ startedAt: new Date(iso) })
+        .where(eq(flowProgress.responderUuid, responderUuid));
     await startAt(early, "2026-03-31T23:59:59.999Z");
     await startAt(inside, "2026-04-01T00:00:00.000Z");
     await startAt(late, "2026-04-30T23:59:59.999Z");
@@ -229,7 +262,6 @@ describe("the date range", () => {
   });
 });
 
-
 describe("the CSV files", () => {
   it("export the funnel table and the orders, hostile values kept as text and no personal data", async () => {
     const hostile = '=HYPERLINK("http://evil.example/?x=1","Click, me")';
@@ -240,7 +272,9 @@ describe("the CSV files", () => {
     const grouped = await owner.call(funnelCsv.loader, "/owner/funnel.csv?group=source");
     expect(grouped).toHaveStatus(200);
     expect(grouped.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(grouped.headers.get("Content-Disposition")).toMatch(/^attachment; filename="funnel-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(grouped.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="funnel-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = grouped.data as string;
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example/?x=1"",""Click, me"")",Welcome,1,100,100\r\n`);
     const lines = parseCsv(text);
@@ -279,7 +313,9 @@ describe("at scale", () => {
     await seedFunnel({ flows: 500, days: 30, reset: true });
     const db = await database();
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- either engine's result type is opaque: its rows are asserted, not inferred
-    const { rows } = (await db.execute(sql`select started_at from flow_progress order by ctid`)) as unknown as { rows: { started_at: string }[] };
+    const { rows } = (await db.execute(sql`select started_at from flow_progress order by ctid`)) as unknown as {
+      rows: { started_at: string }[];
+    };
     const times = rows.map((row) => new Date(row.started_at).getTime());
     expect(times).toHaveLength(500);
     // Nearly in order, as in production: a row too long for the page being filled goes on the
@@ -310,8 +346,12 @@ describe("at scale", () => {
     expect(variants.rows.reduce((sum: number, row: { flows: number }) => sum + row.flows, 0)).toBe(flows);
     expect(money.holdsPlaced.count).toBe(orders);
     expect(money.revenue.cents).toBe(money.captured.cents + money.renewalsCharged.cents);
-    expect(money.byPlan.reduce((sum: number, line: { revenue: { cents: number } }) => sum + line.revenue.cents, 0)).toBe(money.revenue.cents);
-    expect(money.byMonth.reduce((sum: number, line: { revenue: { cents: number } }) => sum + line.revenue.cents, 0)).toBe(money.revenue.cents);
+    expect(money.byPlan.reduce((sum: number, line: { revenue: { cents: number } }) => sum + line.revenue.cents, 0)).toBe(
+      money.revenue.cents,
+    );
+    expect(money.byMonth.reduce((sum: number, line: { revenue: { cents: number } }) => sum + line.revenue.cents, 0)).toBe(
+      money.revenue.cents,
+    );
     // Grouped by source, the groups add up to the whole.
     const bySource = await report(owner, `?from=${day(-61)}&to=${day(0)}&group=source`);
     const groups = bySource.data.report.grouped.rows as { counts: { flows: number; steps: number[] } }[];

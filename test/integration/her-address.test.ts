@@ -29,7 +29,6 @@ beforeEach(async () => {
   await resetDatabase();
 });
 
-
 const tokenOf = async (subscription: SubscriptionRow) => subscriptionLinkToken(await reload(subscription));
 
 async function openAddressPage(subscription: SubscriptionRow, query = "") {
@@ -63,7 +62,12 @@ async function addressEventsOf(subscription: SubscriptionRow): Promise<OrderEven
 }
 
 async function keptAddress(subscription: SubscriptionRow) {
-  const [row] = await (await database()).select().from(shippingAddresses).where(eq(shippingAddresses.responderUuid, subscription.responderUuid));
+  const [row] = await (
+    await database()
+  )
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.responderUuid, subscription.responderUuid));
   return row!;
 }
 
@@ -82,7 +86,13 @@ describe("changing her shipping address", () => {
     expect(page.headers.get("Cache-Control")).toBe("no-store");
     expect(page.data.open).toBe(true);
     expect(page.data.current).toEqual(["1 Main Street", "Apt 4", "New York, NY 10001"]);
-    expect(page.data.values).toMatchObject({ addressLine1: "1 Main Street", addressLine2: "Apt 4", city: "New York", state: "NY", zipCode: "10001" });
+    expect(page.data.values).toMatchObject({
+      addressLine1: "1 Main Street",
+      addressLine2: "Apt 4",
+      city: "New York",
+      state: "NY",
+      zipCode: "10001",
+    });
   });
 
   it("saves a new address once, with one timeline line, one email (town and state only) and one provider event; a second press adds nothing", async () => {
@@ -161,7 +171,13 @@ describe("changing her shipping address", () => {
 
   it("says so when the address typed is the one her order already ships to, and writes nothing", async () => {
     const subscription = await paidSubscription();
-    const answer = await postAddress(subscription, { addressLine1: "1 main  street", addressLine2: "Apt 4", city: "New York", state: "NY", zipCode: "10001" });
+    const answer = await postAddress(subscription, {
+      addressLine1: "1 main  street",
+      addressLine2: "Apt 4",
+      city: "New York",
+      state: "NY",
+      zipCode: "10001",
+    });
     expect(answer).toHaveStatus(400);
     expect(answer.data.lastResult.error[""]).toEqual([herAddressMessages.same]);
     await expectNothingChanged(subscription);

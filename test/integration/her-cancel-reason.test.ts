@@ -144,7 +144,9 @@ describe("a break offered instead", () => {
     expect(after.data.pause.move).toBeNull();
     expect(after.data.pause.skip).toBeNull();
     expect(after.data.pause.moved.href).toBe(`/subscription/${await tokenOf(moved)}/billing-date`);
-    expect(after.data.pause.moved.text).toMatch(/^Your next billing date is already put off to \w+ \d+, \d{4}: nothing is charged or shipped until then\./);
+    expect(after.data.pause.moved.text).toMatch(
+      /^Your next billing date is already put off to \w+ \d+, \d{4}: nothing is charged or shipped until then\./,
+    );
 
     // Before the review there is no billing date to move: she may still cancel, with no offer.
     const held = await heldSubscription({ plan: "monthly" });
@@ -167,7 +169,12 @@ describe("the money report", () => {
     const { browser: support } = await signedInAs("support");
     const day = (at: Date) => at.toISOString().slice(0, 10);
 
-    const [a, b, c, later] = [await activeSubscription(), await activeSubscription(), await activeSubscription(), await activeSubscription()];
+    const [a, b, c, later] = [
+      await activeSubscription(),
+      await activeSubscription(),
+      await activeSubscription(),
+      await activeSubscription(),
+    ];
     const d = await heldSubscription({ plan: "monthly" });
     expect(await press(a, { reason: "too_expensive" })).toHaveStatus(200);
     expect(await press(d, { reason: "side_effects" })).toHaveStatus(200);
@@ -187,7 +194,9 @@ describe("the money report", () => {
     const report = async (from: Date, to: Date) => {
       const answer = await owner.call(funnelPage.loader, `/owner/funnel?from=${day(from)}&to=${day(to)}`);
       expect(answer).toHaveStatus(200);
-      return Object.fromEntries((answer.data.report.money.cancelReasons as { label: string; count: number }[]).map((line) => [line.label, line.count]));
+      return Object.fromEntries(
+        (answer.data.report.money.cancelReasons as { label: string; count: number }[]).map((line) => [line.label, line.count]),
+      );
     };
     expect(await report(firstDay, firstDay)).toEqual({
       "Too expensive": 2,
@@ -198,7 +207,11 @@ describe("the money report", () => {
       Other: 0,
       "No reason given": 1,
     });
-    expect(await report(firstDay, await lifecycleNow())).toMatchObject({ "Too expensive": 2, "Moving or travelling": 1, "No reason given": 1 });
+    expect(await report(firstDay, await lifecycleNow())).toMatchObject({
+      "Too expensive": 2,
+      "Moving or travelling": 1,
+      "No reason given": 1,
+    });
     const before = new Date(firstDay.getTime() - 10 * 86_400_000);
     expect(await report(before, before)).toEqual({});
   });

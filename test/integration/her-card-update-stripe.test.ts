@@ -80,7 +80,9 @@ describe("updating her card with Stripe", () => {
     // The next charge without her (a renewal) is on the new card, not the hold's.
     const charged = await chargeSavedCard(paymentGateway(), updated, { for: "renewal", attempt: 0 }, updated.renewalCents);
     expect(charged.status).toBe("paid");
-    expect(offSessionCharges().map((call) => call.params)).toMatchObject([{ payment_method: setup!.payment_method, metadata: { saved_card: setup!.id } }]);
+    expect(offSessionCharges().map((call) => call.params)).toMatchObject([
+      { payment_method: setup!.payment_method, metadata: { saved_card: setup!.id } },
+    ]);
   });
 
   it("without JavaScript: Stripe's hosted setup page; another order's return refused; hers used once", async () => {
@@ -90,7 +92,11 @@ describe("updating her card with Stripe", () => {
     expect(started).toHaveStatus(303);
     const [session] = [...standIn.checkoutSessions.values()];
     expect(started.location).toBe(session!.url);
-    expect(session!.params).toMatchObject({ mode: "setup", metadata: { subscription_id: hers.id }, setup_intent_data: { metadata: { subscription_id: hers.id } } });
+    expect(session!.params).toMatchObject({
+      mode: "setup",
+      metadata: { subscription_id: hers.id },
+      setup_intent_data: { metadata: { subscription_id: hers.id } },
+    });
     standIn.completeCheckout(session!.id, "pm_card_mastercard");
     const successUrl = String(session!.params.success_url).replace("{CHECKOUT_SESSION_ID}", session!.id);
 

@@ -50,7 +50,8 @@ async function postCard(subscription: SubscriptionRow, card: Record<string, stri
   return new TestBrowser().call(cardRoute.action, `/subscription/${token}/card`, { params: { token }, form: { ...card, shown: showing } });
 }
 
-const messageOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) => Object.values(answer.data.lastResult.error).flat().join(" ");
+const messageOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) =>
+  Object.values(answer.data.lastResult.error).flat().join(" ");
 
 async function cardLines(subscription: SubscriptionRow) {
   return (await database())
@@ -88,16 +89,22 @@ describe("updating her card", () => {
     expect(updated).toMatchObject({ state: "active", periodsPaid: 1, cardBrand: "mastercard", cardLast4: "4444" });
     expect(updated.cardReference).toMatch(/^sandbox_card_/);
     expect((await openCardPage(subscription, "?updated=1")).data).toMatchObject({ updated: true, current: "Mastercard ending 4444" });
-    expect((await new TestBrowser().call(herPage.loader, `/subscription/${token}`, { params: { token } })).data.card).toBe("Mastercard ending 4444");
+    expect((await new TestBrowser().call(herPage.loader, `/subscription/${token}`, { params: { token } })).data.card).toBe(
+      "Mastercard ending 4444",
+    );
 
     // Her timeline and the provider hear the brand and last four only; her email says from when.
     expect((await cardLines(subscription)).map((line) => line.detail)).toEqual([{ card_brand: "mastercard", card_last4: "4444" }]);
-    expect(await cardEvents(subscription)).toMatchObject([{ event: "card_updated", state: "active", card_brand: "mastercard", card_last4: "4444" }]);
+    expect(await cardEvents(subscription)).toMatchObject([
+      { event: "card_updated", state: "active", card_brand: "mastercard", card_last4: "4444" },
+    ]);
     const [email, ...more] = await cardEmails(subscription);
     expect(more).toEqual([]);
     expect(email!.subject).toBe(`Your card for ${subscription.reference} is updated`);
     expect(email!.text).toContain("Your card for future payments is now Mastercard ending 4444.");
-    expect(email!.text).toMatch(/We will use it from your next payment, on \w+ \d+, \d{4}, and no longer charge the card you used before\./);
+    expect(email!.text).toMatch(
+      /We will use it from your next payment, on \w+ \d+, \d{4}, and no longer charge the card you used before\./,
+    );
     expect(email!.text).toContain("If you did not make this change");
     // Nothing was charged for the update itself.
     expect(await sandboxCharges(subscription)).toEqual([]);
@@ -105,7 +112,9 @@ describe("updating her card", () => {
     await moveClockToNextBilling(updated);
     await runLifecycleRound(paymentGateway());
     expect(await reload(subscription)).toMatchObject({ state: "active", periodsPaid: 2 });
-    const onNewCard = await (await database())
+    const onNewCard = await (
+      await database()
+    )
       .select()
       .from(sandboxPayments)
       .where(and(eq(sandboxPayments.savedFrom, updated.cardReference!), eq(sandboxPayments.kind, "charge")));

@@ -18,7 +18,14 @@ import * as addressPage from "../../app/routes/subscription.$token.address/route
 import * as ordersList from "../../app/routes/owner.orders._index/route";
 import * as reviewPage from "../../app/routes/owner.reviews.$reference/route";
 import { database } from "../../app/server/db/client.server";
-import { consentRecords, disputes, orders, outboxMessages, subscriptionEvents, subscriptionPayments } from "../../app/server/db/schema.server";
+import {
+  consentRecords,
+  disputes,
+  orders,
+  outboxMessages,
+  subscriptionEvents,
+  subscriptionPayments,
+} from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { countHit } from "../../app/server/http/rate-limits.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
@@ -32,7 +39,15 @@ import { getVisitorSession } from "../../app/server/visitor/session.server";
 import { payForPlan } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedInOwner } from "../support/staff";
-import { deliverAll, moveClockToNextBilling, paymentsOf, providerEventsOf, reload, sandboxCharges, sandboxHold } from "../support/subscriptions";
+import {
+  deliverAll,
+  moveClockToNextBilling,
+  paymentsOf,
+  providerEventsOf,
+  reload,
+  sandboxCharges,
+  sandboxHold,
+} from "../support/subscriptions";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -113,10 +128,16 @@ async function herTracesLeft(): Promise<string[]> {
     const checks = ofTable.flatMap((column) =>
       Object.entries(herTraces).map(([trace, pattern]) => {
         const operator = sql.raw(pattern.flags.includes("i") ? "~*" : "~");
-        return { name: `${column}: ${trace}`, test: sql`coalesce(bool_or(${sql.identifier(column)}::text ${operator} ${pattern.source}), false)` };
+        return {
+          name: `${column}: ${trace}`,
+          test: sql`coalesce(bool_or(${sql.identifier(column)}::text ${operator} ${pattern.source}), false)`,
+        };
       }),
     );
-    const selected = sql.join(checks.map((check, index) => sql`${check.test} as ${sql.identifier(`c${index}`)}`), sql`, `);
+    const selected = sql.join(
+      checks.map((check, index) => sql`${check.test} as ${sql.identifier(`c${index}`)}`),
+      sql`, `,
+    );
     const from = sql`${sql.identifier(schema)}.${sql.identifier(table)}`;
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- either engine's result type is opaque: its rows are asserted, not inferred
     const result = (await db.execute(sql`select ${selected} from ${from}`)) as unknown as { rows: Record<string, boolean>[] };
@@ -130,7 +151,13 @@ async function herTracesLeft(): Promise<string[]> {
 async function financialRows(subscription: SubscriptionRow) {
   const db = await database();
   const [order] = await db
-    .select({ reference: orders.reference, amountCents: orders.amountCents, cardBrand: orders.cardBrand, cardLast4: orders.cardLast4, status: orders.status })
+    .select({
+      reference: orders.reference,
+      amountCents: orders.amountCents,
+      cardBrand: orders.cardBrand,
+      cardLast4: orders.cardLast4,
+      status: orders.status,
+    })
     .from(orders)
     .where(eq(orders.id, subscription.orderId));
   const consents = await db.select().from(consentRecords).where(eq(consentRecords.responderUuid, subscription.responderUuid));
@@ -138,14 +165,26 @@ async function financialRows(subscription: SubscriptionRow) {
 }
 
 async function erasureEventsOf(subscription: SubscriptionRow): Promise<OrderEventBody[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "order-event")).orderBy(asc(outboxMessages.id));
+  const rows = await (
+    await database()
+  )
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "order-event"))
+    .orderBy(asc(outboxMessages.id));
   return rows
     .map((row) => row.payload as unknown as OrderEventBody)
     .filter((payload) => payload.order_reference === subscription.reference && payload.event === "personal_data_erased");
 }
 
 async function timelineOf(subscription: SubscriptionRow) {
-  const rows = await (await database()).select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscription.id)).orderBy(asc(subscriptionEvents.id));
+  const rows = await (
+    await database()
+  )
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.subscriptionId, subscription.id))
+    .orderBy(asc(subscriptionEvents.id));
   return rows.map((row) => row.event);
 }
 
@@ -154,7 +193,9 @@ describe("deleting her data", () => {
     const subscription = await approved(await herOrder());
     const token = subscriptionLinkToken(subscription);
     // Her traces are everywhere before: the scan can find them.
-    expect(await herTracesLeft()).toEqual(expect.arrayContaining(["orders.body: email", "stored_emails.to_address: email", "pre_checkout_details.last_name: lastName"]));
+    expect(await herTracesLeft()).toEqual(
+      expect.arrayContaining(["orders.body: email", "stored_emails.to_address: email", "pre_checkout_details.last_name: lastName"]),
+    );
     const kept = await financialRows(subscription);
     expect(kept.payments.map((payment) => payment.kind)).toEqual(["hold", "capture"]);
     expect(kept.consents).toHaveLength(1);
@@ -205,8 +246,11 @@ describe("deleting her data", () => {
     const browser = new TestBrowser();
     const { responderUuid, answer } = await payForPlan(browser, { query: newsletterLink, card: { cardNumber: "4000 0000 0000 0259" } });
     expect(answer.status).toBe(303);
-    expect(await browser.call(paymentComplete.loader, `/payment-complete/${responderUuid}`, { params: { responderUuid } })).toHaveStatus(200);
-    const session = async () => (await getVisitorSession(new Request("http://localhost/", { headers: { Cookie: browser.cookieHeader() } }))).data;
+    expect(await browser.call(paymentComplete.loader, `/payment-complete/${responderUuid}`, { params: { responderUuid } })).toHaveStatus(
+      200,
+    );
+    const session = async () =>
+      (await getVisitorSession(new Request("http://localhost/", { headers: { Cookie: browser.cookieHeader() } }))).data;
     expect((await session()).ownedResponderUuids ?? []).not.toContain(responderUuid);
     expect((await session()).trackingParams?.email_address).toBe("jane@example.org");
 
@@ -216,8 +260,17 @@ describe("deleting her data", () => {
     await runLifecycleRound(paymentGateway());
     const token = subscriptionLinkToken(subscription);
     const addressForm = await new TestBrowser().call(addressPage.loader, `/subscription/${token}/address`, { params: { token } });
-    const moved = { addressLine1: "742 Evergreen Terrace", addressLine2: "Unit 3", city: "Portland", state: "OR", zipCode: "97201", shown: addressForm.data.shown };
-    expect(await new TestBrowser().call(addressPage.action, `/subscription/${token}/address`, { params: { token }, form: moved })).toHaveStatus(303);
+    const moved = {
+      addressLine1: "742 Evergreen Terrace",
+      addressLine2: "Unit 3",
+      city: "Portland",
+      state: "OR",
+      zipCode: "97201",
+      shown: addressForm.data.shown,
+    };
+    expect(
+      await new TestBrowser().call(addressPage.action, `/subscription/${token}/address`, { params: { token }, form: moved }),
+    ).toHaveStatus(303);
     await moveClockToNextBilling(subscription);
     await runLifecycleRound(paymentGateway());
     const [capture] = (await paymentsOf(subscription)).filter((payment) => payment.kind === "capture");
@@ -226,10 +279,17 @@ describe("deleting her data", () => {
     await deliverAll();
     const db = await database();
     expect(await db.select().from(disputes).where(eq(disputes.subscriptionId, subscription.id))).not.toEqual([]);
-    expect((await paymentsOf(subscription)).map((payment) => payment.kind)).toEqual(expect.arrayContaining(["hold", "capture", "charge", "refund"]));
+    expect((await paymentsOf(subscription)).map((payment) => payment.kind)).toEqual(
+      expect.arrayContaining(["hold", "capture", "charge", "refund"]),
+    );
     // The scan finds each of her traces before, her browser's session among them.
     expect(await herTracesLeft()).toEqual(
-      expect.arrayContaining(["visitor_sessions.data: email", "orders.body: phone", "shipping_addresses.address_line1: newStreet", "stored_emails.to_address: email"]),
+      expect.arrayContaining([
+        "visitor_sessions.data: email",
+        "orders.body: phone",
+        "shipping_addresses.address_line1: newStreet",
+        "stored_emails.to_address: email",
+      ]),
     );
 
     expect(await pressDelete(subscription)).toHaveStatus(303);
@@ -245,7 +305,9 @@ describe("deleting her data", () => {
     const token = subscriptionLinkToken(subscription);
     const shown = (await new TestBrowser().call(cardPage.loader, `/subscription/${token}/card`, { params: { token } })).data.shown;
     const card = { cardNumber: "5555 5555 5555 4444", expiry: "12/34", securityCode: "123", shown };
-    expect(await new TestBrowser().call(cardPage.action, `/subscription/${token}/card`, { params: { token }, form: card })).toHaveStatus(303);
+    expect(await new TestBrowser().call(cardPage.action, `/subscription/${token}/card`, { params: { token }, form: card })).toHaveStatus(
+      303,
+    );
     await cancelSubscription(paymentGateway(), await reload(subscription), { reason: "other", note: herCancelNote });
     await deliverAll();
     expect(await herTracesLeft()).toContain("subscriptions.cancel_reason_note: cancelNote");
@@ -258,7 +320,9 @@ describe("deleting her data", () => {
     expect({ reason: erased.cancelReason, note: erased.cancelReasonNote }).toEqual({ reason: "other", note: null });
     const db = await database();
     const cardLines = await db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscription.id));
-    expect(cardLines.filter((line) => line.event === "card_updated").map((line) => line.detail)).toEqual([{ card_brand: "mastercard", card_last4: "4444" }]);
+    expect(cardLines.filter((line) => line.event === "card_updated").map((line) => line.detail)).toEqual([
+      { card_brand: "mastercard", card_last4: "4444" },
+    ]);
   });
 
   it("releases a hold not yet captured, once, however many presses arrive together", async () => {
@@ -291,7 +355,12 @@ describe("deleting her data", () => {
     const reference = subscription.reference;
     const order = await owner.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } });
     expect(order).toHaveStatus(200);
-    expect(order.data.her).toEqual({ name: deletedAtHerRequest, email: deletedAtHerRequest, phone: deletedAtHerRequest, address: [deletedAtHerRequest] });
+    expect(order.data.her).toEqual({
+      name: deletedAtHerRequest,
+      email: deletedAtHerRequest,
+      phone: deletedAtHerRequest,
+      address: [deletedAtHerRequest],
+    });
     expect(order.data.emails).toMatchObject({ erased: true, total: 0, list: [] });
     expect(order.data.support.sendLink).toBe(false);
     expect(order.data.consents).toHaveLength(1);

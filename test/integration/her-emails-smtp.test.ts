@@ -53,7 +53,12 @@ async function emailMessages() {
 
 /** The outbox's next try, now (its backoff would otherwise wait a second or more). */
 async function dueNow() {
-  await (await database()).update(outboxMessages).set({ nextAttemptAt: new Date(0) }).where(eq(outboxMessages.kind, "email"));
+  await (
+    await database()
+  )
+    .update(outboxMessages)
+    .set({ nextAttemptAt: new Date(0) })
+    .where(eq(outboxMessages.kind, "email"));
 }
 
 beforeEach(async () => {

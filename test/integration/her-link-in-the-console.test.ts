@@ -51,13 +51,17 @@ async function planSentToHerDoctor(subscription: SubscriptionRow): Promise<strin
   const token = subscriptionLinkToken(await reload(subscription));
   const page = await new TestBrowser().call(herPage.loader, `/subscription/${token}`, { params: { token } });
   const planToken = String(page.data.sharePlan).replace(/^\/plan\//, "");
-  const sent = await new TestBrowser().call(sharedPlan.action, `/plan/${planToken}`, { params: { token: planToken }, form: { doctorEmail: "dr.smith@clinic.example" } });
+  const sent = await new TestBrowser().call(sharedPlan.action, `/plan/${planToken}`, {
+    params: { token: planToken },
+    form: { doctorEmail: "dr.smith@clinic.example" },
+  });
   expect(sent).toHaveStatus(200);
   return planToken;
 }
 
 const openEmails = (browser: TestBrowser) => browser.call(allEmails.loader, "/owner/emails");
-const openOrder = (browser: TestBrowser, reference: string) => browser.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } });
+const openOrder = (browser: TestBrowser, reference: string) =>
+  browser.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } });
 
 /** A path that opens her page or her plan by a token, as her links have it. */
 const herLinkPath = /\/(subscription|plan)\/[A-Za-z0-9_-]{22}\./;
@@ -82,9 +86,12 @@ describe("her links in the console", () => {
     await deliverAll();
     const { browser: support } = await signedInAs("support");
 
-    expect(await support.call(orderPage.action, `/owner/orders/${subscription.reference}`, { params: { reference: subscription.reference }, form: { intent: "send-link" } })).toRedirectTo(
-      `/owner/orders/${subscription.reference}`,
-    );
+    expect(
+      await support.call(orderPage.action, `/owner/orders/${subscription.reference}`, {
+        params: { reference: subscription.reference },
+        form: { intent: "send-link" },
+      }),
+    ).toRedirectTo(`/owner/orders/${subscription.reference}`);
     await deliverAll();
     const newToken = subscriptionLinkToken(await reload(subscription));
     expect(newToken).not.toBe(firstToken);
@@ -119,7 +126,9 @@ describe("her links in the console", () => {
     const { browser: clinician } = await signedInAs("clinician");
     expect(await openEmails(clinician)).toHaveStatus(403);
     expect(await openOrder(clinician, subscription.reference)).toHaveStatus(403);
-    const view = await clinician.call(reviewPage.loader, `/owner/reviews/${subscription.reference}`, { params: { reference: subscription.reference } });
+    const view = await clinician.call(reviewPage.loader, `/owner/reviews/${subscription.reference}`, {
+      params: { reference: subscription.reference },
+    });
     expect(view).toHaveStatus(200);
     expectNoLinkOfHers(given(view, reviewPage.default), [subscriptionLinkToken(await reload(subscription))]);
   });
@@ -146,7 +155,10 @@ describe("her links in the console", () => {
 
   it("are markers for everyone once a mail server is set, the owner too, and on a public address", () => {
     const text = `Open your subscription page: https://care.example.com/subscription/${"a".repeat(22)}.1.${"b".repeat(43)}`;
-    for (const env of [{ SMTP_URL: "smtp://smtp.example.com" }, { SMTP_URL: "smtp://smtp.example.com", PUBLIC_URL: "https://care.example.com", SANDBOX_PAYMENTS: "true" }]) {
+    for (const env of [
+      { SMTP_URL: "smtp://smtp.example.com" },
+      { SMTP_URL: "smtp://smtp.example.com", PUBLIC_URL: "https://care.example.com", SANDBOX_PAYMENTS: "true" },
+    ]) {
       const reader = keptEmailReader("owner", parseSettings(env));
       expect(reader.linksWhole).toBe(false);
       expect(reader.text(text)).toBe(`Open your subscription page: ${privateLinkMarkers.subscription}`);

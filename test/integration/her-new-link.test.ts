@@ -80,7 +80,9 @@ describe("her link asked for again by email", () => {
     expect(await linksEmailed(subscription)).toHaveLength(5);
     expect(await openPage(hers)).toHaveStatus(200);
     // Her own page's way to a new link still works from it.
-    expect(await new TestBrowser().call(newLinkPage.loader, `/subscription/${hers}/new-link`, { params: { token: hers } })).toHaveStatus(200);
+    expect(await new TestBrowser().call(newLinkPage.loader, `/subscription/${hers}/new-link`, { params: { token: hers } })).toHaveStatus(
+      200,
+    );
   });
 
   it("two requests, then the older new link opened: it becomes hers, her first link retires; the newer one still opens once, and then retires the one before it", async () => {
@@ -153,7 +155,8 @@ describe("her link asked for from her own page", () => {
   it("limits the presses for one order (429 with Retry-After) and then sends nothing", async () => {
     const subscription = await paidSubscription();
     const hers = subscriptionLinkToken(subscription);
-    for (let i = 0; i < newLinkLimit.limit; i++) await countHit(new Request("http://localhost/"), `subscription:${subscription.id}`, newLinkLimit);
+    for (let i = 0; i < newLinkLimit.limit; i++)
+      await countHit(new Request("http://localhost/"), `subscription:${subscription.id}`, newLinkLimit);
     const answer = await askFromHerPage(hers);
     expect(answer).toHaveStatus(429);
     expect(answer.headers.get("Retry-After")).toMatch(/^\d+$/);

@@ -49,8 +49,14 @@ async function activeSubscription(plan: PlanCode = "monthly", withCream = false)
   const held = await heldSubscription({ plan, amountCents: cents, renewalCents: cents });
   const db = await database();
   const [order] = await db.select().from(orders).where(eq(orders.id, held.orderId));
-  const medications = [medication("gel", "Gel", plan, plan === "monthly" ? 139 : 399), ...(withCream ? [medication("vaginal_estrogen_cream", "Cream", plan, 299)] : [])];
-  await db.update(orders).set({ body: { ...order!.body, medications } }).where(eq(orders.id, held.orderId));
+  const medications = [
+    medication("gel", "Gel", plan, plan === "monthly" ? 139 : 399),
+    ...(withCream ? [medication("vaginal_estrogen_cream", "Cream", plan, 299)] : []),
+  ];
+  await db
+    .update(orders)
+    .set({ body: { ...order!.body, medications } })
+    .where(eq(orders.id, held.orderId));
   await decideReview(paymentGateway(), held, "approved", null, "owner");
   const active = await reload(held);
   expect(active.state).toBe("active");
@@ -72,7 +78,8 @@ async function confirm(subscription: SubscriptionRow, plan: string, shownFrom?: 
   return new TestBrowser().call(planPage.action, `/subscription/${token}/plan?plan=${plan}`, { params: { token }, form });
 }
 
-const messageOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) => Object.values(answer.data.lastResult.error).flat().join(" ");
+const messageOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) =>
+  Object.values(answer.data.lastResult.error).flat().join(" ");
 
 /** The lifecycle clock moved on to `at` (whole days, so at or just past it), and the worker's rounds run. */
 async function billUpTo(at: Date, rounds = 3) {
@@ -99,7 +106,9 @@ describe("changing her plan from her next billing date", () => {
     const preview = await openPage(subscription, "?plan=quarterly");
     expect(preview.status).toBe(200);
     const { summary, undo, disclosure } = preview.data.preview;
-    expect(summary).toMatch(/^Your plan changes from Monthly to Quarterly on your next billing date, .+\. From then on it costs \$399\.00 every 3 months\./);
+    expect(summary).toMatch(
+      /^Your plan changes from Monthly to Quarterly on your next billing date, .+\. From then on it costs \$399\.00 every 3 months\./,
+    );
     expect(disclosure[0]).toMatch(/^\$399\.00 every 3 months from .+, renewing automatically until you cancel\.$/);
 
     const answer = await confirm(subscription, "quarterly");
@@ -131,7 +140,11 @@ describe("changing her plan from her next billing date", () => {
     expect(emails[2]!.text).toContain(summary);
     expect(emails[2]!.text).toContain(undo);
     const [consent] = (await consentRecordsOf(subscription.responderUuid)).filter((record) => record.kind === "plan_change");
-    expect({ plan: consent!.plan, cents: consent!.renewalCents, disclosure: consent!.disclosure }).toEqual({ plan: "quarterly", cents: 39_900, disclosure });
+    expect({ plan: consent!.plan, cents: consent!.renewalCents, disclosure: consent!.disclosure }).toEqual({
+      plan: "quarterly",
+      cents: 39_900,
+      disclosure,
+    });
     expect(await providerEventsOf(subscription)).toEqual(["approved_captured", "plan_changed", "renewal_charged"]);
   });
 
@@ -140,22 +153,32 @@ describe("changing her plan from her next billing date", () => {
     const fixed = subscription.nextBillingAt!;
     await billUpTo(new Date(fixed.getTime() - 2 * day), 1);
     const preview = await openPage(subscription, "?plan=quarterly");
-    expect(preview.data.preview.summary).toMatch(/is less than 72 hours away, so, as the terms say, that renewal is fixed: \$139\.00 for one more month of your Monthly plan\. Your plan then changes to Quarterly on /);
+    expect(preview.data.preview.summary).toMatch(
+      /is less than 72 hours away, so, as the terms say, that renewal is fixed: \$139\.00 for one more month of your Monthly plan\. Your plan then changes to Quarterly on /,
+    );
     expect((await confirm(subscription, "quarterly")).status).toBe(303);
     const waiting = await reload(subscription);
     const startsAt = addMonths(fixed, 1);
-    expect({ plan: waiting.plan, pending: waiting.pendingPlan, cents: waiting.pendingRenewalCents, from: waiting.pendingPlanFrom }).toEqual({
-      plan: "monthly",
-      pending: "quarterly",
-      cents: 39_900,
-      from: startsAt,
-    });
+    expect({ plan: waiting.plan, pending: waiting.pendingPlan, cents: waiting.pendingRenewalCents, from: waiting.pendingPlanFrom }).toEqual(
+      {
+        plan: "monthly",
+        pending: "quarterly",
+        cents: 39_900,
+        from: startsAt,
+      },
+    );
     expect((await openPage(subscription)).data.ahead).toMatch(/^Your plan changes to Quarterly on /);
 
     await billUpTo(fixed);
     expect(await charges(subscription)).toEqual([13_900]);
     const started = await reload(subscription);
-    expect({ plan: started.plan, cents: started.renewalCents, next: started.nextBillingAt, anchor: started.firstPeriodStart, pending: started.pendingPlan }).toEqual({
+    expect({
+      plan: started.plan,
+      cents: started.renewalCents,
+      next: started.nextBillingAt,
+      anchor: started.firstPeriodStart,
+      pending: started.pendingPlan,
+    }).toEqual({
       plan: "quarterly",
       cents: 39_900,
       next: startsAt,
@@ -196,7 +219,10 @@ describe("changing her plan from her next billing date", () => {
     const subscription = await activeSubscription();
     await billUpTo(new Date(subscription.nextBillingAt!.getTime() - 2 * day), 1);
     expect((await confirm(subscription, "quarterly")).status).toBe(303);
-    expect((await openPage(subscription)).data.choices[0]).toEqual({ code: "monthly", label: "Keep my Monthly plan (cancel the change to Quarterly)" });
+    expect((await openPage(subscription)).data.choices[0]).toEqual({
+      code: "monthly",
+      label: "Keep my Monthly plan (cancel the change to Quarterly)",
+    });
     expect((await confirm(subscription, "monthly")).status).toBe(303);
     expect((await reload(subscription)).pendingPlan).toBeNull();
     await billUpTo(subscription.nextBillingAt!);
@@ -245,7 +271,9 @@ describe("what cannot be changed", () => {
     const subscription = await activeSubscription();
     const shown = await reload(subscription);
     await cancelSubscription(paymentGateway(), subscription);
-    expect((await openPage(subscription, "?plan=quarterly")).data.closed).toBe("Your plan can be changed only while your subscription is active.");
+    expect((await openPage(subscription, "?plan=quarterly")).data.closed).toBe(
+      "Your plan can be changed only while your subscription is active.",
+    );
     const refused = await confirm(subscription, "quarterly", shown);
     expect(refused.status).toBe(409);
     expect((await reload(subscription)).plan).toBe("monthly");
@@ -255,7 +283,10 @@ describe("what cannot be changed", () => {
     const subscription = await activeSubscription();
     const token = await tokenOf(subscription);
     for (let i = 0; i < 10; i++) {
-      const bad = await new TestBrowser().call(planPage.action, `/subscription/${token}/plan`, { params: { token }, form: { plan: "weekly" } });
+      const bad = await new TestBrowser().call(planPage.action, `/subscription/${token}/plan`, {
+        params: { token },
+        form: { plan: "weekly" },
+      });
       expect(bad.status).toBe(400);
     }
     const refused = await confirm(subscription, "quarterly");

@@ -24,7 +24,6 @@ import { heldSubscription, paidSubscription, reload, deliverAll } from "../suppo
 /** Authorises, then fails every charge without her (3-D Secure each time). */
 const failsWithoutHer = "4000002760003184";
 
-
 async function emailsOf(subscription: SubscriptionRow) {
   await deliverAll();
   return storedEmailsOf(subscription.reference);
@@ -143,7 +142,14 @@ describe("her emails", () => {
     await decideReview(paymentGateway(), subscription, "approved", null, "owner");
     for (const days of [31, 1, 2, 2, 1]) await moveDays(days);
     const emails = await emailsOf(subscription);
-    expect(emails.map((email) => email.kind)).toEqual(["order_received", "approved", "renewal_failed", "renewal_failed", "renewal_failed", "lapsed"]);
+    expect(emails.map((email) => email.kind)).toEqual([
+      "order_received",
+      "approved",
+      "renewal_failed",
+      "renewal_failed",
+      "renewal_failed",
+      "lapsed",
+    ]);
     expect(emails[2]!.text).toMatch(/We will try your card again on \w+ \d+, \d{4}/);
     expect(emails[2]!.text).toContain("/payment");
   });

@@ -11,7 +11,6 @@ import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase } from "../support/route-harness";
 import { heldSubscription, paymentsOf, reload, sandboxCharges } from "../support/subscriptions";
 
-
 beforeEach(async () => {
   await resetDatabase();
 });

@@ -72,7 +72,8 @@ describe("the address the server listens on", () => {
     for (const host of ["http://127.0.0.1", "127.0.0.1:3000", "a host", "-bad-.example"]) {
       expect(() => parseSettings({ HOST: host }), host).toThrow(ConfigurationError);
     }
-    for (const host of ["127.0.0.1", "::1", "::", "0.0.0.0", "localhost", "app.internal"]) expect(parseSettings({ HOST: host }).HOST).toBe(host);
+    for (const host of ["127.0.0.1", "::1", "::", "0.0.0.0", "localhost", "app.internal"])
+      expect(parseSettings({ HOST: host }).HOST).toBe(host);
     expect(parseSettings({ HOST: "" }).HOST).toBeUndefined();
   });
 });

@@ -20,7 +20,16 @@ import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-roun
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paidSubscription, paymentsOf, providerEventsOf, reload, sandboxCharges, sandboxHold, deliverAll } from "../support/subscriptions";
+import {
+  heldSubscription,
+  paidSubscription,
+  paymentsOf,
+  providerEventsOf,
+  reload,
+  sandboxCharges,
+  sandboxHold,
+  deliverAll,
+} from "../support/subscriptions";
 
 const day = 24 * 60 * 60 * 1000;
 const note = "Contraindication found on review: history of clotting disorder";
@@ -31,7 +40,6 @@ async function moveDays(days: number) {
   expect((await moveSandboxClock(days)).status).toBe("moved");
   return runLifecycleRound(paymentGateway());
 }
-
 
 async function emailsOf(subscription: SubscriptionRow) {
   await deliverAll();
@@ -105,7 +113,10 @@ describe("before the hold is captured", () => {
     const subscription = await heldSubscription();
     await moveDays(8);
     expect((await reload(subscription)).state).toBe("hold_expired");
-    expect(await disqualify(paymentGateway(), await reload(subscription), { note })).toMatchObject({ status: "disqualified", released: false });
+    expect(await disqualify(paymentGateway(), await reload(subscription), { note })).toMatchObject({
+      status: "disqualified",
+      released: false,
+    });
     await expectEnded(subscription);
     expect((await paymentsOf(subscription)).map((p) => p.kind)).toEqual(["hold"]);
     const emails = await emailsOf(subscription);
@@ -126,7 +137,14 @@ describe("after the first period was paid", () => {
     const capture = payments.find((p) => p.kind === "capture")!;
     expect(capture.refundedCents).toBe(13_900);
     expect(payments.filter((p) => p.kind === "refund")).toEqual([
-      expect.objectContaining({ status: "succeeded", amountCents: 13_900, period: 0, refundOf: capture.id, reason: "medically_disqualified", note: null }),
+      expect.objectContaining({
+        status: "succeeded",
+        amountCents: 13_900,
+        period: 0,
+        refundOf: capture.id,
+        reason: "medically_disqualified",
+        note: null,
+      }),
     ]);
     expect((await sandboxRefundsOf(subscription.holdReference)).map((r) => r.amountCents)).toEqual([13_900]);
     expect(await eventsOf(subscription)).toEqual(["hold_placed", "approved_captured", "medically_disqualified", "refunded"]);
@@ -167,9 +185,17 @@ describe("after the first period was paid", () => {
   it("what an earlier refund left is what is refunded", async () => {
     const subscription = await activeSubscription();
     const capture = (await paymentsOf(subscription)).find((p) => p.kind === "capture")!;
-    expect((await refundPayment(paymentGateway(), subscription, { paymentId: capture.id, amountCents: 4_000, reason: "goodwill", note: null, tellHer: true })).status).toBe(
-      "refunded",
-    );
+    expect(
+      (
+        await refundPayment(paymentGateway(), subscription, {
+          paymentId: capture.id,
+          amountCents: 4_000,
+          reason: "goodwill",
+          note: null,
+          tellHer: true,
+        })
+      ).status,
+    ).toBe("refunded");
     await disqualify(paymentGateway(), await reload(subscription), { note });
     expect((await paymentsOf(subscription)).filter((p) => p.kind === "refund").map((p) => p.amountCents)).toEqual([4_000, 9_900]);
     expect((await sandboxRefundsOf(subscription.holdReference)).reduce((sum, r) => sum + r.amountCents, 0)).toBe(13_900);
@@ -201,7 +227,12 @@ describe("after a renewal", () => {
     }
     expect(await sandboxCharges(subscription)).toHaveLength(1);
     await expectEnded(subscription);
-    expect((await emailsOf(subscription)).map((email) => email.kind)).toEqual(["order_received", "approved", "renewal_charged", "disqualified"]);
+    expect((await emailsOf(subscription)).map((email) => email.kind)).toEqual([
+      "order_received",
+      "approved",
+      "renewal_charged",
+      "disqualified",
+    ]);
     expect((await emailsOf(subscription)).at(-1)!.text).toContain("in full: $159.00");
   });
 
@@ -211,7 +242,9 @@ describe("after a renewal", () => {
     expect((await reload(subscription)).state).toBe("past_due");
     await disqualify(paymentGateway(), await reload(subscription), { note });
     await expectEnded(subscription);
-    expect((await paymentsOf(subscription)).filter((p) => p.kind === "refund").map((p) => [p.period, p.amountCents])).toEqual([[0, 13_900]]);
+    expect((await paymentsOf(subscription)).filter((p) => p.kind === "refund").map((p) => [p.period, p.amountCents])).toEqual([
+      [0, 13_900],
+    ]);
     const tried = (await paymentsOf(subscription)).filter((p) => p.kind === "charge").length;
     await moveDays(10);
     expect((await paymentsOf(subscription)).filter((p) => p.kind === "charge")).toHaveLength(tried);
@@ -230,7 +263,13 @@ describe("from any state that still runs", () => {
     await expectEnded(subscription);
     await moveDays(5);
     expect(await sandboxCharges(subscription)).toHaveLength(0);
-    expect(await eventsOf(subscription)).toEqual(["hold_placed", "approved_captured", "cancelled_after_renewal", "medically_disqualified", "refunded"]);
+    expect(await eventsOf(subscription)).toEqual([
+      "hold_placed",
+      "approved_captured",
+      "cancelled_after_renewal",
+      "medically_disqualified",
+      "refunded",
+    ]);
     expect((await emailsOf(subscription)).map((email) => email.kind)).toEqual(["order_received", "approved", "cancelled", "disqualified"]);
   });
 
@@ -289,7 +328,8 @@ describe("at the same moment", () => {
     await moveSandboxClock(32);
     const [outcome] = await Promise.all([disqualify(paymentGateway(), subscription, { note }), runLifecycleRound(paymentGateway())]);
     // Busy while the worker was billing: pressed again, it ends the plan then.
-    if (outcome.status === "busy") expect((await disqualify(paymentGateway(), await reload(subscription), { note })).status).toBe("disqualified");
+    if (outcome.status === "busy")
+      expect((await disqualify(paymentGateway(), await reload(subscription), { note })).status).toBe("disqualified");
     else expect(outcome.status).not.toBe("closed");
     await expectEnded(subscription);
     await moveDays(100);

@@ -77,7 +77,13 @@ describe("net revenue", () => {
     });
     expect(outcome.status).toBe("refunded");
     // A dispute on the first period, lost; another, still open, on the third order's capture.
-    const lostDispute = { id: "du_lost_1", paymentReference: lostCapture.gatewayReference!, amountCents: lostCapture.amountCents, reason: "fraudulent", evidenceDueBy: null };
+    const lostDispute = {
+      id: "du_lost_1",
+      paymentReference: lostCapture.gatewayReference!,
+      amountCents: lostCapture.amountCents,
+      reason: "fraudulent",
+      evidenceDueBy: null,
+    };
     expect(await recordDispute({ ...lostDispute, status: "needs_response" })).toBe("opened");
     expect(await recordDispute({ ...lostDispute, status: "lost" })).toBe("closed");
     // Told twice, as Stripe retries: counted once.
@@ -97,8 +103,12 @@ describe("net revenue", () => {
     expect(answer).toHaveStatus(200);
     const money = answer.data.report.money;
     const paid = [...(await paymentsOf(refunded)), ...(await paymentsOf(lost)), ...(await paymentsOf(disputed))];
-    const captures = paid.filter((row) => row.kind === "capture" && row.status === "succeeded").reduce((sum, row) => sum + row.amountCents, 0);
-    const renewals = paid.filter((row) => row.kind === "charge" && row.status === "succeeded").reduce((sum, row) => sum + row.amountCents, 0);
+    const captures = paid
+      .filter((row) => row.kind === "capture" && row.status === "succeeded")
+      .reduce((sum, row) => sum + row.amountCents, 0);
+    const renewals = paid
+      .filter((row) => row.kind === "charge" && row.status === "succeeded")
+      .reduce((sum, row) => sum + row.amountCents, 0);
     expect(captures).toBe(refunded.firstPeriodCents + lost.firstPeriodCents + 12_345);
     expect(renewals).toBeGreaterThanOrEqual(renewal.amountCents + lostRenewal.amountCents + 9_999);
 
@@ -159,7 +169,13 @@ describe("net revenue", () => {
       if ((payment.kind !== "capture" && payment.kind !== "charge") || payment.status !== "succeeded") continue;
       const left = payment.amountCents - payment.refundedCents;
       if (left === 0) continue;
-      const more = await refundPayment(paymentGateway(), await reload(refunded), { paymentId: payment.id, amountCents: left, reason: "service_problem", note: null, tellHer: true });
+      const more = await refundPayment(paymentGateway(), await reload(refunded), {
+        paymentId: payment.id,
+        amountCents: left,
+        reason: "service_problem",
+        note: null,
+        tellHer: true,
+      });
       expect(more.status).toBe("refunded");
     }
     const after = (await owner.call(ordersList.loader, "/owner/orders")).data.orders as { reference: string; badges: string[] }[];

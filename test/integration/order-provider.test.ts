@@ -64,7 +64,10 @@ describe("the provider's answer to the order", () => {
     const uuid = await readyToPay(browser);
     expect((await pay(browser, uuid)).location).toBe(`/payment-complete/${uuid}`);
     expect(orderPosts()).toHaveLength(1);
-    expect(orderPosts()[0]?.body).toMatchObject({ sandbox: true, payment: { stripePaymentMethodId: expect.stringMatching(/^sandbox_pi_/) } });
+    expect(orderPosts()[0]?.body).toMatchObject({
+      sandbox: true,
+      payment: { stripePaymentMethodId: expect.stringMatching(/^sandbox_pi_/) },
+    });
   });
 
   it("keeps a paid order when the provider is down, sends her to /thank-you, and delivers it later", async () => {
@@ -81,7 +84,9 @@ describe("the provider's answer to the order", () => {
     standIn.mode = "up";
     const round = await deliverDueOutboxMessages(await provider());
     expect(round.delivered).toBeGreaterThanOrEqual(1);
-    const delivered = [...standIn.accepted.values()].filter((body) => (body.metadata as { responder_uuid?: string })?.responder_uuid === uuid);
+    const delivered = [...standIn.accepted.values()].filter(
+      (body) => (body.metadata as { responder_uuid?: string })?.responder_uuid === uuid,
+    );
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({ payment: { amount: 29900, currency: "usd" }, customer: aPerson() });
   });
@@ -91,7 +96,15 @@ describe("arrival at the final checkout with a token", () => {
   it("shows Account Found, prefills her account, and prices the token's products", async () => {
     const responderUuid = "5d0c8a3e-1b2f-4c3d-9e4f-5a6b7c8d9e0f";
     const token = await signedToken(
-      { responder_uuid: responderUuid, first_name: "Tina", last_name: "Token", email: "tina@example.org", phone: "646-555-0188", product_id: ["gel"], selected_plan: "quarterly" },
+      {
+        responder_uuid: responderUuid,
+        first_name: "Tina",
+        last_name: "Token",
+        email: "tina@example.org",
+        phone: "646-555-0188",
+        product_id: ["gel"],
+        selected_plan: "quarterly",
+      },
       testTokenSecret,
     );
     const browser = new TestBrowser();

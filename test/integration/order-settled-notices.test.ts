@@ -53,7 +53,13 @@ describe("an order settled, told to every instance", () => {
     const heard = wait.next(10_000);
     await db
       .update(orders)
-      .set({ status: "authorised", attemptKey: "attempt-one", paymentReference: "sandbox_pi_1", redirectUrl: "https://book.example.org/x", redirectType: "appointment" })
+      .set({
+        status: "authorised",
+        attemptKey: "attempt-one",
+        paymentReference: "sandbox_pi_1",
+        redirectUrl: "https://book.example.org/x",
+        redirectType: "appointment",
+      })
       .where(eq(orders.responderUuid, hers));
     expect(await heard).toBe(true);
     expect(wait.told).toEqual({
@@ -71,7 +77,10 @@ describe("an order settled, told to every instance", () => {
     const another = await anOrder();
     const anotherWait = await notices.listen(another);
     const heardAnother = anotherWait.next(10_000);
-    await db.update(orders).set({ status: "failed", failureMessage: "x".repeat(8_000) }).where(eq(orders.responderUuid, another));
+    await db
+      .update(orders)
+      .set({ status: "failed", failureMessage: "x".repeat(8_000) })
+      .where(eq(orders.responderUuid, another));
     expect(await heardAnother).toBe(true);
     expect(anotherWait.told).toBeUndefined();
     anotherWait.stop();

@@ -30,7 +30,10 @@ async function completeQuestionnaire(email: string) {
   const responderUuid = locationOf(answer).pathname.split("/").pop()!;
   const steps = [
     answer,
-    await browser.call(concerns.action, `/concerns/${responderUuid}`, { params: { responderUuid }, form: { concern: "ive_heard_its_not_safe" } }),
+    await browser.call(concerns.action, `/concerns/${responderUuid}`, {
+      params: { responderUuid },
+      form: { concern: "ive_heard_its_not_safe" },
+    }),
     await browser.call(socialProof.action, `/social-proof/${responderUuid}`, { params: { responderUuid }, form: { email } }),
   ];
   return { responderUuid, steps };
@@ -117,7 +120,9 @@ describe("outbox with the embedded provider", () => {
     // A message delivered again (at least once) is kept once.
     const [row] = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.id, 3));
     await embedded.postSalesFunnelRecord(row!.payload as never, row!.idempotencyKey);
-    const receipts = await (await database())
+    const receipts = await (
+      await database()
+    )
       .select()
       .from(embeddedProviderReceipts)
       .where(eq(embeddedProviderReceipts.responderUuid, responderUuid));

@@ -20,7 +20,12 @@ import { config, type Settings } from "../../app/server/config.server";
 import { database } from "../../app/server/db/client.server";
 import { consoleSessions } from "../../app/server/db/schema.server";
 import { auditRows } from "../../app/server/db/stores/audit-log.server";
-import { findStaffMember, findStaffMemberByEmail, insertStaffMember, replaceOwnPassword } from "../../app/server/db/stores/staff-members.server";
+import {
+  findStaffMember,
+  findStaffMemberByEmail,
+  insertStaffMember,
+  replaceOwnPassword,
+} from "../../app/server/db/stores/staff-members.server";
 import { ownerPasswordFileName } from "../../app/server/console/owner-password.server";
 import { ensureFirstOwner, forgetReplacedOwnerPassword } from "../../app/server/staff/first-owner.server";
 import { changeOwnPassword } from "../../app/server/staff/own-password.server";
@@ -108,10 +113,19 @@ describe("changing one's own password", () => {
     const { browser, staff } = await signedInAs("clinician");
     const emailName = staff.email.split("@")[0]!;
     for (const [password, message] of [
-      ["password1234", "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one."],
-      ["Qwertyuiop123!", "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one."],
+      [
+        "password1234",
+        "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one.",
+      ],
+      [
+        "Qwertyuiop123!",
+        "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one.",
+      ],
       ["aaaaaaaaaaaa", "Your password must not be one character repeated."],
-      [`my ${emailName.toUpperCase()} passphrase`, "Your password must not contain your email name (the part of your email address before the @)."],
+      [
+        `my ${emailName.toUpperCase()} passphrase`,
+        "Your password must not contain your email name (the part of your email address before the @).",
+      ],
       ["short one", "Enter a password of 12 characters or more."],
       [staffPassword, "Your new password is your current one. Choose another."],
     ] as const) {
@@ -144,7 +158,10 @@ describe("changing one's own password", () => {
     // This sign-in carries the new password's stamp: still signed in, and told so.
     const page = await browser.call(ownPassword.loader, "/owner/password");
     expect(page).toHaveStatus(200);
-    expect(page.data.notice).toEqual({ tone: "success", text: "Your password is changed. You are still signed in here. Your other sign-in has ended." });
+    expect(page.data.notice).toEqual({
+      tone: "success",
+      text: "Your password is changed. You are still signed in here. Your other sign-in has ended.",
+    });
     expect(await browser.call(ordersList.loader, "/owner/orders")).toHaveStatus(200);
     // The other sign-in ended: its row is gone, not only its stamp outdated.
     expect(await (await database()).select().from(consoleSessions).where(eq(consoleSessions.account, staff.id))).toHaveLength(1);
@@ -171,7 +188,13 @@ describe("changing one's own password", () => {
   it("signs in people whose password predates the rules: they apply to a new password only", async () => {
     await ensureFirstOwner();
     const email = "kept.since.before@example.com";
-    await insertStaffMember({ name: "Kept Since Before", email, role: "support", status: "active", passwordHash: await hashPassword("aaaaaaaaaaaa") });
+    await insertStaffMember({
+      name: "Kept Since Before",
+      email,
+      role: "support",
+      status: "active",
+      passwordHash: await hashPassword("aaaaaaaaaaaa"),
+    });
     expect(await trySignIn(email, "aaaaaaaaaaaa")).toRedirectTo("/owner/orders");
   });
 });
@@ -196,9 +219,17 @@ describe("the first owner's generated password file", () => {
   async function firstOwnerWithGeneratedPassword() {
     const generated = "generated-owner-password-0123456789ab";
     writeFileSync(file, generated, { mode: 0o600 });
-    await insertStaffMember({ name: "Owner", email: settings.OWNER_EMAIL, role: "owner", status: "active", passwordHash: await hashPassword(generated) });
+    await insertStaffMember({
+      name: "Owner",
+      email: settings.OWNER_EMAIL,
+      role: "owner",
+      status: "active",
+      passwordHash: await hashPassword(generated),
+    });
     const browser = new TestBrowser();
-    expect(await browser.call(signIn.action, "/owner", { form: signInForm(generated, settings.OWNER_EMAIL) })).toRedirectTo("/owner/orders");
+    expect(await browser.call(signIn.action, "/owner", { form: signInForm(generated, settings.OWNER_EMAIL) })).toRedirectTo(
+      "/owner/orders",
+    );
     return { browser, generated };
   }
 

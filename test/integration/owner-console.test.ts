@@ -93,7 +93,10 @@ describe("signing in", () => {
     expect(answer.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(false);
 
     expect(await listPage(browser)).toHaveStatus(200);
-    expect((await browser.call(consoleLayout.loader, "/owner")).data).toMatchObject({ person: { name: "Owner", role: "Owner", twoStepOn: false }, sandboxPayments: true });
+    expect((await browser.call(consoleLayout.loader, "/owner")).data).toMatchObject({
+      person: { name: "Owner", role: "Owner", twoStepOn: false },
+      sandboxPayments: true,
+    });
     // Signed in, the sign-in page leads on to the orders.
     expect(await browser.call(signIn.loader, "/owner")).toRedirectTo("/owner/orders");
   });
@@ -185,7 +188,8 @@ describe("the orders list", () => {
 
   it("lists orders newest first, 25 a page, with their plan, amounts, state and variant", async () => {
     const made: SubscriptionRow[] = [];
-    for (let i = 0; i < 27; i++) made.push(await heldSubscription({ plan: i === 26 ? "quarterly" : "monthly", amountCents: 13_900 + i, renewalCents: 20_000 }));
+    for (let i = 0; i < 27; i++)
+      made.push(await heldSubscription({ plan: i === 26 ? "quarterly" : "monthly", amountCents: 13_900 + i, renewalCents: 20_000 }));
     const newestFirst = made.map((row) => row.reference).reverse();
     const owner = await signedInOwner();
 
@@ -266,10 +270,19 @@ describe("an order's page", () => {
       decision: null,
     });
     expect(page.data.events).toEqual([
-      expect.objectContaining({ label: "Card hold placed", detail: expect.objectContaining({ amountCents: subscription.firstPeriodCents }) }),
+      expect.objectContaining({
+        label: "Card hold placed",
+        detail: expect.objectContaining({ amountCents: subscription.firstPeriodCents }),
+      }),
     ]);
     expect(page.data.payments).toEqual([
-      expect.objectContaining({ kind: "Hold", period: 0, status: "Succeeded", amountCents: subscription.firstPeriodCents, gatewayReference: subscription.holdReference }),
+      expect.objectContaining({
+        kind: "Hold",
+        period: 0,
+        status: "Succeeded",
+        amountCents: subscription.firstPeriodCents,
+        gatewayReference: subscription.holdReference,
+      }),
     ]);
     expect(page.data.review).toEqual({ consoleDecides: true, open: true });
     expect(page.data.clock).toMatchObject({ aheadDays: 0, maxDays: 1830 });
@@ -304,7 +317,10 @@ describe("an order's page", () => {
     expect(page.data.order).toMatchObject({ stateLabel: "Active", decision: { text: "Approved in the console" } });
     expect(page.data.order.nextBillingAt).not.toBeNull();
     expect(page.data.review.open).toBe(false);
-    expect(page.data.events.map((e: { label: string }) => e.label)).toEqual(["Card hold placed", "Approved by the medical team; hold captured"]);
+    expect(page.data.events.map((e: { label: string }) => e.label)).toEqual([
+      "Card hold placed",
+      "Approved by the medical team; hold captured",
+    ]);
     expect(page.data.payments.map((p: { kind: string }) => p.kind)).toEqual(["Hold", "Capture"]);
     expect((await orderOf(owner, subscription.reference)).data.notice).toBeNull();
 
@@ -312,7 +328,9 @@ describe("an order's page", () => {
     const again = await postOrder(owner, subscription.reference, { intent: "approve" });
     expect(again).toRedirectTo(`/owner/orders/${subscription.reference}`);
     expect(await paymentsOf(subscription)).toHaveLength(2);
-    expect((await orderOf(owner, subscription.reference)).data.notice.text).toMatch(/^That decision was already recorded\. Nothing changed/);
+    expect((await orderOf(owner, subscription.reference)).data.notice.text).toMatch(
+      /^That decision was already recorded\. Nothing changed/,
+    );
 
     // Nor does a Decline after it.
     await postOrder(owner, subscription.reference, { intent: "decline" });
@@ -371,7 +389,9 @@ describe("the sandbox clock", () => {
     const moved = await postOrder(owner, subscription.reference, { intent: "clock", days: "32" });
     expect(moved).toRedirectTo(`/owner/orders/${subscription.reference}`);
     const page = await orderOf(owner, subscription.reference);
-    expect(page.data.notice.text).toMatch(/^The sandbox clock moved forward 32 days: it is now \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Across all orders: 1 renewal charged\.$/);
+    expect(page.data.notice.text).toMatch(
+      /^The sandbox clock moved forward 32 days: it is now \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Across all orders: 1 renewal charged\.$/,
+    );
     expect(page.data.clock.aheadDays).toBe(32);
     expect(page.data.events.map((e: { label: string }) => e.label)).toEqual([
       "Card hold placed",
@@ -379,7 +399,12 @@ describe("the sandbox clock", () => {
       "Renewal charged",
     ]);
     expect(page.data.events[2].detail).toMatchObject({ amountCents: subscription.renewalCents, period: 1, attempt: 1 });
-    expect(page.data.payments.at(-1)).toMatchObject({ kind: "Charge", period: 1, status: "Succeeded", amountCents: subscription.renewalCents });
+    expect(page.data.payments.at(-1)).toMatchObject({
+      kind: "Charge",
+      period: 1,
+      status: "Succeeded",
+      amountCents: subscription.renewalCents,
+    });
     expect(page.data.order).toMatchObject({ stateLabel: "Active", periodsPaid: 2 });
   });
 });
@@ -410,7 +435,10 @@ describe("the console's settings", () => {
   it("takes the password from OWNER_PASSWORD, else a file in the data folder, else memory", () => {
     expect(ownerPasswordSource(settings({ OWNER_PASSWORD: "a-long-enough-password" }))).toEqual({ kind: "setting" });
     expect(ownerPasswordSource(settings({ DATA_DIR: "memory://" }))).toEqual({ kind: "memory" });
-    expect(ownerPasswordSource(settings({ DATA_DIR: "/srv/data" }))).toEqual({ kind: "file", file: path.resolve("/srv/data/owner-password") });
+    expect(ownerPasswordSource(settings({ DATA_DIR: "/srv/data" }))).toEqual({
+      kind: "file",
+      file: path.resolve("/srv/data/owner-password"),
+    });
   });
 
   it("makes the password file once, readable by its owner only, and keeps it", () => {

@@ -26,7 +26,9 @@ describe("the order page's summary", () => {
     await decideReview(paymentGateway(), held, "approved", null, "owner");
     const active = await reload(held);
     // Two days before her billing date: that renewal is fixed, the new plan waits behind it.
-    expect((await moveSandboxClock(Math.floor((active.nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / day) - 2)).status).toBe("moved");
+    expect(
+      (await moveSandboxClock(Math.floor((active.nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / day) - 2)).status,
+    ).toBe("moved");
     const changed = await changeHerPlan(active, "quarterly", { plan: "monthly", pendingPlan: null, nextBillingAt: active.nextBillingAt! });
     expect(changed).toMatchObject({ status: "changed", line: { kind: "waiting" } });
     const waiting = await reload(active);
@@ -35,7 +37,11 @@ describe("the order page's summary", () => {
     const reference = active.reference;
     const open = async () => (await browser.call(orderPage.loader, `/owner/orders/${reference}`, { params: { reference } })).data.changes;
     expect(await open()).toEqual({
-      planChange: { text: "Changes to Quarterly on", at: waiting.pendingPlanFrom!.toISOString(), price: expect.stringMatching(/^\$[\d,]+\.\d\d every 3 months$/) },
+      planChange: {
+        text: "Changes to Quarterly on",
+        at: waiting.pendingPlanFrom!.toISOString(),
+        price: expect.stringMatching(/^\$[\d,]+\.\d\d every 3 months$/),
+      },
       cancelReason: null,
       cancelNote: null,
       cancelForHerNote: null,
@@ -48,6 +54,11 @@ describe("the order page's summary", () => {
     // A role that may not read her details would see the reason and never her words.
     const cancelled = await reload(active);
     const { events } = await subscriptionTimeline(cancelled.id);
-    expect(orderChanges(cancelled, events, false)).toEqual({ planChange: null, cancelReason: "Other", cancelNote: null, cancelForHerNote: null });
+    expect(orderChanges(cancelled, events, false)).toEqual({
+      planChange: null,
+      cancelReason: "Other",
+      cancelNote: null,
+      cancelForHerNote: null,
+    });
   });
 });

@@ -2,11 +2,7 @@
 // Stripe's test cards, and Stripe itself against an MSW stand-in of api.stripe.com.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { log } from "../../app/server/log.server";
-import {
-  InvalidCardInput,
-  type AuthoriseRequest,
-  type PaymentGateway,
-} from "../../app/server/payments/gateway.server";
+import { InvalidCardInput, type AuthoriseRequest, type PaymentGateway } from "../../app/server/payments/gateway.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
 import { loadWithEnvironment, restoreEnvironmentAfterEach } from "../support/fresh-modules";
@@ -78,7 +74,7 @@ describe("sandbox gateway", () => {
     const said = JSON.stringify(result);
     expect(said).not.toContain(number.replace(/\D/g, "").slice(0, 12));
     expect(said).not.toContain("12/34");
-    expect(said).not.toContain("123\"");
+    expect(said).not.toContain('123"');
   });
 
   it.each([
@@ -162,7 +158,10 @@ describe("sandbox gateway", () => {
 
   it("fails an amount Stripe would refuse (under 50 cents, or not whole cents)", async () => {
     for (const amountCents of [0, 49, 100.5]) {
-      expect(await gateway.authorise(request({ amountCents, card: card("4242424242424242") }))).toEqual({ status: "failed", message: unexpected });
+      expect(await gateway.authorise(request({ amountCents, card: card("4242424242424242") }))).toEqual({
+        status: "failed",
+        message: unexpected,
+      });
     }
   });
 });
@@ -177,7 +176,13 @@ describe("Stripe gateway", () => {
   it("authorises: a Customer, then a confirmed PaymentIntent held for manual capture", async () => {
     const attemptRequest = request({ paymentMethodId: "pm_card_visa" });
     const result = await gateway.authorise(attemptRequest);
-    expect(result).toEqual({ status: "authorised", reference: expect.stringMatching(/^pi_/), cardBrand: "visa", cardLast4: "4242", holdExpiresAt: expect.any(Date) });
+    expect(result).toEqual({
+      status: "authorised",
+      reference: expect.stringMatching(/^pi_/),
+      cardBrand: "visa",
+      cardLast4: "4242",
+      holdExpiresAt: expect.any(Date),
+    });
 
     const [customerCall] = standIn.requestsTo("POST", "/v1/customers");
     expect(customerCall).toMatchObject({
@@ -205,7 +210,11 @@ describe("Stripe gateway", () => {
       setup_future_usage: "off_session",
       use_stripe_sdk: "true",
       return_url: attemptRequest.returnUrl,
-      metadata: { order_id: attemptRequest.orderId, responder_uuid: attemptRequest.responderUuid, attempt_key: attemptRequest.idempotencyKey },
+      metadata: {
+        order_id: attemptRequest.orderId,
+        responder_uuid: attemptRequest.responderUuid,
+        attempt_key: attemptRequest.idempotencyKey,
+      },
       expand: ["payment_method", "latest_charge"],
     });
     if (result.status !== "authorised") throw new Error("expected authorised");
@@ -293,7 +302,11 @@ describe("Stripe gateway", () => {
   it("fails when Stripe is down (after one retry) or cannot be reached", async () => {
     standIn.mode = "failing";
     // No answer: a hold may exist all the same, so the checkout asks what became of the attempt.
-    expect(await gateway.authorise(request({ paymentMethodId: "pm_card_visa" }))).toEqual({ status: "failed", message: unexpected, unanswered: true });
+    expect(await gateway.authorise(request({ paymentMethodId: "pm_card_visa" }))).toEqual({
+      status: "failed",
+      message: unexpected,
+      unanswered: true,
+    });
     expect(standIn.requestsTo("POST", "/v1/customers")).toHaveLength(2);
     expect(standIn.requestsTo("POST", "/v1/payment_intents")).toHaveLength(0);
 
@@ -326,7 +339,10 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
   it("starts a Checkout Session for the total, held for manual capture", async () => {
     const started = hostedRequest();
     const session = await gateway.startHostedCheckout!(started);
-    expect(session).toEqual({ reference: expect.stringMatching(/^cs_test_/), url: `https://checkout.stripe.com/c/pay/${session.reference}` });
+    expect(session).toEqual({
+      reference: expect.stringMatching(/^cs_test_/),
+      url: `https://checkout.stripe.com/c/pay/${session.reference}`,
+    });
 
     const [call] = standIn.requestsTo("POST", "/v1/checkout/sessions");
     expect(call!.idempotencyKey).toBe(`${started.idempotencyKey}:checkout`);
@@ -369,8 +385,18 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
     standIn.completeCheckout(reference, "pm_card_mastercard");
     const result = await gateway.resumeHostedCheckout!(reference);
     const intentId = standIn.checkoutSessions.get(reference)!.payment_intent!;
-    expect(result).toEqual({ status: "authorised", reference: intentId, cardBrand: "mastercard", cardLast4: "4444", holdExpiresAt: expect.any(Date) });
-    expect(standIn.paymentIntents.get(intentId)).toMatchObject({ capture_method: "manual", setup_future_usage: "off_session", amount: 39_900 });
+    expect(result).toEqual({
+      status: "authorised",
+      reference: intentId,
+      cardBrand: "mastercard",
+      cardLast4: "4444",
+      holdExpiresAt: expect.any(Date),
+    });
+    expect(standIn.paymentIntents.get(intentId)).toMatchObject({
+      capture_method: "manual",
+      setup_future_usage: "off_session",
+      amount: 39_900,
+    });
     expect(standIn.requestsTo("GET", `/v1/checkout/sessions/${reference}`)[0]!.params).toEqual({
       expand: ["payment_intent", "payment_intent.payment_method", "payment_intent.latest_charge"],
     });
@@ -390,7 +416,9 @@ describe("Stripe hosted Checkout (no JavaScript)", () => {
   it("throws when the session cannot be made", async () => {
     standIn.mode = "refusing";
     await expect(gateway.startHostedCheckout!(hostedRequest())).rejects.toThrow();
-    expect(JSON.stringify(warnings.mock.calls[0])).toMatch(/"operation":"hosted checkout".*"Stripe call failed"|StripeConnectionError.*Stripe call failed/);
+    expect(JSON.stringify(warnings.mock.calls[0])).toMatch(
+      /"operation":"hosted checkout".*"Stripe call failed"|StripeConnectionError.*Stripe call failed/,
+    );
   });
 });
 

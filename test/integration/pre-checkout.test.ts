@@ -109,8 +109,7 @@ describe("the pre-checkout form", () => {
       expect(answer).toHaveStatus(503);
       expect(answer.data.toast).toEqual({
         title: "Error",
-        description:
-          "Failed to save your information: our records could not be updated just now. Please try again in a moment.",
+        description: "Failed to save your information: our records could not be updated just now. Please try again in a moment.",
         tone: "error",
       });
       expect(answer.data.lastResult.initialValue).toMatchObject(jane);
@@ -119,7 +118,7 @@ describe("the pre-checkout form", () => {
     }
     expect(await preCheckoutMessages()).toEqual([]);
     // Once the database is back, the same submit goes through.
-    expect((await submit(browser, uuid, jane))).toHaveStatus(303);
+    expect(await submit(browser, uuid, jane)).toHaveStatus(303);
   });
 
   it("without a flow, shows an empty form whose submit starts her own flow", async () => {
@@ -269,9 +268,12 @@ describe("POST /api/save-pre-checkout/{uuid}", () => {
   it("saves for the bearer of a valid token for the uuid, and for nobody else", async () => {
     const uuid = await flowWithPlan(new TestBrowser(), monthlyPatch);
     const token = await signedToken({ responder_uuid: uuid, email: "x@example.org" }, testTokenSecret);
-    const otherToken = await signedToken({ responder_uuid: "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4", email: "x@example.org" }, testTokenSecret);
-    expect((await post(new TestBrowser(), uuid, jane))).toHaveStatus(404);
-    expect((await post(new TestBrowser(), uuid, jane, { Authorization: `Bearer ${otherToken}` }))).toHaveStatus(404);
+    const otherToken = await signedToken(
+      { responder_uuid: "0b9f8c1e-2d3a-4b5c-8d6e-7f8091a2b3c4", email: "x@example.org" },
+      testTokenSecret,
+    );
+    expect(await post(new TestBrowser(), uuid, jane)).toHaveStatus(404);
+    expect(await post(new TestBrowser(), uuid, jane, { Authorization: `Bearer ${otherToken}` })).toHaveStatus(404);
     expect(await preCheckoutMessages()).toEqual([]);
     const answer = await post(new TestBrowser(), uuid, jane, { Authorization: `Bearer ${token}` });
     expect(answer).toHaveStatus(200);

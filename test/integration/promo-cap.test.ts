@@ -23,7 +23,7 @@ let seeded: typeof promoCodes.$inferSelect;
 beforeEach(async () => {
   await resetDatabase();
   clearProviderCaches();
-  [seeded] = await (await database()).select().from(promoCodes).where(eq(promoCodes.code, code)) as [typeof seeded];
+  [seeded] = (await (await database()).select().from(promoCodes).where(eq(promoCodes.code, code))) as [typeof seeded];
 });
 
 // promo_codes is seeded, not emptied between tests: the code is put back as it was.
@@ -65,7 +65,11 @@ async function readyWithCode(): Promise<{ browser: TestBrowser; uuid: string }> 
   const browser = new TestBrowser();
   const uuid = await readyToPay(browser, patchWithPromoBox);
   expect(await post(browser, uuid, { intent: "apply-promo", promoCode: code })).toHaveStatus(200);
-  expect((await pageOf(browser, uuid)).data.totals).toEqual({ subtotalCents: fullCents, discountCents: 10_000, totalCents: discountedCents });
+  expect((await pageOf(browser, uuid)).data.totals).toEqual({
+    subtotalCents: fullCents,
+    discountCents: 10_000,
+    totalCents: discountedCents,
+  });
   return { browser, uuid };
 }
 
@@ -78,49 +82,53 @@ const ordersSentToProvider = () => providerReceipts("pre-auth-checkout");
 
 describe("a promo code's cap when she pays", () => {
   // 20 flows walked to the checkout first: on PGlite under a loaded machine that takes a while.
-  it("gives the last use to exactly one of 20 orders paying at once; the others see the full price and no card is tried", { timeout: 60_000 }, async () => {
-    await setCode({ redemptions: 99 });
-    const buyers = await Promise.all(Array.from({ length: 20 }, () => readyWithCode()));
-    expect(await redemptions()).toBe(99);
+  it(
+    "gives the last use to exactly one of 20 orders paying at once; the others see the full price and no card is tried",
+    { timeout: 60_000 },
+    async () => {
+      await setCode({ redemptions: 99 });
+      const buyers = await Promise.all(Array.from({ length: 20 }, () => readyWithCode()));
+      expect(await redemptions()).toBe(99);
 
-    const answers = await Promise.all(buyers.map(({ browser, uuid }) => post(browser, uuid, purchase(`pay-${uuid}`))));
+      const answers = await Promise.all(buyers.map(({ browser, uuid }) => post(browser, uuid, purchase(`pay-${uuid}`))));
 
-    const paid = answers.filter((answer) => answer.status === 303);
-    expect(paid).toHaveLength(1);
-    const refused = answers.filter((answer) => answer.status !== 303);
-    expect(refused).toHaveLength(19);
-    for (const answer of refused) {
-      expect(answer).toHaveStatus(409);
-      expect(answer.data.lastResult.error[""]).toEqual([promoWithdrawnMessage(fullCents)]);
-      // Her details are kept for her next press; the security code she types again.
-      expect(answer.data.lastResult.initialValue).toMatchObject({ ...aPerson(), ...anAddress() });
-      expect(answer.data.lastResult.initialValue.securityCode).toBeUndefined();
-    }
-    expect(promoWithdrawnMessage(fullCents)).toBe(
-      "This promo code is no longer available, so it has been removed from your order. Your order total is now $399.00. Please review your order and try again.",
-    );
+      const paid = answers.filter((answer) => answer.status === 303);
+      expect(paid).toHaveLength(1);
+      const refused = answers.filter((answer) => answer.status !== 303);
+      expect(refused).toHaveLength(19);
+      for (const answer of refused) {
+        expect(answer).toHaveStatus(409);
+        expect(answer.data.lastResult.error[""]).toEqual([promoWithdrawnMessage(fullCents)]);
+        // Her details are kept for her next press; the security code she types again.
+        expect(answer.data.lastResult.initialValue).toMatchObject({ ...aPerson(), ...anAddress() });
+        expect(answer.data.lastResult.initialValue.securityCode).toBeUndefined();
+      }
+      expect(promoWithdrawnMessage(fullCents)).toBe(
+        "This promo code is no longer available, so it has been removed from your order. Your order total is now $399.00. Please review your order and try again.",
+      );
 
-    expect(await redemptions()).toBe(100);
-    expect(await cardsTried()).toBe(1);
-    const rows = await (await database()).select().from(orders);
-    expect(rows.filter((row) => row.status === "authorised")).toMatchObject([{ amountCents: discountedCents }]);
-    // The others' orders were never claimed: the claim that would have made each was undone with its promo use.
-    expect(rows.filter((row) => row.status !== "authorised")).toEqual([]);
-    const sent = await ordersSentToProvider();
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toMatchObject({ pricing: { total: 299, discount_amount: 100 }, metadata: { discount_code: code } });
+      expect(await redemptions()).toBe(100);
+      expect(await cardsTried()).toBe(1);
+      const rows = await (await database()).select().from(orders);
+      expect(rows.filter((row) => row.status === "authorised")).toMatchObject([{ amountCents: discountedCents }]);
+      // The others' orders were never claimed: the claim that would have made each was undone with its promo use.
+      expect(rows.filter((row) => row.status !== "authorised")).toEqual([]);
+      const sent = await ordersSentToProvider();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.body).toMatchObject({ pricing: { total: 299, discount_amount: 100 }, metadata: { discount_code: code } });
 
-    // Each of the others now sees the full price and why; paying it is her choice, and works.
-    const winner = buyers[answers.findIndex((answer) => answer.status === 303)]!;
-    const other = buyers.find((buyer) => buyer !== winner)!;
-    const page = await pageOf(other.browser, other.uuid);
-    expect(page.data.totals).toEqual({ subtotalCents: fullCents, discountCents: 0, totalCents: fullCents });
-    expect(page.data.promo).toEqual({ code: null, message: promoNoLongerAvailable, applied: false });
-    expect(await post(other.browser, other.uuid, purchase("full-price"))).toRedirectTo(`/payment-complete/${other.uuid}`);
-    const [order] = await (await database()).select().from(orders).where(eq(orders.responderUuid, other.uuid));
-    expect(order).toMatchObject({ status: "authorised", amountCents: fullCents });
-    expect(await redemptions()).toBe(100);
-  });
+      // Each of the others now sees the full price and why; paying it is her choice, and works.
+      const winner = buyers[answers.findIndex((answer) => answer.status === 303)]!;
+      const other = buyers.find((buyer) => buyer !== winner)!;
+      const page = await pageOf(other.browser, other.uuid);
+      expect(page.data.totals).toEqual({ subtotalCents: fullCents, discountCents: 0, totalCents: fullCents });
+      expect(page.data.promo).toEqual({ code: null, message: promoNoLongerAvailable, applied: false });
+      expect(await post(other.browser, other.uuid, purchase("full-price"))).toRedirectTo(`/payment-complete/${other.uuid}`);
+      const [order] = await (await database()).select().from(orders).where(eq(orders.responderUuid, other.uuid));
+      expect(order).toMatchObject({ status: "authorised", amountCents: fullCents });
+      expect(await redemptions()).toBe(100);
+    },
+  );
 
   it("re-checks the code's dates when she pays: one that ended after she applied it is taken off before any card is tried", async () => {
     const { browser, uuid } = await readyWithCode();
@@ -164,7 +172,10 @@ describe("a promo code's cap when she pays", () => {
     expect(await cardsTried()).toBe(1);
 
     const reference = locationOf(waiting).pathname.split("/").pop()!;
-    const failed = await first.browser.call(sandboxAuthenticate.action, waiting.location!, { params: { reference }, form: { outcome: "fail" } });
+    const failed = await first.browser.call(sandboxAuthenticate.action, waiting.location!, {
+      params: { reference },
+      form: { outcome: "fail" },
+    });
     expect(failed.location).toBe(`/final-checkout/${first.uuid}#payment-failure`);
     expect(await redemptions()).toBe(99);
   });

@@ -92,7 +92,9 @@ describe("embedded promo codes", () => {
   describe("with redemptions changed", () => {
     let saved: { code: string; redemptions: number; active: boolean }[] = [];
     beforeEach(async () => {
-      saved = await (await database())
+      saved = await (
+        await database()
+      )
         .select({ code: promoCodes.code, redemptions: promoCodes.redemptions, active: promoCodes.active })
         .from(promoCodes);
     });

@@ -75,7 +75,9 @@ async function lastActive(responderUuid: string, days: number, except: unknown[]
   const db = await database();
   for (const [table, column] of flowTables) {
     if (except.includes(table)) continue;
-    await db.execute(sql`update ${table} set ${sql.identifier(column)} = ${daysAgo(days).toISOString()}::timestamptz where responder_uuid = ${responderUuid}`);
+    await db.execute(
+      sql`update ${table} set ${sql.identifier(column)} = ${daysAgo(days).toISOString()}::timestamptz where responder_uuid = ${responderUuid}`,
+    );
   }
 }
 
@@ -185,7 +187,10 @@ describe("abandoned flows", () => {
     expect((await runPrunes(new Date(), bounds))[0]).toMatchObject({ rows: 6, batches: 2, caughtUp: false });
     expect(await pruneRun("abandoned-flows")).toMatchObject({ rows: 6, batches: 2, caughtUp: false });
     expect((await runPrunes(new Date(), bounds))[0]).toMatchObject({ rows: 1, batches: 1, caughtUp: true });
-    const left = await db.select().from(funnelRecords).where(sql`${funnelRecords.emailAddress} is not null`);
+    const left = await db
+      .select()
+      .from(funnelRecords)
+      .where(sql`${funnelRecords.emailAddress} is not null`);
     expect(left).toEqual([]);
   });
 });
@@ -201,12 +206,14 @@ describe("the outbox and the rate-limit counters", () => {
       createdAt: daysAgo(days),
       deliveredAt: status === "delivered" ? daysAgo(days) : null,
     });
-    await db.insert(outboxMessages).values([
-      ...Array.from({ length: 5 }, (_, index) => message(`old-${index}`, "delivered", 31 + index)),
-      message("recent", "delivered", 29),
-      message("stuck-1", "pending", 60),
-      message("stuck-2", "pending", 200),
-    ]);
+    await db
+      .insert(outboxMessages)
+      .values([
+        ...Array.from({ length: 5 }, (_, index) => message(`old-${index}`, "delivered", 31 + index)),
+        message("recent", "delivered", 29),
+        message("stuck-1", "pending", 60),
+        message("stuck-2", "pending", 200),
+      ]);
     const run = (await runPrunes(new Date(), { batchSize: 2, batchesPerRun: 10 })).find((line) => line.name === "delivered-outbox");
     expect(run).toMatchObject({ rows: 5, batches: 3, caughtUp: true });
     const kept = await db.select({ key: outboxMessages.idempotencyKey }).from(outboxMessages).orderBy(outboxMessages.idempotencyKey);
@@ -241,7 +248,14 @@ describe("the outbox and the rate-limit counters", () => {
 
 describe("the funnel report's health", () => {
   it("lists every prune, not run yet, then with its last run", async () => {
-    expect(await pruneRun("delivered-outbox")).toEqual({ name: "delivered-outbox", ranAt: null, rows: 0, batches: 0, caughtUp: false, failed: false });
+    expect(await pruneRun("delivered-outbox")).toEqual({
+      name: "delivered-outbox",
+      ranAt: null,
+      rows: 0,
+      batches: 0,
+      caughtUp: false,
+      failed: false,
+    });
     const at = new Date("2030-01-02T03:04:05.000Z");
     await runPrunes(at);
     const owner = await signedInOwner();
@@ -253,7 +267,14 @@ describe("the funnel report's health", () => {
       "sign-in-tries",
       "unknown-sign-ins",
     ]);
-    expect(health.prunes[1]).toEqual({ name: "delivered-outbox", ranAt: at.toISOString(), rows: 0, batches: 1, caughtUp: true, failed: false });
+    expect(health.prunes[1]).toEqual({
+      name: "delivered-outbox",
+      ranAt: at.toISOString(),
+      rows: 0,
+      batches: 1,
+      caughtUp: true,
+      failed: false,
+    });
     expect(health.pruneAges).toEqual({ abandonedFlowDays: 90, deliveredOutboxKeptDays: 30, unknownSignInsKeptDays: 90 });
   });
 
@@ -262,7 +283,11 @@ describe("the funnel report's health", () => {
     const health = (await owner.call(funnelPage.loader, "/owner/funnel")).data.report.health;
     const engine = await databaseEngine();
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- either engine's result type is opaque: its rows are asserted, not inferred
-    const [own] = ((await (await database()).execute(sql`select pg_database_size(current_database())::bigint as bytes`)) as unknown as { rows: { bytes: string }[] }).rows;
+    const [own] = (
+      (await (await database()).execute(sql`select pg_database_size(current_database())::bigint as bytes`)) as unknown as {
+        rows: { bytes: string }[];
+      }
+    ).rows;
     // The tests' databases are in memory or on PostgreSQL: the database's own count (the folder on disk: data-folder.test.ts).
     expect(health.database).toMatchObject({ engine, of: "database" });
     expect(health.database.bytes).toBeGreaterThan(1_000_000);

@@ -94,7 +94,7 @@ describe("step posts", () => {
     const uuid = await startFlow(browser);
     const answerConcerns = (concern: string, headers = here) =>
       browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern }, headers });
-    for (let i = 0; i < limit.limit; i++) expect((await answerConcerns("im_worried_about_the_cost"))).toHaveStatus(303);
+    for (let i = 0; i < limit.limit; i++) expect(await answerConcerns("im_worried_about_the_cost")).toHaveStatus(303);
     const outboxBefore = await outboxCount();
 
     const refused = await answerConcerns("ive_heard_its_not_safe");
@@ -107,7 +107,7 @@ describe("step posts", () => {
     expect(await outboxCount()).toBe(outboxBefore);
 
     // Her session holds the limit from another address too.
-    expect((await answerConcerns("ive_heard_its_not_safe", elsewhere))).toHaveStatus(429);
+    expect(await answerConcerns("ive_heard_its_not_safe", elsewhere)).toHaveStatus(429);
 
     // Another visitor, from another address, goes on.
     const other = new TestBrowser();
@@ -126,7 +126,7 @@ describe("step posts", () => {
       const browser = new TestBrowser();
       return browser.call(welcome.action, "/welcome", { form: { reason }, headers });
     };
-    for (let i = 0; i < limit.limit; i++) expect((await answerWelcome(here))).toHaveStatus(303);
+    for (let i = 0; i < limit.limit; i++) expect(await answerWelcome(here)).toHaveStatus(303);
     const recordsBefore = await recordCount();
 
     const refused = await answerWelcome(here, "im_ready_to_take_control");
@@ -136,7 +136,7 @@ describe("step posts", () => {
     expect(await recordCount()).toBe(recordsBefore);
 
     // Never one shared bucket: another address without a cookie goes on.
-    expect((await answerWelcome(elsewhere))).toHaveStatus(303);
+    expect(await answerWelcome(elsewhere)).toHaveStatus(303);
     expect(await recordCount()).toBe(recordsBefore + 1);
   });
 
@@ -233,10 +233,13 @@ describe("email capture", () => {
   it("takes fewer emails than other steps, and keeps the one typed when it refuses", async () => {
     const browser = new TestBrowser();
     const uuid = await startFlow(browser);
-    await browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern: "im_worried_about_the_cost" } });
+    await browser.call(concerns.action, `/concerns/${uuid}`, {
+      params: { responderUuid: uuid },
+      form: { concern: "im_worried_about_the_cost" },
+    });
     const leaveEmail = (email: string) =>
       browser.call(socialProof.action, `/social-proof/${uuid}`, { params: { responderUuid: uuid }, form: { email }, headers: here });
-    for (let i = 0; i < limit.limit; i++) expect((await leaveEmail(`jane${i}@example.org`))).toHaveStatus(303);
+    for (let i = 0; i < limit.limit; i++) expect(await leaveEmail(`jane${i}@example.org`)).toHaveStatus(303);
     const outboxBefore = await outboxCount();
 
     const refused = await leaveEmail("last@example.org");
@@ -257,7 +260,7 @@ describe("token reads", () => {
     await startFlow(browser);
     const visit = (token: string) =>
       browser.call(preCheckout.loader, `/pre-checkout?st=${encodeURIComponent(token)}&utm_term=t`, { headers: here });
-    for (let i = 0; i < limit.limit; i++) expect((await visit(`guess-${i}`))).toHaveStatus(303);
+    for (let i = 0; i < limit.limit; i++) expect(await visit(`guess-${i}`)).toHaveStatus(303);
 
     const good = await signedToken({ responder_uuid: tokenUuid, first_name: "Tina", email: "tina@example.org" }, testTokenSecret);
     const refused = await visit(good);
@@ -359,7 +362,10 @@ describe("an IPv6 client", () => {
 it("keeps the rate limits' counters apart from anything she typed: keys are hashes", async () => {
   const browser = new TestBrowser();
   const uuid = await startFlow(browser);
-  await browser.call(concerns.action, `/concerns/${uuid}`, { params: { responderUuid: uuid }, form: { concern: "im_worried_about_the_cost" } });
+  await browser.call(concerns.action, `/concerns/${uuid}`, {
+    params: { responderUuid: uuid },
+    form: { concern: "im_worried_about_the_cost" },
+  });
   await browser.call(socialProof.action, `/social-proof/${uuid}`, {
     params: { responderUuid: uuid },
     form: { email: jane.email },
@@ -378,7 +384,11 @@ describe("COMPLETE PURCHASE's step post and her payment failures, read in one st
   const failures = rateLimits.paymentFailure;
 
   async function counters() {
-    return (await (await database()).select().from(rateLimitCounters)).map((row) => ({ bucket: row.bucket, key: row.key.split(":")[0], hits: row.hits }));
+    return (await (await database()).select().from(rateLimitCounters)).map((row) => ({
+      bucket: row.bucket,
+      key: row.key.split(":")[0],
+      hits: row.hits,
+    }));
   }
 
   it("counts the step post and answers the failures' wait as the failures' own read does", async () => {

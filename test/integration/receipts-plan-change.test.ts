@@ -21,9 +21,15 @@ beforeEach(async () => {
 
 async function openReceipt(subscription: SubscriptionRow, paymentId: number) {
   const token = subscriptionLinkToken(await reload(subscription));
-  const answer = await new TestBrowser().call(receiptPage.loader, `/subscription/${token}/receipts/${paymentId}`, { params: { token, paymentId: String(paymentId) } });
+  const answer = await new TestBrowser().call(receiptPage.loader, `/subscription/${token}/receipts/${paymentId}`, {
+    params: { token, paymentId: String(paymentId) },
+  });
   expect(answer).toHaveStatus(200);
-  return answer.data.receipt as { plan: string; lines: { item: string; period: string; amount: string | null }[]; total: { amount: string } };
+  return answer.data.receipt as {
+    plan: string;
+    lines: { item: string; period: string; amount: string | null }[];
+    total: { amount: string };
+  };
 }
 
 const day = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

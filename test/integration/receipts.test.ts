@@ -28,9 +28,10 @@ const tokenOf = async (subscription: SubscriptionRow) => subscriptionLinkToken(a
 
 async function openReceipt(subscription: SubscriptionRow, paymentId: number | string) {
   const token = await tokenOf(subscription);
-  return new TestBrowser().call(receiptPage.loader, `/subscription/${token}/receipts/${paymentId}`, { params: { token, paymentId: String(paymentId) } });
+  return new TestBrowser().call(receiptPage.loader, `/subscription/${token}/receipts/${paymentId}`, {
+    params: { token, paymentId: String(paymentId) },
+  });
 }
-
 
 async function moveDays(days: number) {
   expect((await moveSandboxClock(days)).status).toBe("moved");
@@ -76,7 +77,9 @@ describe("a receipt of hers", () => {
       prescribed: prescribedWords,
     });
     expect(receipt.date).toMatch(/^\w+ \d{1,2}, \d{4}$/);
-    expect(receipt.lines.map((line: { item: string; dosage: string }) => [line.item, line.dosage])).toEqual(body.medications.map((m) => [m.name, m.dosage]));
+    expect(receipt.lines.map((line: { item: string; dosage: string }) => [line.item, line.dosage])).toEqual(
+      body.medications.map((m) => [m.name, m.dosage]),
+    );
     // The first period: from the capture to the day before her next billing date.
     const day = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
     const lastDay = new Date(subscription.nextBillingAt!.getTime() - 24 * 60 * 60 * 1000);
@@ -103,7 +106,13 @@ describe("a receipt of hers", () => {
   it("a refund's receipt says Refund and the amount back, beside the payment it gives back", async () => {
     const { subscription } = await approvedOrder();
     const capture = await paymentOf(subscription, "capture");
-    const outcome = await refundPayment(paymentGateway(), subscription, { paymentId: capture.id, amountCents: 2_500, reason: "goodwill", note: null, tellHer: true });
+    const outcome = await refundPayment(paymentGateway(), subscription, {
+      paymentId: capture.id,
+      amountCents: 2_500,
+      reason: "goodwill",
+      note: null,
+      tellHer: true,
+    });
     expect(outcome.status).toBe("refunded");
     const refund = await paymentOf(subscription, "refund");
     const answer = await openReceipt(subscription, refund.id);
@@ -152,7 +161,9 @@ describe("a receipt of hers", () => {
     expect(await openReceipt(other, theirs.id)).toHaveStatus(200);
     const token = await tokenOf(other);
     const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-    const refused = await new TestBrowser().call(receiptPage.loader, `/subscription/${flipped}/receipts/${theirs.id}`, { params: { token: flipped, paymentId: String(theirs.id) } });
+    const refused = await new TestBrowser().call(receiptPage.loader, `/subscription/${flipped}/receipts/${theirs.id}`, {
+      params: { token: flipped, paymentId: String(theirs.id) },
+    });
     expect(refused).toHaveStatus(404);
     expect(refused.data.message).toContain("This link does not open an order");
   });
@@ -163,7 +174,13 @@ describe("her billing history", () => {
     const { subscription } = await approvedOrder();
     await moveDays(32);
     const capture = await paymentOf(subscription, "capture");
-    await refundPayment(paymentGateway(), subscription, { paymentId: capture.id, amountCents: 1_000, reason: "goodwill", note: null, tellHer: true });
+    await refundPayment(paymentGateway(), subscription, {
+      paymentId: capture.id,
+      amountCents: 1_000,
+      reason: "goodwill",
+      note: null,
+      tellHer: true,
+    });
     const token = await tokenOf(subscription);
     const page = await new TestBrowser().call(herPage.loader, `/subscription/${token}`, { params: { token } });
     expect(page).toHaveStatus(200);
@@ -182,10 +199,20 @@ describe("her receipt emails", () => {
     const { subscription } = await approvedOrder();
     await moveDays(32);
     const capture = await paymentOf(subscription, "capture");
-    await refundPayment(paymentGateway(), subscription, { paymentId: capture.id, amountCents: 1_000, reason: "goodwill", note: null, tellHer: true });
+    await refundPayment(paymentGateway(), subscription, {
+      paymentId: capture.id,
+      amountCents: 1_000,
+      reason: "goodwill",
+      note: null,
+      tellHer: true,
+    });
     await deliverAll();
     const emails = await storedEmailsOf(subscription.reference);
-    const expected = { approved: capture.id, renewal_charged: (await paymentOf(subscription, "charge", 1)).id, refunded: (await paymentOf(subscription, "refund")).id };
+    const expected = {
+      approved: capture.id,
+      renewal_charged: (await paymentOf(subscription, "charge", 1)).id,
+      refunded: (await paymentOf(subscription, "refund")).id,
+    };
     const token = await tokenOf(subscription);
     for (const [kind, paymentId] of Object.entries(expected)) {
       const email = emails.find((e) => e.kind === kind);

@@ -11,7 +11,12 @@ import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server"
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
 import { outboxMessages, sandboxPayments } from "../../app/server/db/schema.server";
-import { findPayment, subscriptionTimeline, type SubscriptionPaymentRow, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
+import {
+  findPayment,
+  subscriptionTimeline,
+  type SubscriptionPaymentRow,
+  type SubscriptionRow,
+} from "../../app/server/db/stores/subscriptions.server";
 import type { PaymentGateway, RefundRequest, RefundResult } from "../../app/server/payments/gateway.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
@@ -27,7 +32,9 @@ beforeEach(async () => {
 });
 
 /** An order paid (Visa 4242, $139.00) and approved: its first period captured. */
-async function approvedOrder(options: Parameters<typeof heldSubscription>[0] = {}): Promise<{ subscription: SubscriptionRow; capture: SubscriptionPaymentRow }> {
+async function approvedOrder(
+  options: Parameters<typeof heldSubscription>[0] = {},
+): Promise<{ subscription: SubscriptionRow; capture: SubscriptionPaymentRow }> {
   const held = await heldSubscription({ amountCents: 13_900, ...options });
   expect((await decideReview(gateway(), held, "approved", null, "owner")).status).toBe("recorded");
   const subscription = await reload(held);
@@ -56,7 +63,9 @@ async function messagesAbout(subscription: SubscriptionRow) {
     events: payloads
       .filter((m) => m.kind === "order-event" && m.payload.order_reference === subscription.reference && m.payload.event === "refunded")
       .map((m) => m.payload),
-    emails: payloads.filter((m) => m.kind === "email" && m.payload.reference === subscription.reference && m.payload.email === "refunded").map((m) => m.payload),
+    emails: payloads
+      .filter((m) => m.kind === "email" && m.payload.reference === subscription.reference && m.payload.email === "refunded")
+      .map((m) => m.payload),
   };
 }
 
@@ -150,7 +159,9 @@ describe("refunding a paid payment", () => {
     const subscription = await reload(held);
     const capture = (await paymentsOf(subscription)).find((p) => p.kind === "capture")!;
     expect((await refundPayment(gateway(), subscription, asked(capture, capture.amountCents))).status).toBe("refunded");
-    expect((await messagesAbout(subscription)).emails.map((e) => [e.amount_cents, e.card])).toEqual([[capture.amountCents, "Visa ending 4242"]]);
+    expect((await messagesAbout(subscription)).emails.map((e) => [e.amount_cents, e.card])).toEqual([
+      [capture.amountCents, "Visa ending 4242"],
+    ]);
     expect((await sandboxPayment(subscription.holdReference)).refundedCents).toBe(capture.amountCents);
 
     // Delivered, it is the one email of the refund: amount, card, and when she sees the money.
@@ -158,7 +169,9 @@ describe("refunding a paid payment", () => {
     while ((await deliverDueOutboxMessages(to, 100)).delivered > 0);
     const refunded = (await storedEmailsOf(subscription.reference)).filter((email) => email.kind === "refunded");
     expect(refunded).toHaveLength(1);
-    expect(refunded[0]!.text).toContain(`We have refunded ${formatCents(capture.amountCents)} of your first payment to your Visa ending 4242.`);
+    expect(refunded[0]!.text).toContain(
+      `We have refunded ${formatCents(capture.amountCents)} of your first payment to your Visa ending 4242.`,
+    );
     expect(refunded[0]!.text).toContain("5 to 10 business days");
   });
 
@@ -177,7 +190,9 @@ describe("refunding a paid payment", () => {
     expect(await timelineOf(subscription)).toHaveLength(1);
 
     // Exactly what is left is accepted.
-    expect((await refundPayment(gateway(), subscription, asked(capture, 11_350, { alsoRecord: async () => void audited++ }))).status).toBe("refunded");
+    expect((await refundPayment(gateway(), subscription, asked(capture, 11_350, { alsoRecord: async () => void audited++ }))).status).toBe(
+      "refunded",
+    );
     expect(audited).toBe(1);
   });
 
@@ -187,7 +202,9 @@ describe("refunding a paid payment", () => {
     const hold = (await paymentsOf(subscription)).find((p) => p.kind === "hold")!;
     expect(await refundPayment(gateway(), subscription, asked(hold, 100))).toEqual({ status: "not_refundable" });
     expect(await refundPayment(gateway(), subscription, asked(other.capture, 100))).toEqual({ status: "not_refundable" });
-    expect(await refundPayment(gateway(), subscription, { ...asked(capture, 100), paymentId: 987_654 })).toEqual({ status: "not_refundable" });
+    expect(await refundPayment(gateway(), subscription, { ...asked(capture, 100), paymentId: 987_654 })).toEqual({
+      status: "not_refundable",
+    });
     const made = await refundPayment(gateway(), subscription, asked(capture, 100));
     expect(made.status).toBe("refunded");
     const refundRow = (await refundsOf(subscription))[0]!;
@@ -202,7 +219,9 @@ describe("refunding a paid payment", () => {
 
     const started = performance.now();
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, () => refundPayment(gateway(), subscription, asked(capture, 12_000, { alsoRecord: async () => void audited++ }))),
+      Array.from({ length: 20 }, () =>
+        refundPayment(gateway(), subscription, asked(capture, 12_000, { alsoRecord: async () => void audited++ })),
+      ),
     );
     const elapsedMs = performance.now() - started;
 
@@ -210,7 +229,8 @@ describe("refunding a paid payment", () => {
     const refused = outcomes.filter((o) => o.status === "too_much");
     expect(refunded).toHaveLength(1);
     expect(refused).toHaveLength(19);
-    for (const answer of refused) expect(answer).toEqual({ status: "too_much", leftCents: 0, message: "Nothing is left to refund of this payment." });
+    for (const answer of refused)
+      expect(answer).toEqual({ status: "too_much", leftCents: 0, message: "Nothing is left to refund of this payment." });
     expect(audited).toBe(1);
     expect((await findPayment(capture.id))!.refundedCents).toBe(13_900);
     const rest = (await refundsOf(subscription)).filter((r) => r.amountCents === 12_000);
@@ -220,7 +240,9 @@ describe("refunding a paid payment", () => {
     expect((await messagesAbout(subscription)).emails).toHaveLength(2);
     expect((await messagesAbout(subscription)).events).toHaveLength(2);
     if (process.env.REFUND_TIMINGS) {
-      console.info(`20 concurrent refunds of the rest: ${refunded.length} refunded, ${refused.length} too_much, ${elapsedMs.toFixed(0)} ms`);
+      console.info(
+        `20 concurrent refunds of the rest: ${refunded.length} refunded, ${refused.length} too_much, ${elapsedMs.toFixed(0)} ms`,
+      );
     }
   });
 
@@ -244,23 +266,28 @@ describe("refunding a paid payment", () => {
   it.each([
     ["all", 13_900],
     ["part", 1_000],
-  ])("the sandbox asked for %s of a payment at once, five times with one refund's key, refunds once and answers all alike", async (_, amountCents) => {
-    const { subscription } = await approvedOrder();
-    const request: RefundRequest = {
-      paymentReference: subscription.holdReference,
-      amountCents,
-      idempotencyKey: "refund:at-once",
-      metadata: { subscription_id: subscription.id, refund_payment_id: "1", order_reference: subscription.reference },
-    };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => gateway().refund(request)));
-    expect(answers[0]).toMatchObject({ status: "succeeded" });
-    for (const answer of answers) expect(answer).toEqual(answers[0]);
-    expect(await sandboxRefundsOf(subscription.holdReference)).toHaveLength(1);
-    expect((await sandboxPayment(subscription.holdReference)).refundedCents).toBe(amountCents);
-    expect(await gateway().refund(request)).toEqual(answers[0]);
-    // Another key is another refund, of what is left.
-    expect(await gateway().refund({ ...request, idempotencyKey: "refund:another", amountCents: 13_901 - amountCents })).toMatchObject({ status: "refused" });
-  });
+  ])(
+    "the sandbox asked for %s of a payment at once, five times with one refund's key, refunds once and answers all alike",
+    async (_, amountCents) => {
+      const { subscription } = await approvedOrder();
+      const request: RefundRequest = {
+        paymentReference: subscription.holdReference,
+        amountCents,
+        idempotencyKey: "refund:at-once",
+        metadata: { subscription_id: subscription.id, refund_payment_id: "1", order_reference: subscription.reference },
+      };
+      const answers = await Promise.all(Array.from({ length: 5 }, () => gateway().refund(request)));
+      expect(answers[0]).toMatchObject({ status: "succeeded" });
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      expect(await sandboxRefundsOf(subscription.holdReference)).toHaveLength(1);
+      expect((await sandboxPayment(subscription.holdReference)).refundedCents).toBe(amountCents);
+      expect(await gateway().refund(request)).toEqual(answers[0]);
+      // Another key is another refund, of what is left.
+      expect(await gateway().refund({ ...request, idempotencyKey: "refund:another", amountCents: 13_901 - amountCents })).toMatchObject({
+        status: "refused",
+      });
+    },
+  );
 
   it("refunds half of a renewal's charge, leaving the first period alone", async () => {
     const { subscription, capture } = await approvedOrder({ plan: "monthly" });
@@ -273,7 +300,9 @@ describe("refunding a paid payment", () => {
     expect(outcome.status).toBe("refunded");
     expect((await findPayment(charge.id))!.refundedCents).toBe(6_950);
     expect((await findPayment(capture.id))!.refundedCents).toBe(0);
-    expect((await refundsOf(subscription)).map((r) => [r.status, r.refundOf, r.period, r.amountCents])).toEqual([["succeeded", charge.id, 1, 6_950]]);
+    expect((await refundsOf(subscription)).map((r) => [r.status, r.refundOf, r.period, r.amountCents])).toEqual([
+      ["succeeded", charge.id, 1, 6_950],
+    ]);
     // At the sandbox the renewal's charge is what gave money back, not the hold.
     expect(await sandboxRefundsOf(subscription.holdReference)).toHaveLength(0);
     expect((await sandboxRefundsOf(charge.gatewayReference!)).map((r) => r.amountCents)).toEqual([6_950]);
@@ -381,7 +410,9 @@ describe("when the gateway does not say yes", () => {
     expect(outcome).toEqual({ status: "refused", message: "The charge was disputed" });
     expect((await findPayment(capture.id))!.refundedCents).toBe(0);
     expect((await refundsOf(subscription)).map((r) => [r.status, r.failureMessage])).toEqual([["failed", "The charge was disputed"]]);
-    expect((await timelineOf(subscription)).map((e) => [e.event, e.detail])).toEqual([["refund_failed", { amount_cents: 13_900, period: 0 }]]);
+    expect((await timelineOf(subscription)).map((e) => [e.event, e.detail])).toEqual([
+      ["refund_failed", { amount_cents: 13_900, period: 0 }],
+    ]);
     expect(await messagesAbout(subscription)).toEqual({ events: [], emails: [] });
     // A refused refund is settled: the worker does not ask again.
     expect(await retryPendingRefunds(gateway())).toBe(0);
@@ -414,7 +445,9 @@ describe("when the gateway does not say yes", () => {
 
   it("a pending refund the gateway then refuses, on the worker's round, gives the amount back once", async () => {
     const { subscription, capture } = await approvedOrder();
-    expect((await refundPayment(refundsAnswering({ status: "failed", message: "timeout" }), subscription, asked(capture, 3_000))).status).toBe("pending");
+    expect(
+      (await refundPayment(refundsAnswering({ status: "failed", message: "timeout" }), subscription, asked(capture, 3_000))).status,
+    ).toBe("pending");
     const refusing = refundsAnswering({ status: "refused", message: "No" }, 10);
     expect(await retryPendingRefunds(refusing)).toBe(1);
     expect(await retryPendingRefunds(refusing)).toBe(0);

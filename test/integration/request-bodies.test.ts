@@ -88,13 +88,19 @@ const doors: Door[] = [
     kind: "form",
     post: async (body, contentType, headers) => {
       const token = subscriptionLinkToken(await heldSubscription());
-      return new TestBrowser().call(anotherCard.action, `/subscription/${token}/payment`, { params: { token }, body, contentType, headers });
+      return new TestBrowser().call(anotherCard.action, `/subscription/${token}/payment`, {
+        params: { token },
+        body,
+        contentType,
+        headers,
+      });
     },
   },
   {
     name: "the order as JSON (/api/pre-auth-checkout)",
     kind: "json",
-    post: (body, contentType, headers) => new TestBrowser().call(preAuthCheckout.action, "/api/pre-auth-checkout", { body, contentType, headers }),
+    post: (body, contentType, headers) =>
+      new TestBrowser().call(preAuthCheckout.action, "/api/pre-auth-checkout", { body, contentType, headers }),
   },
   {
     name: "her details as JSON (/api/save-pre-checkout/{uuid})",
@@ -102,7 +108,12 @@ const doors: Door[] = [
     post: async (body, contentType, headers) => {
       const browser = new TestBrowser();
       const responderUuid = await startFlow(browser);
-      return browser.call(savePreCheckout.action, `/api/save-pre-checkout/${responderUuid}`, { params: { responderUuid }, body, contentType, headers });
+      return browser.call(savePreCheckout.action, `/api/save-pre-checkout/${responderUuid}`, {
+        params: { responderUuid },
+        body,
+        contentType,
+        headers,
+      });
     },
   },
   {
@@ -110,13 +121,16 @@ const doors: Door[] = [
     kind: "json",
     // An unsigned body is judged no further (and this one could not be signed: it is never read whole).
     refusal: { status: 401, message: "The signature is missing, wrong or too old." },
-    post: (body, contentType, headers) => new TestBrowser().call(reviewOutcome.action, "/api/review-outcome", { body, contentType, headers }),
+    post: (body, contentType, headers) =>
+      new TestBrowser().call(reviewOutcome.action, "/api/review-outcome", { body, contentType, headers }),
   },
 ];
 
 function expectTooLarge(answer: RouteAnswer, door: Door) {
   const tooLarge =
-    door.kind === "form" ? "That was more than this form accepts. Please go back and try again." : "The request is larger than this endpoint accepts.";
+    door.kind === "form"
+      ? "That was more than this form accepts. Please go back and try again."
+      : "The request is larger than this endpoint accepts.";
   const { status, message } = door.refusal ?? { status: 413, message: tooLarge };
   expect(answer).toHaveStatus(status);
   expect(answer.data.message).toBe(message);

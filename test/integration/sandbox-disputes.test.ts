@@ -39,19 +39,31 @@ async function capturedWithDisputeCard(cardNumber = "4000 0000 0000 0259"): Prom
 }
 
 const linesOf = async (subscription: SubscriptionRow) => (await subscriptionTimeline(subscription.id)).events.map((line) => line.event);
-const disputesOf = async (subscription: SubscriptionRow) => (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscription.id));
+const disputesOf = async (subscription: SubscriptionRow) =>
+  (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscription.id));
 
 describe("the dispute test card", () => {
   it("authorised, captured, and disputed as fraudulent on the next round; lost once its 7 days pass unanswered", async () => {
     const subscription = await capturedWithDisputeCard();
-    expect(await sandboxHold(subscription)).toMatchObject({ status: "captured", cardBrand: "visa", cardLast4: "0259", disputesCharges: true });
+    expect(await sandboxHold(subscription)).toMatchObject({
+      status: "captured",
+      cardBrand: "visa",
+      cardLast4: "0259",
+      disputesCharges: true,
+    });
     const capturedAt = await lifecycleNow();
 
     const first = await runLifecycleRound(gateway);
     expect(first.disputes).toBe(1);
     const [capture] = (await paymentsOf(subscription)).filter((payment) => payment.kind === "capture");
     const [opened] = await disputesOf(subscription);
-    expect(opened).toMatchObject({ paymentId: capture!.id, amountCents: capture!.amountCents, reason: "fraudulent", status: "needs_response", closedAt: null });
+    expect(opened).toMatchObject({
+      paymentId: capture!.id,
+      amountCents: capture!.amountCents,
+      reason: "fraudulent",
+      status: "needs_response",
+      closedAt: null,
+    });
     expect(opened!.id).toMatch(/^sandbox_dp_[0-9a-f]{24}$/);
     // Seven days to answer, on the sandbox clock.
     expect(Math.abs(opened!.evidenceDueBy!.getTime() - (capturedAt.getTime() + 7 * dayMs))).toBeLessThan(60_000);
@@ -98,10 +110,19 @@ describe("the console's flags", () => {
     const [dispute] = await disputesOf(subscription);
     const owner = await signedInOwner();
 
-    const page = await owner.call(orderPage.loader, `/owner/orders/${subscription.reference}`, { params: { reference: subscription.reference } });
+    const page = await owner.call(orderPage.loader, `/owner/orders/${subscription.reference}`, {
+      params: { reference: subscription.reference },
+    });
     expect(page).toHaveStatus(200);
     expect(page.data.disputes).toMatchObject([
-      { reason: "Fraudulent", amountCents: dispute!.amountCents, status: "Needs a response", needsResponse: true, outcome: null, respondBy: dispute!.evidenceDueBy!.toISOString() },
+      {
+        reason: "Fraudulent",
+        amountCents: dispute!.amountCents,
+        status: "Needs a response",
+        needsResponse: true,
+        outcome: null,
+        respondBy: dispute!.evidenceDueBy!.toISOString(),
+      },
     ]);
     const flag = renderToStaticMarkup(createElement(DisputeNotice, { disputes: page.data.disputes }));
     expect(flag).toContain("Disputed at her bank");
@@ -125,7 +146,9 @@ describe("the console's flags", () => {
     await moveSandboxClock(8);
     await runLifecycleRound(gateway);
     expect((await owner.call(ordersList.loader, "/owner/orders")).data.disputes).toEqual({ total: 0, list: [] });
-    const closed = await owner.call(orderPage.loader, `/owner/orders/${subscription.reference}`, { params: { reference: subscription.reference } });
+    const closed = await owner.call(orderPage.loader, `/owner/orders/${subscription.reference}`, {
+      params: { reference: subscription.reference },
+    });
     expect(renderToStaticMarkup(createElement(DisputeNotice, { disputes: closed.data.disputes }))).toContain("Closed: lost");
   });
 
@@ -138,7 +161,12 @@ describe("the console's flags", () => {
     // The first one opened two days earlier: its deadline is the nearer.
     const owner = await signedInOwner();
     const list = await owner.call(ordersList.loader, "/owner/orders");
-    expect(list.data.disputes.list.map((row: { orderReference: string }) => row.orderReference)).toEqual([later.reference, sooner.reference]);
-    expect(renderToStaticMarkup(createElement(OpenDisputes, { disputes: list.data.disputes }))).toContain("2 open disputes need a response");
+    expect(list.data.disputes.list.map((row: { orderReference: string }) => row.orderReference)).toEqual([
+      later.reference,
+      sooner.reference,
+    ]);
+    expect(renderToStaticMarkup(createElement(OpenDisputes, { disputes: list.data.disputes }))).toContain(
+      "2 open disputes need a response",
+    );
   });
 });

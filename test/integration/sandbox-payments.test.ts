@@ -52,7 +52,10 @@ describe("the owner's console on the sandbox", () => {
     expect(await owner.call(signIn.action, "/owner", { form: signInForm(ownerPassword()) })).toRedirectTo("/owner/orders");
     expect(await owner.call(ordersList.loader, "/owner/orders")).toHaveStatus(200);
     for (const page of ["/owner/orders", "/owner/funnel", "/owner/emails", "/owner/orders/MC-0000"]) {
-      expect((await owner.call(consoleLayout.loader, page)).data).toMatchObject({ person: { name: "Owner", role: "Owner" }, sandboxPayments: true });
+      expect((await owner.call(consoleLayout.loader, page)).data).toMatchObject({
+        person: { name: "Owner", role: "Owner" },
+        sandboxPayments: true,
+      });
     }
   });
 
@@ -86,7 +89,9 @@ describe("what the provider hears on the sandbox", () => {
   it("each order event says sandbox: true", async () => {
     const subscription = await paidSubscription();
     expect((await decideReview(paymentGateway(), subscription, "approved", null, "owner")).status).not.toBe("conflict");
-    const events = await (await database())
+    const events = await (
+      await database()
+    )
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.kind, "order-event"))

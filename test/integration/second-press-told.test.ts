@@ -35,7 +35,9 @@ it("answers as soon as the other instance's attempt is settled, from the notice 
   const uuid = await readyToPay(browser, { options: ["patch"] });
   const db = await database();
   // The first press, on another instance: its claim made, her card being tried there.
-  await db.insert(orders).values({ responderUuid: uuid, body: {}, amountCents: 39_900, gateway: "sandbox", status: "processing", attemptKey: "first" });
+  await db
+    .insert(orders)
+    .values({ responderUuid: uuid, body: {}, amountCents: 39_900, gateway: "sandbox", status: "processing", attemptKey: "first" });
 
   reads.findOrder = 0;
   const started = Date.now();
@@ -62,7 +64,9 @@ it("reads the order when the notice speaks of another attempt than the one it wa
   const browser = new TestBrowser();
   const uuid = await readyToPay(browser, { options: ["patch"] });
   const db = await database();
-  await db.insert(orders).values({ responderUuid: uuid, body: {}, amountCents: 39_900, gateway: "sandbox", status: "processing", attemptKey: "first" });
+  await db
+    .insert(orders)
+    .values({ responderUuid: uuid, body: {}, amountCents: 39_900, gateway: "sandbox", status: "processing", attemptKey: "first" });
 
   reads.findOrder = 0;
   const form = await paymentForm(browser, uuid, checkoutForm({ attemptKey: "first" }));
@@ -71,7 +75,13 @@ it("reads the order when the notice speaks of another attempt than the one it wa
   // Settled under another attempt's key: the notice is not of the attempt waited for.
   await db
     .update(orders)
-    .set({ status: "authorised", attemptKey: "another", paymentReference: "sandbox_pi_1", redirectUrl: "/thank-you", redirectType: "other" })
+    .set({
+      status: "authorised",
+      attemptKey: "another",
+      paymentReference: "sandbox_pi_1",
+      redirectUrl: "/thank-you",
+      redirectType: "other",
+    })
     .where(eq(orders.responderUuid, uuid));
 
   expect(await second).toRedirectTo(`/payment-complete/${uuid}`);

@@ -19,7 +19,15 @@ import { claimSecureTokenUse, deleteExpiredSecureTokenUses } from "../../app/ser
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { aPerson } from "../support/factories";
 import { cookieOf, resetDatabase, TestBrowser } from "../support/route-harness";
-import { obfuscatedToken, signedToken, testLegacyKey, testTokenSecret, tinasTokenPayload, tinasTokenUuid, tokenToasts } from "../support/tokens";
+import {
+  obfuscatedToken,
+  signedToken,
+  testLegacyKey,
+  testTokenSecret,
+  tinasTokenPayload,
+  tinasTokenUuid,
+  tokenToasts,
+} from "../support/tokens";
 
 beforeEach(async () => {
   await resetDatabase();

@@ -100,9 +100,9 @@ describe("the selection page", () => {
     const browser = new TestBrowser();
     const page = await pageOf(browser, uuid, `?responderUuid=${uuid}&email_address=jane%40example.org`);
     expect(page).toHaveStatus(200);
-    expect((await click(browser, uuid, { intent: "toggle", optionId: "gel" }))).toHaveStatus(303);
+    expect(await click(browser, uuid, { intent: "toggle", optionId: "gel" })).toHaveStatus(303);
     // Once hers, nobody else may take it.
-    expect((await pageOf(new TestBrowser(), uuid))).toHaveStatus(303);
+    expect(await pageOf(new TestBrowser(), uuid)).toHaveStatus(303);
   });
 
   it("at / draws the defaults without writing, and the first click starts her flow", async () => {

@@ -44,7 +44,8 @@ beforeEach(async () => {
 const day = 24 * 60 * 60 * 1000;
 
 const open = (token: string) => new TestBrowser().call(sharedPlan.loader, `/plan/${token}`, { params: { token } });
-const send = (token: string, form: Record<string, string>) => new TestBrowser().call(sharedPlan.action, `/plan/${token}`, { params: { token }, form });
+const send = (token: string, form: Record<string, string>) =>
+  new TestBrowser().call(sharedPlan.action, `/plan/${token}`, { params: { token }, form });
 const tokenIn = (path: string) => path.replace(/^\/plan\//, "");
 
 /** Her order placed through the funnel with `firstName` typed on both pages; her subscription, on hold. */
@@ -136,7 +137,11 @@ describe("the printable plan", () => {
     const answer = await open(ended);
     expect(answer).toHaveStatus(410);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
-    expect(answer.data).toEqual({ message: planLinkMessages.endedBeforeOrder, returnTo: `/checkout/${responderUuid}`, returnLabel: "Back to your plan" });
+    expect(answer.data).toEqual({
+      message: planLinkMessages.endedBeforeOrder,
+      returnTo: `/checkout/${responderUuid}`,
+      returnLabel: "Back to your plan",
+    });
     expectNothingOfThePlan(answer.data);
     const posted = await send(ended, { doctorEmail: "dr@clinic.example" });
     expect(posted).toHaveStatus(410);
@@ -151,7 +156,9 @@ describe("the printable plan", () => {
     expect(planSummaryToken(responderUuid, 0, new Date(minute + 60_000))).not.toBe(first);
     expect(Number(first.split(".")[2])).toBe((minute + 30 * day) / 1000);
     // Drawn in the minute that ended 30 days ago: ended, though not 30 days to the second.
-    expect(await open(planSummaryToken(responderUuid, 0, new Date(Math.floor((Date.now() - 30 * day) / 60_000) * 60_000 - 1)))).toHaveStatus(410);
+    expect(
+      await open(planSummaryToken(responderUuid, 0, new Date(Math.floor((Date.now() - 30 * day) / 60_000) * 60_000 - 1))),
+    ).toHaveStatus(410);
   });
 
   it("a link of the first kind (signed over the uuid alone, never ending) answers 410 now", async () => {
@@ -167,7 +174,9 @@ describe("the printable plan", () => {
     const browser = new TestBrowser();
     const responderUuid = await flowWithPlan(browser);
     await saveDetails(browser, responderUuid);
-    const beforeOrder = tokenIn((await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } })).data.sharePlan);
+    const beforeOrder = tokenIn(
+      (await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } })).data.sharePlan,
+    );
     expect((await open(beforeOrder)).data.canEmail).toBe(false);
     await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
       params: { responderUuid },
@@ -187,7 +196,9 @@ describe("the printable plan", () => {
     const browser = new TestBrowser();
     const responderUuid = await flowWithPlan(browser);
     await saveDetails(browser, responderUuid);
-    const beforeOrder = tokenIn((await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } })).data.sharePlan);
+    const beforeOrder = tokenIn(
+      (await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } })).data.sharePlan,
+    );
     await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
       params: { responderUuid },
       form: await paymentForm(browser, responderUuid, checkoutForm()),
@@ -206,7 +217,11 @@ describe("the printable plan", () => {
     for (const retired of [old, beforeOrder]) {
       const answer = await open(retired);
       expect(answer).toHaveStatus(410);
-      expect(answer.data).toEqual({ message: planLinkMessages.endedAfterOrder, returnTo: "/subscription", returnLabel: "Ask for a new link" });
+      expect(answer.data).toEqual({
+        message: planLinkMessages.endedAfterOrder,
+        returnTo: "/subscription",
+        returnLabel: "Ask for a new link",
+      });
       expectNothingOfThePlan(answer.data);
       expect(await send(retired, { doctorEmail: "dr@clinic.example" })).toHaveStatus(410);
     }
@@ -214,7 +229,9 @@ describe("the printable plan", () => {
     expect(fresh.split(".")[1]).toBe("2");
     expect(await open(fresh)).toHaveStatus(200);
     // Her plan page, visited again after the new private link, draws a link of the new generation.
-    const fromSelection = tokenIn((await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } })).data.sharePlan);
+    const fromSelection = tokenIn(
+      (await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } })).data.sharePlan,
+    );
     expect(fromSelection.split(".")[1]).toBe("2");
     expect(await open(fromSelection)).toHaveStatus(200);
     expect(await doctorEmailsQueued()).toBe(0);
@@ -307,7 +324,9 @@ describe("email it to my doctor", () => {
     expect(await doctorEmailsQueued()).toBe(7);
 
     // The window rolls: once those seven are a day old, there is room again.
-    await (await database())
+    await (
+      await database()
+    )
       .update(outboxMessages)
       .set({ createdAt: sql`${outboxMessages.createdAt} - interval '24 hours 1 minute'` })
       .where(eq(outboxMessages.kind, "doctor-email"));

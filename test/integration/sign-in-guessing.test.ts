@@ -110,7 +110,9 @@ describe("authentication codes", () => {
     const secret = generateSecret();
     const owner = await aPerson("owner", { secret });
     for (let i = 0; i < 9; i++) {
-      expect(await sendCode(await passwordStep(owner.email, new TestBrowser(), `203.0.113.${i + 1}`), await wrongCode(secret, i))).toHaveStatus(401);
+      expect(
+        await sendCode(await passwordStep(owner.email, new TestBrowser(), `203.0.113.${i + 1}`), await wrongCode(secret, i)),
+      ).toHaveStatus(401);
     }
     expect(await sendCode(await passwordStep(owner.email), await codeFor(secret))).toRedirectTo("/owner/orders");
     const browser = await passwordStep(owner.email);
@@ -145,7 +147,8 @@ describe("a right password alone", () => {
     // A stranger who learnt the password signs in with it (no code): he is still a stranger.
     const stranger = new TestBrowser();
     expect(await passwordTry(stranger, support.email, staffPassword, "203.0.113.200")).toRedirectTo("/owner/two-step");
-    for (let i = 0; i < 20; i++) expect(await passwordTry(new TestBrowser(), support.email, `guess-${i}`, `203.0.113.${i + 1}`)).toHaveStatus(401);
+    for (let i = 0; i < 20; i++)
+      expect(await passwordTry(new TestBrowser(), support.email, `guess-${i}`, `203.0.113.${i + 1}`)).toHaveStatus(401);
     expect(await passwordTry(stranger, support.email, staffPassword, "203.0.113.201")).toHaveStatus(429);
     // Her browser is not slowed by them.
     expect(await passwordTry(hers, support.email, staffPassword, "203.0.113.1")).toRedirectTo("/owner/two-step");

@@ -18,7 +18,11 @@ import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { deliverAll, heldSubscription, reload } from "../support/subscriptions";
 
 const es = translator("es");
-const [renews, cancelBefore, noRefunds] = [es("subscriptionTerms.renews"), es("subscriptionTerms.cancelBefore"), es("subscriptionTerms.noRefunds")];
+const [renews, cancelBefore, noRefunds] = [
+  es("subscriptionTerms.renews"),
+  es("subscriptionTerms.cancelBefore"),
+  es("subscriptionTerms.noRefunds"),
+];
 
 /** Her email as she reads it: its subject and text (the bank's words, kept in English, left out). */
 const readable = (mail: { subject: string; text: string }) => `${mail.subject}\n${mail.text}`;
@@ -58,7 +62,9 @@ describe("her emails in Spanish", () => {
 
     expect(approved!.subject).toBe(`Se le recetó su tratamiento: recibo de ${subscription.reference}`);
     expect(approved!.text).toContain("Cobramos $139.00 a su tarjeta por sus primeros 3 meses.");
-    expect(approved!.text).toMatch(/Su próxima fecha de facturación es el \d{1,2} de [a-z]+ de \d{4}: \$139\.00 por los 3 meses siguientes\./);
+    expect(approved!.text).toMatch(
+      /Su próxima fecha de facturación es el \d{1,2} de [a-z]+ de \d{4}: \$139\.00 por los 3 meses siguientes\./,
+    );
 
     expect(cancelled!.subject).toBe(`Su suscripción ${subscription.reference} está cancelada`);
     expect(cancelled!.text).toContain("Su suscripción está cancelada.");
@@ -78,15 +84,22 @@ describe("her emails in Spanish", () => {
     const facts: [EmailKind, Omit<EmailFacts, "kind">][] = [
       ["renewal_reminder", { amountCents: 29_900, nextBillingAt }],
       ["renewal_failed", { amountCents: 29_900, failure: "Your card was declined.", retryAt: new Date("2026-11-27T00:00:00Z") }],
-      ["plan_changed", { planChange: { kind: "switched", fromPlan: "quarterly", toPlan: "monthly", cents: 11_900, startsAt: nextBillingAt } }],
+      [
+        "plan_changed",
+        { planChange: { kind: "switched", fromPlan: "quarterly", toPlan: "monthly", cents: 11_900, startsAt: nextBillingAt } },
+      ],
       ["refunded", { amountCents: 14_950, period: 0, card: "Visa ending 4242" }],
     ];
     const [reminder, failed, changed, refunded] = await Promise.all(facts.map(([kind, given]) => delivered(spanish, kind, given)));
     const ref = spanish.reference;
 
     expect(reminder!.subject).toBe("Su plan trimestral se renueva el 24 de noviembre de 2026");
-    expect(reminder!.text).toContain("Su suscripción se renueva automáticamente el 24 de noviembre de 2026. Ese día cobraremos $299.00 a su tarjeta por los próximos 3 meses.");
-    expect(reminder!.text).toContain(`cancele en línea antes del 21 de noviembre de 2026 (al menos 72 horas antes de la fecha de facturación). ${noRefunds}`);
+    expect(reminder!.text).toContain(
+      "Su suscripción se renueva automáticamente el 24 de noviembre de 2026. Ese día cobraremos $299.00 a su tarjeta por los próximos 3 meses.",
+    );
+    expect(reminder!.text).toContain(
+      `cancele en línea antes del 21 de noviembre de 2026 (al menos 72 horas antes de la fecha de facturación). ${noRefunds}`,
+    );
 
     expect(failed!.subject).toBe(`No pudimos cobrar la renovación de ${ref}`);
     expect(failed!.text).toContain("Volveremos a intentar el cobro en su tarjeta el 27 de noviembre de 2026.");
@@ -94,7 +107,9 @@ describe("her emails in Spanish", () => {
     expect(failed!.html).toContain('Motivo indicado: <span lang="en">Your card was declined.</span>');
 
     expect(changed!.subject).toBe(`Su plan de ${ref} cambia a Mensual el 24 de noviembre de 2026`);
-    expect(changed!.text).toContain("Su plan cambia de Trimestral a Mensual en su próxima fecha de facturación, el 24 de noviembre de 2026. A partir de entonces cuesta $119.00 cada mes.");
+    expect(changed!.text).toContain(
+      "Su plan cambia de Trimestral a Mensual en su próxima fecha de facturación, el 24 de noviembre de 2026. A partir de entonces cuesta $119.00 cada mes.",
+    );
     expect(changed!.text).toContain("antes del 21 de noviembre de 2026 (72 horas antes del 24 de noviembre de 2026)");
 
     expect(refunded!.subject).toBe(`Su reembolso del pedido ${ref}`);

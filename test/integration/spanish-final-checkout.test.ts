@@ -78,9 +78,14 @@ describe("the final checkout in Spanish", () => {
 
   it("refuses the payment form in Spanish: her fields, her card, a declined card, a ZIP in another state", async () => {
     const { page, post } = await spanishCheckout();
-    const missing = await post(checkoutForm({ city: "", addressLine1: "PO Box 12", cardNumber: "4242", securityCode: "", subscriptionAgreement: "" }));
+    const missing = await post(
+      checkoutForm({ city: "", addressLine1: "PO Box 12", cardNumber: "4242", securityCode: "", subscriptionAgreement: "" }),
+    );
     expect(missing).toHaveStatus(400);
-    expect(missing.data.toast).toMatchObject({ title: "Falta información", description: "Complete todos los campos de la dirección de envío" });
+    expect(missing.data.toast).toMatchObject({
+      title: "Falta información",
+      description: "Complete todos los campos de la dirección de envío",
+    });
     expect(missing.data.lastResult.error).toMatchObject({
       city: ["Escriba su ciudad o localidad"],
       addressLine1: ["No podemos hacer entregas a un apartado postal (PO Box). Escriba la dirección de una calle."],
@@ -94,7 +99,9 @@ describe("the final checkout in Spanish", () => {
 
     const elsewhere = await post(checkoutForm({ zipCode: "90210", state: "NY", city: "Beverly Hills" }));
     expect(elsewhere).toHaveStatus(400);
-    expect(elsewhere.data.lastResult.error.zipCode).toEqual(["El código postal (ZIP) 90210 corresponde a California. Revise el código postal o el estado."]);
+    expect(elsewhere.data.lastResult.error.zipCode).toEqual([
+      "El código postal (ZIP) 90210 corresponde a California. Revise el código postal o el estado.",
+    ]);
 
     const declined = await post(checkoutForm({ cardNumber: "4000 0000 0000 0002" }));
     expect(declined).toHaveStatus(402);
@@ -120,7 +127,9 @@ describe("the final checkout in Spanish", () => {
       limited = await post({ intent: "apply-promo", promoCode: "GUESS" });
     }
     expect(limited).toHaveStatus(429);
-    expect(limited.data.promoNotice).toMatch(/^Demasiados códigos promocionales probados\. Vuelva a intentarlo en (1 minuto|\d+ minutos)\.$/);
+    expect(limited.data.promoNotice).toMatch(
+      /^Demasiados códigos promocionales probados\. Vuelva a intentarlo en (1 minuto|\d+ minutos)\.$/,
+    );
   });
 
   it("refuses a post without the page's form token in Spanish (403)", async () => {

@@ -27,7 +27,8 @@ vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-
 const draw = drawIn("es");
 
 const es = translator("es");
-const errorsOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) => Object.values(answer.data.lastResult.error).flat();
+const errorsOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) =>
+  Object.values(answer.data.lastResult.error).flat();
 
 /** Authorises, then fails every charge without her. */
 const failsWithoutHer = "4000002760003184";
@@ -63,7 +64,9 @@ describe("her money pages in Spanish", () => {
     expect(page).toHaveStatus(200);
     expect(page.data.firstUse).toMatch(/^La usaremos a partir de su próximo pago, el \d{1,2} de [a-z]+ de \d{4}, /);
     // The page hydrates (Stripe's card element): the browser gets what it draws, no plural.
-    expect(Object.keys(page.data.clientMessages)).toEqual(expect.arrayContaining(["herCard.title", "herPage.reference", "cardForm.cardNumber"]));
+    expect(Object.keys(page.data.clientMessages)).toEqual(
+      expect.arrayContaining(["herCard.title", "herPage.reference", "cardForm.cardNumber"]),
+    );
     expect(page.data.clientMessages).not.toHaveProperty("herCard.tooManyCards");
     const html = draw(cardRoute.default, page.data);
     expect(html).toContain("Actualizar su tarjeta");
@@ -97,7 +100,9 @@ describe("her money pages in Spanish", () => {
     expect((await reload(subscription)).state).toBe("past_due");
     const { token, address } = await herLink(subscription, "/payment");
     const page = await new TestBrowser().call(paymentRoute.loader, address, { params: { token } });
-    expect(page.data.page.intro).toBe("Hay $139.00 pendientes de pago en su pedido. Indique otra tarjeta aquí y le haremos el cargo una sola vez, ahora.");
+    expect(page.data.page.intro).toBe(
+      "Hay $139.00 pendientes de pago en su pedido. Indique otra tarjeta aquí y le haremos el cargo una sola vez, ahora.",
+    );
     expect(page.data.clientMessages).toHaveProperty("herPayment.title");
     const html = draw(paymentRoute.default, page.data);
     expect(html).toContain('<h1 id="page-title">Pagar con otra tarjeta</h1>');
@@ -112,7 +117,9 @@ describe("her money pages in Spanish", () => {
     expect(draw(paymentRoute.default, page.data, wrong.data)).toContain(es("cardForm.expiryFormat"));
     const paid = await post(mastercard);
     expect(paid).toHaveStatus(200);
-    expect(paid.data.text).toMatch(/^Gracias\. Cobramos \$139\.00 a su nueva tarjeta y su suscripción está activa\. Su próxima fecha de facturación es el \d{1,2} de [a-z]+ de \d{4}\./);
+    expect(paid.data.text).toMatch(
+      /^Gracias\. Cobramos \$139\.00 a su nueva tarjeta y su suscripción está activa\. Su próxima fecha de facturación es el \d{1,2} de [a-z]+ de \d{4}\./,
+    );
   });
 
   it("her plan: the choices, a plan she cannot choose, the preview and its confirm, refused and done, in Spanish", async () => {
@@ -146,10 +153,13 @@ describe("her money pages in Spanish", () => {
     // The confirm form from a page out of date: refused in Spanish, nothing changed.
     const { plan, pendingPlan, nextBillingAt } = await reload(subscription);
     const form = { plan: "quarterly", shownPlan: plan, shownPending: pendingPlan ?? "none", shown: nextBillingAt!.toISOString() };
-    const confirm = (fields: Record<string, string>) => new TestBrowser().call(planRoute.action, `${address}?plan=quarterly`, { params: { token }, form: fields });
+    const confirm = (fields: Record<string, string>) =>
+      new TestBrowser().call(planRoute.action, `${address}?plan=quarterly`, { params: { token }, form: fields });
     const stale = await confirm({ ...form, shown: "not a date" });
     expect(stale).toHaveStatus(400);
-    expect(stale.data.lastResult.error[""]).toEqual(["Esta página está desactualizada. Vuelva a abrirla desde la página de su suscripción."]);
+    expect(stale.data.lastResult.error[""]).toEqual([
+      "Esta página está desactualizada. Vuelva a abrirla desde la página de su suscripción.",
+    ]);
     expect(draw(planRoute.default, page.data, stale.data)).toContain("Esta página está desactualizada.");
     const changedMeanwhile = await confirm({ ...form, shownPlan: "quarterly" });
     expect(changedMeanwhile).toHaveStatus(409);
@@ -198,7 +208,9 @@ describe("her money pages in Spanish", () => {
     expect(html).toContain("Imprimir este recibo");
     expect(html).not.toMatch(/Receipt number|Total paid|Print this receipt|What you paid for/);
 
-    const none = await new TestBrowser().call(receiptRoute.loader, `/subscription/${token}/receipts/999999`, { params: { token, paymentId: "999999" } });
+    const none = await new TestBrowser().call(receiptRoute.loader, `/subscription/${token}/receipts/999999`, {
+      params: { token, paymentId: "999999" },
+    });
     expect(none).toHaveStatus(404);
     expect(none.data).toMatchObject({ message: es("receipt.none"), returnLabel: "Volver a su suscripción" });
   });
@@ -221,8 +233,14 @@ async function activeWithMedications(plan: PlanCode, withCream = false): Promise
   const held = await heldSubscription({ language: "es", plan, amountCents: cents, renewalCents: cents });
   const db = await database();
   const [order] = await db.select().from(orders).where(eq(orders.id, held.orderId));
-  const medications = [medication("gel", "Gel", plan === "monthly" ? 139 : 399), ...(withCream ? [medication("vaginal_estrogen_cream", "Cream", 299)] : [])];
-  await db.update(orders).set({ body: { ...order!.body, medications } }).where(eq(orders.id, held.orderId));
+  const medications = [
+    medication("gel", "Gel", plan === "monthly" ? 139 : 399),
+    ...(withCream ? [medication("vaginal_estrogen_cream", "Cream", 299)] : []),
+  ];
+  await db
+    .update(orders)
+    .set({ body: { ...order!.body, medications } })
+    .where(eq(orders.id, held.orderId));
   await decideReview(paymentGateway(), held, "approved", null, "owner");
   const active = await reload(held);
   expect(active.state).toBe("active");

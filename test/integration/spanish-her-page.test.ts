@@ -40,7 +40,8 @@ async function activeSpanishOrder() {
   return { subscription, token, params: { token }, address: `/subscription/${token}` };
 }
 
-const errorsOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) => Object.values(answer.data.lastResult.error).flat();
+const errorsOf = (answer: { data: { lastResult: { error: Record<string, string[]> } } }) =>
+  Object.values(answer.data.lastResult.error).flat();
 
 beforeEach(resetDatabase);
 
@@ -118,7 +119,10 @@ describe("her private pages in Spanish", () => {
     expect(html).not.toMatch(/Change your billing date|Move it later|Ship sooner|Skip my next period/);
 
     const post = async (form: Record<string, string>) =>
-      new TestBrowser().call(billingDatePage.action, at, { params, form: { shown: (await reload(subscription)).nextBillingAt!.toISOString(), ...form } });
+      new TestBrowser().call(billingDatePage.action, at, {
+        params,
+        form: { shown: (await reload(subscription)).nextBillingAt!.toISOString(), ...form },
+      });
     const noWeeks = await post({ intent: "move" });
     expect(noWeeks).toHaveStatus(400);
     expect(noWeeks.data.lastResult.error.weeks).toEqual(["Elija cuántas semanas desea posponer su fecha de facturación: de 1 a 8."]);
@@ -136,7 +140,9 @@ describe("her private pages in Spanish", () => {
     const { params, address } = await activeSpanishOrder();
     const at = `${address}/cancel`;
     const page = await new TestBrowser().call(cancelPage.loader, at, { params });
-    expect(page.data.preview.text).toMatch(/^No se cobra ninguna otra renovación: .* Su plan mensual se habría renovado el \d+ de \w+ de \d{4}\.$/);
+    expect(page.data.preview.text).toMatch(
+      /^No se cobra ninguna otra renovación: .* Su plan mensual se habría renovado el \d+ de \w+ de \d{4}\.$/,
+    );
     const html = draw(cancelPage.default, page.data);
     for (const words of [
       "Cancelar la suscripción",
@@ -155,7 +161,9 @@ describe("her private pages in Spanish", () => {
 
     const badReason = await new TestBrowser().call(cancelPage.action, at, { params, form: { reason: "bored" } });
     expect(badReason).toHaveStatus(400);
-    expect(badReason.data.lastResult.error.reason).toEqual(["Elija uno de los motivos de la lista o deje la pregunta sin responder: es opcional."]);
+    expect(badReason.data.lastResult.error.reason).toEqual([
+      "Elija uno de los motivos de la lista o deje la pregunta sin responder: es opcional.",
+    ]);
     expect(draw(cancelPage.default, page.data, badReason.data)).toContain("Elija uno de los motivos de la lista");
     const longNote = await new TestBrowser().call(cancelPage.action, at, { params, form: { note: "x".repeat(201) } });
     expect(longNote.data.lastResult.error.note).toEqual(["Acorte lo que escribió a 200 caracteres o menos."]);
@@ -181,7 +189,10 @@ describe("her private pages in Spanish", () => {
       expect(html).toContain(words);
     }
     expect(html).not.toMatch(/Change shipping address|Save this address|Keep my address/);
-    const incomplete = await new TestBrowser().call(addressPage.action, at, { params, form: { shown: page.data.shown, state: "OR", zipCode: "97201" } });
+    const incomplete = await new TestBrowser().call(addressPage.action, at, {
+      params,
+      form: { shown: page.data.shown, state: "OR", zipCode: "97201" },
+    });
     expect(incomplete).toHaveStatus(400);
     expect(incomplete.data.lastResult.error.addressLine1).toEqual(["Escriba la primera línea de su dirección"]);
     expect(incomplete.data.lastResult.error.city).toEqual(["Escriba su ciudad o localidad"]);
@@ -220,7 +231,12 @@ describe("her private pages in Spanish", () => {
     const at = `${address}/new-link`;
     const page = await new TestBrowser().call(newLinkPage.loader, at, { params });
     const html = draw(newLinkPage.default, page.data);
-    for (const words of ["Un enlace nuevo para su pedido", "Este enlace deja de funcionar en cuanto lo pida", "Enviarme un enlace nuevo", "Conservar este enlace"]) {
+    for (const words of [
+      "Un enlace nuevo para su pedido",
+      "Este enlace deja de funcionar en cuanto lo pida",
+      "Enviarme un enlace nuevo",
+      "Conservar este enlace",
+    ]) {
       expect(html).toContain(words);
     }
     expect(html).not.toMatch(/A new link for your order|Send me a new link|Keep this link/);

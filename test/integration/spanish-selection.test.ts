@@ -56,7 +56,7 @@ describe("the selection page, the pre-checkout and /home in Spanish", () => {
       "Este medicamento no está disponible con el plan mensual. Seleccione el plan trimestral para continuar.",
       "Pérdida de peso",
       "Inyección semanal de 0.25 mg",
-      "$119<span class=\"period\">/mes</span>",
+      '$119<span class="period">/mes</span>',
       "2 tratamientos, con cobro cada mes",
       "AGREGAR AL PLAN",
       "compartir con mi médico</a>",
@@ -75,7 +75,9 @@ describe("the selection page, the pre-checkout and /home in Spanish", () => {
     expect(plan.data.message).toBe("Ese plan no está disponible. Elija uno de los planes que se muestran.");
     const cream = await click({ intent: "toggle", optionId: "vaginal_estrogen_cream" });
     expect(cream.status).toBe(400);
-    expect(cream.data.message).toBe("Este medicamento no está disponible con el plan mensual. Seleccione el plan trimestral para continuar.");
+    expect(cream.data.message).toBe(
+      "Este medicamento no está disponible con el plan mensual. Seleccione el plan trimestral para continuar.",
+    );
     const unknown = await click({ intent: "buy-everything" });
     expect(unknown.status).toBe(400);
     expect(unknown.data.message).toBe("No pudimos leer este formulario. Regrese e inténtelo de nuevo.");
@@ -108,16 +110,23 @@ describe("the selection page, the pre-checkout and /home in Spanish", () => {
     expect(englishLeftIn(visibleText(html))).toEqual([]);
 
     const person = aPerson();
-    const refused = await browser.call(preCheckout.action, `/pre-checkout/${uuid}`, { params, form: { ...person, firstName: " ", phone: "555-0123" } });
+    const refused = await browser.call(preCheckout.action, `/pre-checkout/${uuid}`, {
+      params,
+      form: { ...person, firstName: " ", phone: "555-0123" },
+    });
     expect(refused.status).toBe(400);
     expect(refused.data.lastResult.error).toEqual({
       firstName: ["Ingrese su nombre"],
       phone: ["Ingrese un número de teléfono de EE. UU. con su código de área, como (212) 555-0123"],
     });
-    expect(refused.data.toast).toEqual({ title: "Falta información", description: "Complete todos los campos obligatorios.", tone: "error" });
+    expect(refused.data.toast).toEqual({
+      title: "Falta información",
+      description: "Complete todos los campos obligatorios.",
+      tone: "error",
+    });
     const again = draw(preCheckout.default, page.data, refused.data);
     expect(again).toContain("Ingrese su nombre");
-    expect(again).toContain("Cerrar<span class=\"visually-hidden\"> aviso: Falta información</span>");
+    expect(again).toContain('Cerrar<span class="visually-hidden"> aviso: Falta información</span>');
     // Her JSON twin answers in English, whatever language she reads: its readers are programs.
     const api = await browser.call(saveApi.action, `/api/save-pre-checkout/${uuid}`, {
       params,

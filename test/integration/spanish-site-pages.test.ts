@@ -38,7 +38,10 @@ beforeEach(resetDatabase);
 
 describe("the site's pages in Spanish", () => {
   it("serves /terms?lang=es and /privacy?lang=es as their own shared copies beside the English ones", async () => {
-    for (const [page, route] of [["terms", terms], ["privacy", privacy]] as const) {
+    for (const [page, route] of [
+      ["terms", terms],
+      ["privacy", privacy],
+    ] as const) {
       const browser = new TestBrowser();
       expect((await browser.call(rootLoader, `/${page}?lang=es`)).data).toEqual({ language: "es", switchHref: "?lang=en" });
       for (const address of [`/${page}?lang=es`, `/${page}`]) {
@@ -76,7 +79,14 @@ describe("the site's pages in Spanish", () => {
 
   it("draws the privacy policy in Spanish, no English left", () => {
     const html = draw(privacy.default);
-    for (const text of ["<h1>Política de privacidad</h1>", "Qué recopilamos", "Quién la recibe", "Usamos dos cookies", "Sus opciones", 'Llame al <a href="tel:']) {
+    for (const text of [
+      "<h1>Política de privacidad</h1>",
+      "Qué recopilamos",
+      "Quién la recibe",
+      "Usamos dos cookies",
+      "Sus opciones",
+      'Llame al <a href="tel:',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).not.toMatch(/Privacy Policy|What we collect/);
@@ -112,7 +122,10 @@ describe("the site's pages in Spanish", () => {
     expect(html).not.toContain("Your treatment plan");
     expect(englishLeftIn(visibleText(html))).toEqual([]);
 
-    const bad = await browser.call(sharedPlan.action, path, { params, form: { doctorEmail: "not an address", note: "Vea www.prize.example" } });
+    const bad = await browser.call(sharedPlan.action, path, {
+      params,
+      form: { doctorEmail: "not an address", note: "Vea www.prize.example" },
+    });
     expect(bad).toHaveStatus(400);
     expect(bad.data.lastResult.error.doctorEmail).toEqual(["Ingrese el correo electrónico de su médico, por ejemplo, doctor@example.com"]);
     expect(bad.data.lastResult.error.note).toEqual([
@@ -122,7 +135,9 @@ describe("the site's pages in Spanish", () => {
 
     const sent = await browser.call(sharedPlan.action, path, { params, form: { doctorEmail: "dr@clinic.example", note: "Hablemos" } });
     expect(sent).toHaveStatus(200);
-    expect(draw(sharedPlan.default, page.data, sent.data)).toContain("Enviamos este plan a <strong>dr@clinic.example</strong>, con su nota.");
+    expect(draw(sharedPlan.default, page.data, sent.data)).toContain(
+      "Enviamos este plan a <strong>dr@clinic.example</strong>, con su nota.",
+    );
     await deliverAll();
     const [email] = (await listStoredEmails(1, 50)).rows.filter((row) => row.kind === "plan_for_doctor");
     expect(email!.subject).toBe("A patient shared a menopause treatment plan with you");
@@ -148,7 +163,8 @@ describe("the site's pages in Spanish", () => {
     expect((await browser.call(rootLoader, "/subscription?lang=es")).data).toMatchObject({ language: "es" });
     const page = (await browser.call(lostLink.loader, "/subscription?lang=es")).data;
     const form = draw(lostLink.default, page);
-    for (const text of ["<h1 id=\"page-title\">El enlace de su suscripción</h1>", "Correo electrónico", "Enviar mi enlace"]) expect(form).toContain(text);
+    for (const text of ['<h1 id="page-title">El enlace de su suscripción</h1>', "Correo electrónico", "Enviar mi enlace"])
+      expect(form).toContain(text);
     expect(form).not.toContain("Your subscription link");
     expect(englishLeftIn(visibleText(form))).toEqual([]);
 

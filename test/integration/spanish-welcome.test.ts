@@ -10,8 +10,7 @@ import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness
 beforeEach(resetDatabase);
 
 /** What root's loader reads for a page: its language and its link to the other one. */
-const rootLoader = ({ request, params }: { request: Request; params: Record<string, string | undefined> }) =>
-  pageLanguage(request, params);
+const rootLoader = ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => pageLanguage(request, params);
 
 describe("Spanish, from the address", () => {
   it("draws /welcome?lang=es in Spanish, as its own shared copy beside the English one", async () => {

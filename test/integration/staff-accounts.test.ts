@@ -15,7 +15,13 @@ import type { StaffEmailPayload } from "../../app/funnel/staff-setup";
 import { database } from "../../app/server/db/client.server";
 import { outboxMessages, storedEmails } from "../../app/server/db/schema.server";
 import { auditRows } from "../../app/server/db/stores/audit-log.server";
-import { countActiveOwners, countRecoveryCodes, findStaffMember, findStaffMemberByEmail, type StaffMemberRow } from "../../app/server/db/stores/staff-members.server";
+import {
+  countActiveOwners,
+  countRecoveryCodes,
+  findStaffMember,
+  findStaffMemberByEmail,
+  type StaffMemberRow,
+} from "../../app/server/db/stores/staff-members.server";
 import { clientAddressHeader } from "../../app/server/http/client-address.server";
 import { type Mailer, type OutgoingMail } from "../../app/server/mail/mailer.server";
 import { deliverStaffEmail } from "../../app/server/mail/staff-emails.server";
@@ -178,7 +184,11 @@ describe("the setup email", () => {
     const smtp: Mailer = { kind: "smtp", send: async (mail) => void sent.push(mail) };
     await deliverStaffEmail(payload!, "key-1", smtp);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: "dana.reyes@example.com", orderReference: null, subject: "Set up your sign-in to the Menopause Care console" });
+    expect(sent[0]).toMatchObject({
+      to: "dana.reyes@example.com",
+      orderReference: null,
+      subject: "Set up your sign-in to the Menopause Care console",
+    });
     expect(sent[0]!.text).toContain("Owner added you to the Menopause Care console as Support.");
     expect(sent[0]!.text).toContain(url);
     expect(sent[0]!.text).toContain("The link works once, for 72 hours.");
@@ -248,7 +258,9 @@ describe("setting up a sign-in by its link", () => {
     const { staff, token } = await addDana(owner);
     const page = await openSetup(new TestBrowser(), token);
     const code = await codeFor(secretOn(page));
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postSetup(new TestBrowser(), token, { password: newPassword, code })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postSetup(new TestBrowser(), token, { password: newPassword, code })),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 404)).toHaveLength(9);
     expect(await auditRows({ staffId: staff.id, action: "setup-completed" }, 10)).toHaveLength(1);
@@ -279,7 +291,10 @@ describe("setting up a sign-in by its link", () => {
       ["DANA.REYES@example.com", "Your password must not be your email address."],
       ["dana.reyes at the clinic", "Your password must not contain your email name (the part of your email address before the @)."],
       ["aaaaaaaaaaaa", "Your password must not be one character repeated."],
-      ["Password1234!", "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one."],
+      [
+        "Password1234!",
+        "This password is on a list of common or leaked passwords, so it would be guessed early. Choose another: a few words you will remember make a good one.",
+      ],
     ] as const) {
       const answer = await postSetup(browser, token, { password, code });
       expect(answer, password).toHaveStatus(400);
@@ -295,7 +310,10 @@ describe("setting up a sign-in by its link", () => {
     expect(fieldMessage(noCode, "code")).toBe("Enter the 6-digit code from your authenticator app.");
     // Every field's problem at once: one more press is enough.
     const both = await postSetup(browser, token, { password: "", code: "" });
-    expect([fieldMessage(both, "password"), fieldMessage(both, "code")]).toEqual(["Enter a password.", "Enter the 6-digit code from your authenticator app."]);
+    expect([fieldMessage(both, "password"), fieldMessage(both, "code")]).toEqual([
+      "Enter a password.",
+      "Enter the 6-digit code from your authenticator app.",
+    ]);
     const shortAndWrong = await postSetup(browser, token, { password: "short", code: code === "000000" ? "111111" : "000000" });
     expect(fieldMessage(shortAndWrong, "password")).toBe("Enter a password of 12 characters or more.");
     expect(fieldMessage(shortAndWrong, "code")).toMatch(/^The code is not right\./);
@@ -412,7 +430,10 @@ describe("disabling", () => {
     expect(await findStaffMember(staff.id)).toMatchObject({ status: "disabled" });
 
     expect(await support.call(ordersList.loader, "/owner/orders")).toRedirectTo("/owner");
-    const post = await support.call(orderPage.action, "/owner/orders/MC-2222-2222", { params: { reference: "MC-2222-2222" }, form: { intent: "approve" } });
+    const post = await support.call(orderPage.action, "/owner/orders/MC-2222-2222", {
+      params: { reference: "MC-2222-2222" },
+      form: { intent: "approve" },
+    });
     expect(post).toHaveStatus(403);
     // Nor can they sign in again.
     expect(await new TestBrowser().call(signIn.action, "/owner", { form: signInForm(staffPassword, staff.email) })).toHaveStatus(401);
@@ -472,12 +493,19 @@ describe("a new setup link", () => {
     const answer = await postStaff(owner, { intent: "new-link", id: support.id });
     expect(answer).toHaveStatus(200);
     expect(answer.data.setupLink.name).toBe("Sam Support");
-    expect(await findStaffMember(support.id)).toMatchObject({ status: "active", passwordHash: null, totpSecret: null, pendingTotpSecret: null });
+    expect(await findStaffMember(support.id)).toMatchObject({
+      status: "active",
+      passwordHash: null,
+      totpSecret: null,
+      pendingTotpSecret: null,
+    });
     expect(await countRecoveryCodes(support.id)).toBe(0);
     expect(await browser.call(ordersList.loader, "/owner/orders")).toRedirectTo("/owner");
     expect(await staffEmails()).toHaveLength(1);
     expect((await staffEmails())[0]).toMatchObject({ reason: "new-link", sent_by: "Owner" });
-    expect(await auditRows({ action: "password-reset" }, 10)).toMatchObject([{ staffName: "Owner", detail: "New setup link for Sam Support" }]);
+    expect(await auditRows({ action: "password-reset" }, 10)).toMatchObject([
+      { staffName: "Owner", detail: "New setup link for Sam Support" },
+    ]);
 
     // A second link replaces the first.
     const second = await postStaff(owner, { intent: "new-link", id: support.id });
@@ -522,7 +550,11 @@ describe("who may open the staff page", () => {
     for (const role of ["support", "clinician"] as const) {
       const { browser } = await signedInAs(role);
       expect(await staffPage(browser), role).toHaveStatus(403);
-      for (const form of [addForm(`By ${role}`, `${role}-added@example.com`), { intent: "disable", id: target.id }, { intent: "new-link", id: target.id }]) {
+      for (const form of [
+        addForm(`By ${role}`, `${role}-added@example.com`),
+        { intent: "disable", id: target.id },
+        { intent: "new-link", id: target.id },
+      ]) {
         expect(await postStaff(browser, form), `${role} ${form.intent}`).toHaveStatus(403);
       }
     }

@@ -42,7 +42,8 @@ async function aRunningServer(): Promise<void> {
   );
 }
 
-const setupLine = /^New setup link for Support Person \(valid 72 hours, works once\): http:\/\/localhost:3000\/owner\/setup\/([A-Za-z0-9_-]{43})$/;
+const setupLine =
+  /^New setup link for Support Person \(valid 72 hours, works once\): http:\/\/localhost:3000\/owner\/setup\/([A-Za-z0-9_-]{43})$/;
 
 async function lastAudit() {
   const [row] = await (await database()).select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
@@ -110,7 +111,13 @@ describe("npm run staff -- list, and wrong use", () => {
   });
 
   it("shows how to use it for anything else, ending with 2", async () => {
-    for (const args of [[], ["reset-password"], ["reset-password", "a@b.c", "extra"], ["delete-everyone"], ["reset-password", "x".repeat(300)]]) {
+    for (const args of [
+      [],
+      ["reset-password"],
+      ["reset-password", "a@b.c", "extra"],
+      ["delete-everyone"],
+      ["reset-password", "x".repeat(300)],
+    ]) {
       expect(await staffCommand(args, { dataDir })).toEqual({ exitCode: 2, lines: staffUsage });
     }
   });

@@ -68,7 +68,9 @@ describe("the selection page", () => {
     const responderUuid = await readyToPay(browser);
     await pressComplete(browser, responderUuid, { ...mississippi, cardNumber: "4000 0000 0000 0002" });
     const page = await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } });
-    const cream = page.data.model.categories.flatMap((c: { options: { id: string }[] }) => c.options).find((o: { id: string }) => o.id === "vaginal_estrogen_cream");
+    const cream = page.data.model.categories
+      .flatMap((c: { options: { id: string }[] }) => c.options)
+      .find((o: { id: string }) => o.id === "vaginal_estrogen_cream");
     expect(cream.unavailableReason).toBe(stateUnavailableNotice);
     expect(cream.price).toBeNull();
     const chosen = await browser.call(checkout.action, `/checkout/${responderUuid}`, {
@@ -83,7 +85,9 @@ describe("the selection page", () => {
     const browser = new TestBrowser();
     const responderUuid = await readyToPay(browser);
     const page = await browser.call(checkout.loader, `/checkout/${responderUuid}`, { params: { responderUuid } });
-    const cream = page.data.model.categories.flatMap((c: { options: { id: string }[] }) => c.options).find((o: { id: string }) => o.id === "vaginal_estrogen_cream");
+    const cream = page.data.model.categories
+      .flatMap((c: { options: { id: string }[] }) => c.options)
+      .find((o: { id: string }) => o.id === "vaginal_estrogen_cream");
     expect(cream.unavailableReason).toBeNull();
   });
 });
@@ -103,11 +107,20 @@ describe("POST /api/pre-auth-checkout", () => {
         medications: [],
         pricing: { subtotal: 0, shipping: 0, tax: 0, total: 0, currency: "USD" },
         payment: { stripePaymentMethodId: "pm_card_visa", currency: "usd" },
-        metadata: { orderSource: "website", checkoutFlow: "three-step", timestamp: new Date().toISOString(), responder_uuid: responderUuid },
+        metadata: {
+          orderSource: "website",
+          checkoutFlow: "three-step",
+          timestamp: new Date().toISOString(),
+          responder_uuid: responderUuid,
+        },
       }),
     });
     expect(answer).toHaveStatus(400);
-    expect(answer.data).toEqual({ success: false, message: stateUnavailableNotice, errors: { "shippingAddress.state": stateUnavailableNotice } });
+    expect(answer.data).toEqual({
+      success: false,
+      message: stateUnavailableNotice,
+      errors: { "shippingAddress.state": stateUnavailableNotice },
+    });
     expect(await (await database()).select().from(orders)).toEqual([]);
   });
 });

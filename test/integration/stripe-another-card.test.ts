@@ -65,8 +65,17 @@ async function expectRefused(answer: Awaited<ReturnType<typeof comeBack>>, subsc
   expect(answer.data.page.open).toBe(true);
   expect(offSessionCharges()).toHaveLength(chargesBefore);
   const after = await reload(subscription);
-  expect(after).toMatchObject({ state: "payment_needed", periodsPaid: 0, cardReference: subscription.cardReference, cardLast4: subscription.cardLast4 });
-  expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "charge" && payment.period === 0 && payment.status === "succeeded")).toEqual([]);
+  expect(after).toMatchObject({
+    state: "payment_needed",
+    periodsPaid: 0,
+    cardReference: subscription.cardReference,
+    cardLast4: subscription.cardLast4,
+  });
+  expect(
+    (await paymentsOf(subscription)).filter(
+      (payment) => payment.kind === "charge" && payment.period === 0 && payment.status === "succeeded",
+    ),
+  ).toEqual([]);
 }
 
 describe("another card with Stripe: her return names the card", () => {
@@ -105,7 +114,10 @@ describe("another card with Stripe: her return names the card", () => {
     expect(started).toHaveStatus(302);
     const [session] = [...standIn.checkoutSessions.values()];
     expect(started.location).toBe(session!.url);
-    expect(session!.params).toMatchObject({ metadata: { subscription_id: hers.id }, setup_intent_data: { metadata: { subscription_id: hers.id } } });
+    expect(session!.params).toMatchObject({
+      metadata: { subscription_id: hers.id },
+      setup_intent_data: { metadata: { subscription_id: hers.id } },
+    });
     standIn.completeCheckout(session!.id, "pm_card_mastercard");
     const chargesBefore = offSessionCharges().length;
 

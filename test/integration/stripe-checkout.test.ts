@@ -79,7 +79,9 @@ describe("the final checkout with Stripe", () => {
     expect((await new TestBrowser().call(consoleLayout.loader, "/owner")).data).toMatchObject({ sandboxPayments: false });
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);
-    expect(await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_visa"))).toRedirectTo(`/payment-complete/${responderUuid}`);
+    expect(await post(browser, responderUuid, purchase(page.attemptKey, "pm_card_visa"))).toRedirectTo(
+      `/payment-complete/${responderUuid}`,
+    );
     const received = await providerReceipts("pre-auth-checkout");
     expect(received).toHaveLength(1);
     expect(received[0]!.body).not.toHaveProperty("sandbox");
@@ -259,7 +261,7 @@ describe("the final checkout with Stripe", () => {
     // Another browser with the right session id: not hers to resume.
     expect((await returnTo(new TestBrowser(), `?session_id=${session!.id}`)).location).toBe(`/final-checkout/${responderUuid}`);
     // A confirm-payment post cannot touch a hosted session either.
-    expect((await confirmPayment(browser, responderUuid, page.attemptKey))).toHaveStatus(409);
+    expect(await confirmPayment(browser, responderUuid, page.attemptKey)).toHaveStatus(409);
     expect(standIn.requestsTo("GET", `/v1/checkout/sessions/${session!.id}`)).toEqual([]);
     expect(await allOrders()).toMatchObject([{ status: "requires_action", paymentReference: session!.id }]);
   });

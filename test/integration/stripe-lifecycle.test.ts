@@ -74,7 +74,10 @@ describe("the hold on Stripe", () => {
     standIn.answersLost = 2;
     expect(await gateway.capture(subscription.holdReference, 13_900, "capture:lost")).toMatchObject({ status: "failed" });
     expect(standIn.paymentIntents.get(subscription.holdReference)!.status).toBe("succeeded");
-    expect(await gateway.capture(subscription.holdReference, 13_900, "capture:lost")).toEqual({ status: "done", reference: subscription.holdReference });
+    expect(await gateway.capture(subscription.holdReference, 13_900, "capture:lost")).toEqual({
+      status: "done",
+      reference: subscription.holdReference,
+    });
     const calls = standIn.requestsTo("POST", `/v1/payment_intents/${subscription.holdReference}/capture`);
     expect(calls.filter((call) => !call.replayed)).toHaveLength(1);
   });
@@ -87,9 +90,18 @@ describe("the hold on Stripe", () => {
 
   it("releases a hold; a released hold cannot be captured: expired", async () => {
     const subscription = await held();
-    expect(await gateway.release(subscription.holdReference, "release:test")).toEqual({ status: "done", reference: subscription.holdReference });
-    expect(await gateway.release(subscription.holdReference, "release:test")).toEqual({ status: "done", reference: subscription.holdReference });
-    expect(standIn.paymentIntents.get(subscription.holdReference)).toMatchObject({ status: "canceled", cancellation_reason: "requested_by_customer" });
+    expect(await gateway.release(subscription.holdReference, "release:test")).toEqual({
+      status: "done",
+      reference: subscription.holdReference,
+    });
+    expect(await gateway.release(subscription.holdReference, "release:test")).toEqual({
+      status: "done",
+      reference: subscription.holdReference,
+    });
+    expect(standIn.paymentIntents.get(subscription.holdReference)).toMatchObject({
+      status: "canceled",
+      cancellation_reason: "requested_by_customer",
+    });
     expect(await gateway.capture(subscription.holdReference, 13_900, "capture:late")).toEqual({ status: "expired" });
   });
 
@@ -128,7 +140,11 @@ describe("charging the saved card off session", () => {
       metadata: { ...charge.metadata, saved_card: subscription.holdReference },
     });
     if (first.status !== "paid") throw new Error("expected paid");
-    expect(standIn.paymentIntents.get(first.reference)).toMatchObject({ status: "succeeded", amount_received: 13_900, capture_method: "automatic_async" });
+    expect(standIn.paymentIntents.get(first.reference)).toMatchObject({
+      status: "succeeded",
+      amount_received: 13_900,
+      capture_method: "automatic_async",
+    });
   });
 
   it("a charge whose answer was lost fails; the same key then gets the PaymentIntent Stripe made", async () => {
@@ -227,7 +243,11 @@ describe("the review and renewals on Stripe", () => {
     ]);
     await runLifecycleRound(gateway);
     expect(await reload(subscription)).toMatchObject({ state: "active", periodsPaid: 1 });
-    expect((await subscriptionTimeline(subscription.id)).events.map((e) => e.event)).toEqual(["hold_placed", "hold_expired", "approved_charged"]);
+    expect((await subscriptionTimeline(subscription.id)).events.map((e) => e.event)).toEqual([
+      "hold_placed",
+      "hold_expired",
+      "approved_charged",
+    ]);
     const charges = offSessionCalls().filter((call) => !call.replayed);
     expect(charges.map((call) => [call.idempotencyKey, call.params.amount])).toEqual([[`approval:${subscription.id}`, "13900"]]);
   });
@@ -357,9 +377,17 @@ describe("another card", () => {
     const setup = onlySetupIntent();
     expect(asked).toEqual({ status: "requires_action", url: `https://hooks.stripe.com/3d_secure_2/hosted/${setup.id}` });
     // Back without passing it: nothing kept.
-    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({
+      status: "declined",
+      message: paymentMessages.authenticationFailed,
+    });
     standIn.authenticate(setup.id);
-    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({ status: "saved", reference: setup.id, cardBrand: "visa", cardLast4: "3155" });
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({
+      status: "saved",
+      reference: setup.id,
+      cardBrand: "visa",
+      cardLast4: "3155",
+    });
     // Kept for later: charged without her.
     expect(await gateway.chargeSavedCard(renewal(setup.id))).toMatchObject({ status: "paid" });
   });
@@ -369,7 +397,10 @@ describe("another card", () => {
     await gateway.saveCard(anotherCard(subscription, { paymentMethodId: "pm_card_authenticationRequiredSetupForOffSession" }));
     const setup = onlySetupIntent();
     standIn.authenticate(setup.id, false);
-    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({ status: "declined", message: paymentMessages.authenticationFailed });
+    expect(await gateway.resumeSaveCard!(setup.id, ownerOf(subscription))).toEqual({
+      status: "declined",
+      message: paymentMessages.authenticationFailed,
+    });
     expect(await gateway.chargeSavedCard(renewal(setup.id))).toMatchObject({ status: "declined", reference: null });
     expect(offSessionCalls()).toEqual([]);
   });
@@ -458,7 +489,12 @@ describe("another card", () => {
       currency: "usd",
       orderId: "order-1",
       responderUuid: mine.responderUuid,
-      customer: { name: "Jane", email: "x@example.com", phone: "2125550100", address: { line1: "1 Main St", city: "Portland", state: "OR", postal_code: "97201", country: "US" } },
+      customer: {
+        name: "Jane",
+        email: "x@example.com",
+        phone: "2125550100",
+        address: { line1: "1 Main St", city: "Portland", state: "OR", postal_code: "97201", country: "US" },
+      },
       idempotencyKey: "hosted:test",
       returnUrl: "https://shop.test/return",
       cancelUrl: "https://shop.test/cancel",

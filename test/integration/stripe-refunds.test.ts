@@ -4,7 +4,12 @@
 // the charge) gives the amount back, and Stripe not answering leaves the refund pending until
 // the lifecycle worker asks again with the same key.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { findPayment, subscriptionTimeline, type SubscriptionPaymentRow, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
+import {
+  findPayment,
+  subscriptionTimeline,
+  type SubscriptionPaymentRow,
+  type SubscriptionRow,
+} from "../../app/server/db/stores/subscriptions.server";
 import { log } from "../../app/server/log.server";
 import type { RefundRequest } from "../../app/server/payments/gateway.server";
 import { stripeGateway } from "../../app/server/payments/stripe.server";
@@ -29,7 +34,11 @@ afterEach(() => {
 
 /** Paid on Stripe ($139.00, Visa) and approved: the PaymentIntent captured. */
 async function approvedOnStripe(): Promise<{ subscription: SubscriptionRow; capture: SubscriptionPaymentRow }> {
-  const held = await heldSubscription({ gateway, paymentMethodId: "pm_card_visa", authenticate: (reference) => standIn.authenticate(reference) });
+  const held = await heldSubscription({
+    gateway,
+    paymentMethodId: "pm_card_visa",
+    authenticate: (reference) => standIn.authenticate(reference),
+  });
   expect((await decideReview(gateway, held, "approved", null, "owner")).status).toBe("recorded");
   const subscription = await reload(held);
   const capture = (await paymentsOf(subscription)).find((p) => p.kind === "capture")!;
@@ -151,7 +160,11 @@ describe("when Stripe does not refund", () => {
     ]);
     expect((await findPayment(capture.id))!.refundedCents).toBe(0);
     expect(standIn.refunds.size).toBe(1);
-    expect((await subscriptionTimeline(subscription.id)).events.map((e) => e.event)).toEqual(["hold_placed", "approved_captured", "refund_failed"]);
+    expect((await subscriptionTimeline(subscription.id)).events.map((e) => e.event)).toEqual([
+      "hold_placed",
+      "approved_captured",
+      "refund_failed",
+    ]);
     expect(await refundedEvents(subscription)).toHaveLength(0);
     // Refused is final: the worker does not ask Stripe again.
     expect((await runLifecycleRound(gateway)).refunded).toBe(0);
@@ -190,7 +203,10 @@ describe("when Stripe does not refund", () => {
       idempotencyKey: "refund:uncaptured",
       metadata: { subscription_id: held.id, refund_payment_id: "0", order_reference: held.reference },
     });
-    expect(answer).toEqual({ status: "refused", message: `This PaymentIntent (${held.holdReference}) does not have a successful charge to refund.` });
+    expect(answer).toEqual({
+      status: "refused",
+      message: `This PaymentIntent (${held.holdReference}) does not have a successful charge to refund.`,
+    });
     expect(standIn.refunds.size).toBe(0);
   });
 });

@@ -42,7 +42,15 @@ afterEach(() => {
 
 let serial = 0;
 function event(type: string, object: unknown, id = `evt_test${++serial}`): string {
-  return JSON.stringify({ id, object: "event", type, data: { object }, api_version: "2025-08-27.basil", created: Math.floor(Date.now() / 1000), livemode: false });
+  return JSON.stringify({
+    id,
+    object: "event",
+    type,
+    data: { object },
+    api_version: "2025-08-27.basil",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  });
 }
 
 /** The PaymentIntent as Stripe would put it in the event (the stand-in's own JSON). */
@@ -100,7 +108,10 @@ describe("a hold Stripe let lapse", () => {
   it("approved, its capture still to be tried again: left to the worker, which finds the hold gone and charges the card", async () => {
     const subscription = await held();
     standIn.mode = "failing";
-    expect((await decideReview(gateway, subscription, "approved", null, "owner")).subscription).toMatchObject({ state: "on_hold", decision: "approved" });
+    expect((await decideReview(gateway, subscription, "approved", null, "owner")).subscription).toMatchObject({
+      state: "on_hold",
+      decision: "approved",
+    });
     standIn.mode = "up";
     standIn.lapse(subscription.holdReference);
     expect(await deliver(event("payment_intent.canceled", intentObject(subscription.holdReference)))).toHaveStatus(200);
@@ -251,8 +262,14 @@ describe("what it does not know", () => {
       event("customer.created", { id: "cus_1", object: "customer" }),
       event("payment_intent.canceled", { id: "pi_unknown", object: "payment_intent" }),
       event("payment_intent.succeeded", unknownIntent),
-      event("payment_intent.payment_failed", { ...unknownIntent, metadata: { subscription_id: "00000000-0000-4000-8000-000000000000", period: "1" } }),
-      event("payment_intent.succeeded", { ...unknownIntent, metadata: { subscription_id: "'; drop table subscriptions; --", period: "x" } }),
+      event("payment_intent.payment_failed", {
+        ...unknownIntent,
+        metadata: { subscription_id: "00000000-0000-4000-8000-000000000000", period: "1" },
+      }),
+      event("payment_intent.succeeded", {
+        ...unknownIntent,
+        metadata: { subscription_id: "'; drop table subscriptions; --", period: "x" },
+      }),
       event("payment_intent.succeeded", { id: 42, object: "payment_intent" }),
       event("payment_intent.canceled", null),
       event("payment_intent.canceled", "pi_text"),
@@ -266,7 +283,11 @@ describe("what it does not know", () => {
     const subscription = await held();
     standIn.lapse(subscription.holdReference);
     const marker = "jane.private@example.com";
-    const canceled = event("payment_intent.canceled", { ...intentObject(subscription.holdReference), receipt_email: marker, description: marker });
+    const canceled = event("payment_intent.canceled", {
+      ...intentObject(subscription.holdReference),
+      receipt_email: marker,
+      description: marker,
+    });
     expect(await deliver(canceled)).toHaveStatus(200);
     expect(await deliver(canceled, "t=1,v1=abc")).toHaveStatus(400);
     expect(await deliver(event("customer.created", { id: "cus_1", object: "customer", email: marker }))).toHaveStatus(200);

@@ -48,7 +48,9 @@ describe("the hold", () => {
     expect(Math.abs(subscription.holdExpiresAt.getTime() - subscription.holdPlacedAt.getTime() - 7 * day)).toBeLessThan(1000);
     expect(subscription.plan).toBe("monthly");
     expect(await eventsOf(subscription.id)).toEqual(["hold_placed"]);
-    expect((await paymentsOf(subscription)).map((p) => [p.kind, p.status, p.amountCents])).toEqual([["hold", "succeeded", subscription.firstPeriodCents]]);
+    expect((await paymentsOf(subscription)).map((p) => [p.kind, p.status, p.amountCents])).toEqual([
+      ["hold", "succeeded", subscription.firstPeriodCents],
+    ]);
     expect((await sandboxHold(subscription)).status).toBe("held");
   });
 
@@ -65,7 +67,9 @@ describe("the hold", () => {
 describe("the review's outcome", () => {
   it("an approval captures the hold once, however many times and at once it comes", async () => {
     const subscription = await paidSubscription({ plan: "quarterly" });
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => decideReview(gateway(), subscription, "approved", null, "provider")));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => decideReview(gateway(), subscription, "approved", null, "provider")),
+    );
     expect(outcomes.filter((o) => o.status === "recorded")).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === "unchanged")).toHaveLength(4);
     await runLifecycleRound(gateway());
@@ -145,7 +149,9 @@ describe("renewals", () => {
     // Forward in uneven steps, a round after each, as a worker polling every so often would.
     for (const days of [10, 25, 31, 60, 1, 90, 183, 331]) await moveDays(days);
     const now = await lifecycleNow();
-    const due = Array.from({ length: 40 }, (_, period) => period).filter((period) => period >= 1 && billingDate(start, "monthly", period) <= now);
+    const due = Array.from({ length: 40 }, (_, period) => period).filter(
+      (period) => period >= 1 && billingDate(start, "monthly", period) <= now,
+    );
     expect(due.length).toBeGreaterThanOrEqual(24);
 
     const charges = (await paymentsOf(subscription)).filter((p) => p.kind === "charge");
@@ -176,12 +182,12 @@ describe("renewals", () => {
     await decideReview(gateway(), subscription, "approved", null, "owner");
     const billedAt = (await reload(subscription)).nextBillingAt!;
     await moveDays(Math.ceil((billedAt.getTime() - (await lifecycleNow()).getTime()) / day));
-    expect((await reload(subscription))).toMatchObject({ state: "past_due", failedAttempts: 1 });
+    expect(await reload(subscription)).toMatchObject({ state: "past_due", failedAttempts: 1 });
     expect((await reload(subscription)).dueAt).toEqual(new Date(billedAt.getTime() + day));
     await moveDays(1);
-    expect((await reload(subscription))).toMatchObject({ state: "past_due", failedAttempts: 2 });
+    expect(await reload(subscription)).toMatchObject({ state: "past_due", failedAttempts: 2 });
     await moveDays(2);
-    expect((await reload(subscription))).toMatchObject({ state: "past_due", failedAttempts: 3 });
+    expect(await reload(subscription)).toMatchObject({ state: "past_due", failedAttempts: 3 });
     await moveDays(2);
     expect((await reload(subscription)).state).toBe("lapsed");
 
@@ -195,7 +201,13 @@ describe("renewals", () => {
     expect(tries[0]!.failureMessage).toBe("Your card was declined. This transaction requires authentication.");
     await moveDays(400);
     expect((await paymentsOf(subscription)).filter((p) => p.kind === "charge")).toHaveLength(4);
-    expect(await providerEventsOf(subscription)).toEqual(["approved_captured", "renewal_failed", "renewal_failed", "renewal_failed", "lapsed"]);
+    expect(await providerEventsOf(subscription)).toEqual([
+      "approved_captured",
+      "renewal_failed",
+      "renewal_failed",
+      "renewal_failed",
+      "lapsed",
+    ]);
   });
 
   it("twenty worker rounds at once bill a due period once", async () => {

@@ -63,7 +63,9 @@ describe("support changes her billing date for her", () => {
   it("moves it 2 weeks once under a double press: her email, the provider's event and one audit row", async () => {
     const subscription = await activeSubscription();
     const { browser, staff } = await signedInAs("support", { name: "Sam Support" });
-    const order = await browser.call(orderPage.loader, `/owner/orders/${subscription.reference}`, { params: { reference: subscription.reference } });
+    const order = await browser.call(orderPage.loader, `/owner/orders/${subscription.reference}`, {
+      params: { reference: subscription.reference },
+    });
     expect(order.data.changeForHer).toBe(true);
 
     const page = await openChange(browser, subscription);
@@ -102,7 +104,9 @@ describe("support changes her billing date for her", () => {
     const subscription = await activeSubscription();
     const owner = await signedInOwner();
     const shown = (await openChange(owner, subscription)).data.date.shown;
-    expect(await postChange(owner, subscription, { intent: "billing-date", choice: "skip", shown })).toRedirectTo(pageAddress(subscription));
+    expect(await postChange(owner, subscription, { intent: "billing-date", choice: "skip", shown })).toRedirectTo(
+      pageAddress(subscription),
+    );
     const skipped = (await reload(subscription)).nextBillingAt!;
     expect(skipped.getTime()).toBeGreaterThan(subscription.nextBillingAt!.getTime());
     expect(await emailKinds(subscription)).toContain("period_skipped");
@@ -115,7 +119,10 @@ describe("support changes her billing date for her", () => {
     const subscription = await activeSubscription();
     const token = subscriptionLinkToken(subscription);
     for (let post = 0; post < billingDateLimit.limit; post++) {
-      const hers = await new TestBrowser().call(herDatePage.action, `/subscription/${token}/billing-date`, { params: { token }, form: { intent: "later", shown: "x" } });
+      const hers = await new TestBrowser().call(herDatePage.action, `/subscription/${token}/billing-date`, {
+        params: { token },
+        form: { intent: "later", shown: "x" },
+      });
       expect(hers).toHaveStatus(400);
     }
     const { browser } = await signedInAs("support");
@@ -143,7 +150,11 @@ describe("support changes her shipping address for her", () => {
     expect(await providerEventsOf(subscription)).not.toContain("address_changed");
 
     expect(await postChange(browser, subscription, { intent: "address", shown, ...portland })).toRedirectTo(pageAddress(subscription));
-    expect((await openChange(browser, subscription)).data.address.current).toEqual(["742 Evergreen Terrace", "Unit 3", "Portland, OR 97201"]);
+    expect((await openChange(browser, subscription)).data.address.current).toEqual([
+      "742 Evergreen Terrace",
+      "Unit 3",
+      "Portland, OR 97201",
+    ]);
     const rows = await auditRows("address-changed-for-her");
     expect(rows.map((row) => [row.orderReference, row.detail])).toEqual([[subscription.reference, "Ships to OR"]]);
     const events = (await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "order-event")))
@@ -162,26 +173,41 @@ describe("support changes her plan for her", () => {
     await decideReview(paymentGateway(), held, "approved", null, "owner");
     const subscription = await reload(held);
     const { browser } = await signedInAs("support");
-    const page = await browser.call(changePage.loader, `${pageAddress(subscription)}?plan=quarterly`, { params: { reference: subscription.reference } });
+    const page = await browser.call(changePage.loader, `${pageAddress(subscription)}?plan=quarterly`, {
+      params: { reference: subscription.reference },
+    });
     expect(page).toHaveStatus(200);
     const preview = page.data.plan.preview;
     expect(preview).toMatchObject({ plan: "quarterly", shownPlan: "monthly", shownPending: "none" });
     expect(preview.disclosure.join(" ")).toContain("renewing automatically until you cancel");
-    const form = { intent: "plan", plan: "quarterly", shownPlan: preview.shownPlan, shownPending: preview.shownPending, shown: preview.shown };
+    const form = {
+      intent: "plan",
+      plan: "quarterly",
+      shownPlan: preview.shownPlan,
+      shownPending: preview.shownPending,
+      shown: preview.shown,
+    };
 
     const unticked = await postChange(browser, subscription, form);
     expect(unticked).toHaveStatus(400);
-    expect(unticked.data.lastResult.error.agreed).toEqual(["Read her the words above, and tick that she agreed to them, before changing her plan."]);
+    expect(unticked.data.lastResult.error.agreed).toEqual([
+      "Read her the words above, and tick that she agreed to them, before changing her plan.",
+    ]);
     expect((await reload(subscription)).plan).toBe("monthly");
 
-    const [first, second] = await Promise.all([postChange(browser, subscription, { ...form, agreed: "on" }), postChange(browser, subscription, { ...form, agreed: "on" })]);
+    const [first, second] = await Promise.all([
+      postChange(browser, subscription, { ...form, agreed: "on" }),
+      postChange(browser, subscription, { ...form, agreed: "on" }),
+    ]);
     expect(first).toRedirectTo(pageAddress(subscription));
     expect(second).toRedirectTo(pageAddress(subscription));
     expect((await reload(subscription)).plan).toBe("quarterly");
     expect((await emailKinds(subscription)).filter((kind) => kind === "plan_changed")).toHaveLength(1);
     expect((await providerEventsOf(subscription)).filter((event) => event === "plan_changed")).toHaveLength(1);
     const rows = await auditRows("plan-changed-for-her");
-    expect(rows.map((row) => [row.staffRole, row.orderReference, row.detail])).toEqual([["support", subscription.reference, "Monthly to Quarterly"]]);
+    expect(rows.map((row) => [row.staffRole, row.orderReference, row.detail])).toEqual([
+      ["support", subscription.reference, "Monthly to Quarterly"],
+    ]);
     const consents = await consentRecordsOf(subscription.responderUuid);
     expect(consents.filter((record) => record.agreedWith === supportAgreedWith).map((record) => record.plan)).toEqual(["quarterly"]);
   });

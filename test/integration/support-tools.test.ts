@@ -71,20 +71,29 @@ async function auditRows(action?: AuditAction) {
 
 /** Her emails waiting in the outbox for this order, by kind. */
 async function queuedEmails(subscription: SubscriptionRow): Promise<string[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email")).orderBy(asc(outboxMessages.id));
+  const rows = await (
+    await database()
+  )
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "email"))
+    .orderBy(asc(outboxMessages.id));
   return rows
     .map((row) => row.payload as { reference: string; email: string })
     .filter((payload) => payload.reference === subscription.reference)
     .map((payload) => payload.email);
 }
 
-
-const referencesOf = (answer: { data: { matches: { list: { reference: string }[] } | null } }) => answer.data.matches?.list.map((match) => match.reference);
+const referencesOf = (answer: { data: { matches: { list: { reference: string }[] } | null } }) =>
+  answer.data.matches?.list.map((match) => match.reference);
 
 describe("Find a customer", () => {
   it("finds her by reference, by email in any case, by phone in any format and by name, newest first", async () => {
     const mary = await herOrder({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" });
-    const maryAgain = await herOrder({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" }, "quarterly");
+    const maryAgain = await herOrder(
+      { firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" },
+      "quarterly",
+    );
     const ann = await herOrder({ firstName: "Ann", lastName: "Marsh", email: "ann@example.net", phone: "646-555-0142" });
     const { browser } = await signedInAs("support");
 
@@ -93,7 +102,11 @@ describe("Find a customer", () => {
     const byEmail = await find(browser, "  MARY.Stone@Example.ORG ");
     expect(byEmail).toHaveStatus(200);
     expect(referencesOf(byEmail)).toEqual([maryAgain.reference, mary.reference]);
-    expect(byEmail.data.matches.list[0]).toMatchObject({ name: "Mary Stone", plan: "Quarterly", stateLabel: "On hold, waiting for review" });
+    expect(byEmail.data.matches.list[0]).toMatchObject({
+      name: "Mary Stone",
+      plan: "Quarterly",
+      stateLabel: "On hold, waiting for review",
+    });
     expect(byEmail.data.matches.list[0].placedAt).toBe(maryAgain.holdPlacedAt.toISOString());
 
     for (const phone of ["+1 (212) 555-0188", "2125550188", "212.555.0188", "1-212-555-0188"]) {
@@ -184,10 +197,15 @@ describe("her order's page for support", () => {
     });
     expect(page.data.emails).toMatchObject({ kept: true, total: 1 });
     expect(page.data.emails.list).toEqual([
-      expect.objectContaining({ subject: `We've received your order ${subscription.reference}`, text: expect.stringContaining(subscription.reference) }),
+      expect.objectContaining({
+        subject: `We've received your order ${subscription.reference}`,
+        text: expect.stringContaining(subscription.reference),
+      }),
     ]);
     // She asks about her bill: the payments are there.
-    expect(page.data.payments).toEqual([expect.objectContaining({ kind: "Hold", status: "Succeeded", amountCents: subscription.firstPeriodCents })]);
+    expect(page.data.payments).toEqual([
+      expect.objectContaining({ kind: "Hold", status: "Succeeded", amountCents: subscription.firstPeriodCents }),
+    ]);
     expect(page.data.support).toEqual({ sendLink: true, cancel: true });
 
     await openOrder(browser, subscription.reference);
@@ -254,7 +272,9 @@ describe("Send her link again", () => {
       text: "A new link was emailed to her. Her earlier links no longer open.",
     });
     expect(await queuedEmails(subscription)).toEqual(["order_received", "your_link"]);
-    expect((await auditRows("link-sent-again")).map((row) => [row.staffId, row.orderReference])).toEqual([[staff.id, subscription.reference]]);
+    expect((await auditRows("link-sent-again")).map((row) => [row.staffId, row.orderReference])).toEqual([
+      [staff.id, subscription.reference],
+    ]);
 
     const old = await new TestBrowser().call(herPage.loader, `/subscription/${oldToken}`, { params: { token: oldToken } });
     expect(old).toHaveStatus(410);
@@ -267,12 +287,16 @@ describe("Send her link again", () => {
     const { browser } = await signedInAs("support");
     const owner = await signedInOwner();
     for (const presser of [browser, owner, browser]) {
-      expect(await postOrder(presser, subscription.reference, { intent: "send-link" })).toRedirectTo(`/owner/orders/${subscription.reference}`);
+      expect(await postOrder(presser, subscription.reference, { intent: "send-link" })).toRedirectTo(
+        `/owner/orders/${subscription.reference}`,
+      );
     }
     const fourth = await postOrder(owner, subscription.reference, { intent: "send-link" });
     expect(fourth).toHaveStatus(429);
     expect(Number(fourth.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(fourth.data.message).toMatch(/^Her link was already sent again three times in the last hour, so nothing was sent\. Please wait \d+ minutes? before sending it again\.$/);
+    expect(fourth.data.message).toMatch(
+      /^Her link was already sent again three times in the last hour, so nothing was sent\. Please wait \d+ minutes? before sending it again\.$/,
+    );
     expect(await queuedEmails(subscription)).toEqual(["order_received", "your_link", "your_link", "your_link"]);
     expect(await auditRows("link-sent-again")).toHaveLength(3);
     // Another order is not slowed by this one.
@@ -315,7 +339,10 @@ describe("Cancel for her", () => {
       `/owner/orders/${subscription.reference}`,
     );
     const page = await openOrder(browser, subscription.reference);
-    expect(page.data.notice).toEqual({ tone: "success", text: "Cancelled for her. The order is now: Cancelled. She was emailed that it is cancelled." });
+    expect(page.data.notice).toEqual({
+      tone: "success",
+      text: "Cancelled for her. The order is now: Cancelled. She was emailed that it is cancelled.",
+    });
     expect(page.data.payments.map((payment: { kind: string }) => payment.kind)).toEqual(["Hold", "Release"]);
   });
 
@@ -340,7 +367,9 @@ describe("Cancel for her", () => {
     expect((await reload(subscription)).state).toBe("on_hold");
     expect(await auditRows("cancelled-for-her")).toEqual([]);
 
-    expect(await postOrder(browser, subscription.reference, { intent: "cancel-for-her", reason: "other", note: "Duplicate order" })).toHaveStatus(303);
+    expect(
+      await postOrder(browser, subscription.reference, { intent: "cancel-for-her", reason: "other", note: "Duplicate order" }),
+    ).toHaveStatus(303);
     expect((await auditRows("cancelled-for-her")).map((row) => row.detail)).toEqual(["Other"]);
     expect((await reload(subscription)).cancelForHerNote).toBe("Duplicate order");
     expect((await openOrder(browser, subscription.reference)).data.changes.cancelForHerNote).toBe("Duplicate order");

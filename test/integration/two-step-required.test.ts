@@ -22,7 +22,11 @@ beforeEach(async () => {
 
 describe("when two-step sign-in is required", () => {
   it("is required on a public address or when the setting says so, optional on this machine", () => {
-    expect(twoStepRequired(parseSettings({ PUBLIC_URL: "https://care.example.com", SANDBOX_PAYMENTS: "true", SMTP_URL: "smtp://smtp.example.com" }))).toBe(true);
+    expect(
+      twoStepRequired(
+        parseSettings({ PUBLIC_URL: "https://care.example.com", SANDBOX_PAYMENTS: "true", SMTP_URL: "smtp://smtp.example.com" }),
+      ),
+    ).toBe(true);
     expect(twoStepRequired(parseSettings({ PUBLIC_URL: "http://localhost:3000" }))).toBe(false);
     expect(twoStepRequired(parseSettings({}))).toBe(false);
     expect(twoStepRequired(parseSettings({ STAFF_TWO_STEP: "required" }))).toBe(true);
@@ -38,7 +42,9 @@ describe("when two-step sign-in is required", () => {
 
     const page = await owner.call(twoStep.loader, "/owner/two-step");
     expect(page.data).toMatchObject({ mode: "enrol", signedIn: false, email: ownerEmail() });
-    const enrolled = await owner.call(twoStep.action, "/owner/two-step", { form: { code: await codeFor(page.data.secretText.replace(/ /g, "")) } });
+    const enrolled = await owner.call(twoStep.action, "/owner/two-step", {
+      form: { code: await codeFor(page.data.secretText.replace(/ /g, "")) },
+    });
     expect(enrolled).toHaveStatus(200);
     expect(enrolled.data).toMatchObject({ next: "/owner/orders" });
     expect(enrolled.data.recoveryCodes).toHaveLength(10);

@@ -48,7 +48,9 @@ async function vacuumCounts(tables: readonly string[]): Promise<Record<string, n
  * as long as the keyed hashes the limits write.
  */
 async function aBusyHoursCounters(round: number): Promise<void> {
-  await (await database()).execute(sql`
+  await (
+    await database()
+  ).execute(sql`
     insert into rate_limit_counters (bucket, key, window_start, hits)
     select 'step-post', 'address:' || md5(${round}::text || '-' || n) || md5(n::text), now() - interval '2 days', 1 + n % 5
     from generate_series(1, 2000) n`);
@@ -91,32 +93,39 @@ async function postgresLeftToItself(): Promise<void> {
 
 describe("the prunes' round", () => {
   // One test for both engines, each held to what it should do, so neither pass skips it.
-  it("keeps a pruned table within twice its size holding one round, churned 20 times, on the embedded engine; issues no VACUUM on PostgreSQL", { timeout: 120_000 }, async () => {
-    if (onPostgres) return postgresLeftToItself();
-    // Without the round's vacuum the same churn grows the table by a round's rows each round.
-    const unvacuumed = await churned(20, pruneCountersOnly);
-    expect(unvacuumed.sizes[19]!).toBeGreaterThan(4 * unvacuumed.holding);
-    await (await database()).execute(sql`truncate table rate_limit_counters`);
+  it(
+    "keeps a pruned table within twice its size holding one round, churned 20 times, on the embedded engine; issues no VACUUM on PostgreSQL",
+    { timeout: 120_000 },
+    async () => {
+      if (onPostgres) return postgresLeftToItself();
+      // Without the round's vacuum the same churn grows the table by a round's rows each round.
+      const unvacuumed = await churned(20, pruneCountersOnly);
+      expect(unvacuumed.sizes[19]!).toBeGreaterThan(4 * unvacuumed.holding);
+      await (await database()).execute(sql`truncate table rate_limit_counters`);
 
-    const before = await vacuumCounts(["rate_limit_counters", "outbox_messages"]);
-    const { holding, sizes } = await churned(20, () => runPrunes());
-    // A round's rows, and its index pages freed by one vacuum that only the next can reuse.
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(2 * holding);
-    // Only the table that lost rows was vacuumed, once a round.
-    expect(await vacuumCounts(["rate_limit_counters", "outbox_messages"])).toEqual({
-      rate_limit_counters: before.rate_limit_counters! + 20,
-      outbox_messages: before.outbox_messages!,
-    });
-  });
-
+      const before = await vacuumCounts(["rate_limit_counters", "outbox_messages"]);
+      const { holding, sizes } = await churned(20, () => runPrunes());
+      // A round's rows, and its index pages freed by one vacuum that only the next can reuse.
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(2 * holding);
+      // Only the table that lost rows was vacuumed, once a round.
+      expect(await vacuumCounts(["rate_limit_counters", "outbox_messages"])).toEqual({
+        rate_limit_counters: before.rate_limit_counters! + 20,
+        outbox_messages: before.outbox_messages!,
+      });
+    },
+  );
 });
 
 describe("housekeeping", () => {
   it("vacuums on the embedded engine each table it removed rows from, and no other", async () => {
     const tables = ["visitor_sessions", "secure_token_uses", "console_sessions"];
     const db = await database();
-    await db.execute(sql`insert into visitor_sessions (id, data, expires_at) values ('gone', '{}', now() - interval '1 day'), ('kept', '{}', now() + interval '1 day')`);
-    await db.execute(sql`insert into secure_token_uses (token_key, browser_key, expires_at) values ('kept', 'b', now() + interval '1 day')`);
+    await db.execute(
+      sql`insert into visitor_sessions (id, data, expires_at) values ('gone', '{}', now() - interval '1 day'), ('kept', '{}', now() + interval '1 day')`,
+    );
+    await db.execute(
+      sql`insert into secure_token_uses (token_key, browser_key, expires_at) values ('kept', 'b', now() + interval '1 day')`,
+    );
     const before = await vacuumCounts(tables);
     expect(await runHousekeeping()).toEqual({ visitorSessions: 1, secureTokenUses: 0, consoleSessions: 0 });
     expect(await vacuumCounts(tables)).toEqual({ ...before, visitor_sessions: before.visitor_sessions! + (onPostgres ? 0 : 1) });
@@ -130,7 +139,16 @@ async function logSegment(): Promise<number> {
 }
 
 describe("her erasure", () => {
-  const rewritten = ["subscriptions", "subscription_payments", "outbox_messages", "stored_emails", "funnel_records", "pre_checkout_details", "orders", "visitor_sessions"];
+  const rewritten = [
+    "subscriptions",
+    "subscription_payments",
+    "outbox_messages",
+    "stored_emails",
+    "funnel_records",
+    "pre_checkout_details",
+    "orders",
+    "visitor_sessions",
+  ];
 
   it("vacuums the tables it rewrote once it has committed, so what it erased leaves their files", { timeout: 60_000 }, async () => {
     const { responderUuid } = await payForPlan(new TestBrowser(), { query: "?email_address=jane%40example.org" });

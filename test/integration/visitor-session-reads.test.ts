@@ -126,7 +126,12 @@ describe("a page's read beside her session", () => {
     expect(noCookie.sent).toEqual(["alone"]);
 
     const post = aPageRead(undefined);
-    expect(await readBesideVisitorSession(new Request(`http://localhost/checkout/${uuid}`, { method: "POST", headers: { Cookie: cookie } }), post.read)).toBe("facts");
+    expect(
+      await readBesideVisitorSession(
+        new Request(`http://localhost/checkout/${uuid}`, { method: "POST", headers: { Cookie: cookie } }),
+        post.read,
+      ),
+    ).toBe("facts");
     expect(post.sent).toEqual(["alone"]);
   });
 
@@ -206,7 +211,12 @@ describe("an action's read beside her session", () => {
     expect(await readBesideNextVisitorSession(post, late.read)()).toBe("facts");
     expect(late.sent).toEqual(["alone"]);
     const get = aPageRead(undefined);
-    expect(await readBesideNextVisitorSession(new Request(`http://localhost/final-checkout/${uuid}`, { headers: { Cookie: cookie } }), get.read)()).toBe("facts");
+    expect(
+      await readBesideNextVisitorSession(
+        new Request(`http://localhost/final-checkout/${uuid}`, { headers: { Cookie: cookie } }),
+        get.read,
+      )(),
+    ).toBe("facts");
     expect(get.sent).toEqual(["alone"]);
   });
 

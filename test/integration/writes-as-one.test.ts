@@ -12,7 +12,12 @@ import { resetDatabase } from "../support/route-harness";
 beforeEach(resetDatabase);
 
 const at = new Date("2026-03-04T05:06:07.089Z");
-const message = (key: string) => ({ kind: "email", idempotencyKey: key, payload: { to: "her", lines: ["a", "b"], n: 2 }, nextAttemptAt: at });
+const message = (key: string) => ({
+  kind: "email",
+  idempotencyKey: key,
+  payload: { to: "her", lines: ["a", "b"], n: 2 },
+  nextAttemptAt: at,
+});
 
 async function kept() {
   return (await database()).select().from(outboxMessages).orderBy(asc(outboxMessages.id));
@@ -21,7 +26,11 @@ async function kept() {
 /** The first write: marks `key` delivered, returning its id when there is such a message. */
 async function markDelivered(writes: WritesAsOne, key: string) {
   return writes.add(
-    (await database()).update(outboxMessages).set({ status: "delivered" }).where(eq(outboxMessages.idempotencyKey, key)).returning({ id: outboxMessages.id }),
+    (await database())
+      .update(outboxMessages)
+      .set({ status: "delivered" })
+      .where(eq(outboxMessages.idempotencyKey, key))
+      .returning({ id: outboxMessages.id }),
   );
 }
 
@@ -61,7 +70,12 @@ describe("writes as one statement", () => {
   it("skips a row whose key is taken, and what depends on it", async () => {
     await (await database()).insert(outboxMessages).values(message("taken"));
     const writes = new WritesAsOne();
-    const taken = writes.add(insertRowWhen(outboxMessages, message("taken"), always, { skipOnConflict: outboxMessages.idempotencyKey, returning: outboxMessages.id }));
+    const taken = writes.add(
+      insertRowWhen(outboxMessages, message("taken"), always, {
+        skipOnConflict: outboxMessages.idempotencyKey,
+        returning: outboxMessages.id,
+      }),
+    );
     writes.add(insertRowWhen(outboxMessages, message("after taken"), taken.wrote));
     writes.add(insertRowWhen(outboxMessages, message("regardless"), always));
     expect(await writes.run(await database())).toBe(false);

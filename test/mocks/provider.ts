@@ -118,18 +118,20 @@ export function providerStandIn(): { standIn: ProviderStandIn; handlers: Handler
     return HttpResponse.json({ ok: true });
   };
 
-  const answer = (which: "medications" | "testimonials" | "promo") => async ({ request }: { request: Request }) => {
-    if (standIn.mode === "refusing") return HttpResponse.error();
-    standIn.gets.push({ path: new URL(request.url).pathname, authorization: request.headers.get("Authorization") });
-    const planned = standIn[which];
-    if (planned.delayMs) await wait(planned.delayMs);
-    if (standIn.mode === "failing") return HttpResponse.json({ message: "down" }, { status: 500 });
-    const status = planned.status ?? 200;
-    if (planned.text !== undefined) {
-      return new HttpResponse(planned.text, { status, headers: { "Content-Type": "application/json" } });
-    }
-    return HttpResponse.json(planned.json ?? null, { status });
-  };
+  const answer =
+    (which: "medications" | "testimonials" | "promo") =>
+    async ({ request }: { request: Request }) => {
+      if (standIn.mode === "refusing") return HttpResponse.error();
+      standIn.gets.push({ path: new URL(request.url).pathname, authorization: request.headers.get("Authorization") });
+      const planned = standIn[which];
+      if (planned.delayMs) await wait(planned.delayMs);
+      if (standIn.mode === "failing") return HttpResponse.json({ message: "down" }, { status: 500 });
+      const status = planned.status ?? 200;
+      if (planned.text !== undefined) {
+        return new HttpResponse(planned.text, { status, headers: { "Content-Type": "application/json" } });
+      }
+      return HttpResponse.json(planned.json ?? null, { status });
+    };
 
   const handlers: Handler[] = [
     http.post(`${providerBaseUrl}${salesPath}`, receive),

@@ -35,7 +35,12 @@ declare module "vitest" {
 const followedWithGet = [302, 303];
 
 function isRouteAnswer(value: unknown): value is RouteAnswer {
-  return typeof value === "object" && value !== null && typeof (value as RouteAnswer).status === "number" && (value as RouteAnswer).headers instanceof Headers;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as RouteAnswer).status === "number" &&
+    (value as RouteAnswer).headers instanceof Headers
+  );
 }
 
 /** Thrown, not failed: with `.not`, a failure would let anything through. */

@@ -34,7 +34,11 @@ export async function buildPlan(browser: TestBrowser, responderUuid: string, cho
 }
 
 /** On the pre-checkout page: her details, saved. */
-export function saveDetails(browser: TestBrowser, responderUuid: string, details: Record<string, string> = aPerson()): Promise<RouteAnswer> {
+export function saveDetails(
+  browser: TestBrowser,
+  responderUuid: string,
+  details: Record<string, string> = aPerson(),
+): Promise<RouteAnswer> {
   return browser.call(preCheckout.action, `/pre-checkout/${responderUuid}`, { params: { responderUuid }, form: details });
 }
 
@@ -56,7 +60,11 @@ export async function readyToPay(browser: TestBrowser, steps: PlanChoice & { que
  * The final checkout's form as her page posts it: with the page's CSRF token for this
  * browser's session and the flow (a `csrf` in `form` replaces it).
  */
-export async function paymentForm(browser: TestBrowser, responderUuid: string, form: Record<string, string>): Promise<Record<string, string>> {
+export async function paymentForm(
+  browser: TestBrowser,
+  responderUuid: string,
+  form: Record<string, string>,
+): Promise<Record<string, string>> {
   const session = await getVisitorSession(new Request("http://localhost/", { headers: { Cookie: browser.cookieHeader() } }));
   return { csrf: paymentFormToken(session.id, responderUuid), ...form };
 }

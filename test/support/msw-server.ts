@@ -10,7 +10,13 @@ export function listenWithMsw(handlers: Parameters<typeof setupServer>): void {
 }
 
 /** A stand-in for every test of a file: answering throughout, and fresh before each test. */
-export function useStandIn<T extends { reset(): void }>({ standIn, handlers }: { standIn: T; handlers: Parameters<typeof setupServer> }): T {
+export function useStandIn<T extends { reset(): void }>({
+  standIn,
+  handlers,
+}: {
+  standIn: T;
+  handlers: Parameters<typeof setupServer>;
+}): T {
   listenWithMsw(handlers);
   beforeEach(() => standIn.reset());
   return standIn;

@@ -89,7 +89,10 @@ export async function freshWorkerDatabase(serverUrl: string, run: string, poolId
     const quoted = admin.escapeIdentifier(name);
     // `with (force)`: the previous file's connections may not all have closed yet.
     await retriedWhileBusy(admin, `drop database if exists ${quoted} with (force)`);
-    await retriedWhileBusy(admin, `create database ${quoted} template ${admin.escapeIdentifier(templateDatabase(serverUrl, run))} encoding 'UTF8'`);
+    await retriedWhileBusy(
+      admin,
+      `create database ${quoted} template ${admin.escapeIdentifier(templateDatabase(serverUrl, run))} encoding 'UTF8'`,
+    );
   } finally {
     await admin.end();
   }

@@ -55,7 +55,10 @@ export function codeFor(secret: string, at: Date = new Date()): Promise<string> 
 }
 
 /** A browser signed in as a new person of `role` (no two-step: the tests run on localhost). */
-export async function signedInAs(role: StaffRole, options: { name?: string } = {}): Promise<{ browser: TestBrowser; staff: StaffMemberRow }> {
+export async function signedInAs(
+  role: StaffRole,
+  options: { name?: string } = {},
+): Promise<{ browser: TestBrowser; staff: StaffMemberRow }> {
   await ensureFirstOwner();
   const staff = await aPerson(role, options);
   const browser = new TestBrowser();

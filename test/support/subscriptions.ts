@@ -93,20 +93,24 @@ export async function heldSubscription(
     })
     .returning();
   const writes = new WritesAsOne();
-  startSubscriptionWrites(writes, {
-    orderId: order!.id,
-    responderUuid,
-    reference,
-    plan: options.plan ?? "monthly",
-    language: options.language ?? "en",
-    variant: "current",
-    gateway: gateway.kind,
-    firstPeriodCents: amountCents,
-    renewalCents: options.renewalCents ?? amountCents,
-    holdReference: result.reference,
-    holdExpiresAt: result.holdExpiresAt!,
-    at: await lifecycleNow(),
-  }, always);
+  startSubscriptionWrites(
+    writes,
+    {
+      orderId: order!.id,
+      responderUuid,
+      reference,
+      plan: options.plan ?? "monthly",
+      language: options.language ?? "en",
+      variant: "current",
+      gateway: gateway.kind,
+      firstPeriodCents: amountCents,
+      renewalCents: options.renewalCents ?? amountCents,
+      holdReference: result.reference,
+      holdExpiresAt: result.holdExpiresAt!,
+      at: await lifecycleNow(),
+    },
+    always,
+  );
   await writes.run(db);
   return (await findSubscriptionByResponder(responderUuid))!;
 }
@@ -146,7 +150,13 @@ export async function sandboxCharges(subscription: SubscriptionRow) {
 
 /** The order events queued for the provider about this order, in order. */
 export async function providerEventsOf(subscription: SubscriptionRow): Promise<string[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "order-event")).orderBy(asc(outboxMessages.id));
+  const rows = await (
+    await database()
+  )
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "order-event"))
+    .orderBy(asc(outboxMessages.id));
   return rows
     .map((row) => row.payload as { order_reference: string; event: string })
     .filter((payload) => payload.order_reference === subscription.reference)

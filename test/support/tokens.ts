@@ -24,8 +24,16 @@ export const tinasTokenPayload = {
 
 /** The toasts of a token's arrival in the spec's words (section 8), as a page hands them on. */
 export const tokenToasts = {
-  "details-loaded": { title: "Details Loaded", description: "Your information has been pre-filled from the secure token.", tone: "success" },
-  "account-found": { title: "Account Found", description: "Your information has been pre-filled from your secure session.", tone: "success" },
+  "details-loaded": {
+    title: "Details Loaded",
+    description: "Your information has been pre-filled from the secure token.",
+    tone: "success",
+  },
+  "account-found": {
+    title: "Account Found",
+    description: "Your information has been pre-filled from your secure session.",
+    tone: "success",
+  },
   "token-error": {
     title: "Token Error",
     description: "The token format is invalid or corrupted. Please proceed with manual entry.",

@@ -18,7 +18,9 @@ describe("an audit detail", () => {
     expect(detail).toBe("$69.50 of period 2: Goodwill");
     expect(auditDetail`Ships to ${codeOf(usStateCodes, "OR")}`).toBe("Ships to OR");
     expect(auditDetail`Moved back: next billing ${new Date("2027-03-05T23:30:00Z")}`).toBe("Moved back: next billing 2027-03-05");
-    expect(auditDetail`${staffNameOf({ id: "s1", name: "Sam Support", role: "support" })}: 2 sessions ended`).toBe("Sam Support: 2 sessions ended");
+    expect(auditDetail`${staffNameOf({ id: "s1", name: "Sam Support", role: "support" })}: 2 sessions ended`).toBe(
+      "Sam Support: 2 sessions ended",
+    );
     expect(auditDetail`Audit CSV`).toBe("Audit CSV");
   });
 
@@ -40,7 +42,9 @@ describe("an audit detail", () => {
     expect(() => codeOf(usStateCodes, "Lisbon" as never)).toThrow(TypeError);
     expect(() => auditDetail`${1.5} days`).toThrow(TypeError);
     expect(() => amountOf(Number.NaN)).toThrow(TypeError);
-    expect(() => (auditDetail as (...args: unknown[]) => AuditDetail)(Object.freeze(Object.assign(["", ""], { raw: ["", ""] })), { note: "x" })).toThrow(TypeError);
+    expect(() =>
+      (auditDetail as (...args: unknown[]) => AuditDetail)(Object.freeze(Object.assign(["", ""], { raw: ["", ""] })), { note: "x" }),
+    ).toThrow(TypeError);
   });
 });
 

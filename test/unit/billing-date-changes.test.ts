@@ -264,10 +264,16 @@ describe("refusals", () => {
     expect(decideBillingDateChange(facts(m), { kind: "sooner" }, early)).toMatchObject({ ok: false, refusal: "sooner_once" });
     renew(m);
     expect(decideBillingDateChange(facts(m), { kind: "sooner" }, m.nextBillingAt).ok).toBe(true);
-    expect(decideBillingDateChange(facts(model(), { failedAttempts: 1 }), { kind: "sooner" }, early)).toMatchObject({ ok: false, refusal: "card_tried" });
+    expect(decideBillingDateChange(facts(model(), { failedAttempts: 1 }), { kind: "sooner" }, early)).toMatchObject({
+      ok: false,
+      refusal: "card_tried",
+    });
   });
 
   it("nothing to move back without a move or skip of this period", () => {
-    expect(decideBillingDateChange(facts(model()), { kind: "move_back" }, early)).toMatchObject({ ok: false, refusal: "nothing_to_move_back" });
+    expect(decideBillingDateChange(facts(model()), { kind: "move_back" }, early)).toMatchObject({
+      ok: false,
+      refusal: "nothing_to_move_back",
+    });
   });
 });

@@ -9,21 +9,35 @@ const kb = 1024;
 
 describe("the door of a path, and its cap", () => {
   it("takes a form of our pages, with or without JavaScript, through the form door (64 KB)", () => {
-    for (const path of ["/welcome", "/owner", "/concerns/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f", "/subscription", "/plan/abc.def", "/welcome.data", "/"]) {
+    for (const path of [
+      "/welcome",
+      "/owner",
+      "/concerns/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f",
+      "/subscription",
+      "/plan/abc.def",
+      "/welcome.data",
+      "/",
+    ]) {
       expect(bodyDoorOf(path), path).toBe("form");
     }
     expect(bodyCaps.form).toBe(64 * kb);
   });
 
   it("takes JSON to /api/ through the JSON door (64 KB), the provider's review outcome included", () => {
-    for (const path of ["/api/pre-auth-checkout", "/api/save-pre-checkout/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f", "/api/review-outcome", "/API/Pre-Auth-Checkout"]) {
+    for (const path of [
+      "/api/pre-auth-checkout",
+      "/api/save-pre-checkout/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f",
+      "/api/review-outcome",
+      "/API/Pre-Auth-Checkout",
+    ]) {
       expect(bodyDoorOf(path), path).toBe("json");
     }
     expect(bodyCaps.json).toBe(64 * kb);
   });
 
   it("takes Stripe's events through the webhook door (256 KB), however the path is written", () => {
-    for (const path of ["/api/stripe/webhook", "/api/stripe/webhook/", "/API/Stripe/Webhook"]) expect(bodyDoorOf(path), path).toBe("webhook");
+    for (const path of ["/api/stripe/webhook", "/api/stripe/webhook/", "/API/Stripe/Webhook"])
+      expect(bodyDoorOf(path), path).toBe("webhook");
     expect(bodyDoorOf("/api/stripe/webhook/more")).toBe("json");
     expect(bodyCaps.webhook).toBe(256 * kb);
   });

@@ -14,7 +14,10 @@ const lines = (cart: Cart) => cart.medications.map((m) => [m.product_id, m.selec
 /** The fallback catalogue with progesterone priced, to see it become free beside estrogen. */
 const pricedProgesterone: Catalogue = catalogue.map((category) =>
   category.category === "progesterone"
-    ? { ...category, options: category.options.map((o) => ({ ...o, monthly_price: 15, quarterly_price: 45, half_yearly_price: 80, yearly_price: 150 })) }
+    ? {
+        ...category,
+        options: category.options.map((o) => ({ ...o, monthly_price: 15, quarterly_price: 45, half_yearly_price: 80, yearly_price: 150 })),
+      }
     : category,
 );
 
@@ -84,8 +87,7 @@ describe("cartFor: her products, matched by product_id and priced on her plan", 
     expect(cartFor(catalogue, ["vaginal_estrogen_cream"], "monthly", allPlans).unavailable).toEqual([
       {
         name: "Cream",
-        message:
-          "This medication isn't available with the monthly plan. Please select the quarterly, 6-month or yearly plan to continue.",
+        message: "This medication isn't available with the monthly plan. Please select the quarterly, 6-month or yearly plan to continue.",
       },
     ]);
     expect(cartFor(catalogue, ["vaginal_estrogen_cream"], "monthly", ["monthly"]).unavailable).toEqual([

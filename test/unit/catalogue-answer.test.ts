@@ -28,9 +28,7 @@ describe("readCatalogue", () => {
 
   it("takes missing, null or unreadable prices as not offered on that plan", () => {
     const { monthly_price: _, ...noMonthly } = gel;
-    const [category] = readCatalogue([
-      estrogen([{ ...noMonthly, quarterly_price: null, half_yearly_price: "750.00", yearly_price: -1 }]),
-    ])!;
+    const [category] = readCatalogue([estrogen([{ ...noMonthly, quarterly_price: null, half_yearly_price: "750.00", yearly_price: -1 }])])!;
     expect(category!.options[0]).toMatchObject({
       monthly_price: null,
       quarterly_price: null,

@@ -77,11 +77,23 @@ describe("the catalogues", () => {
     expect(browserReady(elements)).toBe(true);
     for (const language of languages) {
       const server = translator(language);
-      const browser = clientTranslator(language, clientCatalogue(language, ["common", "header", "footer", "errorPage", "welcome", "errors", "motivation", "paymentComplete"]));
+      const browser = clientTranslator(
+        language,
+        clientCatalogue(language, ["common", "header", "footer", "errorPage", "welcome", "errors", "motivation", "paymentComplete"]),
+      );
       for (const id of Object.keys(english) as MessageId[]) {
         // A page's messages reach the browser only when it draws there.
         if (!browser.has(id)) continue;
-        const values = { title: "T", phone: "P", email: "E", reference: "R", brand: "B", last4: "L", card: "C", strong: (chunks: unknown[]) => `*${chunks.join("")}*` };
+        const values = {
+          title: "T",
+          phone: "P",
+          email: "E",
+          reference: "R",
+          brand: "B",
+          last4: "L",
+          card: "C",
+          strong: (chunks: unknown[]) => `*${chunks.join("")}*`,
+        };
         expect(browser.rich(id, values).join(""), id).toBe(server.rich(id, values).join(""));
       }
     }

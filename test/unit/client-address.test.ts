@@ -124,17 +124,22 @@ describe("an IPv6 address in any of its spellings", () => {
 describe("an IPv4 address", () => {
   it("is its own client, written in IPv6 as a dual-stack socket names it or not", () => {
     fc.assert(
-      fc.property(ipv4.filter(([a]) => a === 8 || a === 203 || a === 198), fc.boolean(), fc.boolean(), (bytes, dotted, upper) => {
-        const plain = bytes.join(".");
-        const high = ((bytes[0] << 8) | bytes[1]).toString(16);
-        const low = ((bytes[2] << 8) | bytes[3]).toString(16);
-        const prefix = upper ? "::FFFF:" : "::ffff:";
-        const mapped = dotted ? `${prefix}${plain}` : `${prefix}${high}:${low}`;
-        expect(keyOf(plain)).toBe(plain);
-        expect(keyOf(mapped)).toBe(plain);
-        expect(keyOf(`0:0:0:0:0:ffff:${plain}`)).toBe(plain);
-        expect(keyOf(`${plain}:8080`)).toBe(plain);
-      }),
+      fc.property(
+        ipv4.filter(([a]) => a === 8 || a === 203 || a === 198),
+        fc.boolean(),
+        fc.boolean(),
+        (bytes, dotted, upper) => {
+          const plain = bytes.join(".");
+          const high = ((bytes[0] << 8) | bytes[1]).toString(16);
+          const low = ((bytes[2] << 8) | bytes[3]).toString(16);
+          const prefix = upper ? "::FFFF:" : "::ffff:";
+          const mapped = dotted ? `${prefix}${plain}` : `${prefix}${high}:${low}`;
+          expect(keyOf(plain)).toBe(plain);
+          expect(keyOf(mapped)).toBe(plain);
+          expect(keyOf(`0:0:0:0:0:ffff:${plain}`)).toBe(plain);
+          expect(keyOf(`${plain}:8080`)).toBe(plain);
+        },
+      ),
     );
   });
 
@@ -186,6 +191,9 @@ describe("text that is not an address", () => {
 
   it("is never read as an IPv6 address where node would not read one", () => {
     const text = fc.array(fc.constantFrom(..."0123456789abcdef:.".split("")), { maxLength: 40 }).map((chars) => chars.join(""));
-    fc.assert(fc.property(text, (candidate) => (ipv6Groups(candidate) !== undefined) === isIPv6(candidate)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(text, (candidate) => (ipv6Groups(candidate) !== undefined) === isIPv6(candidate)),
+      { numRuns: 5000 },
+    );
   });
 });

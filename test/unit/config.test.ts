@@ -35,7 +35,8 @@ describe("configuration", () => {
   it("keeps 4 connections to PostgreSQL unless told otherwise; a count under 1, over 100 or not whole stops the server", () => {
     expect(parseSettings({}).DATABASE_CONNECTIONS).toBe(4);
     expect(parseSettings({ DATABASE_CONNECTIONS: "12" }).DATABASE_CONNECTIONS).toBe(12);
-    for (const wrong of ["0", "101", "2.5", "many"]) expect(problemsOf({ DATABASE_CONNECTIONS: wrong })[0]).toMatch(/^DATABASE_CONNECTIONS: /);
+    for (const wrong of ["0", "101", "2.5", "many"])
+      expect(problemsOf({ DATABASE_CONNECTIONS: wrong })[0]).toMatch(/^DATABASE_CONNECTIONS: /);
   });
 
   it("starts in production with no settings at all (the secret is generated then)", () => {
@@ -64,15 +65,7 @@ describe("configuration", () => {
     });
     const names = problems.map((p) => p.split(/[.:]/)[0]);
     expect(new Set(names)).toEqual(
-      new Set([
-        "PORT",
-        "DATABASE_URL",
-        "PROVIDER_BASE_URL",
-        "VISIBLE_PLANS",
-        "REDIRECT_DELAY_MS",
-        "INTAKE_URL",
-        "PROVIDER_SALES_PATH",
-      ]),
+      new Set(["PORT", "DATABASE_URL", "PROVIDER_BASE_URL", "VISIBLE_PLANS", "REDIRECT_DELAY_MS", "INTAKE_URL", "PROVIDER_SALES_PATH"]),
     );
   });
 
@@ -114,7 +107,12 @@ describe("sandbox payments at start", () => {
   );
 
   it("starts a public server on the sandbox when SANDBOX_PAYMENTS=true says it is meant", () => {
-    const settings = parseSettings({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", SANDBOX_PAYMENTS: "true", ...mailServer });
+    const settings = parseSettings({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://shop.example.com",
+      SANDBOX_PAYMENTS: "true",
+      ...mailServer,
+    });
     expect(settings.SANDBOX_PAYMENTS).toBe("true");
     expect(settings.STRIPE_SECRET_KEY).toBeUndefined();
   });
@@ -122,7 +120,13 @@ describe("sandbox payments at start", () => {
   it("starts a public server with Stripe's keys, SANDBOX_PAYMENTS unset or false", () => {
     expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", ...stripeKeys, ...mailServer })).toEqual([]);
     expect(
-      problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com", SANDBOX_PAYMENTS: "false", ...stripeKeys, ...mailServer }),
+      problemsOf({
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://shop.example.com",
+        SANDBOX_PAYMENTS: "false",
+        ...stripeKeys,
+        ...mailServer,
+      }),
     ).toEqual([]);
   });
 
@@ -189,7 +193,10 @@ describe("her emails at start", () => {
   );
 
   it("names both problems of a public server on the sandbox without a mail server", () => {
-    expect(problemsOf({ PUBLIC_URL: "https://shop.example.com" }).map((problem) => problem.split(":")[0])).toEqual(["SANDBOX_PAYMENTS", "SMTP_URL"]);
+    expect(problemsOf({ PUBLIC_URL: "https://shop.example.com" }).map((problem) => problem.split(":")[0])).toEqual([
+      "SANDBOX_PAYMENTS",
+      "SMTP_URL",
+    ]);
   });
 
   it.each([undefined, "", "http://localhost:3000", "http://127.0.0.1:3100", "http://[::1]:3000"])(

@@ -1,7 +1,12 @@
 // When a sign-in to the console has ended: idle for half an hour, or twelve hours old; and
 // when its use is worth writing down.
 import { describe, expect, it } from "vitest";
-import { consoleSessionCutoffs, consoleSessionEnded, consoleSessionLimits, consoleSessionNeedsTouch } from "../../app/funnel/console-sessions";
+import {
+  consoleSessionCutoffs,
+  consoleSessionEnded,
+  consoleSessionLimits,
+  consoleSessionNeedsTouch,
+} from "../../app/funnel/console-sessions";
 import { tooManySignInsMessage } from "../../app/routes/owner._index/sign-in.server";
 
 const minute = 60_000;
@@ -28,7 +33,9 @@ describe("a console sign-in", () => {
     const { idleBefore, begunBefore } = consoleSessionCutoffs(now);
     expect(consoleSessionEnded({ createdAt: signedIn, lastSeenAt: idleBefore }, now)).toBe(true);
     expect(consoleSessionEnded({ createdAt: begunBefore, lastSeenAt: now }, now)).toBe(true);
-    expect(consoleSessionEnded({ createdAt: new Date(begunBefore.getTime() + 1), lastSeenAt: new Date(idleBefore.getTime() + 1) }, now)).toBe(false);
+    expect(
+      consoleSessionEnded({ createdAt: new Date(begunBefore.getTime() + 1), lastSeenAt: new Date(idleBefore.getTime() + 1) }, now),
+    ).toBe(false);
   });
 
   it("writes its use down once a minute, not once a request", () => {

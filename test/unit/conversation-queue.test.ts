@@ -128,7 +128,8 @@ async function ask(queue: ConversationQueue, handlerId: number, messages: Uint8A
   const writes: string[] = [];
   const types = (data: Uint8Array) => {
     const found: string[] = [];
-    for (let at = 0; at < data.length; at += 1 + new DataView(data.buffer, data.byteOffset + at + 1).getInt32(0)) found.push(String.fromCharCode(data[at]!));
+    for (let at = 0; at < data.length; at += 1 + new DataView(data.buffer, data.byteOffset + at + 1).getInt32(0))
+      found.push(String.fromCharCode(data[at]!));
     return found.join("");
   };
   for (const sent of messages) await queue.enqueue(handlerId, sent, (data) => writes.push(types(data)));

@@ -65,7 +65,8 @@ describe("which views are answered before Remix", () => {
     expect(match("/nowhere", "")).toBeUndefined();
     expect(match(`/checkout/${uuid}.data`, "")).toBeUndefined();
     expect(match("/__manifest", "")).toBeUndefined();
-    for (const search of ["?_data=routes%2Fcheckout", "?index", "?a=1&index=", "?_routes=root"]) expect(match(`/checkout/${uuid}`, search)).toBeUndefined();
+    for (const search of ["?_data=routes%2Fcheckout", "?index", "?a=1&index=", "?_routes=root"])
+      expect(match(`/checkout/${uuid}`, search)).toBeUndefined();
     expect(match(`/checkout/${uuid}`, "?indexes=1")).toBeDefined();
   });
 
@@ -106,11 +107,15 @@ describe("the data a kept page may answer", () => {
   const outcomes = (...entries: [string, LoaderOutcome][]) => new Map(entries);
 
   it("are each loader's plain data, or data() without a status or headers", () => {
-    expect(plainLoaderData(outcomes(["root", { returned: { language: "en" } }], ["page", { returned: data({ plan: "monthly" }) }]))).toEqual({
+    expect(
+      plainLoaderData(outcomes(["root", { returned: { language: "en" } }], ["page", { returned: data({ plan: "monthly" }) }])),
+    ).toEqual({
       root: { language: "en" },
       page: { plan: "monthly" },
     });
-    expect(plainLoaderData(outcomes(["page", { returned: data({ plan: "monthly" }, { headers: new Headers() }) }]))).toEqual({ page: { plan: "monthly" } });
+    expect(plainLoaderData(outcomes(["page", { returned: data({ plan: "monthly" }, { headers: new Headers() }) }]))).toEqual({
+      page: { plan: "monthly" },
+    });
     expect(plainLoaderData(outcomes(["page", { returned: null }]))).toEqual({ page: null });
   });
 
@@ -133,13 +138,29 @@ describe("the data a kept page may answer", () => {
     const pages = new DrawnPages();
     const url = `http://localhost/checkout/${uuid}`;
     // What handleRequest keys the page by when Remix draws it.
-    const drawnKey = drawnPageKey(url, "GET", 200, { loaderData: { root: { language: "en" }, page: { plan: "monthly" } }, actionData: null, errors: null });
+    const drawnKey = drawnPageKey(url, "GET", 200, {
+      loaderData: { root: { language: "en" }, page: { plan: "monthly" } },
+      actionData: null,
+      errors: null,
+    });
     pages.draw(drawnKey, () => "<p>monthly</p>");
     const kept = (key: string) => pages.kept(key);
-    expect(keptPageFor(url, outcomes(["root", { returned: { language: "en" } }], ["page", { returned: data({ plan: "monthly" }) }]), kept)?.html).toBe("<p>monthly</p>");
-    expect(keptPageFor(url, outcomes(["root", { returned: { language: "en" } }], ["page", { returned: { plan: "yearly" } }]), kept)).toBeUndefined();
-    expect(keptPageFor(`${url}?lang=en`, outcomes(["root", { returned: { language: "en" } }], ["page", { returned: { plan: "monthly" } }]), kept)).toBeUndefined();
-    expect(keptPageFor(url, outcomes(["root", { returned: { language: "en" } }], ["page", { threw: new Error("x") }]), kept)).toBeUndefined();
+    expect(
+      keptPageFor(url, outcomes(["root", { returned: { language: "en" } }], ["page", { returned: data({ plan: "monthly" }) }]), kept)?.html,
+    ).toBe("<p>monthly</p>");
+    expect(
+      keptPageFor(url, outcomes(["root", { returned: { language: "en" } }], ["page", { returned: { plan: "yearly" } }]), kept),
+    ).toBeUndefined();
+    expect(
+      keptPageFor(
+        `${url}?lang=en`,
+        outcomes(["root", { returned: { language: "en" } }], ["page", { returned: { plan: "monthly" } }]),
+        kept,
+      ),
+    ).toBeUndefined();
+    expect(
+      keptPageFor(url, outcomes(["root", { returned: { language: "en" } }], ["page", { threw: new Error("x") }]), kept),
+    ).toBeUndefined();
   });
 });
 
@@ -148,7 +169,8 @@ describe("the routes Remix is given", () => {
     let calls = 0;
     const routes = replayingRoutes(anApp({ "routes/checkout": () => ({ call: ++calls }) }));
     const loader = routes["routes/checkout"]!.module.loader!;
-    const args = (context: unknown) => ({ request: new Request("http://localhost/checkout"), params: {}, context }) as Parameters<typeof loader>[0];
+    const args = (context: unknown) =>
+      ({ request: new Request("http://localhost/checkout"), params: {}, context }) as Parameters<typeof loader>[0];
     const given = { plan: "monthly" };
     expect(await loader(args(replayContext(new Map([["routes/checkout", { returned: given }]]))))).toBe(given);
     const refusal = redirect("/welcome");

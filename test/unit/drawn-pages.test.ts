@@ -15,7 +15,9 @@ describe("the key a page is drawn from", () => {
     expect(drawnPageKey(page, "GET", 200, data({ root: { language: "es" }, page: { plan: "monthly" } }))).toBe(key);
     expect(drawnPageKey(page, "HEAD", 200, data({ root: { language: "es" }, page: { plan: "monthly" } }))).toBe(key);
     expect(drawnPageKey(page, "GET", 200, data({ root: { language: "es" }, page: { plan: "quarterly" } }))).not.toBe(key);
-    expect(drawnPageKey("https://shop.example/checkout/0b5e", "GET", 200, data({ root: { language: "es" }, page: { plan: "monthly" } }))).not.toBe(key);
+    expect(
+      drawnPageKey("https://shop.example/checkout/0b5e", "GET", 200, data({ root: { language: "es" }, page: { plan: "monthly" } })),
+    ).not.toBe(key);
   });
 
   it("is none for a post's answer, an action's data, an error or a status other than 200", () => {
@@ -37,7 +39,10 @@ describe("the key a page is drawn from", () => {
 
   it("never gives two different data the same key", () => {
     // Each route's data, as Remix gives them: route ids to any JSON but the browser's messages.
-    const routesData = fc.dictionary(fc.string(), fc.jsonValue().filter((value) => !JSON.stringify(value ?? null).includes('"clientMessages"')));
+    const routesData = fc.dictionary(
+      fc.string(),
+      fc.jsonValue().filter((value) => !JSON.stringify(value ?? null).includes('"clientMessages"')),
+    );
     fc.assert(
       fc.property(routesData, routesData, (a, b) => {
         const page = "https://shop.example/checkout/0b5e";

@@ -15,7 +15,11 @@ const order: EmailOrder = {
   firstPeriodCents: 24_900,
   renewalCents: 29_900,
 };
-const links = { subscription: "https://care.example/s/abc", payment: "https://care.example/s/abc/payment", receipt: "https://care.example/s/abc/receipts/7" };
+const links = {
+  subscription: "https://care.example/s/abc",
+  payment: "https://care.example/s/abc/payment",
+  receipt: "https://care.example/s/abc/receipts/7",
+};
 const at = (day: number) => new Date(Date.UTC(2026, 10, day, 10));
 const change = (kind: PlanChangeLine["kind"], fixed = true): PlanChangeLine => ({
   kind,
@@ -29,8 +33,29 @@ const change = (kind: PlanChangeLine["kind"], fixed = true): PlanChangeLine => (
 /** The facts each kind may carry, and the lack of them. */
 const factSets: Omit<EmailFacts, "kind">[] = [
   {},
-  { amountCents: 12_345, period: 0, nextBillingAt: at(24), previousBillingAt: at(10), retryAt: at(27), holdReleased: true, beforeReview: true, card: "Visa ending 4242", shipCity: "Austin", shipState: "TX" },
-  { amountCents: 500, period: 2, lastBillingAt: at(2), holdReleased: false, ends: true, movedBack: true, card: "Card ending 1111", nextBillingAt: at(24), previousBillingAt: at(3) },
+  {
+    amountCents: 12_345,
+    period: 0,
+    nextBillingAt: at(24),
+    previousBillingAt: at(10),
+    retryAt: at(27),
+    holdReleased: true,
+    beforeReview: true,
+    card: "Visa ending 4242",
+    shipCity: "Austin",
+    shipState: "TX",
+  },
+  {
+    amountCents: 500,
+    period: 2,
+    lastBillingAt: at(2),
+    holdReleased: false,
+    ends: true,
+    movedBack: true,
+    card: "Card ending 1111",
+    nextBillingAt: at(24),
+    previousBillingAt: at(3),
+  },
   { period: 1, failure: "Insufficient funds." },
   ...(["switched", "waiting", "kept"] as const).map((kind) => ({ planChange: change(kind), nextBillingAt: at(24) })),
   { planChange: change("waiting", false) },
@@ -57,7 +82,9 @@ describe("her emails in her language", () => {
 
   it("without a language an email is the English one, word for word", () => {
     for (const kind of emailKinds) {
-      expect(renderEmail(order, { kind, ...factSets[1] }, links)).toEqual(renderEmail(order, { kind, ...factSets[1] }, links, translator("en")));
+      expect(renderEmail(order, { kind, ...factSets[1] }, links)).toEqual(
+        renderEmail(order, { kind, ...factSets[1] }, links, translator("en")),
+      );
     }
   });
 
@@ -67,7 +94,9 @@ describe("her emails in her language", () => {
     expect(waiting.summary).toBe(
       "Su próxima fecha de facturación (20 de noviembre de 2026) está a menos de 72 horas, así que, como indican los términos, esa renovación es fija: $99.00 por un mes más de su plan Mensual. Después, su plan cambia a 6 meses el 24 de noviembre de 2026, y a partir de entonces cuesta $599.00 cada 6 meses.",
     );
-    expect(waiting.undo).toBe("¿Cambió de opinión? Vuelva a elegir su plan Mensual desde su página de suscripción antes del 21 de noviembre de 2026 (72 horas antes del 24 de noviembre de 2026).");
+    expect(waiting.undo).toBe(
+      "¿Cambió de opinión? Vuelva a elegir su plan Mensual desde su página de suscripción antes del 21 de noviembre de 2026 (72 horas antes del 24 de noviembre de 2026).",
+    );
     const email = renderEmail(order, { kind: "plan_changed", planChange: change("waiting") }, links, es).text;
     expect(email).toContain(`Como lo solicitó: ${waiting.summary}`);
     expect(planChangeWords(change("kept")).summary).toBe(

@@ -23,7 +23,10 @@ let appAnswers: string[];
 let renderOf: (url: URL) => Response;
 
 const page = (body: string, status = 200, cacheControl = "public, max-age=300, stale-while-revalidate=60") =>
-  new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": cacheControl, "Content-Security-Policy": "script-src 'none'" } });
+  new Response(body, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": cacheControl, "Content-Security-Policy": "script-src 'none'" },
+  });
 
 beforeEach(async () => {
   renders = [];
@@ -109,12 +112,23 @@ describe("entry pages from memory", () => {
 
   it("leaves to the app a visitor with our cookie where the page reads it, a post, her own pages and files", async () => {
     await fetch(`${origin}/home`, { headers: { Cookie: "funnel_variant=classic" } });
-    await fetch(`${origin}/welcome`, { method: "POST", body: "reason=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    await fetch(`${origin}/welcome`, {
+      method: "POST",
+      body: "reason=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     await fetch(`${origin}/checkout/123`);
     await fetch(`${origin}/favicon.svg`);
     await fetch(`${origin}/welcome.data`);
     await fetch(`${origin}/welcome?email_address=jane%40example.org`);
-    expect(appAnswers).toEqual(["/home", "/welcome", "/checkout/123", "/favicon.svg", "/welcome.data", "/welcome?email_address=jane%40example.org"]);
+    expect(appAnswers).toEqual([
+      "/home",
+      "/welcome",
+      "/checkout/123",
+      "/favicon.svg",
+      "/welcome.data",
+      "/welcome?email_address=jane%40example.org",
+    ]);
     expect(renders).toEqual([]);
   });
 

@@ -18,7 +18,11 @@ describe("entry pages", () => {
   });
 
   it("shares a page only with a GET or HEAD, and one that reads her cookies only with a new visitor", () => {
-    expect(sharedEntryPage("welcome", get("/welcome"))).toEqual({ key: "welcome", query: "", cacheControl: expect.stringMatching(/^public, max-age=\d+, stale-while-revalidate=\d+$/) });
+    expect(sharedEntryPage("welcome", get("/welcome"))).toEqual({
+      key: "welcome",
+      query: "",
+      cacheControl: expect.stringMatching(/^public, max-age=\d+, stale-while-revalidate=\d+$/),
+    });
     expect(sharedEntryPage("welcome", { ...get("/welcome"), method: "HEAD" })).toBeDefined();
     expect(sharedEntryPage("welcome", { ...get("/welcome"), method: "POST" })).toBeUndefined();
     for (const cookie of ["__session=abc", "a=1; funnel_variant=classic", "__toast=x"]) {

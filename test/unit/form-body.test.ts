@@ -26,12 +26,15 @@ async function refusalOf(reading: Promise<unknown>) {
 describe("a form post's fields", () => {
   it("reads a URL-encoded form as the standard does, whatever its names and values", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" })), { maxLength: 12 }), async (pairs) => {
-        const bytes = Buffer.from(new URLSearchParams(pairs).toString());
-        const ours = await readForm(post(bytes, urlEncoded));
-        expect(entriesOf(ours)).toEqual(entriesOf(await standardReading(bytes, urlEncoded)));
-        expect(entriesOf(ours)).toEqual(pairs);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" })), { maxLength: 12 }),
+        async (pairs) => {
+          const bytes = Buffer.from(new URLSearchParams(pairs).toString());
+          const ours = await readForm(post(bytes, urlEncoded));
+          expect(entriesOf(ours)).toEqual(entriesOf(await standardReading(bytes, urlEncoded)));
+          expect(entriesOf(ours)).toEqual(pairs);
+        },
+      ),
       { numRuns: 200 },
     );
   });

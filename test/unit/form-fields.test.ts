@@ -36,19 +36,25 @@ describe("controlWiring", () => {
 describe("Field", () => {
   it("draws label, mark, hint and message, and keeps what she typed", () => {
     const html = renderToStaticMarkup(
-      inLanguage(h(Field, { field: email, label: "E-mail", type: "email", autoComplete: "email", hint: "For your receipt", required: true })),
+      inLanguage(
+        h(Field, { field: email, label: "E-mail", type: "email", autoComplete: "email", hint: "For your receipt", required: true }),
+      ),
     );
     expect(html).toContain('<div class="field has-error">');
     expect(html).toContain('<label for="checkout-email">E-mail<span class="required-mark" aria-hidden="true"> *</span></label>');
     expect(html).toContain('<p class="hint" id="checkout-email-hint">For your receipt</p>');
-    expect(html).toContain('<p class="field-error" id="checkout-email-error"><span class="visually-hidden">Error: </span>Enter a valid email</p>');
+    expect(html).toContain(
+      '<p class="field-error" id="checkout-email-error"><span class="visually-hidden">Error: </span>Enter a valid email</p>',
+    );
     expect(html).toContain('aria-describedby="checkout-email-error checkout-email-hint"');
     expect(html).toContain('value="jane@example.org"');
     expect(html).toMatch(/required=""/);
   });
 
   it("can be required without the asterisk (a form's only question)", () => {
-    const html = renderToStaticMarkup(inLanguage(h(Field, { field: calm, label: "Email", autoComplete: "email", required: true, requiredMark: false })));
+    const html = renderToStaticMarkup(
+      inLanguage(h(Field, { field: calm, label: "Email", autoComplete: "email", required: true, requiredMark: false })),
+    );
     expect(html).not.toContain("required-mark");
     expect(html).toMatch(/required=""/);
   });
@@ -57,7 +63,15 @@ describe("Field", () => {
 describe("SelectField", () => {
   it("is drawn in the same box, with the empty choice first and the value chosen", () => {
     const html = renderToStaticMarkup(
-      inLanguage(h(SelectField, { field: state, label: "State", autoComplete: "address-level1", emptyChoice: "Select a state", options: [["NY", "New York"]] })),
+      inLanguage(
+        h(SelectField, {
+          field: state,
+          label: "State",
+          autoComplete: "address-level1",
+          emptyChoice: "Select a state",
+          options: [["NY", "New York"]],
+        }),
+      ),
     );
     expect(html).toMatch(/^<div class="field"><label for="checkout-state">State<\/label><select id="checkout-state" name="state"/);
     expect(html).toContain('<option value="">Select a state</option><option value="NY" selected="">New York</option>');
@@ -67,7 +81,13 @@ describe("SelectField", () => {
 describe("CheckboxField", () => {
   it("puts its message above the box and names the message, then what it agrees to", () => {
     const html = renderToStaticMarkup(
-      inLanguage(h(CheckboxField, { field: agreement, label: "I agree", className: "agreement", describedBy: "terms" }, h("p", { id: "terms" }, "Terms"))),
+      inLanguage(
+        h(
+          CheckboxField,
+          { field: agreement, label: "I agree", className: "agreement", describedBy: "terms" },
+          h("p", { id: "terms" }, "Terms"),
+        ),
+      ),
     );
     expect(html).toMatch(/^<div class="field agreement has-error"><p class="field-error" id="checkout-agreement-error">/);
     expect(html).toContain('aria-describedby="checkout-agreement-error terms"');
@@ -81,7 +101,10 @@ describe("ErrorSummary", () => {
   });
 
   it("lists the form's own messages without a link, then links to each field in error", () => {
-    const summary = h(ErrorSummary, { summary: [{ fieldId: "checkout-email", message: "Enter a valid email" }], formErrors: ["Too many attempts"] });
+    const summary = h(ErrorSummary, {
+      summary: [{ fieldId: "checkout-email", message: "Enter a valid email" }],
+      formErrors: ["Too many attempts"],
+    });
     const html = renderToStaticMarkup(inLanguage(summary));
     expect(html).toContain('role="alert"');
     expect(html).toContain('<h2 id="error-summary-title">There is a problem</h2>');

@@ -114,10 +114,15 @@ describe("replyErrors", () => {
 
 describe("formFields and summaryOf", () => {
   it("gives each field Conform's ids, its first value and its messages, in the order asked", () => {
-    const fields = formFields("final-checkout", ["firstName", "city", "state"] as const, { firstName: "Jane" }, {
-      state: ["Select your state"],
-      city: ["Enter your town or city"],
-    });
+    const fields = formFields(
+      "final-checkout",
+      ["firstName", "city", "state"] as const,
+      { firstName: "Jane" },
+      {
+        state: ["Select your state"],
+        city: ["Enter your town or city"],
+      },
+    );
     expect(fields.firstName).toEqual({
       id: "final-checkout-firstName",
       name: "firstName",
@@ -152,7 +157,6 @@ describe("firstControlInError", () => {
     expect(firstControlInError([control("INPUT", "firstName")], { "": ["Your card was declined."] })).toBeUndefined();
   });
 });
-
 
 describe("formView", () => {
   it("lists the fields in error in the order of the names, and the form's own messages apart", () => {

@@ -111,9 +111,20 @@ describe("@remix-run/react: the route tree made once per build", () => {
 describe("react-router-dom: data routes made once per routes array", () => {
   it("gives two static routers of the same routes the same data routes", () => {
     const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
-    const routes = [{ path: "/", id: "home" }, { path: "/plan/:id", id: "plan" }];
+    const routes = [
+      { path: "/", id: "home" },
+      { path: "/plan/:id", id: "plan" },
+    ];
     const handlerContext = { ...createStaticHandler(routes), matches: [], loaderData: {}, actionData: null, errors: null };
-    const context = { basename: "", location: { pathname: "/", search: "", hash: "", state: null, key: "default" }, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null, ...handlerContext } as never;
+    const context = {
+      basename: "",
+      location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+      activeDeferreds: null,
+      ...handlerContext,
+    } as never;
     expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes);
     expect(createStaticRouter([...routes], context).routes).not.toBe(createStaticRouter(routes, context).routes);
   });

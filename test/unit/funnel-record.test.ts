@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { concernCodes, motivationCodes } from "../../app/funnel/questionnaire";
-import {
-  mayAnswerConcerns,
-  mayLeaveEmail,
-  salesFunnelRecordBody,
-  type FunnelRecord,
-} from "../../app/funnel/sales-funnel-record";
+import { mayAnswerConcerns, mayLeaveEmail, salesFunnelRecordBody, type FunnelRecord } from "../../app/funnel/sales-funnel-record";
 import { retryDelayMs } from "../../app/server/outbox/delivery.server";
 
 const base: FunnelRecord = {

@@ -56,7 +56,9 @@ describe("the statistics", () => {
     expect(chance.pValue).toBeCloseTo(0.4658, 3);
     expect(chance.differenceInterval.low).toBeLessThan(0);
     expect(chance.differenceInterval.high).toBeGreaterThan(0);
-    expect(comparisonText(chance, "Current", "Classic")).toMatch(/^Classic: 1\.0 points higher than Current .*p = 0\.46\d\. Not significant at the 5% level: the difference may be chance\.$/);
+    expect(comparisonText(chance, "Current", "Classic")).toMatch(
+      /^Classic: 1\.0 points higher than Current .*p = 0\.46\d\. Not significant at the 5% level: the difference may be chance\.$/,
+    );
   });
 
   it("gives no verdict below the minimum of flows or of conversions", () => {
@@ -67,7 +69,9 @@ describe("the statistics", () => {
   });
 
   it("keeps every interval inside 0..1 around its rate, and compares b with a as a with b mirrored", () => {
-    const proportion = fc.integer({ min: 1, max: 5000 }).chain((total) => fc.record({ total: fc.constant(total), successes: fc.integer({ min: 0, max: total }) }));
+    const proportion = fc
+      .integer({ min: 1, max: 5000 })
+      .chain((total) => fc.record({ total: fc.constant(total), successes: fc.integer({ min: 0, max: total }) }));
     fc.assert(
       fc.property(proportion, proportion, (a, b) => {
         const interval = wilsonInterval(a)!;
@@ -126,7 +130,9 @@ describe("the steps", () => {
       ["approved", 1, 0.5, 0.005],
       ["first-renewal", 0, 0, 0],
     ]);
-    expect(funnelRows({ flows: 0, steps: [] }).every((row) => row.reached === 0 && row.fromStart === null && row.fromPrevious === null)).toBe(true);
+    expect(
+      funnelRows({ flows: 0, steps: [] }).every((row) => row.reached === 0 && row.fromStart === null && row.fromPrevious === null),
+    ).toBe(true);
   });
 });
 

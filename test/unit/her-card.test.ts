@@ -12,7 +12,10 @@ const order: EmailOrder = {
   firstPeriodCents: 13_900,
   renewalCents: 13_900,
 };
-const links = { subscription: "https://care.example/subscription/abc.1.sig", payment: "https://care.example/subscription/abc.1.sig/payment" };
+const links = {
+  subscription: "https://care.example/subscription/abc.1.sig",
+  payment: "https://care.example/subscription/abc.1.sig/payment",
+};
 
 describe("her card update", () => {
   it("names a card by its brand and last four digits", () => {
@@ -23,14 +26,20 @@ describe("her card update", () => {
 
   it("is open while her plan is under review, running or ending; not while a payment is due or once ended", () => {
     expect(["on_hold", "active", "ending"].every((state) => canUpdateCard(state as never))).toBe(true);
-    expect(["payment_needed", "past_due", "hold_expired", "cancelled", "lapsed", "declined", "disqualified"].some((state) => canUpdateCard(state as never))).toBe(false);
+    expect(
+      ["payment_needed", "past_due", "hold_expired", "cancelled", "lapsed", "declined", "disqualified"].some((state) =>
+        canUpdateCard(state as never),
+      ),
+    ).toBe(false);
   });
 
   it("her email says the new card, from when, and how to undo it", () => {
     const next = new Date("2027-03-03T10:00:00Z");
     const running = renderEmail(order, { kind: "card_updated", card: "Mastercard ending 4444", nextBillingAt: next }, links).text;
     expect(running).toContain("Your card for future payments is now Mastercard ending 4444.");
-    expect(running).toContain(`We will use it from your next payment, on ${formatEmailDate(next)}, and no longer charge the card you used before.`);
+    expect(running).toContain(
+      `We will use it from your next payment, on ${formatEmailDate(next)}, and no longer charge the card you used before.`,
+    );
     expect(running).toContain("To undo it, update your card again from your subscription page.");
     const underReview = renderEmail(order, { kind: "card_updated", card: "Mastercard ending 4444", beforeReview: true }, links).text;
     expect(underReview).toContain("your first payment is taken from the hold already on the card you gave at checkout");

@@ -56,7 +56,14 @@ describe("her page's English, said twice", () => {
   });
 
   it("says what cancelling does, before and after, alike", () => {
-    const facts: CancelFacts = { state: "active", plan: "quarterly", firstPeriodCents: 11_900, renewalCents: 29_900, nextBillingAt: billingAt, decided: false };
+    const facts: CancelFacts = {
+      state: "active",
+      plan: "quarterly",
+      firstPeriodCents: 11_900,
+      renewalCents: 29_900,
+      nextBillingAt: billingAt,
+      decided: false,
+    };
     const cases: [CancelFacts, Date][] = [
       ...subscriptionStates.map((state): [CancelFacts, Date] => [{ ...facts, state }, new Date(billingAt.getTime() - 200 * hour)]),
       [facts, new Date(billingAt.getTime() - 10 * hour)],
@@ -64,7 +71,9 @@ describe("her page's English, said twice", () => {
       [{ ...facts, state: "on_hold", decided: true }, billingAt],
     ];
     for (const [given, now] of cases) expect(cancelPreview(given, now, en)).toEqual(cancelPreview(given, now));
-    expect(cancelPreview(facts, new Date(billingAt.getTime() - 200 * hour), es).text).toContain("Su plan trimestral se habría renovado el 10 de marzo de 2027.");
+    expect(cancelPreview(facts, new Date(billingAt.getTime() - 200 * hour), es).text).toContain(
+      "Su plan trimestral se habría renovado el 10 de marzo de 2027.",
+    );
     for (const result of ["cancelled", "ending", "closed"] as const) {
       for (const before of subscriptionStates) {
         const amounts = { firstPeriodCents: 11_900, renewalCents: 29_900, lastBillingAt: billingAt };
@@ -88,7 +97,11 @@ describe("her page's English, said twice", () => {
     expect(words.soonerOnce(billingAt)).toBe(billingDateMessages.soonerOnce(billingAt));
     expect(words.cardTried(billingAt)).toBe(billingDateMessages.cardTried(billingAt));
     expect(words.declined("Your card was declined.")).toBe(billingDateMessages.declined("Your card was declined."));
-    for (const [weeks, left] of [[1, 1], [3, 2], [2, 0]]) {
+    for (const [weeks, left] of [
+      [1, 1],
+      [3, 2],
+      [2, 0],
+    ]) {
       expect(words.cap(weeks!, left!)).toBe(billingDateMessages.cap(weeks!, left!));
       expect(words.skipCap("monthly", weeks!, left!)).toBe(billingDateMessages.skipCap("monthly", weeks!, left!));
     }
@@ -105,7 +118,9 @@ describe("her page's English, said twice", () => {
     const day = (date: Date) => date.toISOString().slice(0, 10);
     expect(moveOffer(facts, now, day, en)).toEqual(moveOffer(facts, now, day));
     expect(moveOffer(facts, now, day, es).choices[0]![1]).toBe("1 semana después: 2027-03-17");
-    expect(decideBillingDateChange({ ...facts, state: "past_due" }, { kind: "skip" }, now, en)).toEqual(decideBillingDateChange({ ...facts, state: "past_due" }, { kind: "skip" }, now));
+    expect(decideBillingDateChange({ ...facts, state: "past_due" }, { kind: "skip" }, now, en)).toEqual(
+      decideBillingDateChange({ ...facts, state: "past_due" }, { kind: "skip" }, now),
+    );
     const from = billingAt;
     const to = new Date("2027-03-24T10:00:00Z");
     for (const line of [

@@ -19,7 +19,10 @@ const order: EmailOrder = {
   firstPeriodCents: 29_900,
   renewalCents: 29_900,
 };
-const links = { subscription: "https://care.example/subscription/abc.1.sig", payment: "https://care.example/subscription/abc.1.sig/payment" };
+const links = {
+  subscription: "https://care.example/subscription/abc.1.sig",
+  payment: "https://care.example/subscription/abc.1.sig/payment",
+};
 
 describe("her emails", () => {
   it.each(emailKinds)("%s has a subject, greets her, carries her link in text and HTML, and how to reach us", (kind) => {
@@ -83,7 +86,11 @@ describe("money given back", () => {
   });
 
   it("medically disqualified, after a charge: ended, kindly, with the refund in full and no reason given", () => {
-    const { subject, text, html } = renderEmail(order, { kind: "disqualified", amountCents: 29_900, card: "Mastercard ending 4444" }, links);
+    const { subject, text, html } = renderEmail(
+      order,
+      { kind: "disqualified", amountCents: 29_900, card: "Mastercard ending 4444" },
+      links,
+    );
     expect(subject).toBe("Your treatment plan MC-7KQ2-94XD has ended");
     expect(text).toContain("a licensed provider has found that this treatment is not right for you at this time");
     expect(text).toContain("We are sorry");
@@ -112,10 +119,15 @@ describe("money given back", () => {
     const paid = { kind: "capture" as const, status: "succeeded" as const, amountCents: 13_900, reason: null };
     const refund = { kind: "refund" as const, amountCents: 13_900, reason: "medically_disqualified" };
     expect(disqualifiedMoneyText([paid, { ...refund, status: "succeeded" }])).toContain("refunded in full: $139.00");
-    expect(disqualifiedMoneyText([paid, { ...refund, status: "pending" }])).toContain("we are refunding your most recent payment in full: $139.00");
-    expect(disqualifiedMoneyText([{ ...paid, kind: "hold" }, { kind: "release", status: "succeeded", amountCents: 13_900, reason: null }])).toBe(
-      "Nothing was charged: the hold on your card was released.",
+    expect(disqualifiedMoneyText([paid, { ...refund, status: "pending" }])).toContain(
+      "we are refunding your most recent payment in full: $139.00",
     );
+    expect(
+      disqualifiedMoneyText([
+        { ...paid, kind: "hold" },
+        { kind: "release", status: "succeeded", amountCents: 13_900, reason: null },
+      ]),
+    ).toBe("Nothing was charged: the hold on your card was released.");
     expect(disqualifiedMoneyText([{ ...paid, kind: "hold" }])).toBe("Nothing was charged.");
     // Refunded in full before, for another reason: nothing more to say.
     expect(disqualifiedMoneyText([paid, { ...refund, reason: "goodwill", status: "succeeded" }])).toBeUndefined();
@@ -152,13 +164,21 @@ describe("the cancel preview", () => {
   const billingAt = new Date("2027-03-01T12:00:00Z");
 
   it("before review: the hold is released", () => {
-    expect(cancelPreview({ ...facts, state: "on_hold", nextBillingAt: null }, billingAt).text).toContain("the $139.00 hold on your card is released at once");
+    expect(cancelPreview({ ...facts, state: "on_hold", nextBillingAt: null }, billingAt).text).toContain(
+      "the $139.00 hold on your card is released at once",
+    );
   });
 
   it("active: within 72 hours that renewal is still billed; a moment earlier it is not", () => {
-    const within = cancelPreview({ ...facts, state: "active", nextBillingAt: billingAt }, new Date(billingAt.getTime() - 71 * 60 * 60 * 1000));
+    const within = cancelPreview(
+      { ...facts, state: "active", nextBillingAt: billingAt },
+      new Date(billingAt.getTime() - 71 * 60 * 60 * 1000),
+    );
     expect(within).toMatchObject({ can: true, stillBilled: { at: billingAt, amountCents: 13_900 } });
-    const before = cancelPreview({ ...facts, state: "active", nextBillingAt: billingAt }, new Date(billingAt.getTime() - 73 * 60 * 60 * 1000));
+    const before = cancelPreview(
+      { ...facts, state: "active", nextBillingAt: billingAt },
+      new Date(billingAt.getTime() - 73 * 60 * 60 * 1000),
+    );
     expect(before).toMatchObject({ can: true });
     expect("stillBilled" in before && before.stillBilled).toBeFalsy();
   });
@@ -217,7 +237,9 @@ describe("her plan for her doctor", () => {
     for (const firstName of ["Jane", "WIN $500 NOW", "see prize.example", null]) {
       expect(renderDoctorEmail(summary, { firstName, note: "Call me" }, "https://care.example/plan/abc").subject).toBe(doctorEmailSubject);
     }
-    expect(renderDoctorEmail(summary, { firstName: "Jane", note: null }, "https://care.example/plan/abc").text).toContain("Jane is considering");
+    expect(renderDoctorEmail(summary, { firstName: "Jane", note: null }, "https://care.example/plan/abc").text).toContain(
+      "Jane is considering",
+    );
     for (const name of ["Jane", "Mary-Ann", "O'Brien", "Zoë", "Anne Marie", "  Jane  "]) expect(patientName(name)).toBe(name.trim());
     for (const notAName of ["prize.example", "Jane.Com", "WIN $500", "x".repeat(41), "Call 555 0123", "", null, undefined, "-Jane"]) {
       expect(patientName(notAName)).toBe("Your patient");

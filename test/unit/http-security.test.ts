@@ -76,7 +76,10 @@ describe("the security headers (Mozilla HTTP Observatory's rules)", () => {
   });
 
   it("lets the maps hosts and the places script's origin in only with a maps key", () => {
-    const withKey = pagePolicy("n", policySources(parseSettings({ MAPS_API_KEY: "k", MAPS_SCRIPT_URL: "http://127.0.0.1:3199/maps-js/api/js" })));
+    const withKey = pagePolicy(
+      "n",
+      policySources(parseSettings({ MAPS_API_KEY: "k", MAPS_SCRIPT_URL: "http://127.0.0.1:3199/maps-js/api/js" })),
+    );
     expect(withKey).toMatch(/script-src 'self' 'nonce-n' https:\/\/maps\.googleapis\.com http:\/\/127\.0\.0\.1:3199;/);
     expect(withKey).toMatch(/connect-src 'self' https:\/\/maps\.googleapis\.com http:\/\/127\.0\.0\.1:3199;/);
     expect(withKey).toContain("font-src 'self' https://fonts.gstatic.com");

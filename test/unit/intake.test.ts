@@ -54,7 +54,10 @@ describe("congratulationsIntakeUrl", () => {
   });
 
   it("adds the kept tracking params when the page's address has none", () => {
-    const url = new URL(congratulationsIntakeUrl("/checkout/{responderUuid}", uuid, new URLSearchParams(), { utm_campaign: "c" }), "http://app");
+    const url = new URL(
+      congratulationsIntakeUrl("/checkout/{responderUuid}", uuid, new URLSearchParams(), { utm_campaign: "c" }),
+      "http://app",
+    );
     expect(url.searchParams.get("utm_campaign")).toBe("c");
   });
 });

@@ -41,7 +41,8 @@ function resolved(from: string, specifier: string): string | undefined {
   throw new Error(`${from} imports ${specifier}, which is no module of app/`);
 }
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']|(?:^|\n)\s*import\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']|(?:^|\n)\s*import\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 const importsOf = new Map<string, string[]>(
   modules.map((module) => {
@@ -137,7 +138,9 @@ describe("the layers of app/", () => {
     const crossing = [...importsOf].flatMap(([module, targets]) => {
       const area = areaOf(module);
       if (!area) return [];
-      return targets.filter((target) => areaOf(target) !== undefined && areaOf(target) !== area).map((target) => `${module} imports ${target}`);
+      return targets
+        .filter((target) => areaOf(target) !== undefined && areaOf(target) !== area)
+        .map((target) => `${module} imports ${target}`);
     });
     expect(crossing).toEqual([]);
   });

@@ -15,7 +15,9 @@ describe("an ask of Remix's route discovery", () => {
     expect(manifestAskRefused(ask(["/final-checkout/7d9c3c1e-2f6b-4f7e-9a55-0c0d6c1b1e11", "/terms", "/privacy", "/welcome"]))).toBe(false);
     expect(manifestAskRefused(ask(["/subscription/abc/receipts/def"]))).toBe(false);
     // Fifty order links of the console's list share their leading parts.
-    expect(manifestAskRefused(ask(Array.from({ length: 50 }, (_, i) => `/owner/orders/MC-AAAA-${String(i).padStart(4, "0")}`)))).toBe(false);
+    expect(manifestAskRefused(ask(Array.from({ length: 50 }, (_, i) => `/owner/orders/MC-AAAA-${String(i).padStart(4, "0")}`)))).toBe(
+      false,
+    );
     expect(manifestAskRefused(ask([]))).toBe(false);
   });
 

@@ -25,7 +25,13 @@ const paymentGroup: fc.Arbitrary<PaymentGroup> = fc.record({
 });
 
 const disputeGroup: fc.Arbitrary<DisputeGroup> = fc.record({
-  status: fc.constantFrom(...closedDisputeStatuses, "needs_response", "under_review", "warning_needs_response", "a_status_stripe_adds_later"),
+  status: fc.constantFrom(
+    ...closedDisputeStatuses,
+    "needs_response",
+    "under_review",
+    "warning_needs_response",
+    "a_status_stripe_adds_later",
+  ),
   plan,
   month,
   count,
@@ -44,7 +50,9 @@ describe("net revenue", () => {
             .filter((group) => group.status === "succeeded" && (group.kind === "capture" || group.kind === "charge"))
             .map((group) => group.cents),
         );
-        const refunded = sum(payments.filter((group) => group.kind === "refund" && group.status === "succeeded").map((group) => group.cents));
+        const refunded = sum(
+          payments.filter((group) => group.kind === "refund" && group.status === "succeeded").map((group) => group.cents),
+        );
         const lost = sum(disputes.filter((group) => group.status === "lost").map((group) => group.cents));
         expect(report.revenue.cents).toBe(paidRevenue);
         expect(report.refunds.cents).toBe(refunded);
@@ -131,6 +139,9 @@ describe("an order's badges", () => {
     expect(moneyBackBadges({ ...paid, refundedCents: 2 * 29_900 })).toEqual(["Refunded"]);
     expect(moneyBackBadges({ ...paid, openDisputeCents: 29_900 })).toEqual(["Disputed"]);
     expect(moneyBackBadges({ ...paid, lostDisputeCents: 29_900 })).toEqual(["Dispute lost"]);
-    expect(moneyBackBadges({ ...paid, refundedCents: 100, openDisputeCents: 29_900, lostDisputeCents: 29_900 })).toEqual(["Partly refunded", "Disputed"]);
+    expect(moneyBackBadges({ ...paid, refundedCents: 100, openDisputeCents: 29_900, lostDisputeCents: 29_900 })).toEqual([
+      "Partly refunded",
+      "Disputed",
+    ]);
   });
 });

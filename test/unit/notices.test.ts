@@ -75,7 +75,10 @@ describe("notices", () => {
 
   it("without a connection, a wait is its interval, and the failure is said", async () => {
     const lost: unknown[] = [];
-    const made = listeningNotices(async () => Promise.reject(new Error("refused")), (error) => lost.push(error));
+    const made = listeningNotices(
+      async () => Promise.reject(new Error("refused")),
+      (error) => lost.push(error),
+    );
     const a = await made.listen("a");
     expect(await a.next(10)).toBe(false);
     expect(lost).toHaveLength(1);
@@ -168,7 +171,13 @@ const authorised: SettledOrder = {
 describe("a notice's payload", () => {
   it("names the flow and tells its order, the trigger's nulls kept", () => {
     expect(readNotice(JSON.stringify({ flow: "f", order: authorised }))).toEqual({ key: "f", told: authorised });
-    const declined = { ...authorised, status: "declined", redirectUrl: null, redirectType: null, failureMessage: "Your card was declined." };
+    const declined = {
+      ...authorised,
+      status: "declined",
+      redirectUrl: null,
+      redirectType: null,
+      failureMessage: "Your card was declined.",
+    };
     expect(readNotice(JSON.stringify({ flow: "f", order: declined }))).toEqual({ key: "f", told: declined });
   });
 
@@ -178,11 +187,15 @@ describe("a notice's payload", () => {
   });
 
   it("tells nothing it cannot read: an order in a state it does not know, or a field of the wrong kind, names its flow alone", () => {
-    for (const order of [{ ...authorised, status: "processing" }, { ...authorised, status: "refunded" }, { ...authorised, gateway: 1 }, "authorised"]) {
+    for (const order of [
+      { ...authorised, status: "processing" },
+      { ...authorised, status: "refunded" },
+      { ...authorised, gateway: 1 },
+      "authorised",
+    ]) {
       expect(readNotice(JSON.stringify({ flow: "f", order })), JSON.stringify(order)).toEqual({ key: "f" });
     }
     // No flow to name: the payload is its own key, which no wait listens for.
     for (const payload of ["{not json", JSON.stringify({ flow: 7 })]) expect(readNotice(payload)).toEqual({ key: payload });
   });
 });
-

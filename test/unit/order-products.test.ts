@@ -95,11 +95,12 @@ describe("which products her order carries (spec section 4, the hybrid flow)", (
         const result = orderProducts(mine, theirs, planCodes);
         const mineCounts = mine !== null && mine.productIds.length > 0;
         const theirsCount = theirs !== null && theirs.productIds.length > 0;
-        const winner = mineCounts && (!theirsCount || mine.at.getTime() > theirs.at.getTime())
-          ? { choice: mine, source: "selection" }
-          : theirsCount
-            ? { choice: theirs, source: "token" }
-            : null;
+        const winner =
+          mineCounts && (!theirsCount || mine.at.getTime() > theirs.at.getTime())
+            ? { choice: mine, source: "selection" }
+            : theirsCount
+              ? { choice: theirs, source: "token" }
+              : null;
         if (winner) {
           expect(result).toEqual({
             productIds: winner.choice.productIds,

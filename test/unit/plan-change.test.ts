@@ -23,9 +23,7 @@ const day = 24 * hour;
 const allPlans = [...planCodes];
 
 const anchors = fc.date({ min: new Date("2024-01-01T00:00:00Z"), max: new Date("2032-12-31T00:00:00Z"), noInvalidDate: true });
-const planPairs = fc
-  .tuple(fc.constantFrom(...planCodes), fc.constantFrom(...planCodes))
-  .filter(([from, to]) => from !== to);
+const planPairs = fc.tuple(fc.constantFrom(...planCodes), fc.constantFrom(...planCodes)).filter(([from, to]) => from !== to);
 
 /** A subscription as the service keeps it. */
 function factsOf(plan: PlanCode, anchor: Date, next: Date, overrides: Partial<PlanChangeFacts> = {}): PlanChangeFacts {
@@ -55,30 +53,36 @@ function renew(facts: PlanChangeFacts): { billed: { at: Date; cents: number }; f
 describe("a plan change against the renewal schedule", () => {
   it("bills the old price up to the first date on the new plan and the new price from it, on the new plan's dates", () => {
     fc.assert(
-      fc.property(anchors, planPairs, fc.integer({ min: 1, max: 6 }), fc.double({ min: 0, max: 1, noNaN: true }), (anchor, [from, to], period, fraction) => {
-        const previous = billingDate(anchor, from, period - 1);
-        const next = billingDate(anchor, from, period);
-        const now = new Date(previous.getTime() + Math.floor(fraction * (next.getTime() - previous.getTime() - 1)));
-        const decision = decidePlanChange(factsOf(from, anchor, next), offerOf(to), allPlans, now);
-        if (!decision.ok) throw new Error(decision.message);
-        const { line, writes } = decision;
-        // The 72-hour rule alone decides whether her next renewal is already fixed.
-        expect(line.kind).toBe(renewalStillBilled(now, next) ? "waiting" : "switched");
-        expect(line.startsAt).toEqual(line.kind === "switched" ? next : billingDate(anchor, from, period + 1));
+      fc.property(
+        anchors,
+        planPairs,
+        fc.integer({ min: 1, max: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (anchor, [from, to], period, fraction) => {
+          const previous = billingDate(anchor, from, period - 1);
+          const next = billingDate(anchor, from, period);
+          const now = new Date(previous.getTime() + Math.floor(fraction * (next.getTime() - previous.getTime() - 1)));
+          const decision = decidePlanChange(factsOf(from, anchor, next), offerOf(to), allPlans, now);
+          if (!decision.ok) throw new Error(decision.message);
+          const { line, writes } = decision;
+          // The 72-hour rule alone decides whether her next renewal is already fixed.
+          expect(line.kind).toBe(renewalStillBilled(now, next) ? "waiting" : "switched");
+          expect(line.startsAt).toEqual(line.kind === "switched" ? next : billingDate(anchor, from, period + 1));
 
-        let facts: PlanChangeFacts = { ...factsOf(from, anchor, next), ...writes };
-        const billed: { at: Date; cents: number }[] = [];
-        for (let i = 0; i < 4; i++) {
-          const renewed = renew(facts);
-          billed.push(renewed.billed);
-          facts = renewed.facts;
-        }
-        for (const bill of billed) expect(bill.cents).toBe(bill.at < line.startsAt ? 10_000 : 25_000);
-        // From its first date on, every billing date is the new plan's, counted from that date.
-        const onNewPlan = billed.filter((bill) => bill.at >= line.startsAt).map((bill) => bill.at);
-        expect(onNewPlan).toEqual(onNewPlan.map((_, i) => billingDate(line.startsAt, to, i)));
-        expect({ plan: facts.plan, pending: facts.pendingPlan }).toEqual({ plan: to, pending: null });
-      }),
+          let facts: PlanChangeFacts = { ...factsOf(from, anchor, next), ...writes };
+          const billed: { at: Date; cents: number }[] = [];
+          for (let i = 0; i < 4; i++) {
+            const renewed = renew(facts);
+            billed.push(renewed.billed);
+            facts = renewed.facts;
+          }
+          for (const bill of billed) expect(bill.cents).toBe(bill.at < line.startsAt ? 10_000 : 25_000);
+          // From its first date on, every billing date is the new plan's, counted from that date.
+          const onNewPlan = billed.filter((bill) => bill.at >= line.startsAt).map((bill) => bill.at);
+          expect(onNewPlan).toEqual(onNewPlan.map((_, i) => billingDate(line.startsAt, to, i)));
+          expect({ plan: facts.plan, pending: facts.pendingPlan }).toEqual({ plan: to, pending: null });
+        },
+      ),
     );
   });
 
@@ -94,7 +98,12 @@ describe("a plan change against the renewal schedule", () => {
         if (!kept.ok) throw new Error(kept.message);
         expect(kept.line).toMatchObject({ kind: "kept", fromPlan: to, toPlan: from, cents: 10_000 });
         const after = renew({ ...withWaiting, ...kept.writes }).facts;
-        expect(after).toMatchObject({ plan: from, renewalCents: 10_000, firstPeriodStart: anchor, nextBillingAt: billingDate(anchor, from, period + 1) });
+        expect(after).toMatchObject({
+          plan: from,
+          renewalCents: 10_000,
+          firstPeriodStart: anchor,
+          nextBillingAt: billingDate(anchor, from, period + 1),
+        });
       }),
     );
   });
@@ -119,15 +128,25 @@ describe("deciding a plan change", () => {
       const decision = decidePlanChange(factsOf("monthly", anchor, next, { state }), offerOf("quarterly"), allPlans, early);
       expect(decision).toMatchObject({ ok: false, refusal: "not_active" });
     }
-    expect(decidePlanChange(factsOf("monthly", anchor, next), offerOf("yearly"), ["monthly", "quarterly"], early)).toMatchObject({ ok: false, refusal: "not_offered" });
+    expect(decidePlanChange(factsOf("monthly", anchor, next), offerOf("yearly"), ["monthly", "quarterly"], early)).toMatchObject({
+      ok: false,
+      refusal: "not_offered",
+    });
     expect(decidePlanChange(factsOf("monthly", anchor, next), offerOf("monthly"), allPlans, early)).toEqual({
       ok: false,
       refusal: "same",
       message: "You are already on the Monthly plan, so nothing was changed.",
     });
-    const waits = factsOf("monthly", anchor, next, { pendingPlan: "quarterly", pendingRenewalCents: 29_900, pendingPlanFrom: billingDate(anchor, "monthly", 2) });
+    const waits = factsOf("monthly", anchor, next, {
+      pendingPlan: "quarterly",
+      pendingRenewalCents: 29_900,
+      pendingPlanFrom: billingDate(anchor, "monthly", 2),
+    });
     expect(decidePlanChange(waits, offerOf("quarterly"), allPlans, early)).toMatchObject({ ok: false, refusal: "waiting_already" });
-    expect(decidePlanChange(factsOf("monthly", anchor, next), offerOf("quarterly", null), allPlans, early)).toMatchObject({ ok: false, refusal: "unpriced" });
+    expect(decidePlanChange(factsOf("monthly", anchor, next), offerOf("quarterly", null), allPlans, early)).toMatchObject({
+      ok: false,
+      refusal: "unpriced",
+    });
   });
 });
 
@@ -137,7 +156,11 @@ describe("her medications on another plan", () => {
   const pill = { productId: "progesterone_pill", name: "Pill" };
 
   it("priced from the catalogue as the checkout prices them: progesterone free beside estrogen", () => {
-    expect(planOffer(fallbackCatalogue, [gel, pill], "quarterly", ["monthly", "quarterly"])).toEqual({ plan: "quarterly", cents: 39_900, unavailable: [] });
+    expect(planOffer(fallbackCatalogue, [gel, pill], "quarterly", ["monthly", "quarterly"])).toEqual({
+      plan: "quarterly",
+      cents: 39_900,
+      unavailable: [],
+    });
     expect(planOffer(fallbackCatalogue, [gel, pill, cream], "yearly", allPlans).cents).toBe(240_000);
   });
 
@@ -146,7 +169,9 @@ describe("her medications on another plan", () => {
     expect(offer).toEqual({
       plan: "monthly",
       cents: null,
-      unavailable: [{ name: "Cream", message: "This medication isn't available with the monthly plan. Please select the quarterly plan to continue." }],
+      unavailable: [
+        { name: "Cream", message: "This medication isn't available with the monthly plan. Please select the quarterly plan to continue." },
+      ],
     });
     const facts = factsOf("quarterly", new Date("2027-01-10T12:00:00Z"), new Date("2027-04-10T12:00:00Z"));
     expect(decidePlanChange(facts, offer, ["monthly", "quarterly"], new Date("2027-02-01T00:00:00Z"))).toEqual({
@@ -180,16 +205,25 @@ describe("her timeline's plan lines", () => {
   it("the change ahead: one that waits, or a switch made this period, until the renewal that starts it", () => {
     const anchor = new Date("2027-01-10T12:00:00Z");
     const next = new Date("2027-02-10T12:00:00Z");
-    const waits = factsOf("monthly", anchor, next, { pendingPlan: "quarterly", pendingRenewalCents: 29_900, pendingPlanFrom: line.startsAt });
+    const waits = factsOf("monthly", anchor, next, {
+      pendingPlan: "quarterly",
+      pendingRenewalCents: 29_900,
+      pendingPlanFrom: line.startsAt,
+    });
     expect(planChangeAhead(waits, [])?.text).toBe("Your plan changes to Quarterly on March 10, 2027: $299.00 every 3 months.");
 
     const switched = { event: "plan_changed", detail: planChangeDetail({ ...line, kind: "switched", startsAt: next }) };
     const approved = { event: "approved_captured", detail: {} };
     const nowQuarterly = factsOf("quarterly", next, next, { renewalCents: 29_900 });
-    expect(planChangeAhead(nowQuarterly, [approved, switched])?.text).toBe("Your plan changes to Quarterly on February 10, 2027: $299.00 every 3 months.");
+    expect(planChangeAhead(nowQuarterly, [approved, switched])?.text).toBe(
+      "Your plan changes to Quarterly on February 10, 2027: $299.00 every 3 months.",
+    );
     expect(planChangeAhead(nowQuarterly, [approved, switched, { event: "renewal_charged", detail: {} }])).toBeNull();
     // Switched back within the same period: nothing changes after all.
-    const back = { event: "plan_changed", detail: planChangeDetail({ ...line, kind: "switched", fromPlan: "quarterly", toPlan: "monthly", startsAt: next }) };
+    const back = {
+      event: "plan_changed",
+      detail: planChangeDetail({ ...line, kind: "switched", fromPlan: "quarterly", toPlan: "monthly", startsAt: next }),
+    };
     expect(planChangeAhead(factsOf("monthly", next, next), [approved, switched, back])).toBeNull();
   });
 });

@@ -22,7 +22,12 @@ const blankish = fc.constantFrom(undefined, "", " ", "   ", "\t", "\n ");
 describe("the four fields are required (spec section 5)", () => {
   it("accepts her details and trims what she typed around them", () => {
     expect(
-      preCheckoutSchema.parse({ firstName: ` ${valid.firstName} `, lastName: `${valid.lastName} `, email: ` ${valid.email} `, phone: ` ${valid.phone} ` }),
+      preCheckoutSchema.parse({
+        firstName: ` ${valid.firstName} `,
+        lastName: `${valid.lastName} `,
+        email: ` ${valid.email} `,
+        phone: ` ${valid.phone} `,
+      }),
     ).toEqual(valid);
   });
 
@@ -164,7 +169,13 @@ describe("fillEmptyFields: prefill from the URL or a token", () => {
   });
 
   it("never overwrites a non-blank saved value, and fills every blank one it can (property)", () => {
-    const value = fc.option(fc.oneof(blankish.filter((v) => v !== undefined), fc.string()), { nil: undefined });
+    const value = fc.option(
+      fc.oneof(
+        blankish.filter((v) => v !== undefined),
+        fc.string(),
+      ),
+      { nil: undefined },
+    );
     const draft: fc.Arbitrary<PreCheckoutDraft> = fc.record(
       { firstName: value, lastName: value, email: value, phone: value },
       { requiredKeys: [] },

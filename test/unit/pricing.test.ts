@@ -86,9 +86,15 @@ describe("the selection, priced", () => {
     const fresh = (amount: number) =>
       `$${amount.toLocaleString("en-US", Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 500_000 }).map((cents) => cents / 100), { maxLength: 2_500 }), (amounts) => {
-        for (const amount of [...amounts, ...amounts]) expect(formatDollars(amount)).toBe(fresh(amount));
-      }),
+      fc.property(
+        fc.array(
+          fc.integer({ min: 0, max: 500_000 }).map((cents) => cents / 100),
+          { maxLength: 2_500 },
+        ),
+        (amounts) => {
+          for (const amount of [...amounts, ...amounts]) expect(formatDollars(amount)).toBe(fresh(amount));
+        },
+      ),
       { numRuns: 20 },
     );
   });

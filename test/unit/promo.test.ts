@@ -71,7 +71,9 @@ describe("promo outcome (spec section 8)", () => {
   });
 
   it("refuses an invalid answer with the server's message, or the default", () => {
-    expect(promoOutcome("NOPE", answered({ valid: false, adjusted_price: 39900, discount_amount: 0, message: "Code expired" }), 39900)).toEqual({
+    expect(
+      promoOutcome("NOPE", answered({ valid: false, adjusted_price: 39900, discount_amount: 0, message: "Code expired" }), 39900),
+    ).toEqual({
       applied: false,
       message: "Code expired",
     });
@@ -103,7 +105,11 @@ describe("promo outcome (spec section 8)", () => {
   });
 
   it("keeps the HRT100 fallback to a 500 and to that code", () => {
-    for (const check of [{ outcome: "http-error", status: 503 }, { outcome: "http-error", status: 404 }, { outcome: "unreachable" }] as const) {
+    for (const check of [
+      { outcome: "http-error", status: 503 },
+      { outcome: "http-error", status: 404 },
+      { outcome: "unreachable" },
+    ] as const) {
       expect(promoOutcome("HRT100", check, 19900).applied).toBe(false);
     }
     expect(promoOutcome("HRT1000", { outcome: "http-error", status: 500 }, 19900).applied).toBe(false);

@@ -21,10 +21,19 @@ describe("the provider's signature", () => {
 
   it("refuses another secret, and a time more than 5 minutes either way", () => {
     const body = '{"decision":"approved"}';
-    expect(verifyProviderSignature(providerSignatureHeader("another-secret-entirely", t, body), body, secret, at)).toEqual({ ok: false, reason: "mismatch" });
+    expect(verifyProviderSignature(providerSignatureHeader("another-secret-entirely", t, body), body, secret, at)).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
     expect(verifyProviderSignature(providerSignatureHeader(secret, t - 300, body), body, secret, at)).toEqual({ ok: true });
-    expect(verifyProviderSignature(providerSignatureHeader(secret, t - 301, body), body, secret, at)).toEqual({ ok: false, reason: "stale" });
-    expect(verifyProviderSignature(providerSignatureHeader(secret, t + 301, body), body, secret, at)).toEqual({ ok: false, reason: "stale" });
+    expect(verifyProviderSignature(providerSignatureHeader(secret, t - 301, body), body, secret, at)).toEqual({
+      ok: false,
+      reason: "stale",
+    });
+    expect(verifyProviderSignature(providerSignatureHeader(secret, t + 301, body), body, secret, at)).toEqual({
+      ok: false,
+      reason: "stale",
+    });
   });
 
   it("says a header is missing or malformed", () => {

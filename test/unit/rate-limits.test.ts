@@ -73,7 +73,17 @@ describe("who a limit counts", () => {
   });
 
   it("never counts this machine or a private network: that is a proxy or a local client, not one visitor", () => {
-    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.10", "169.254.1.1", "fd12::1", "fe80::1"]) {
+    for (const address of [
+      "127.0.0.1",
+      "::1",
+      "::ffff:127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.10",
+      "169.254.1.1",
+      "fd12::1",
+      "fe80::1",
+    ]) {
       expect(countedClientAddress(requestFrom(address))).toBeUndefined();
     }
     expect(countedClientAddress(requestFrom())).toBeUndefined();

@@ -21,10 +21,31 @@ import {
 import { planChangeDetail } from "../../app/funnel/plan-change";
 
 const at = (iso: string) => new Date(iso);
-const merchant = { name: "Menopause Care", address: "100 Example Street, Portland, OR 97201, USA", phone: "1-888-555-0142", email: "care@example.com" };
+const merchant = {
+  name: "Menopause Care",
+  address: "100 Example Street, Portland, OR 97201, USA",
+  phone: "1-888-555-0142",
+  email: "care@example.com",
+};
 
-const capture: ReceiptPayment = { id: 12, kind: "capture", status: "succeeded", period: 0, amountCents: 12_900, at: at("2027-01-31T15:00:00Z"), refundOf: null };
-const renewal: ReceiptPayment = { id: 15, kind: "charge", status: "succeeded", period: 1, amountCents: 13_900, at: at("2027-02-28T15:00:00Z"), refundOf: null };
+const capture: ReceiptPayment = {
+  id: 12,
+  kind: "capture",
+  status: "succeeded",
+  period: 0,
+  amountCents: 12_900,
+  at: at("2027-01-31T15:00:00Z"),
+  refundOf: null,
+};
+const renewal: ReceiptPayment = {
+  id: 15,
+  kind: "charge",
+  status: "succeeded",
+  period: 1,
+  amountCents: 13_900,
+  at: at("2027-02-28T15:00:00Z"),
+  refundOf: null,
+};
 
 function facts(overrides: Partial<ReceiptFacts> = {}): ReceiptFacts {
   return {
@@ -90,7 +111,12 @@ describe("the period a payment covers", () => {
         fc.constantFrom("monthly", "quarterly", "6_month", "yearly" as const),
         (days, nextDays, plan) => {
           const start = at("2027-01-01T12:00:00Z").getTime();
-          const paid = days.map((d, period) => ({ kind: "charge" as const, status: "succeeded" as const, period, at: new Date(start + d * 86_400_000) }));
+          const paid = days.map((d, period) => ({
+            kind: "charge" as const,
+            status: "succeeded" as const,
+            period,
+            at: new Date(start + d * 86_400_000),
+          }));
           const next = nextDays === null ? null : new Date(start + nextDays * 86_400_000);
           for (const payment of paid) {
             const covered = periodCovered(payment, paid, plan, next);
@@ -121,7 +147,13 @@ describe("the card a payment was taken from", () => {
   });
 
   it("names no card when it is not certain (a card given while the hold lapsed, then another)", () => {
-    const cards: CardHistory = { ...base, current: given, currentSince: at("2027-03-01T00:00:00Z"), firstChangeAt: at("2027-02-15T00:00:00Z"), holdLapsed: true };
+    const cards: CardHistory = {
+      ...base,
+      current: given,
+      currentSince: at("2027-03-01T00:00:00Z"),
+      firstChangeAt: at("2027-02-15T00:00:00Z"),
+      holdLapsed: true,
+    };
     expect(cardOfPayment({ kind: "charge", at: at("2027-01-31T15:00:00Z") }, cards)).toBeNull();
     expect(cardOfPayment({ kind: "charge", at: at("2027-02-20T00:00:00Z") }, cards)).toBeNull();
     expect(cardText(null)).toBe("Paid by card");
@@ -172,7 +204,15 @@ describe("the receipt", () => {
   });
 
   it("a refund says Refund and the amount back, beside the payment it gives back", () => {
-    const refund: ReceiptPayment = { id: 20, kind: "refund", status: "succeeded", period: 1, amountCents: 5_000, at: at("2027-03-05T10:00:00Z"), refundOf: renewal.id };
+    const refund: ReceiptPayment = {
+      id: 20,
+      kind: "refund",
+      status: "succeeded",
+      period: 1,
+      amountCents: 5_000,
+      at: at("2027-03-05T10:00:00Z"),
+      refundOf: renewal.id,
+    };
     const receipt = receiptContent(facts({ payment: refund, refunded: renewal }));
     expect(receipt).toMatchObject({
       kind: "refund",
@@ -191,16 +231,20 @@ describe("the receipt", () => {
 
   it("for any prices and promo discount, the lines and the discount add up to the total paid", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 100 }), (prices, percentOff) => {
-        const sum = prices.reduce((a, b) => a + b, 0);
-        const paid = Math.round((sum * (100 - percentOff)) / 100);
-        const medications = prices.map((cents, i) => ({ name: `Medication ${i}`, dosage: "1 mg", price: cents / 100 }));
-        const receipt = receiptContent(facts({ medications, payment: { ...capture, amountCents: paid } }));
-        const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
-        const lines = receipt.lines.reduce((total, line) => total + cents(line.amount!), 0);
-        const adjustments = receipt.adjustments.reduce((total, a) => total + cents(a.amount), 0);
-        expect(lines + adjustments).toBe(cents(receipt.total.amount));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 100 }),
+        (prices, percentOff) => {
+          const sum = prices.reduce((a, b) => a + b, 0);
+          const paid = Math.round((sum * (100 - percentOff)) / 100);
+          const medications = prices.map((cents, i) => ({ name: `Medication ${i}`, dosage: "1 mg", price: cents / 100 }));
+          const receipt = receiptContent(facts({ medications, payment: { ...capture, amountCents: paid } }));
+          const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+          const lines = receipt.lines.reduce((total, line) => total + cents(line.amount!), 0);
+          const adjustments = receipt.adjustments.reduce((total, a) => total + cents(a.amount), 0);
+          expect(lines + adjustments).toBe(cents(receipt.total.amount));
+        },
+      ),
     );
   });
 });
@@ -225,7 +269,9 @@ describe("her receipt emails", () => {
 
   it("other emails, and a receipt email without a receipt to link, carry no receipt link", () => {
     expect(renderEmail(order, { kind: "renewal_failed" }, links).text).not.toContain("receipt");
-    expect(renderEmail(order, { kind: "approved" }, { subscription: page, payment: `${page}/payment` }).text).not.toContain("View and print your receipt");
+    expect(renderEmail(order, { kind: "approved" }, { subscription: page, payment: `${page}/payment` }).text).not.toContain(
+      "View and print your receipt",
+    );
   });
 });
 
@@ -237,17 +283,30 @@ describe("the plan a payment was made on", () => {
     at: at(iso),
     detail: { amount_cents: 13_900, period, ...detail },
   });
-  const changed = (iso: string, line: Parameters<typeof planChangeDetail>[0]): ReceiptTimelineLine => ({ event: "plan_changed", at: at(iso), detail: planChangeDetail(line) });
+  const changed = (iso: string, line: Parameters<typeof planChangeDetail>[0]): ReceiptTimelineLine => ({
+    event: "plan_changed",
+    at: at(iso),
+    detail: planChangeDetail(line),
+  });
 
   it("is her plan when it never changed", () => {
-    const timeline = [periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"), periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z")];
+    const timeline = [
+      periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
+      periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z"),
+    ];
     expect(planOfPayment(paid(1, "2027-02-28T15:00:00Z"), "monthly", timeline)).toBe("monthly");
   });
 
   it("a change made at once: the plan before for the payments before it, the new plan from it on", () => {
     const timeline = [
       periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
-      changed("2027-02-10T09:00:00Z", { kind: "switched", fromPlan: "monthly", toPlan: "quarterly", cents: 39_900, startsAt: at("2027-02-28T15:00:00Z") }),
+      changed("2027-02-10T09:00:00Z", {
+        kind: "switched",
+        fromPlan: "monthly",
+        toPlan: "quarterly",
+        cents: 39_900,
+        startsAt: at("2027-02-28T15:00:00Z"),
+      }),
       periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z"),
     ];
     // Her plan now is quarterly: the capture was still monthly.
@@ -259,7 +318,15 @@ describe("the plan a payment was made on", () => {
     const fixed = at("2027-02-28T15:00:00Z");
     const timeline = [
       periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
-      changed("2027-02-27T09:00:00Z", { kind: "waiting", fromPlan: "monthly", toPlan: "quarterly", cents: 39_900, startsAt: at("2027-03-28T15:00:00Z"), fixedAt: fixed, fixedCents: 13_900 }),
+      changed("2027-02-27T09:00:00Z", {
+        kind: "waiting",
+        fromPlan: "monthly",
+        toPlan: "quarterly",
+        cents: 39_900,
+        startsAt: at("2027-03-28T15:00:00Z"),
+        fixedAt: fixed,
+        fixedCents: 13_900,
+      }),
       periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z", { new_plan: "quarterly" }),
       periodStart("renewal_charged", 2, "2027-03-28T15:00:00Z"),
     ];
@@ -271,13 +338,40 @@ describe("the plan a payment was made on", () => {
   it("a waiting change she took back moves no plan, and a switch back is followed", () => {
     const timeline = [
       periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
-      changed("2027-02-27T09:00:00Z", { kind: "waiting", fromPlan: "monthly", toPlan: "quarterly", cents: 39_900, startsAt: at("2027-03-28T15:00:00Z") }),
-      changed("2027-02-27T10:00:00Z", { kind: "kept", fromPlan: "quarterly", toPlan: "monthly", cents: 13_900, startsAt: at("2027-02-28T15:00:00Z") }),
+      changed("2027-02-27T09:00:00Z", {
+        kind: "waiting",
+        fromPlan: "monthly",
+        toPlan: "quarterly",
+        cents: 39_900,
+        startsAt: at("2027-03-28T15:00:00Z"),
+      }),
+      changed("2027-02-27T10:00:00Z", {
+        kind: "kept",
+        fromPlan: "quarterly",
+        toPlan: "monthly",
+        cents: 13_900,
+        startsAt: at("2027-02-28T15:00:00Z"),
+      }),
       periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z"),
-      changed("2027-03-05T09:00:00Z", { kind: "switched", fromPlan: "monthly", toPlan: "6_month", cents: 75_000, startsAt: at("2027-03-28T15:00:00Z") }),
-      changed("2027-03-06T09:00:00Z", { kind: "switched", fromPlan: "6_month", toPlan: "monthly", cents: 13_900, startsAt: at("2027-03-28T15:00:00Z") }),
+      changed("2027-03-05T09:00:00Z", {
+        kind: "switched",
+        fromPlan: "monthly",
+        toPlan: "6_month",
+        cents: 75_000,
+        startsAt: at("2027-03-28T15:00:00Z"),
+      }),
+      changed("2027-03-06T09:00:00Z", {
+        kind: "switched",
+        fromPlan: "6_month",
+        toPlan: "monthly",
+        cents: 13_900,
+        startsAt: at("2027-03-28T15:00:00Z"),
+      }),
       periodStart("renewal_charged", 2, "2027-03-28T15:00:00Z"),
     ];
-    for (const period of [0, 1, 2]) expect(planOfPayment(paid(period, ["2027-01-31T15:00:00Z", "2027-02-28T15:00:00Z", "2027-03-28T15:00:00Z"][period]!), "monthly", timeline)).toBe("monthly");
+    for (const period of [0, 1, 2])
+      expect(
+        planOfPayment(paid(period, ["2027-01-31T15:00:00Z", "2027-02-28T15:00:00Z", "2027-03-28T15:00:00Z"][period]!), "monthly", timeline),
+      ).toBe("monthly");
   });
 });

@@ -3,13 +3,7 @@
 // ever given back, and a refusal says exactly how much is left.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  checkRefundAmount,
-  isRefundable,
-  readDollarAmount,
-  refundableCents,
-  refundTooMuchMessage,
-} from "../../app/funnel/refunds";
+import { checkRefundAmount, isRefundable, readDollarAmount, refundableCents, refundTooMuchMessage } from "../../app/funnel/refunds";
 
 /** Dollars as a reader of the console expects them, from the platform rather than our formatter. */
 const dollars = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);

@@ -22,7 +22,13 @@ describe("welcome and concerns: exactly one option (spec section 5)", () => {
 
   it.each([
     ["no option", []],
-    ["two options", [["reason", "nothing_else_has_helped"], ["reason", "im_ready_to_take_control"]]],
+    [
+      "two options",
+      [
+        ["reason", "nothing_else_has_helped"],
+        ["reason", "im_ready_to_take_control"],
+      ],
+    ],
     ["an unknown code", [["reason", "drop table"]]],
     ["a concern code on the welcome step", [["reason", "im_worried_about_the_cost"]]],
   ] as [string, [string, string][]][])("refuses %s with one clear message", (_, entries) => {

@@ -97,11 +97,7 @@ describe("one click (spec section 4)", () => {
 
 describe("plans and availability (spec sections 4 and 5)", () => {
   it("hides the vaginal cream on the monthly plan only", () => {
-    expect(planCodes.filter((plan) => isAvailableOn(option("vaginal_estrogen_cream"), plan))).toEqual([
-      "quarterly",
-      "6_month",
-      "yearly",
-    ]);
+    expect(planCodes.filter((plan) => isAvailableOn(option("vaginal_estrogen_cream"), plan))).toEqual(["quarterly", "6_month", "yearly"]);
     expect(planCodes.every((plan) => isAvailableOn(option("vaginal_estrogen_insert"), plan))).toBe(true);
   });
 

@@ -48,7 +48,14 @@ describe("a new password's rules", () => {
   });
 
   it("refuses the person's email and the part before the @, in any case and with spaces around", () => {
-    for (const password of [email, email.toUpperCase(), "Maria.Lopez.Clinic@Example.com", "maria.lopez.clinic", "MARIA.LOPEZ.CLINIC", "  maria.lopez.clinic  "]) {
+    for (const password of [
+      email,
+      email.toUpperCase(),
+      "Maria.Lopez.Clinic@Example.com",
+      "maria.lopez.clinic",
+      "MARIA.LOPEZ.CLINIC",
+      "  maria.lopez.clinic  ",
+    ]) {
       expect(passwordProblem(password, email), password).toBe(passwordMessages.email);
     }
     // The email as kept may itself be written differently.
@@ -62,7 +69,9 @@ describe("a new password's rules", () => {
     for (const password of ["maria.lopez.clinic-2025", "my MARIA.LOPEZ.CLINIC password", "2025maria.lopez.clinic"]) {
       expect(passwordProblem(password, email), password).toBe(passwordMessages.emailName);
     }
-    expect(passwordMessages.emailName).toBe("Your password must not contain your email name (the part of your email address before the @).");
+    expect(passwordMessages.emailName).toBe(
+      "Your password must not contain your email name (the part of your email address before the @).",
+    );
     expect(passwordProblem("bob is my uncle, truly", "Bob@example.com")).toBe(passwordMessages.emailName);
     // Two characters are in too many passwords to be a name: "jo" is refused only as the whole password.
     expect(passwordProblem("a journey to the sea", "jo@example.com")).toBeUndefined();
@@ -95,7 +104,15 @@ describe("the list of common and leaked passwords (@zxcvbn-ts/language-common)",
   const problemOf = (password: string, forEmail = email) => problemWith(password, forEmail, list);
 
   it("refuses the common passwords of twelve characters or more, and a common word with digits", () => {
-    for (const password of ["password1234", "qwertyuiop123", "123456789012", "1qaz2wsx3edc", "iloveyou2024", "Sunshine12345!", "football2020!"]) {
+    for (const password of [
+      "password1234",
+      "qwertyuiop123",
+      "123456789012",
+      "1qaz2wsx3edc",
+      "iloveyou2024",
+      "Sunshine12345!",
+      "football2020!",
+    ]) {
       expect(problemOf(password), password).toBe(passwordMessages.common);
     }
   });
@@ -144,7 +161,15 @@ describe("a password kept and checked", () => {
   it("says false, never throws, when nothing or garbage is kept", async () => {
     const stored = await hashPassword("a-test-staff-password");
     const [, , , , salt, hash] = stored.split("$");
-    for (const kept of [null, undefined, "", "garbage", "scrypt$32768$8$1$short$short", `bcrypt$32768$8$1$${salt}$${hash}`, `${stored}x!`]) {
+    for (const kept of [
+      null,
+      undefined,
+      "",
+      "garbage",
+      "scrypt$32768$8$1$short$short",
+      `bcrypt$32768$8$1$${salt}$${hash}`,
+      `${stored}x!`,
+    ]) {
       expect(await passwordVerifies("a-test-staff-password", kept), String(kept)).toBe(false);
     }
   });

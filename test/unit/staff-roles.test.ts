@@ -79,7 +79,9 @@ function consoleRoutes(): { name: string; file: string }[] {
     if (!/^owner(\.|$|\[)/.test(entry.replace(/\.(tsx?|jsx?)$/, ""))) continue;
     const full = path.join(routesFolder, entry);
     if (statSync(full).isDirectory()) {
-      const file = ["route.tsx", "route.ts"].map((name) => path.join(full, name)).find((candidate) => statSync(candidate, { throwIfNoEntry: false }));
+      const file = ["route.tsx", "route.ts"]
+        .map((name) => path.join(full, name))
+        .find((candidate) => statSync(candidate, { throwIfNoEntry: false }));
       if (file) routes.push({ name: entry, file });
     } else if (/\.(tsx?|jsx?)$/.test(entry)) {
       routes.push({ name: entry.replace(/\.(tsx?|jsx?)$/, ""), file: full });
@@ -106,7 +108,10 @@ function guardProblem(body: string, forEveryRole = false): string | undefined {
   const firstAwait = body.match(/\bawait\s+([\w.]+)\(([^)]*)\)/);
   if (!firstAwait) return "never awaits requireStaff";
   if (firstAwait[1] !== "requireStaff") return `awaits ${firstAwait[1]} before requireStaff`;
-  if (forEveryRole) return /^\s*request\s*$/.test(firstAwait[2]!) ? undefined : `calls requireStaff(${firstAwait[2]}), not requireStaff(request) as a page for every role`;
+  if (forEveryRole)
+    return /^\s*request\s*$/.test(firstAwait[2]!)
+      ? undefined
+      : `calls requireStaff(${firstAwait[2]}), not requireStaff(request) as a page for every role`;
   const permission = firstAwait[2]!.match(/^\s*request\s*,\s*"([^"]+)"\s*$/)?.[1];
   if (permission === undefined) return `calls requireStaff(${firstAwait[2]}) without a permission`;
   if (!(permissions as readonly string[]).includes(permission)) return `names "${permission}", which is no permission`;
@@ -118,7 +123,18 @@ describe("every console route", () => {
 
   it("is found by this test (so the check below cannot pass by reading nothing)", () => {
     const names = routes.map((route) => route.name);
-    for (const known of ["owner", "owner._index", "owner.password", "owner.orders._index", "owner.orders.$reference", "owner.emails", "owner.funnel", "owner.funnel[.]csv", "owner.audit", "owner.audit[.]csv"]) {
+    for (const known of [
+      "owner",
+      "owner._index",
+      "owner.password",
+      "owner.orders._index",
+      "owner.orders.$reference",
+      "owner.emails",
+      "owner.funnel",
+      "owner.funnel[.]csv",
+      "owner.audit",
+      "owner.audit[.]csv",
+    ]) {
       expect(names).toContain(known);
     }
   });
@@ -144,14 +160,24 @@ describe("every console route", () => {
 
   it("reads a guard as this test means it", () => {
     expect(guardProblem(`export async function loader({ request }) {\n  await requireStaff(request, "audit");`)).toBeUndefined();
-    expect(guardProblem(`export async function action({ request }) {\n  const { staff } = await requireStaff(request, "decide");`)).toBeUndefined();
+    expect(
+      guardProblem(`export async function action({ request }) {\n  const { staff } = await requireStaff(request, "decide");`),
+    ).toBeUndefined();
     expect(guardProblem(`export async function loader({ request }) {\n  await requireStaff(request);`)).toMatch(/without a permission/);
-    expect(guardProblem(`export async function loader({ request }) {\n  await requireStaff(request, "everything");`)).toMatch(/no permission/);
-    expect(guardProblem(`export async function action({ request }) {\n  const form = await readForm(request);\n  await requireStaff(request, "staff");`)).toMatch(
-      /awaits readForm before requireStaff/,
+    expect(guardProblem(`export async function loader({ request }) {\n  await requireStaff(request, "everything");`)).toMatch(
+      /no permission/,
     );
+    expect(
+      guardProblem(
+        `export async function action({ request }) {\n  const form = await readForm(request);\n  await requireStaff(request, "staff");`,
+      ),
+    ).toMatch(/awaits readForm before requireStaff/);
     expect(guardProblem(`export async function loader() {\n  return null;`)).toBe("never awaits requireStaff");
-    expect(guardProblem(`export async function loader({ request }) {\n  return passwordPage(await requireStaff(request));`, true)).toBeUndefined();
-    expect(guardProblem(`export async function loader({ request }) {\n  await readStaffSession(request);`, true)).toMatch(/awaits readStaffSession before/);
+    expect(
+      guardProblem(`export async function loader({ request }) {\n  return passwordPage(await requireStaff(request));`, true),
+    ).toBeUndefined();
+    expect(guardProblem(`export async function loader({ request }) {\n  await readStaffSession(request);`, true)).toMatch(
+      /awaits readStaffSession before/,
+    );
   });
 });

@@ -27,7 +27,11 @@ describe("availability", () => {
 
   it("a state not served is refused first, with its own message; then each option its state cannot have", () => {
     expect(shippingRefusal([cream, patch], "MS", ["NY"])).toEqual({ reason: "not_served", message: notServedMessage("MS") });
-    expect(shippingRefusal([cream, patch], "MS", usStateCodes)).toEqual({ reason: "unavailable", message: stateUnavailableNotice, optionIds: ["vaginal_estrogen_cream"] });
+    expect(shippingRefusal([cream, patch], "MS", usStateCodes)).toEqual({
+      reason: "unavailable",
+      message: stateUnavailableNotice,
+      optionIds: ["vaginal_estrogen_cream"],
+    });
     expect(shippingRefusal([cream, patch], "NY", usStateCodes)).toBeNull();
   });
 

@@ -51,7 +51,9 @@ describe("the state machine", () => {
   });
 
   /** Checks any sequence of events from on hold: each event, the state it met, and where it led (undefined: refused, the state kept). */
-  function forAnySequence(check: (steps: { event: SubscriptionEvent; from: SubscriptionState; next: SubscriptionState | undefined }[]) => void) {
+  function forAnySequence(
+    check: (steps: { event: SubscriptionEvent; from: SubscriptionState; next: SubscriptionState | undefined }[]) => void,
+  ) {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...subscriptionEvents), { maxLength: 30 }), (events) => {
         let state: SubscriptionState = "on_hold";

@@ -97,19 +97,15 @@ describe("what the sandbox does with each test card", () => {
   it("refuses any other number, telling her to use a test card", () => {
     expect(sandboxOutcome("378282246310005")).toBe("refuse");
     expect(sandboxDeclineMessage("378282246310005")).toBe(paymentMessages.sandboxRefused);
-    expect(paymentMessages.sandboxRefused).toBe(
-      "This is a sandbox: use one of Stripe's test cards, such as 4242 4242 4242 4242.",
-    );
+    expect(paymentMessages.sandboxRefused).toBe("This is a sandbox: use one of Stripe's test cards, such as 4242 4242 4242 4242.");
   });
 
   it("refuses any random 16-digit Luhn-valid number that is not a listed test card", () => {
     const listed = new Set(testCards.map((card) => card.number));
-    const cardNumber = fc
-      .array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 })
-      .map((digits) => {
-        const body = digits.join("");
-        return `${body}${luhnCheckDigit(body)}`;
-      });
+    const cardNumber = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 }).map((digits) => {
+      const body = digits.join("");
+      return `${body}${luhnCheckDigit(body)}`;
+    });
     fc.assert(
       fc.property(cardNumber, (digits) => {
         expect(readCardNumber(digits)).toBe(digits);
@@ -144,16 +140,13 @@ describe("expiry date", () => {
     expect(readExpiry("01/27", newYear)).toMatchObject({ ok: true });
   });
 
-  it.each(["13/30", "00/30", "1230", "12/3", "12/203", "aa/bb", "", "12-30", "12//30"])(
-    "refuses %j as not a date",
-    (raw) => {
-      expect(readExpiry(raw, now)).toEqual({
-        ok: false,
-        reason: "format",
-        message: cardInputMessages.expiryFormat,
-      });
-    },
-  );
+  it.each(["13/30", "00/30", "1230", "12/3", "12/203", "aa/bb", "", "12-30", "12//30"])("refuses %j as not a date", (raw) => {
+    expect(readExpiry(raw, now)).toEqual({
+      ok: false,
+      reason: "format",
+      message: cardInputMessages.expiryFormat,
+    });
+  });
 
   it("says how to type it", () => {
     expect(cardInputMessages.expiryFormat).toBe("Enter the expiry date as MM/YY");

@@ -43,10 +43,7 @@ describe("readTestimonials", () => {
 
   it("keeps the first of two entries with the same id", () => {
     const [first, second] = someTestimonials(2);
-    expect(readTestimonials([first, { ...second, id: first!.id }, second]).map((t) => t.name)).toEqual([
-      "Woman 0",
-      "Woman 1",
-    ]);
+    expect(readTestimonials([first, { ...second, id: first!.id }, second]).map((t) => t.name)).toEqual(["Woman 0", "Woman 1"]);
   });
 
   it("takes a missing rating as 5 stars and rounds a fractional one", () => {

@@ -44,7 +44,15 @@ describe("token payload", () => {
 
   it("falls back to snake_case when the camelCase value is blank or not text", () => {
     expect(
-      readTokenPayload({ responder_uuid: uuid, firstName: "  ", first_name: "Mary", lastName: 7, last_name: "Lopes", email: "", email_address: "mary@example.com" }),
+      readTokenPayload({
+        responder_uuid: uuid,
+        firstName: "  ",
+        first_name: "Mary",
+        lastName: 7,
+        last_name: "Lopes",
+        email: "",
+        email_address: "mary@example.com",
+      }),
     ).toMatchObject({ firstName: "Mary", lastName: "Lopes", email: "mary@example.com" });
   });
 
@@ -56,7 +64,13 @@ describe("token payload", () => {
       email: " maria@example.com\n",
       phone: 5550100,
     });
-    expect(details).toEqual({ responderUuid: uuid, firstName: "Maria", email: "maria@example.com", productIds: [], selectedPlan: "quarterly" });
+    expect(details).toEqual({
+      responderUuid: uuid,
+      firstName: "Maria",
+      email: "maria@example.com",
+      productIds: [],
+      selectedPlan: "quarterly",
+    });
     expect(details).not.toHaveProperty("lastName");
     expect(details).not.toHaveProperty("phone");
   });
@@ -152,7 +166,7 @@ describe("token payload", () => {
   it("never throws, and what it returns has an email and a well-formed uuid", () => {
     const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.constantFrom("", " ", "\t\n"));
-    const maybe = <T,>(arb: fc.Arbitrary<T>) => fc.option(fc.oneof(arb, fc.anything()), { nil: undefined });
+    const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(fc.oneof(arb, fc.anything()), { nil: undefined });
     const payload = fc.record(
       {
         responder_uuid: fc.oneof(

@@ -248,7 +248,10 @@ describe("configured keys", () => {
   const tokensModule = () => import("../../app/server/flow/tokens.server");
 
   it("come from TOKEN_SECRET and LEGACY_TOKEN_KEY", async () => {
-    const { configuredTokenKeys } = await loadWithEnvironment({ TOKEN_SECRET: testTokenSecret, LEGACY_TOKEN_KEY: testLegacyKey }, tokensModule);
+    const { configuredTokenKeys } = await loadWithEnvironment(
+      { TOKEN_SECRET: testTokenSecret, LEGACY_TOKEN_KEY: testLegacyKey },
+      tokensModule,
+    );
     expect(configuredTokenKeys()).toEqual({ signingSecret: testTokenSecret, legacyKey: testLegacyKey });
   });
 

@@ -35,15 +35,11 @@ describe("readTrackingParams", () => {
 
 describe("withQuery", () => {
   it("appends params to a path, leaving empty ones out", () => {
-    expect(withQuery("/concerns/abc", { utm_source: "x", utm_medium: undefined, referral_code: "" })).toBe(
-      "/concerns/abc?utm_source=x",
-    );
+    expect(withQuery("/concerns/abc", { utm_source: "x", utm_medium: undefined, referral_code: "" })).toBe("/concerns/abc?utm_source=x");
   });
 
   it("keeps an absolute address absolute and its own query", () => {
-    expect(withQuery("https://intake.example.org/start?lang=en", { a: "1" })).toBe(
-      "https://intake.example.org/start?lang=en&a=1",
-    );
+    expect(withQuery("https://intake.example.org/start?lang=en", { a: "1" })).toBe("https://intake.example.org/start?lang=en&a=1");
   });
 
   it("carries any tracking values through a redirect unchanged", () => {

@@ -59,7 +59,15 @@ describe("an authenticator's code", () => {
 
   it("is six digits and nothing else", async () => {
     const code = await codeAt(secret, now);
-    for (const typed of [code.slice(0, 5), `${code}0`, `${code.slice(0, 5)}a`, `${code.slice(0, 3)} ${code.slice(3)}`, ` ${code}`, "", "١٢٣٤٥٦"]) {
+    for (const typed of [
+      code.slice(0, 5),
+      `${code}0`,
+      `${code.slice(0, 5)}a`,
+      `${code.slice(0, 3)} ${code.slice(3)}`,
+      ` ${code}`,
+      "",
+      "١٢٣٤٥٦",
+    ]) {
       expect(await codeStep(sealed, typed, null, now), JSON.stringify(typed)).toBeUndefined();
     }
     // As typed from an app that shows "123 456", spaces and dashes are dropped first.
@@ -91,7 +99,16 @@ describe("the sealed secret", () => {
     const sealed = sealSecret(secret);
     const [iv, tag, body] = sealed.split(".") as [string, string, string];
     const flip = (part: string) => `${part[0] === "A" ? "B" : "A"}${part.slice(1)}`;
-    for (const damaged of [`${flip(iv)}.${tag}.${body}`, `${iv}.${flip(tag)}.${body}`, `${iv}.${tag}.${flip(body)}`, `${iv}.${tag}`, "", "garbage", "a.b.c", secret]) {
+    for (const damaged of [
+      `${flip(iv)}.${tag}.${body}`,
+      `${iv}.${flip(tag)}.${body}`,
+      `${iv}.${tag}.${flip(body)}`,
+      `${iv}.${tag}`,
+      "",
+      "garbage",
+      "a.b.c",
+      secret,
+    ]) {
       expect(openSecret(damaged), damaged).toBeUndefined();
     }
     expect(await codeStep(`${iv}.${tag}.${flip(body)}`, await codeAt(secret, now), null, now)).toBeUndefined();

@@ -17,9 +17,15 @@ describe("assignVariant (link parameter, then her cookie, then the split)", () =
 
   it("keeps her earlier assignment when the link names none, or names no variant", () => {
     fc.assert(
-      fc.property(fc.constantFrom(null, "", "blue", "classic-2"), fc.constantFrom(...variants), percent, draw, (requested, kept, classicPercent, d) => {
-        expect(assignVariant({ requested, kept, classicPercent, draw: d })).toBe(kept);
-      }),
+      fc.property(
+        fc.constantFrom(null, "", "blue", "classic-2"),
+        fc.constantFrom(...variants),
+        percent,
+        draw,
+        (requested, kept, classicPercent, d) => {
+          expect(assignVariant({ requested, kept, classicPercent, draw: d })).toBe(kept);
+        },
+      ),
     );
   });
 

@@ -33,7 +33,8 @@ export const emailsEn = {
   "email.orderReceivedSubject": "We've received your order {reference}",
   "email.orderReceived": "Thank you for your order. A licensed provider will review your plan; our team will contact you within 24 hours.",
   "email.holdHeading": "A hold, not a charge",
-  "email.hold": "We have placed a hold of {amount} on your card. {preAuthorised} If your treatment is not prescribed, the hold is released and nothing is charged.",
+  "email.hold":
+    "We have placed a hold of {amount} on your card. {preAuthorised} If your treatment is not prescribed, the hold is released and nothing is charged.",
   "email.termsHeading": "Renewal and cancellation",
   "email.oncePrescribed": "Once prescribed, your plan costs {price}.",
   "email.cancelAnyTime": "You can cancel online at any time from your subscription page.",
@@ -44,17 +45,20 @@ export const emailsEn = {
   // declined
   "email.declinedSubject": "Your order {reference} was not prescribed",
   "email.declined": "After reviewing your plan, the medical team did not prescribe this treatment.",
-  "email.declinedClosed": "This order is closed and nothing more will be charged. You are welcome to talk to your own doctor about other options.",
+  "email.declinedClosed":
+    "This order is closed and nothing more will be charged. You are welcome to talk to your own doctor about other options.",
   // hold_expired
   "email.holdExpiredSubject": "The hold on your card for {reference} has ended",
-  "email.holdExpired": "The review of your plan is taking longer than a card hold lasts, so the hold on your card has ended. Nothing was charged.",
+  "email.holdExpired":
+    "The review of your plan is taking longer than a card hold lasts, so the hold on your card has ended. Nothing was charged.",
   "email.holdExpiredCharge":
     "If a provider prescribes your treatment, we will charge {amount} to the card you gave. To use another card instead, give it on this page:",
   "email.useAnotherCard": "Use another card",
   // payment_needed
   "email.paymentNeededSubject": "Payment needed for your order {reference}",
   "email.paymentNeeded": "A licensed provider has prescribed your treatment, but we could not charge {amount} to your card.",
-  "email.paymentNeededBecause": "A licensed provider has prescribed your treatment, but we could not charge {amount} to your card: {failure}",
+  "email.paymentNeededBecause":
+    "A licensed provider has prescribed your treatment, but we could not charge {amount} to your card: {failure}",
   "email.paymentNeededPay": "To receive your medication, pay with another card on this page:",
   // renewal_reminder
   "email.reminderSubject": "Your {plan} plan renews on {date}",
@@ -81,7 +85,8 @@ export const emailsEn = {
   "email.cancelledSubject": "Your subscription {reference} is cancelled",
   "email.cancelledBeforeReview":
     "You cancelled your order before it was reviewed. We released the {amount} hold on your card; nothing was charged. {releaseTiming}",
-  "email.cancelledBeforeReviewHoldEnded": "You cancelled your order before it was reviewed. The hold on your card had already ended; nothing was charged.",
+  "email.cancelledBeforeReviewHoldEnded":
+    "You cancelled your order before it was reviewed. The hold on your card had already ended; nothing was charged.",
   "email.cancelledLastRenewal":
     "Your subscription is cancelled. You cancelled less than 72 hours before your next billing date, so, as the terms say, the renewal on {date} of {amount} is still billed. After that, nothing more will be charged.",
   "email.cancelled": "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.",
@@ -138,7 +143,8 @@ export const emailsEn = {
   "email.paymentStays":
     "A payment made cannot be moved back from your subscription page. If you did not mean to ship sooner, please call {phone} or email {email}.",
   "email.skippedSubject": "Your next period of {reference} is skipped",
-  "email.skipped": "As you asked, we skipped your next period: nothing is charged or shipped on {from}. Your next billing date is now {to}.",
+  "email.skipped":
+    "As you asked, we skipped your next period: nothing is charged or shipped on {from}. Your next billing date is now {to}.",
   "email.movedBackSubject": "Your next billing date for {reference} is back to {to}",
   "email.movedBack": "As you asked, we moved your next billing date back from {from} to {to}.",
   "email.movedSubject": "Your next billing date for {reference} is now {to}",
@@ -152,6 +158,7 @@ export const emailsEn = {
   "planChange.currentPrice": "your current price",
   "planChange.kept":
     "You are keeping your {to} plan: the change to {from} that was waiting is cancelled. Your plan costs {price}, and your next billing date is {starts}.",
-  "planChange.undo": "Changed your mind? Choose your {from} plan again from your subscription page before {date} (72 hours before {starts}).",
+  "planChange.undo":
+    "Changed your mind? Choose your {from} plan again from your subscription page before {date} (72 hours before {starts}).",
   "planChange.keptUndo": "You can change your plan again from your subscription page.",
 } as const;

@@ -62,7 +62,8 @@ export const emailsEs: Record<keyof typeof emailsEn, string> = {
   "email.reminderCancel":
     "Para detener esta renovación, cancele en línea antes del {date} (al menos 72 horas antes de la fecha de facturación). {noRefunds}",
   "email.renewalChargedSubject": "Recibo: la renovación de {reference}",
-  "email.renewalCharged": "Cobramos {amount} a su tarjeta por {months, plural, one {el próximo mes} other {los próximos # meses}} de su plan.",
+  "email.renewalCharged":
+    "Cobramos {amount} a su tarjeta por {months, plural, one {el próximo mes} other {los próximos # meses}} de su plan.",
   "email.renewalChargedChange": "Como lo solicitó, su plan ahora cambia a {plan}: a partir del {date} cuesta {price}.",
   "email.lastPayment": "Este fue el último pago de su suscripción, que usted canceló: no se cobrará nada más.",
   "email.renewalFailedSubject": "No pudimos cobrar la renovación de {reference}",
@@ -74,7 +75,8 @@ export const emailsEs: Record<keyof typeof emailsEn, string> = {
     "Volveremos a intentar el cobro en su tarjeta el {date}. Para continuar su tratamiento sin interrupciones, pague ahora con otra tarjeta:",
   "email.payNow": "Para continuar su tratamiento sin interrupciones, pague ahora con otra tarjeta:",
   "email.lapsedSubject": "Su suscripción {reference} terminó",
-  "email.lapsed": "Intentamos cobrar a su tarjeta en cada día de reintento y no pudimos cobrar su renovación, así que su suscripción terminó.",
+  "email.lapsed":
+    "Intentamos cobrar a su tarjeta en cada día de reintento y no pudimos cobrar su renovación, así que su suscripción terminó.",
   "email.lapsedRestart": "No se cobrará nada más. Para empezar de nuevo, llame al {phone} o escriba a {email}.",
   "email.cancelledSubject": "Su suscripción {reference} está cancelada",
   "email.cancelledBeforeReview":

@@ -25,7 +25,8 @@ export const finalCheckoutEn = {
   "finalCheckout.planTypeValue": "{label} (billed {cadence})",
   "finalCheckout.startingDosage": "Starting dosage",
   "finalCheckout.startingDose": "Starting dose set by your provider",
-  "finalCheckout.unavailableHere": "We are sorry but this treatment option is not available in your state. <link>Change your selection</link>",
+  "finalCheckout.unavailableHere":
+    "We are sorry but this treatment option is not available in your state. <link>Change your selection</link>",
   "finalCheckout.subtotal": "Subtotal",
   "finalCheckout.promoCodeTerm": "Promo code {code}",
   "finalCheckout.shipping": "Shipping",
@@ -93,8 +94,7 @@ export const finalCheckoutEn = {
   "payment.noMedications": "No medications selected",
   "payment.priceChanged": "Your order total is {total}. Please review your order and try again.",
   "payment.pageExpired": "This page has expired. Please reload it and try again.",
-  "payment.tooManyPayments":
-    "Too many payment attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  "payment.tooManyPayments": "Too many payment attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
   // Promo codes (spec section 8).
   "promo.invalid": "Unable to validate promo code",
   "promo.failed": "Unable to validate promo code. Please try again.",
@@ -111,7 +111,8 @@ export const finalCheckoutEn = {
   "promo.tooMany": "Too many promo codes tried. Please try again in {minutes, plural, one {# minute} other {# minutes}}.",
   // Where a treatment can be shipped (spec section 2).
   "stateAvailability.unavailable": "We are sorry but this treatment option is not available in your state",
-  "stateAvailability.notServed": "We are sorry, but we do not serve {state} yet: our providers can only prescribe and ship where they are licensed.",
+  "stateAvailability.notServed":
+    "We are sorry, but we do not serve {state} yet: our providers can only prescribe and ship where they are licensed.",
   "stateAvailability.zipElsewhere": "ZIP code {zip} is in {state}. Check the ZIP code or the state.",
   // Over the page while she pays.
   "processing.title": "Processing Payment... Do not close this window.",

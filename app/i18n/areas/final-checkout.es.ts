@@ -26,7 +26,8 @@ export const finalCheckoutEs: Record<keyof typeof finalCheckoutEn, string> = {
   "finalCheckout.planTypeValue": "{label} (se factura {cadence})",
   "finalCheckout.startingDosage": "Dosis inicial",
   "finalCheckout.startingDose": "Su proveedor médico fija la dosis inicial",
-  "finalCheckout.unavailableHere": "Lo sentimos, pero esta opción de tratamiento no está disponible en su estado. <link>Cambie su selección</link>",
+  "finalCheckout.unavailableHere":
+    "Lo sentimos, pero esta opción de tratamiento no está disponible en su estado. <link>Cambie su selección</link>",
   "finalCheckout.subtotal": "Subtotal",
   "finalCheckout.promoCodeTerm": "Código promocional {code}",
   "finalCheckout.shipping": "Envío",
@@ -36,7 +37,8 @@ export const finalCheckoutEs: Record<keyof typeof finalCheckoutEn, string> = {
   "finalCheckout.promoApply": "Aplicar",
   "finalCheckout.billingAddress": "Dirección de facturación",
   "finalCheckout.billingSame": "La facturación es igual a la información de envío",
-  "finalCheckout.billingHint": "Adonde llegan los estados de cuenta de su tarjeta. Se necesitan todos los campos, salvo la Dirección, línea 2.",
+  "finalCheckout.billingHint":
+    "Adonde llegan los estados de cuenta de su tarjeta. Se necesitan todos los campos, salvo la Dirección, línea 2.",
   "finalCheckout.paymentProcessing": "Su pago se está procesando",
   "finalCheckout.paymentNotThrough": "Su pago no se completó",
   "finalCheckout.missingInformation": "Falta información",
@@ -79,7 +81,8 @@ export const finalCheckoutEs: Record<keyof typeof finalCheckoutEn, string> = {
   "cardForm.unexpected": "Ocurrió un error inesperado. Inténtelo de nuevo.",
   "payment.cardMethodFailed": "No se pudo crear el método de pago",
   "payment.unexpected": "Se produjo un error inesperado. Vuelva a intentarlo.",
-  "payment.sandboxRefused": "Este es un entorno de prueba (sandbox): use una de las tarjetas de prueba de Stripe, como 4242 4242 4242 4242.",
+  "payment.sandboxRefused":
+    "Este es un entorno de prueba (sandbox): use una de las tarjetas de prueba de Stripe, como 4242 4242 4242 4242.",
   "payment.stillProcessing": "Su pago todavía se está procesando. Espere un momento y luego actualice esta página.",
   "payment.authenticationRequired": "Su tarjeta fue rechazada. Esta transacción requiere autenticación.",
   "payment.authenticationFailed": "No pudimos autenticar su pago. Vuelva a intentarlo o use otra tarjeta.",
@@ -90,8 +93,7 @@ export const finalCheckoutEs: Record<keyof typeof finalCheckoutEn, string> = {
   "payment.noMedications": "No ha seleccionado ningún medicamento",
   "payment.priceChanged": "El total de su pedido es {total}. Revise su pedido y vuelva a intentarlo.",
   "payment.pageExpired": "Esta página venció. Vuelva a cargarla e inténtelo de nuevo.",
-  "payment.tooManyPayments":
-    "Demasiados intentos de pago. Vuelva a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}.",
+  "payment.tooManyPayments": "Demasiados intentos de pago. Vuelva a intentarlo en {minutes, plural, one {# minuto} other {# minutos}}.",
   "promo.invalid": "No se pudo validar el código promocional",
   "promo.failed": "No se pudo validar el código promocional. Vuelva a intentarlo.",
   "promo.applied": "¡Código promocional aplicado! Ahorró {amount}",

@@ -20,7 +20,8 @@ export const herMoneyEn = {
     "Your card was changed a moment ago, perhaps in another window. The card shown below is the one we have now: check it, and update it again if you need to.",
   "herCard.busy":
     "We could not reach the payment service, or a payment on your order is moving right now. Nothing was changed: please try again in a minute.",
-  "herCard.notThisOrder": "This card was not given on this order's page, so we did not use it. Nothing was changed: please give your card again below.",
+  "herCard.notThisOrder":
+    "This card was not given on this order's page, so we did not use it. Nothing was changed: please give your card again below.",
   "herCard.firstUseUnderReview":
     "If a provider prescribes your treatment, your first payment is taken from the hold already on the card you gave at checkout. Your new card is used from your first renewal on.",
   "herCard.firstUseOn": "We will use it from your next payment, on {date}, and no longer charge the card you used before.",
@@ -37,7 +38,8 @@ export const herMoneyEn = {
   "herPayment.nothingDue": "Nothing is due on this order now: there is no card to give.",
   "herPayment.busy":
     "We could not reach the payment service, or a payment on your order is moving right now. Nothing was charged: please try again in a minute.",
-  "herPayment.notThisOrder": "This card was not given on this order's page, so we did not use it. Nothing was charged: please give your card again below.",
+  "herPayment.notThisOrder":
+    "This card was not given on this order's page, so we did not use it. Nothing was charged: please give your card again below.",
   "herPayment.useThisCard": "Use this card",
   "herPayment.payWithThisCard": "Pay with this card",
   "herPayment.back": "Back to your subscription",
@@ -77,7 +79,8 @@ export const herMoneyEn = {
   "herPlan.notOffered": "That plan is not one we offer. Please choose one of the plans on this page.",
   "herPlan.same": "You are already on the {plan} plan, so nothing was changed.",
   "herPlan.waitingAlready": "Your plan already changes to {plan} on {date}, so nothing more was changed.",
-  "herPlan.unpriced": "We cannot price your medications on another plan from this page. Please call or email us and we will change your plan for you.",
+  "herPlan.unpriced":
+    "We cannot price your medications on another plan from this page. Please call or email us and we will change your plan for you.",
   "herPlan.stale":
     "Your plan changed since this page was shown, perhaps in another window. Nothing more was changed: please look at your plan below and choose again.",
   "herPlan.busy": "A payment on your order is moving right now. Nothing was changed: please try again in a minute.",

@@ -33,7 +33,8 @@ export const herMoneyEs: Record<keyof typeof herMoneyEn, string> = {
   "herPayment.orderReference": "Referencia del pedido <strong>{reference}</strong>",
   "herPayment.introHoldExpired":
     "Su pedido todavía está en revisión. Indique otra tarjeta aquí y le cobraremos a esa tarjeta, en lugar de a la que indicó al finalizar la compra, solo si un proveedor médico le receta el tratamiento.",
-  "herPayment.introDue": "Hay {amount} pendientes de pago en su pedido. Indique otra tarjeta aquí y le haremos el cargo una sola vez, ahora.",
+  "herPayment.introDue":
+    "Hay {amount} pendientes de pago en su pedido. Indique otra tarjeta aquí y le haremos el cargo una sola vez, ahora.",
   "herPayment.nothingDue": "Ahora no hay nada pendiente de pago en este pedido: no hace falta indicar ninguna tarjeta.",
   "herPayment.busy":
     "No pudimos comunicarnos con el servicio de pagos, o en este momento se está procesando un pago de su pedido. No se le cobró nada: vuelva a intentarlo en un minuto.",
@@ -42,8 +43,10 @@ export const herMoneyEs: Record<keyof typeof herMoneyEn, string> = {
   "herPayment.useThisCard": "Usar esta tarjeta",
   "herPayment.payWithThisCard": "Pagar con esta tarjeta",
   "herPayment.back": "Volver a su suscripción",
-  "herPayment.saved": "Gracias. Le cobraremos a esta tarjeta solo si un proveedor médico le receta el tratamiento; hasta entonces no se le cobra nada.",
-  "herPayment.paid": "Gracias. Cobramos {amount} a su nueva tarjeta y su suscripción está activa. Le enviamos un recibo por correo electrónico.",
+  "herPayment.saved":
+    "Gracias. Le cobraremos a esta tarjeta solo si un proveedor médico le receta el tratamiento; hasta entonces no se le cobra nada.",
+  "herPayment.paid":
+    "Gracias. Cobramos {amount} a su nueva tarjeta y su suscripción está activa. Le enviamos un recibo por correo electrónico.",
   "herPayment.paidNext":
     "Gracias. Cobramos {amount} a su nueva tarjeta y su suscripción está activa. Su próxima fecha de facturación es el {date}. Le enviamos un recibo por correo electrónico.",
   "herPlan.title": "Cambiar su plan",

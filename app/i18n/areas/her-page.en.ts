@@ -78,7 +78,8 @@ export const herPageEn = {
   "herState.moneyRefunded":
     "As our terms promise, your most recent payment was refunded in full: {amount} to your card. Depending on your bank, it reaches your account within 5 to 10 business days.",
   "herState.moneyRefunding": "As our terms promise, we are refunding your most recent payment in full: {amount} to your card.",
-  "herState.moneyRefundFailed": "The refund of {amount} to your card did not go through yet. Our team is looking into it; you do not need to do anything.",
+  "herState.moneyRefundFailed":
+    "The refund of {amount} to your card did not go through yet. Our team is looking into it; you do not need to do anything.",
   "herState.moneyReleased": "Nothing was charged: the hold on your card was released.",
   "herState.moneyNothing": "Nothing was charged.",
   // Each step of her timeline (herEventText), and each movement of her money (herPaymentText).
@@ -123,7 +124,8 @@ export const herPageEn = {
   "herAddress.savedText": "From your next shipment on, we will send your medication to this address:",
   "herAddress.savedNote": "A shipment already on its way still goes to the address it was sent to. We have emailed you a confirmation.",
   "herAddress.shipsNow": "Where your order ships now",
-  "herAddress.intro": "We ship to US street addresses in the states our providers serve. The new address is used from your next shipment on.",
+  "herAddress.intro":
+    "We ship to US street addresses in the states our providers serve. The new address is used from your next shipment on.",
   "herAddress.save": "Save this address",
   "herAddress.keep": "Keep my address",
   "herAddress.ended": "This order has ended, so nothing more will be shipped and its shipping address can no longer be changed.",
@@ -176,7 +178,8 @@ export const herPageEn = {
   "herBillingDate.soonerOnce": "Your current period already shipped sooner. You can ship sooner again once it has renewed, on {date}.",
   "herBillingDate.cardTried":
     "We already tried your card for your next period and it was declined. Nothing was charged; we will try it again on your billing date, {date}.",
-  "herBillingDate.stale": "Your billing date changed since this page was shown: it is now {date}. Nothing more was changed; please choose again.",
+  "herBillingDate.stale":
+    "Your billing date changed since this page was shown: it is now {date}. Nothing more was changed; please choose again.",
   "herBillingDate.staleNoDate": "Your billing date changed since this page was shown. Nothing more was changed; please choose again.",
   "herBillingDate.busy": "A payment on your order is moving right now. Nothing was changed: please try again in a minute.",
   "herBillingDate.unanswered":
@@ -202,13 +205,15 @@ export const herPageEn = {
     "Your order is cancelled. We released the {hold} hold on your card; nothing was charged. Depending on your bank, the hold leaves your statement within 5 to 10 business days.",
   "herCancel.resultHoldExpired": "Your order is cancelled. The hold on your card had already ended; nothing was charged.",
   "herCancel.resultActive": "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.",
-  "herCancel.resultPastDue": "Your subscription is cancelled. The payment that was due will not be taken, and nothing more will be charged.",
+  "herCancel.resultPastDue":
+    "Your subscription is cancelled. The payment that was due will not be taken, and nothing more will be charged.",
   "herCancel.busy": "A payment on your order is moving right now. Nothing was cancelled yet: please try again in a minute.",
   "herCancel.pauseTitle": "Need a break instead?",
   "herCancel.pauseMoved":
     "Your next billing date is already put off to {date}: nothing is charged or shipped until then. After that date you can move it again or skip a period.",
   "herCancel.pauseSeeDate": "See my billing date",
-  "herCancel.pauseText": "You can keep your plan and put your next billing date off instead of cancelling. Nothing is charged until the new date.",
+  "herCancel.pauseText":
+    "You can keep your plan and put your next billing date off instead of cancelling. Nothing is charged until the new date.",
   "herCancel.pauseSkip": "Skip your next period: Nothing is charged or shipped on {from}; your next billing date becomes {to}.",
   "herCancel.pauseMove": "Move my billing date",
   "herCancel.pauseSkipButton": "Skip my next period",
@@ -234,7 +239,8 @@ export const herPageEn = {
   "herDelete.whatHappens": "What happens when you delete your data",
   "herDelete.happensEnds":
     "Your subscription ends at once: anything pending is cancelled and any hold on your card is released. Nothing more is charged, not even a renewal within 72 hours: deleting your data is not a cancellation with notice.",
-  "herDelete.happensErased": "Your name, email, phone number, addresses and answers are erased everywhere we hold them, including the emails we keep.",
+  "herDelete.happensErased":
+    "Your name, email, phone number, addresses and answers are erased everywhere we hold them, including the emails we keep.",
   "herDelete.happensProvider": "We tell our medical provider that you asked for your data to be deleted.",
   "herDelete.happensLink": "This link stops working, and we cannot send you any more emails, as we will no longer have your address.",
   "herDelete.whatStays": "What we must keep",

@@ -46,8 +46,7 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
   "herPage.supportTitle": "¿Preguntas?",
   "herPage.support":
     "Llame al <phoneLink>{phone}</phoneLink> o escriba a <emailLink>{email}</emailLink>. La dirección de esta página es su clave privada para acceder a su pedido: no la comparta. <newLink>Pida un enlace nuevo</newLink> (el anterior dejará de funcionar).",
-  "herLink.invalid":
-    "Este enlace no abre ningún pedido. Compruebe que copió el enlace completo de su correo electrónico o pida uno nuevo.",
+  "herLink.invalid": "Este enlace no abre ningún pedido. Compruebe que copió el enlace completo de su correo electrónico o pida uno nuevo.",
   "herLink.replaced":
     "Este enlace fue reemplazado por uno más reciente. Use el enlace del último correo electrónico que le enviamos o pida uno nuevo.",
   "herLink.erased": "Este enlace ya no funciona.",
@@ -64,13 +63,13 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
   "herState.active.title": "Activa",
   "herState.active.text": "Se le recetó el tratamiento y su suscripción se renueva automáticamente hasta que la cancele.",
   "herState.past_due.title": "No se pudo cobrar la renovación",
-  "herState.past_due.text": "No pudimos cobrar su renovación. Volveremos a intentarlo con su tarjeta, o puede pagar ahora con otra tarjeta.",
+  "herState.past_due.text":
+    "No pudimos cobrar su renovación. Volveremos a intentarlo con su tarjeta, o puede pagar ahora con otra tarjeta.",
   "herState.ending.title": "Cancelada",
   "herState.ending.text":
     "Canceló a menos de 72 horas de su fecha de facturación, por lo que esa última renovación se cobra de todos modos. Después de ella, no se cobra nada más.",
   "herState.declined.title": "No recetado",
-  "herState.declined.text":
-    "El equipo médico no recetó este tratamiento. Se liberó la retención en su tarjeta; no se cobró nada.",
+  "herState.declined.text": "El equipo médico no recetó este tratamiento. Se liberó la retención en su tarjeta; no se cobró nada.",
   "herState.cancelled.title": "Cancelada",
   "herState.cancelled.text": "Su suscripción está cancelada. No se cobrará nada más.",
   "herState.lapsed.title": "Finalizada",
@@ -80,7 +79,8 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
     "Un proveedor médico autorizado determinó que este tratamiento no es adecuado para usted en este momento, por lo que su suscripción finalizó. No se cobrará nada más y no se enviarán más medicamentos.",
   "herState.moneyRefunded":
     "Como lo prometen nuestros términos, se le reembolsó en su totalidad su pago más reciente: {amount} a su tarjeta. Según su banco, el reembolso llega a su cuenta en un plazo de 5 a 10 días hábiles.",
-  "herState.moneyRefunding": "Como lo prometen nuestros términos, le estamos reembolsando en su totalidad su pago más reciente: {amount} a su tarjeta.",
+  "herState.moneyRefunding":
+    "Como lo prometen nuestros términos, le estamos reembolsando en su totalidad su pago más reciente: {amount} a su tarjeta.",
   "herState.moneyRefundFailed":
     "El reembolso de {amount} a su tarjeta todavía no se realizó. Nuestro equipo lo está revisando; usted no necesita hacer nada.",
   "herState.moneyReleased": "No se cobró nada: se liberó la retención en su tarjeta.",
@@ -158,7 +158,8 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
     "Hoy cobramos {amount} a su tarjeta por su próximo período y se lo enviamos en un plazo de 3 a 5 días hábiles. Sus fechas de facturación se cuentan entonces a partir de hoy: la próxima sería el {date}.",
   "herBillingDate.doneSooner":
     "Su próximo período se cobró hoy y se envía en un plazo de 3 a 5 días hábiles. Sus fechas de facturación ahora se cuentan a partir de hoy: la próxima es el {to}.",
-  "herBillingDate.doneSkipped": "Su próximo período se omitió: no se cobra nada el {from}. Su próxima fecha de facturación ahora es el {to}.",
+  "herBillingDate.doneSkipped":
+    "Su próximo período se omitió: no se cobra nada el {from}. Su próxima fecha de facturación ahora es el {to}.",
   "herBillingDate.doneMovedBack": "Su próxima fecha de facturación volvió a ser el {to}.",
   "herBillingDate.doneMoved": "Su próxima fecha de facturación ahora es el {to}; antes era el {from}.",
   "herBillingDate.outOfDate": "Esta página no está actualizada. Ábrala de nuevo desde la página de su suscripción.",
@@ -208,14 +209,16 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
   "herCancel.resultHoldExpired": "Su pedido está cancelado. La retención en su tarjeta ya había terminado; no se cobró nada.",
   "herCancel.resultActive": "Su suscripción está cancelada. No se cobrará ninguna otra renovación: no se cobrará nada más.",
   "herCancel.resultPastDue": "Su suscripción está cancelada. No se cobrará el pago pendiente y no se cobrará nada más.",
-  "herCancel.busy": "En este momento se está procesando un pago de su pedido. Todavía no se canceló nada: vuelva a intentarlo en un minuto.",
+  "herCancel.busy":
+    "En este momento se está procesando un pago de su pedido. Todavía no se canceló nada: vuelva a intentarlo en un minuto.",
   "herCancel.pauseTitle": "¿Prefiere tomar un descanso?",
   "herCancel.pauseMoved":
     "Su próxima fecha de facturación ya se pospuso al {date}: no se cobra ni se envía nada hasta entonces. Después de esa fecha, puede posponerla de nuevo u omitir un período.",
   "herCancel.pauseSeeDate": "Ver mi fecha de facturación",
   "herCancel.pauseText":
     "Puede conservar su plan y posponer su próxima fecha de facturación en lugar de cancelar. No se cobra nada hasta la nueva fecha.",
-  "herCancel.pauseSkip": "Omitir su próximo período: no se cobra ni se envía nada el {from}; su próxima fecha de facturación pasa a ser el {to}.",
+  "herCancel.pauseSkip":
+    "Omitir su próximo período: no se cobra ni se envía nada el {from}; su próxima fecha de facturación pasa a ser el {to}.",
   "herCancel.pauseMove": "Posponer mi fecha de facturación",
   "herCancel.pauseSkipButton": "Omitir mi próximo período",
   "herCancel.question": "¿Por qué cancela? (opcional)",

@@ -120,8 +120,7 @@ export const selectionEn = {
   // (a page puts them in her words with `testimonialsIn`, app/funnel/testimonials.ts).
   "testimonial.stars": "{rating} out of 5 stars",
   "testimonial.none": "No testimonials available at the moment.",
-  "testimonial.quoteKarenM":
-    "The night sweats had me up three times a night. A few weeks in, I sleep through and feel like myself again.",
+  "testimonial.quoteKarenM": "The night sweats had me up three times a night. A few weeks in, I sleep through and feel like myself again.",
   "testimonial.quoteSusanB":
     "My provider explained estrogen and progesterone in plain words and answered every question without rushing me.",
   "testimonial.quoteMichelleT": "I was nervous about starting hormones online. Every step was clear, private and kind.",

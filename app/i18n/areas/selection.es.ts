@@ -48,7 +48,8 @@ export const selectionEs: Record<keyof typeof selectionEn, string> = {
   "product.nonHormonalName": "No hormonal",
   "product.nonHormonalDescription": "Una opción sin hormonas para los sofocos y los sudores nocturnos.",
   "product.weightLossName": "Pérdida de peso",
-  "product.weightLossDescription": "Una inyección semanal que reduce el apetito, recetada y supervisada por un proveedor médico autorizado.",
+  "product.weightLossDescription":
+    "Una inyección semanal que reduce el apetito, recetada y supervisada por un proveedor médico autorizado.",
   "product.noPreference": "No lo sé /\nSin preferencia",
   "product.patchName": "Parche",
   "product.pillName": "Píldora",

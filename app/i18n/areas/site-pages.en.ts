@@ -29,8 +29,7 @@ export const sitePagesEn = {
   "terms.contact": "Questions about these terms or your subscription? Call {phone} or email {email}.",
   // /privacy
   "privacy.title": "Privacy Policy",
-  "privacy.lead":
-    "This page explains what information we collect, why we need it, who receives it, and how to ask us to see or delete it.",
+  "privacy.lead": "This page explains what information we collect, why we need it, who receives it, and how to ask us to see or delete it.",
   "privacy.collectTitle": "What we collect",
   "privacy.collectAnswers": "Your answers to the questionnaire",
   "privacy.collectContact": "Your name, email address and phone number",
@@ -70,7 +69,8 @@ export const sitePagesEn = {
   "planPage.reviewTitle": "What the provider's review involves",
   "planPage.reviewProvider": "A licensed provider reviews the plan and her health history before anything is prescribed.",
   "planPage.reviewChanges": "The provider may ask questions, change a dose or a medication, or decide a treatment is not right for her.",
-  "planPage.reviewNothing": "Nothing is shipped or charged unless the provider prescribes it; medication then ships within 3-5 business days.",
+  "planPage.reviewNothing":
+    "Nothing is shipped or charged unless the provider prescribes it; medication then ships within 3-5 business days.",
   "planPage.questions": "Questions? Call {phone} or email {email}.",
   "planPage.shareTitle": "Share with my doctor",
   "planPage.printOnly": "Print this page with your browser's Print command.",

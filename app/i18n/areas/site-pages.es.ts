@@ -7,7 +7,8 @@ import type { sitePagesEn } from "./site-pages.en";
 export const sitePagesEs: Record<keyof typeof sitePagesEn, string> = {
   "legal.contactTitle": "Contáctenos",
   "terms.title": "Términos del servicio",
-  "terms.lead": "Estos términos explican cómo funciona nuestro servicio de atención para la menopausia, cómo se le factura y cómo cancelar.",
+  "terms.lead":
+    "Estos términos explican cómo funciona nuestro servicio de atención para la menopausia, cómo se le factura y cómo cancelar.",
   "terms.serviceTitle": "El servicio",
   "terms.serviceHow":
     "Ofrecemos atención para la menopausia en línea. Usted responde un breve cuestionario, elige un tratamiento y un plan de facturación, y proporciona sus datos. Un equipo médico autorizado revisa cada plan antes de recetar cualquier medicamento.",
@@ -31,7 +32,8 @@ export const sitePagesEs: Record<keyof typeof sitePagesEn, string> = {
     "La cancelación detiene las renovaciones futuras. Para detener la próxima, cancele al menos 72 horas antes de su próxima fecha de facturación.",
   "terms.contact": "¿Tiene preguntas sobre estos términos o sobre su suscripción? Llame al {phone} o escriba a {email}.",
   "privacy.title": "Política de privacidad",
-  "privacy.lead": "Esta página explica qué información recopilamos, por qué la necesitamos, quién la recibe y cómo pedirnos verla o eliminarla.",
+  "privacy.lead":
+    "Esta página explica qué información recopilamos, por qué la necesitamos, quién la recibe y cómo pedirnos verla o eliminarla.",
   "privacy.collectTitle": "Qué recopilamos",
   "privacy.collectAnswers": "Sus respuestas al cuestionario",
   "privacy.collectContact": "Su nombre, correo electrónico y número de teléfono",

@@ -4,7 +4,13 @@
 // PaymentRequest, or the messages of what is wrong, by the body's own field names. The
 // medications and pricing it carries are not read: the server prices her stored cart.
 import { z } from "zod";
-import { billingAddressMissing, billingFieldsMissing, billingSchema, missingGroupMessage, shippingSchema } from "../../funnel/final-checkout";
+import {
+  billingAddressMissing,
+  billingFieldsMissing,
+  billingSchema,
+  missingGroupMessage,
+  shippingSchema,
+} from "../../funnel/final-checkout";
 import { preCheckoutFieldNames, preCheckoutSchema } from "../../funnel/pre-checkout";
 import { normalisePromoCode } from "../../funnel/promo";
 import { hasTrackingParams, readTrackingParams, trackingParamNames, type TrackingParams } from "../../funnel/tracking";
@@ -55,9 +61,7 @@ function trackingOf(sessionTracking: TrackingParams, metadata: Record<string, un
   return readTrackingParams(search);
 }
 
-export type OrderRequestReading =
-  | { ok: true; order: PaymentRequest }
-  | { ok: false; message: string; errors: Record<string, string> };
+export type OrderRequestReading = { ok: true; order: PaymentRequest } | { ok: false; message: string; errors: Record<string, string> };
 
 export function readOrderRequest(
   body: Record<string, unknown>,

@@ -128,7 +128,9 @@ async function completePurchase(post: CheckoutPost) {
   const billing = billingAsked ? readBillingChoice(submission.payload, t) : { ok: true as const, billing: null };
   if (submission.status !== "success" || Object.keys(sandbox.errors).length > 0 || !billing.ok) {
     const groupMessage = missingGroupMessage(submission.payload, billingAsked, t);
-    const toast: Toast | null = groupMessage ? { title: t("finalCheckout.missingInformation"), description: groupMessage, tone: "error" } : null;
+    const toast: Toast | null = groupMessage
+      ? { title: t("finalCheckout.missingInformation"), description: groupMessage, tone: "error" }
+      : null;
     const fieldErrors = {
       ...(submission.status === "error" ? submission.error : {}),
       ...(billing.ok ? {} : billing.errors),

@@ -25,12 +25,7 @@ export function BillingFields({ fields }: { fields: Record<BillingFieldName, Fie
     <fieldset className="billing-address">
       <legend>{t("finalCheckout.billingAddress")}</legend>
       <label className="checkbox billing-same">
-        <input
-          type="checkbox"
-          id={same.id}
-          name={same.name}
-          defaultChecked={same.initialValue === "on"}
-        />
+        <input type="checkbox" id={same.id} name={same.name} defaultChecked={same.initialValue === "on"} />
         <span>{t("finalCheckout.billingSame")}</span>
       </label>
       <div className="billing-fields">

@@ -80,7 +80,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       toast: toast ? toastIn(toast, t) : toast,
       cart: checkout.cart,
       itemWords: Object.fromEntries(
-        checkout.cart.medications.map((item) => [item.id, { name: optionWords(item, t).name, category: categoryNameWords(item.category_name, t) }]),
+        checkout.cart.medications.map((item) => [
+          item.id,
+          { name: optionWords(item, t).name, category: categoryNameWords(item.category_name, t) },
+        ]),
       ),
       sharePlan: flow.flowClaim ? null : planSummaryPath(responderUuid),
       // Address suggestions load only where a maps key is configured.

@@ -49,7 +49,10 @@ export function OrderSummary({ cart, totals, itemWords, promo, promoBoxShown, pr
       />
       <ul className="summary-items">
         {cart.medications.map((medication) => {
-          const { name, category } = itemWords[medication.id] ?? { name: { text: medication.name }, category: { text: medication.category_name } };
+          const { name, category } = itemWords[medication.id] ?? {
+            name: { text: medication.name },
+            category: { text: medication.category_name },
+          };
           return (
             <li key={medication.id}>
               <span>
@@ -105,7 +108,7 @@ export function OrderSummary({ cart, totals, itemWords, promo, promoBoxShown, pr
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              defaultValue={promo.applied ? promo.code ?? "" : ""}
+              defaultValue={promo.applied ? (promo.code ?? "") : ""}
               aria-describedby={message ? "promo-message" : undefined}
             />
             <button type="submit" name="intent" value="apply-promo" form={formId} className="button button-secondary">

@@ -5,7 +5,15 @@ import { useT } from "../../components/i18n";
  * check lands (`#payment-failure`). The message is the server's, already in her words; one that
  * is not ours to translate (a card issuer's own) keeps its English, marked so.
  */
-export function PaymentFailure({ message, processing = false, english = false }: { message: string | null | undefined; processing?: boolean; english?: boolean }) {
+export function PaymentFailure({
+  message,
+  processing = false,
+  english = false,
+}: {
+  message: string | null | undefined;
+  processing?: boolean;
+  english?: boolean;
+}) {
   const t = useT();
   if (!message) return null;
   return (

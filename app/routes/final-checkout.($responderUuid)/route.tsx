@@ -106,7 +106,12 @@ export default function FinalCheckout() {
           <div className="large-screen-only">
             {page.testimonial ? (
               <section className="checkout-testimonial" aria-label={t("finalCheckout.whatWomenSay")}>
-                <TestimonialQuote name={page.testimonial.name} quote={page.testimonial.quote} rating={page.testimonial.rating} lang={page.testimonial.lang} />
+                <TestimonialQuote
+                  name={page.testimonial.name}
+                  quote={page.testimonial.quote}
+                  rating={page.testimonial.rating}
+                  lang={page.testimonial.lang}
+                />
               </section>
             ) : null}
             <NeedHelp />
@@ -138,7 +143,11 @@ export default function FinalCheckout() {
             <AddressSuggestions formId={formId} scriptUrl={page.mapsScriptUrl} />
             <SubscriptionAgreement field={fields.subscriptionAgreement} />
             {page.cart.medications.length > 0 ? (
-              <RenewalDisclosure plan={page.cart.selectedPlan} renewalCents={page.totals.subtotalCents} holdCents={page.totals.totalCents} />
+              <RenewalDisclosure
+                plan={page.cart.selectedPlan}
+                renewalCents={page.totals.subtotalCents}
+                holdCents={page.totals.totalCents}
+              />
             ) : null}
             <button type="submit" name="intent" value="complete-purchase" className="button button-primary complete-purchase">
               {t("finalCheckout.completePurchase")}

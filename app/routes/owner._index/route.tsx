@@ -39,7 +39,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const attempt = await signInAttempt(request, accountOf(formData));
   const tried = await takePasswordTry(request, attempt);
   if (!tried.taken) {
-    return data({ lastResult: formRefusal(formData, tooManySignInsMessage(tried.wait), hidden) }, { status: 429, headers: retryAfter(tried.wait) });
+    return data(
+      { lastResult: formRefusal(formData, tooManySignInsMessage(tried.wait), hidden) },
+      { status: 429, headers: retryAfter(tried.wait) },
+    );
   }
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
@@ -51,12 +54,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await passwordVerifies(submission.value.password, active?.passwordHash)) || !active) {
     // The try stays counted. Only a real account's failure is audited: an email that is no
     // account is only counted, so strangers cannot fill the append-only log.
-    if (staff) await audit(request, actorOf(staff), "sign-in-failed", {
-      detail: active ? auditDetail`Wrong email or password` : auditDetail`Account ${codeOf(staffStatuses, staff.status)}`,
-    });
+    if (staff)
+      await audit(request, actorOf(staff), "sign-in-failed", {
+        detail: active ? auditDetail`Wrong email or password` : auditDetail`Account ${codeOf(staffStatuses, staff.status)}`,
+      });
     else await countUnknownEmail();
     // Beside the password (which is cleared), so the summary leads to the field to type again.
-    return data({ lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) }, { status: 401 });
+    return data(
+      { lastResult: submission.reply({ fieldErrors: { password: [signInMessages.wrong] }, hideFields: hidden }) },
+      { status: 401 },
+    );
   }
   await forgetTry(tried.taken);
   return afterPassword(request, active);
@@ -76,7 +83,8 @@ export default function ConsoleSignIn() {
         </button>
       </Form>
       <p className="owner-footnote">
-        Lost your password? Ask an owner to send you a new setup link. An owner who has lost theirs resets it on the server: <code>npm run staff -- reset-password EMAIL</code>.
+        Lost your password? Ask an owner to send you a new setup link. An owner who has lost theirs resets it on the server:{" "}
+        <code>npm run staff -- reset-password EMAIL</code>.
       </p>
     </section>
   );

@@ -55,7 +55,12 @@ export async function afterPassword(request: Request, staff: StaffMemberRow): Pr
  * Signed in: the session opened, the half sign-in forgotten, the browser known to the throttle
  * from now on, the sign-in recorded and audited; the headers that carry it (appended to `headers`).
  */
-export async function signInHeaders(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: AuditDetail): Promise<Headers> {
+export async function signInHeaders(
+  request: Request,
+  staff: StaffMemberRow,
+  headers: Headers = new Headers(),
+  detail?: AuditDetail,
+): Promise<Headers> {
   const now = new Date();
   headers.append("Set-Cookie", await openStaffSession(staff, now));
   headers.append("Set-Cookie", await clearPendingCookie());
@@ -66,6 +71,11 @@ export async function signInHeaders(request: Request, staff: StaffMemberRow, hea
 }
 
 /** Signed in, and on to their first page. */
-export async function signedIn(request: Request, staff: StaffMemberRow, headers: Headers = new Headers(), detail?: AuditDetail): Promise<TypedResponse<never>> {
+export async function signedIn(
+  request: Request,
+  staff: StaffMemberRow,
+  headers: Headers = new Headers(),
+  detail?: AuditDetail,
+): Promise<TypedResponse<never>> {
   return redirect(homeOf(staff.role), { status: 303, headers: await signInHeaders(request, staff, headers, detail) });
 }

@@ -19,7 +19,6 @@ export const auditPageSize = 50;
  */
 export const auditCsvRowLimit = 50_000;
 
-
 /** Years a date filter may name: the log began long after the first, and a typo of 20250 is not a date. */
 export const auditYears = { first: 2000, last: 2100 } as const;
 
@@ -77,7 +76,8 @@ const auditQuerySchema = z
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-export type ReadAuditQuery = { ok: true; query: AuditQuery } | { ok: false; typed: Record<string, string>; errors: Record<string, string[]> };
+export type ReadAuditQuery =
+  { ok: true; query: AuditQuery } | { ok: false; typed: Record<string, string>; errors: Record<string, string[]> };
 
 export function readAuditQuery(search: URLSearchParams): ReadAuditQuery {
   const typed: Record<string, string> = {};

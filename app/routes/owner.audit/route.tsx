@@ -25,10 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const read = readAuditQuery(search);
   if (!read.ok) {
     const people = await personChoices(read.typed.person);
-    return data(
-      { typed: read.typed, errors: read.errors, people, log: null, search: "" },
-      { status: 400 },
-    );
+    return data({ typed: read.typed, errors: read.errors, people, log: null, search: "" }, { status: 400 });
   }
   const { query } = read;
   const page = pageOf(search.get("page"));

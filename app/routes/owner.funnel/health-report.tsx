@@ -27,10 +27,12 @@ function Age({ iso, now, suffix = "" }: { iso: string; now: number; suffix?: str
   );
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+const megabytes = (bytes: number) =>
+  `${(bytes / 1_048_576).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
 function databaseSizeText({ bytes, of, engine }: Health["database"]): string {
-  if (engine === "postgresql") return `The database takes ${megabytes(bytes)} (PostgreSQL's own count; PostgreSQL vacuums its tables itself).`;
+  if (engine === "postgresql")
+    return `The database takes ${megabytes(bytes)} (PostgreSQL's own count; PostgreSQL vacuums its tables itself).`;
   const where = of === "data-folder" ? "on disk, in its data folder" : "in memory";
   return `The embedded database takes ${megabytes(bytes)} ${where}. It never vacuums by itself: the server vacuums each table a prune or the hourly housekeeping removed rows from, after their run, so it grows with what is kept, not with what was removed.`;
 }
@@ -47,12 +49,12 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
     <>
       <h2>Health</h2>
       <p className="owner-count">
-        Emails sent in these dates: {count(health.emails.sent)} (delivered messages are kept {deliveredOutboxKeptDays} days). Emails failing now
-        (retried by the outbox): {count(health.emails.failing)}.
+        Emails sent in these dates: {count(health.emails.sent)} (delivered messages are kept {deliveredOutboxKeptDays} days). Emails failing
+        now (retried by the outbox): {count(health.emails.failing)}.
       </p>
       <p className="owner-count">
-        Failed console sign-ins for emails that are no account (counted, not audited): {count(health.unknownSignIns.lastDay)} since this hour
-        yesterday, {count(health.unknownSignIns.kept)} in the last {unknownSignInsKeptDays} days.
+        Failed console sign-ins for emails that are no account (counted, not audited): {count(health.unknownSignIns.lastDay)} since this
+        hour yesterday, {count(health.unknownSignIns.kept)} in the last {unknownSignInsKeptDays} days.
       </p>
       <h3>Outbox</h3>
       <ConsoleTable
@@ -64,7 +66,12 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
         columns={[
           { header: "Kind", rowHeader: true, cell: (line) => line.kind },
           { header: "Pending", numeric: true, cell: (line) => count(line.pending) },
-          { header: "Failed at least once", numeric: true, className: (line) => (line.failing > 0 ? "owner-failed" : undefined), cell: (line) => count(line.failing) },
+          {
+            header: "Failed at least once",
+            numeric: true,
+            className: (line) => (line.failing > 0 ? "owner-failed" : undefined),
+            cell: (line) => count(line.failing),
+          },
           { header: "Oldest waiting", cell: (line) => (line.oldestPendingAt ? <Age iso={line.oldestPendingAt} now={now} /> : "–") },
         ]}
       />
@@ -83,8 +90,8 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
       <h3>Prunes</h3>
       <p className="owner-count">
         Once an hour the server erases the name, email, phone, address and answers of flows with no order and nothing written for{" "}
-        {abandonedFlowDays} days (their counts in this report stay), removes outbox messages delivered more than {deliveredOutboxKeptDays} days
-        ago, rate-limit counters and console sign-in tries past their window, and the counts of sign-ins for unknown emails after{" "}
+        {abandonedFlowDays} days (their counts in this report stay), removes outbox messages delivered more than {deliveredOutboxKeptDays}{" "}
+        days ago, rate-limit counters and console sign-in tries past their window, and the counts of sign-ins for unknown emails after{" "}
         {unknownSignInsKeptDays} days.
       </p>
       <ConsoleTable

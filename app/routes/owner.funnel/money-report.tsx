@@ -15,9 +15,9 @@ export function MoneyReport({ money }: { money: MoneyFigures }) {
     <>
       <h2>Money</h2>
       <p className="owner-count">
-        Payments made in these dates, on the lifecycle clock. Revenue: first periods captured and renewals paid. Net revenue:
-        revenue less refunds made and disputes lost. A refund counts in the month it was made, a dispute in the month it opened
-        while it is open and in the month it closed once won or lost, whenever the payment they concern was made.
+        Payments made in these dates, on the lifecycle clock. Revenue: first periods captured and renewals paid. Net revenue: revenue less
+        refunds made and disputes lost. A refund counts in the month it was made, a dispute in the month it opened while it is open and in
+        the month it closed once won or lost, whenever the payment they concern was made.
       </p>
       <MoneyTable
         label="Payments"
@@ -47,8 +47,8 @@ export function MoneyReport({ money }: { money: MoneyFigures }) {
       />
       {pending.count > 0 ? (
         <p className="owner-count">
-          {count(pending.count)} {pending.count === 1 ? "refund" : "refunds"} of {formatCents(pending.cents)} on {pending.count === 1 ? "its" : "their"} way:
-          asked of the card's bank, not yet confirmed, so not yet taken off the net.
+          {count(pending.count)} {pending.count === 1 ? "refund" : "refunds"} of {formatCents(pending.cents)} on{" "}
+          {pending.count === 1 ? "its" : "their"} way: asked of the card's bank, not yet confirmed, so not yet taken off the net.
         </p>
       ) : null}
       <h3>Disputes</h3>

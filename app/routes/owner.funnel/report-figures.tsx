@@ -74,7 +74,15 @@ export interface GroupView {
 }
 
 /** One row a group, one column a step: flows reaching it, and its share of the group's flows. */
-export function GroupedFunnelTable({ groups, dimension, steps }: { groups: GroupView[]; dimension: string; steps: { code: string; label: string }[] }) {
+export function GroupedFunnelTable({
+  groups,
+  dimension,
+  steps,
+}: {
+  groups: GroupView[];
+  dimension: string;
+  steps: { code: string; label: string }[];
+}) {
   return (
     <ConsoleTable
       region={`Funnel by ${dimension}`}
@@ -153,7 +161,19 @@ export interface NetRow {
 }
 
 /** Revenue beside what went back and what is left, one row a plan or a month. */
-export function NetTable({ label, caption, firstColumn, rows, empty }: { label: string; caption: string; firstColumn: string; rows: NetRow[]; empty: string }) {
+export function NetTable({
+  label,
+  caption,
+  firstColumn,
+  rows,
+  empty,
+}: {
+  label: string;
+  caption: string;
+  firstColumn: string;
+  rows: NetRow[];
+  empty: string;
+}) {
   return (
     <ConsoleTable
       region={label}

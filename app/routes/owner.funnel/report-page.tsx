@@ -31,15 +31,18 @@ export function FunnelReport({ report }: { report: FunnelReportPage }) {
 
       <h2>Flows by step</h2>
       <p className="owner-count">
-        {report.flows.toLocaleString("en-US")} {report.flows === 1 ? "flow" : "flows"} began in these dates (UTC), each followed to
-        today and counted once at every step it reached.
+        {report.flows.toLocaleString("en-US")} {report.flows === 1 ? "flow" : "flows"} began in these dates (UTC), each followed to today
+        and counted once at every step it reached.
       </p>
       {report.flows === 0 ? (
         <p className="owner-empty">No flows began in these dates{report.grouped ? "" : " with these filters"}.</p>
       ) : (
         <div className="funnel-figures">
           <FunnelChart rows={report.rows} flows={report.flows} />
-          <FunnelTable rows={report.rows} caption="Flows reaching each step, with the share kept from the step before and from the flows begun" />
+          <FunnelTable
+            rows={report.rows}
+            caption="Flows reaching each step, with the share kept from the step before and from the flows begun"
+          />
         </div>
       )}
 
@@ -52,8 +55,8 @@ export function FunnelReport({ report }: { report: FunnelReportPage }) {
             <>
               <p className="owner-count">
                 {report.grouped.count} {report.grouped.count === 1 ? "value" : "values"}, most flows first
-                {report.grouped.count > report.grouped.rows.length ? "; the rest summed as Other values" : ""}. Each cell: flows
-                reaching the step, and their share of the group's flows.
+                {report.grouped.count > report.grouped.rows.length ? "; the rest summed as Other values" : ""}. Each cell: flows reaching
+                the step, and their share of the group's flows.
               </p>
               <GroupedFunnelTable groups={report.grouped.rows} dimension={report.grouped.dimension} steps={[...funnelSteps]} />
             </>
@@ -62,7 +65,9 @@ export function FunnelReport({ report }: { report: FunnelReportPage }) {
       ) : null}
 
       <h2>Variants</h2>
-      <p className="owner-count">Every filter applies but the variant's. Conversion: the share of flows begun; intervals are 95% (Wilson).</p>
+      <p className="owner-count">
+        Every filter applies but the variant's. Conversion: the share of flows begun; intervals are 95% (Wilson).
+      </p>
       <ConsoleTable
         region="Variants"
         caption="The variants side by side"

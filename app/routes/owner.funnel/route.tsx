@@ -36,7 +36,10 @@ export default function ConsoleFunnel() {
   });
   const choicesOf = (dimension: "source" | "campaign" | "referral") => {
     const offered = report?.choices[dimension] ?? [];
-    const options: [string, string][] = offered.map((choice) => [choice.value, `${choice.value} (${choice.flows.toLocaleString("en-US")})`]);
+    const options: [string, string][] = offered.map((choice) => [
+      choice.value,
+      `${choice.value} (${choice.flows.toLocaleString("en-US")})`,
+    ]);
     const current = typed[dimension];
     // A value typed into the address that no flow of the range has is still shown as chosen.
     if (current && !offered.some((choice) => choice.value === current)) options.push([current, `${current} (0)`]);
@@ -51,9 +54,27 @@ export default function ConsoleFunnel() {
         <ErrorSummary summary={form.summary} />
         <Field field={form.fields.from} type="date" label="From" autoComplete="off" />
         <Field field={form.fields.to} type="date" label="To" autoComplete="off" />
-        <SelectField field={form.fields.source} label={dimensionLabels.source} emptyChoice="All" options={choicesOf("source")} autoComplete="off" />
-        <SelectField field={form.fields.campaign} label={dimensionLabels.campaign} emptyChoice="All" options={choicesOf("campaign")} autoComplete="off" />
-        <SelectField field={form.fields.referral} label={dimensionLabels.referral} emptyChoice="All" options={choicesOf("referral")} autoComplete="off" />
+        <SelectField
+          field={form.fields.source}
+          label={dimensionLabels.source}
+          emptyChoice="All"
+          options={choicesOf("source")}
+          autoComplete="off"
+        />
+        <SelectField
+          field={form.fields.campaign}
+          label={dimensionLabels.campaign}
+          emptyChoice="All"
+          options={choicesOf("campaign")}
+          autoComplete="off"
+        />
+        <SelectField
+          field={form.fields.referral}
+          label={dimensionLabels.referral}
+          emptyChoice="All"
+          options={choicesOf("referral")}
+          autoComplete="off"
+        />
         <SelectField
           field={form.fields.variant}
           label={dimensionLabels.variant}

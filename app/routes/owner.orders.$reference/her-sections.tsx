@@ -36,7 +36,11 @@ export function HerDetailsSection({ her }: { her: HerDetails }) {
   );
 }
 
-export function HerEmailsSection({ emails }: { emails: { kept: boolean; erased: boolean; linksWhole: boolean; total: number; list: HerEmailLine[] } }) {
+export function HerEmailsSection({
+  emails,
+}: {
+  emails: { kept: boolean; erased: boolean; linksWhole: boolean; total: number; list: HerEmailLine[] };
+}) {
   return (
     <section aria-labelledby="her-emails-title">
       <h2 id="her-emails-title">Her emails</h2>
@@ -49,8 +53,8 @@ export function HerEmailsSection({ emails }: { emails: { kept: boolean; erased: 
       ) : (
         <>
           <p className="owner-count">
-            {emails.total} {emails.total === 1 ? "email" : "emails"}, newest first{emails.total > emails.list.length ? `; the latest ${emails.list.length} are shown` : ""}. Times
-            are UTC.
+            {emails.total} {emails.total === 1 ? "email" : "emails"}, newest first
+            {emails.total > emails.list.length ? `; the latest ${emails.list.length} are shown` : ""}. Times are UTC.
           </p>
           {emails.linksWhole ? null : <p className="owner-footnote">{linksMarkedNote}</p>}
           <ol className="owner-emails">

@@ -21,7 +21,10 @@ export function ReviewForm() {
   return (
     <section className="owner-box" aria-labelledby="review-title">
       <h2 id="review-title">Medical review</h2>
-      <p>The medical team has not decided yet. Approve captures the hold (or charges the saved card once the hold has lapsed); Decline releases it. A decision cannot be changed.</p>
+      <p>
+        The medical team has not decided yet. Approve captures the hold (or charges the saved card once the hold has lapsed); Decline
+        releases it. A decision cannot be changed.
+      </p>
       <Form method="post" className="owner-actions">
         <button type="submit" name="intent" value="approve" className="owner-button owner-button-primary">
           Approve
@@ -41,12 +44,20 @@ export function ClockForm({ clock }: { clock: { now: string; aheadDays: number; 
       <h2 id="clock-title">Move the sandbox clock forward</h2>
       <p>
         The lifecycle clock says <strong>{formatTime(clock.now)}</strong>
-        {clock.aheadDays > 0 ? ` (${clock.aheadDays} ${clock.aheadDays === 1 ? "day" : "days"} ahead of real time)` : " (real time)"}. Moving it
-        forward makes holds lapse and renewals fall due as they would by then, for every order.
+        {clock.aheadDays > 0 ? ` (${clock.aheadDays} ${clock.aheadDays === 1 ? "day" : "days"} ahead of real time)` : " (real time)"}.
+        Moving it forward makes holds lapse and renewals fall due as they would by then, for every order.
       </p>
       <Form method="post" id="sandbox-clock" noValidate className="owner-clock-form">
         <ErrorSummary summary={summary} />
-        <Field field={fields.days} label="Number of days" hint={`From 1 to ${clock.maxDays}`} autoComplete="off" inputMode="numeric" required requiredMark={false} />
+        <Field
+          field={fields.days}
+          label="Number of days"
+          hint={`From 1 to ${clock.maxDays}`}
+          autoComplete="off"
+          inputMode="numeric"
+          required
+          requiredMark={false}
+        />
         <button type="submit" name="intent" value="clock" className="owner-button">
           Move forward
         </button>
@@ -73,17 +84,28 @@ const reasonChoices = cancelReasons.map((reason) => [reason, cancelReasonLabels[
 const herReasonChoices = herCancelReasons.map((reason) => [reason, herCancelReasonLabels[reason]] as const);
 
 export function CancelForHerForm() {
-  const { fields, summary, formErrors } = useFormReply({ id: "cancel-for-her", names: ["reason", "note", "herReason"], lastResult: useReplyTo("cancel-for-her") });
+  const { fields, summary, formErrors } = useFormReply({
+    id: "cancel-for-her",
+    names: ["reason", "note", "herReason"],
+    lastResult: useReplyTo("cancel-for-her"),
+  });
   return (
     <section className="owner-box" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel for her</h2>
       <p>
-        When she asks you to. The same rules as her own cancel online: before the review her hold is released; after it nothing more is billed, except a
-        renewal less than 72 hours away, which the terms say is still billed. She gets the same email.
+        When she asks you to. The same rules as her own cancel online: before the review her hold is released; after it nothing more is
+        billed, except a renewal less than 72 hours away, which the terms say is still billed. She gets the same email.
       </p>
       <Form method="post" id="cancel-for-her" noValidate className="owner-cancel-form">
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <SelectField field={fields.reason} label="Reason" emptyChoice="Choose a reason" options={reasonChoices} autoComplete="off" required />
+        <SelectField
+          field={fields.reason}
+          label="Reason"
+          emptyChoice="Choose a reason"
+          options={reasonChoices}
+          autoComplete="off"
+          required
+        />
         <NoteField
           field={fields.note}
           label="Note (needed for Other)"
@@ -111,7 +133,10 @@ export function ChangeForHerLink({ reference }: { reference: string }) {
   return (
     <section className="owner-box" aria-labelledby="change-title">
       <h2 id="change-title">Change for her</h2>
-      <p>When she asks you to: move her billing date, skip a period, ship sooner, change her shipping address or her plan, by the rules of her own pages.</p>
+      <p>
+        When she asks you to: move her billing date, skip a period, ship sooner, change her shipping address or her plan, by the rules of
+        her own pages.
+      </p>
       <p>
         <a className="owner-button" href={`/owner/orders/${reference}/change`}>
           Change for her

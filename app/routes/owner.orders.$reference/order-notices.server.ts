@@ -44,13 +44,19 @@ export function decisionNotice(decision: Decision, outcome: ReviewOutcome): Cons
   switch (outcome.status) {
     case "recorded":
       if (awaitsDecision(subscription) || subscription.state === "on_hold" || subscription.state === "hold_expired") {
-        return { tone: "info", text: `${decision === "approved" ? "Approved" : "Declined"}. The gateway did not answer yet: the payment is tried again shortly.` };
+        return {
+          tone: "info",
+          text: `${decision === "approved" ? "Approved" : "Declined"}. The gateway did not answer yet: the payment is tried again shortly.`,
+        };
       }
       return { tone: "success", text: `${decision === "approved" ? "Approved" : "Declined"}. The order is now: ${state}.` };
     case "unchanged":
       return { tone: "info", text: `That decision was already recorded. Nothing changed: the order is ${state}.` };
     case "conflict":
-      return { tone: "info", text: `Another decision was recorded first (${subscription.decision}). Nothing changed: the order is ${state}.` };
+      return {
+        tone: "info",
+        text: `Another decision was recorded first (${subscription.decision}). Nothing changed: the order is ${state}.`,
+      };
     case "closed":
       return { tone: "info", text: `This order no longer waits for a decision. Nothing changed: the order is ${state}.` };
   }

@@ -19,7 +19,15 @@ import { latestStoredEmailsOf } from "../../server/db/stores/stored-emails.serve
 import { findSubscriptionByReference, subscriptionTimeline, type SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { retryAfter } from "../../server/http/form-refusal.server";
 import { refusePage } from "../../server/http/page-refusal.server";
-import { awaitsDecision, herDetails, herEmailLine, orderChanges, orderDetails, paymentLine, timelineEntry } from "../../server/console/order-view.server";
+import {
+  awaitsDecision,
+  herDetails,
+  herEmailLine,
+  orderChanges,
+  orderDetails,
+  paymentLine,
+  timelineEntry,
+} from "../../server/console/order-view.server";
 import { keptEmailReader } from "../../server/console/kept-emails.server";
 import { disqualifyFromConsole, disqualifyNotice } from "../../server/console/medically-disqualified.server";
 import { consoleRecordsReviews } from "../../server/console/console-records-reviews.server";
@@ -27,7 +35,13 @@ import { cancelForHer, sendLinkAgain } from "../../server/console/support-action
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, takeNotice, type StaffSession } from "../../server/staff/staff-session.server";
 import { paymentGateway } from "../../server/payments/index.server";
-import { lifecycleNow, maxClockDays, moveSandboxClock, sandboxClockAllowed, sandboxClockOffsetMs } from "../../server/subscriptions/clock.server";
+import {
+  lifecycleNow,
+  maxClockDays,
+  moveSandboxClock,
+  sandboxClockAllowed,
+  sandboxClockOffsetMs,
+} from "../../server/subscriptions/clock.server";
 import { runLifecycleNow } from "../../server/subscriptions/lifecycle-worker.server";
 import { decideReview, type Decision } from "../../server/subscriptions/review.server";
 import { disputeLinesOf } from "../../server/subscriptions/disputes.server";
@@ -80,7 +94,9 @@ export async function orderPage(request: Request, session: StaffSession, subscri
       payments: payments.map(paymentLine),
       review: { consoleDecides: reviews, open: reviews && may(staff.role, "decide") && awaitsDecision(subscription) },
       clock:
-        sandboxClockAllowed() && may(staff.role, "clock") ? { now: now.toISOString(), aheadDays: Math.floor(offsetMs / dayMs), maxDays: maxClockDays } : null,
+        sandboxClockAllowed() && may(staff.role, "clock")
+          ? { now: now.toISOString(), aheadDays: Math.floor(offsetMs / dayMs), maxDays: maxClockDays }
+          : null,
       her: seesDetails && order ? herDetails(order.body, subscription.erasedAt !== null) : null,
       emails: emails
         ? {

@@ -9,7 +9,14 @@ export interface TimelineRowView {
   id: number;
   at: string;
   label: string;
-  detail: { amountCents?: number; period?: number; attempt?: number; message?: string; holdExpiredAt?: string; holdAlreadyExpired?: boolean };
+  detail: {
+    amountCents?: number;
+    period?: number;
+    attempt?: number;
+    message?: string;
+    holdExpiredAt?: string;
+    holdAlreadyExpired?: boolean;
+  };
 }
 
 /** "$139.00 · period 2 · try 1": what moved and for which period (period 1 is the first). */
@@ -56,7 +63,11 @@ export function PaymentsTable({ payments }: { payments: PaymentLine[] }) {
       columns={[
         { header: "Kind", rowHeader: true, cell: (payment) => payment.kind },
         { header: "Period", numeric: true, cell: (payment) => payment.period + 1 },
-        { header: "Status", className: (payment) => (payment.status === "Failed" ? "owner-failed" : undefined), cell: (payment) => payment.status },
+        {
+          header: "Status",
+          className: (payment) => (payment.status === "Failed" ? "owner-failed" : undefined),
+          cell: (payment) => payment.status,
+        },
         { header: "Amount", numeric: true, cell: (payment) => formatCents(payment.amountCents) },
         { header: "Refunded", numeric: true, cell: (payment) => (payment.refundedCents > 0 ? formatCents(payment.refundedCents) : "—") },
         { header: "Gateway reference", className: "owner-code", cell: (payment) => payment.gatewayReference ?? "—" },

@@ -27,14 +27,34 @@ export function RefundForm({ refund }: { refund: RefundFormView }) {
     <section className="owner-box" aria-labelledby="refund-title">
       <h2 id="refund-title">Refund a payment</h2>
       <p>
-        The amount goes back to the card she paid with (5 to 10 business days) and she is emailed. Never more than is left of the payment. This refunds money
-        only: to end her plan for a medical reason, use Medically disqualified.
+        The amount goes back to the card she paid with (5 to 10 business days) and she is emailed. Never more than is left of the payment.
+        This refunds money only: to end her plan for a medical reason, use Medically disqualified.
       </p>
       <Form method="post" id="refund" noValidate className="owner-refund-form">
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <SelectField field={fields.payment} label="Payment" emptyChoice="Choose a payment" options={refund.choices} autoComplete="off" required />
-        <Field field={fields.amount} label="Amount in dollars" hint="Like 69.50. At most what is left of the payment." autoComplete="off" required />
-        <SelectField field={fields.reason} label="Reason" emptyChoice="Choose a reason" options={reasonChoices} autoComplete="off" required />
+        <SelectField
+          field={fields.payment}
+          label="Payment"
+          emptyChoice="Choose a payment"
+          options={refund.choices}
+          autoComplete="off"
+          required
+        />
+        <Field
+          field={fields.amount}
+          label="Amount in dollars"
+          hint="Like 69.50. At most what is left of the payment."
+          autoComplete="off"
+          required
+        />
+        <SelectField
+          field={fields.reason}
+          label="Reason"
+          emptyChoice="Choose a reason"
+          options={reasonChoices}
+          autoComplete="off"
+          required
+        />
         <NoteField
           field={fields.note}
           label="Note (needed for Other)"

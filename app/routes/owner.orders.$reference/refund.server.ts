@@ -97,11 +97,20 @@ export function refundForm(payments: SubscriptionPaymentRow[]) {
   const choices = refundChoices(payments);
   const first = choices[0];
   if (!first) return null;
-  return { choices: choices.map(({ value, label }) => [value, label] as const), defaults: { payment: first.value, amount: (first.leftCents / 100).toFixed(2) } };
+  return {
+    choices: choices.map(({ value, label }) => [value, label] as const),
+    defaults: { payment: first.value, amount: (first.leftCents / 100).toFixed(2) },
+  };
 }
 
 /** The form, checked, refunded once; then the page again with what happened. */
-export async function refundAction(request: Request, session: StaffSession, subscription: SubscriptionRow, payments: SubscriptionPaymentRow[], formData: FormData) {
+export async function refundAction(
+  request: Request,
+  session: StaffSession,
+  subscription: SubscriptionRow,
+  payments: SubscriptionPaymentRow[],
+  formData: FormData,
+) {
   const back = `/owner/orders/${subscription.reference}`;
   const refused = (lastResult: unknown, status = 400) => data({ form: "refund", lastResult }, { status });
   const submission = parseWithZod(formData, { schema: refundSchema });

@@ -39,7 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ConsoleOrder() {
-  const { order, changes, events, payments, review, clock, her, emails, support, changeForHer, moneyBack, disputes, consents, notice } = useLoaderData<typeof loader>();
+  const { order, changes, events, payments, review, clock, her, emails, support, changeForHer, moneyBack, disputes, consents, notice } =
+    useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
     <article className="owner-page" aria-labelledby="page-title">
@@ -62,7 +63,14 @@ export default function ConsoleOrder() {
             { term: "State", value: order.stateLabel },
             { term: "Plan", value: `${order.plan} (billed ${order.planCadence})` },
             changes.planChange
-              ? { term: "Plan change", value: <>{changes.planChange.text} <Time iso={changes.planChange.at} />: {changes.planChange.price}</> }
+              ? {
+                  term: "Plan change",
+                  value: (
+                    <>
+                      {changes.planChange.text} <Time iso={changes.planChange.at} />: {changes.planChange.price}
+                    </>
+                  ),
+                }
               : null,
             { term: "First period", value: formatCents(order.firstPeriodCents) },
             { term: "Each renewal", value: formatCents(order.renewalCents) },

@@ -18,13 +18,18 @@ export interface AddressSectionView {
 const names = ["addressLine1", "addressLine2", "zipCode", "state", "city"] as const;
 
 export function AddressForHerSection({ address }: { address: AddressSectionView }) {
-  const { fields, summary, formErrors } = useFormReply({ id: "her-address", names, lastResult: useReplyTo("address"), defaultValue: address.values });
+  const { fields, summary, formErrors } = useFormReply({
+    id: "her-address",
+    names,
+    lastResult: useReplyTo("address"),
+    defaultValue: address.values,
+  });
   return (
     <section className="owner-box" aria-labelledby="address-title">
       <h2 id="address-title">Her shipping address</h2>
       <p>
-        The checkout's rules: a US street address (no PO Box), the ZIP code in its state, and a state where we serve her and her medications can go. Used from
-        her next shipment on; she is emailed (the town and state only) and the provider is sent the new address.
+        The checkout's rules: a US street address (no PO Box), the ZIP code in its state, and a state where we serve her and her medications
+        can go. Used from her next shipment on; she is emailed (the town and state only) and the provider is sent the new address.
       </p>
       <ErrorSummary summary={summary} formErrors={formErrors} />
       {address.current ? (

@@ -18,16 +18,24 @@ import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
 // Her own page's limit of address changes, so that she and support count against one.
-import { addressChangeLimit, addressDigest, addressRefusal, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
+import {
+  addressChangeLimit,
+  addressDigest,
+  addressRefusal,
+  changeShippingAddress,
+  herShippingAddress,
+} from "../../server/subscriptions/her-address.server";
 
 /** The field that carries the address the page showed (a digest): never sent back as typed. */
 export const shownField = "shown";
 
 export const addressForHerMessages = {
   ended: "This order has ended: nothing more ships, so its shipping address can no longer be changed.",
-  movedOn: "Her shipping address was changed a moment ago, by her or by someone here. The address above is the one we have now: check it, and change it again if needed.",
+  movedOn:
+    "Her shipping address was changed a moment ago, by her or by someone here. The address above is the one we have now: check it, and change it again if needed.",
   same: "This is already the address her order ships to. Nothing was changed.",
-  tooMany: (seconds: number) => `Her address was changed many times in a short while, by her or from here. Please wait ${waitInMinutes(seconds)} and try again.`,
+  tooMany: (seconds: number) =>
+    `Her address was changed many times in a short while, by her or from here. Please wait ${waitInMinutes(seconds)} and try again.`,
   // The notice waits in the console's session: it names no part of her address.
   changed: "Her shipping address is changed, from her next shipment on. She was emailed.",
 } as const;
@@ -45,9 +53,16 @@ export async function addressSection(subscription: SubscriptionRow) {
 }
 
 /** The address form's post: counted, read, changed once and audited; a 303 to the page, or the form's reply with a 4xx. */
-export async function addressForHer(request: Request, session: StaffSession, subscription: SubscriptionRow, formData: FormData, back: string) {
+export async function addressForHer(
+  request: Request,
+  session: StaffSession,
+  subscription: SubscriptionRow,
+  formData: FormData,
+  back: string,
+) {
   const hideFields = [shownField];
-  const refused = (lastResult: unknown, status: number, headers?: HeadersInit) => data({ form: "address", lastResult }, { status, headers });
+  const refused = (lastResult: unknown, status: number, headers?: HeadersInit) =>
+    data({ form: "address", lastResult }, { status, headers });
   const rateKey = `subscription:${subscription.id}`;
   const wait = await countHit(request, rateKey, rateLimits.stepPost);
   if (wait > 0) return refused(formRefusal(formData, tooManyAttemptsMessage(wait), hideFields), 429, retryAfter(wait));
@@ -59,7 +74,13 @@ export async function addressForHer(request: Request, session: StaffSession, sub
   const next = submission.value;
   const shown = formText(formData, shownField).slice(0, 64);
   const outcome = await changeShippingAddress(subscription, shown, next, (tx) =>
-    audit(request, actorOf(session.staff), "address-changed-for-her", { orderReference: subscription.reference, detail: auditDetail`Ships to ${codeOf(usStateCodes, next.state)}` }, tx),
+    audit(
+      request,
+      actorOf(session.staff),
+      "address-changed-for-her",
+      { orderReference: subscription.reference, detail: auditDetail`Ships to ${codeOf(usStateCodes, next.state)}` },
+      tx,
+    ),
   );
   const refusal = addressRefusal(formData, outcome, addressForHerMessages, hideFields);
   if (refusal) return refused(refusal.lastResult, refusal.status);

@@ -24,7 +24,12 @@ import { countHit } from "../../server/http/rate-limits.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
-import { billingDateFacts, billingDateLimit, billingDateRefusalStatus, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
+import {
+  billingDateFacts,
+  billingDateLimit,
+  billingDateRefusalStatus,
+  changeHerBillingDate,
+} from "../../server/subscriptions/billing-date.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 
 const day = (date: Date) => formatDay(date.toISOString());
@@ -55,7 +60,12 @@ export async function billingDateSection(subscription: SubscriptionRow) {
     closed: !sooner.ok && sooner.refusal === "not_active" ? sooner.message : null,
     left: `${weeksText(weeksLeft(facts.lines, now))} of ${maxWeeksMoved} left to move in the next 12 months.`,
     move: moveOffer(facts, now, day),
-    skip: skip.ok ? { open: true, text: `Nothing is charged or shipped on ${day(skip.change.from)}; her next billing date becomes ${day(skip.change.to)}.` } : { open: false, text: skip.message },
+    skip: skip.ok
+      ? {
+          open: true,
+          text: `Nothing is charged or shipped on ${day(skip.change.from)}; her next billing date becomes ${day(skip.change.to)}.`,
+        }
+      : { open: false, text: skip.message },
     moveBack: back.ok ? `Move it back to ${day(back.change.to)}` : null,
     sooner: sooner.ok
       ? {
@@ -71,14 +81,19 @@ const choices = ["move", "skip", "move_back", "sooner"] as const;
 const dateSchema = z
   .object({
     choice: z.enum(choices, { error: dateForHerMessages.outOfDate }),
-    weeks: z.string().regex(/^[1-8]$/, dateForHerMessages.weeks).transform(Number).optional(),
+    weeks: z
+      .string()
+      .regex(/^[1-8]$/, dateForHerMessages.weeks)
+      .transform(Number)
+      .optional(),
     shown: z
       .string({ error: dateForHerMessages.outOfDate })
       .max(40, dateForHerMessages.outOfDate)
       .refine((text) => !Number.isNaN(new Date(text).getTime()), dateForHerMessages.outOfDate),
   })
   .superRefine((value, context) => {
-    if (value.choice === "move" && value.weeks === undefined) context.addIssue({ code: "custom", path: ["weeks"], message: dateForHerMessages.weeks });
+    if (value.choice === "move" && value.weeks === undefined)
+      context.addIssue({ code: "custom", path: ["weeks"], message: dateForHerMessages.weeks });
   });
 
 /** What the audit log keeps of a change: what was done and the new date; nothing of hers. */
@@ -94,15 +109,24 @@ export function dateChangeDetail(change: Pick<BillingDateChange, "event" | "to" 
 /** The page's notice once it is done (or was done by the same press a moment before). */
 export function dateChangedNotice(line: Pick<BillingDateLine, "event" | "from" | "to" | "movedBack">): string {
   const to = day(line.to);
-  if (line.event === "shipped_sooner") return `Her next period was charged today and ships within 3-5 business days. Her next billing date is now ${to}. She was emailed.`;
-  if (line.event === "period_skipped") return `Her next period is skipped: nothing is charged on ${day(line.from)}. Her next billing date is now ${to}. She was emailed.`;
+  if (line.event === "shipped_sooner")
+    return `Her next period was charged today and ships within 3-5 business days. Her next billing date is now ${to}. She was emailed.`;
+  if (line.event === "period_skipped")
+    return `Her next period is skipped: nothing is charged on ${day(line.from)}. Her next billing date is now ${to}. She was emailed.`;
   if (line.movedBack) return `Her next billing date is back to ${to}. She was emailed.`;
   return `Her next billing date is now ${to}, moved from ${day(line.from)}. She was emailed.`;
 }
 
 /** The date form's post: counted against her order's limit, read, applied once and audited; a 303 to the page, or the form's reply with a 4xx. */
-export async function billingDateForHer(request: Request, session: StaffSession, subscription: SubscriptionRow, formData: FormData, back: string) {
-  const refused = (lastResult: unknown, status: number, headers?: HeadersInit) => data({ form: "billing-date", lastResult }, { status, headers });
+export async function billingDateForHer(
+  request: Request,
+  session: StaffSession,
+  subscription: SubscriptionRow,
+  formData: FormData,
+  back: string,
+) {
+  const refused = (lastResult: unknown, status: number, headers?: HeadersInit) =>
+    data({ form: "billing-date", lastResult }, { status, headers });
   const wait = await countHit(request, `subscription:${subscription.id}`, billingDateLimit);
   if (wait > 0) return refused(tooManyAttemptsReply(formData, wait), 429, retryAfter(wait));
   const submission = parseWithZod(formData, { schema: dateSchema });
@@ -113,7 +137,14 @@ export async function billingDateForHer(request: Request, session: StaffSession,
     subscription,
     billingDateChoiceOf(choice, weeks),
     new Date(shown),
-    (tx, change) => audit(request, actorOf(session.staff), "billing-date-changed-for-her", { orderReference: subscription.reference, detail: dateChangeDetail(change) }, tx),
+    (tx, change) =>
+      audit(
+        request,
+        actorOf(session.staff),
+        "billing-date-changed-for-her",
+        { orderReference: subscription.reference, detail: dateChangeDetail(change) },
+        tx,
+      ),
   );
   if (outcome.status === "changed") return redirectWithNotice(session, back, { tone: "success", text: dateChangedNotice(outcome.line) });
   return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), billingDateRefusalStatus(outcome));

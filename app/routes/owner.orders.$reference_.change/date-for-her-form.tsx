@@ -39,8 +39,8 @@ export function DateForHerSection({ date }: { date: DateSectionView }) {
     <section className="owner-box" aria-labelledby="date-title">
       <h2 id="date-title">Her billing date</h2>
       <p>
-        The rules of her own page: once each period, later by 1 to 8 weeks or one period skipped, at most {maxWeeksMoved} weeks in any 12 months, never a
-        date less than 72 hours away. She is emailed each change and the provider is told.
+        The rules of her own page: once each period, later by 1 to 8 weeks or one period skipped, at most {maxWeeksMoved} weeks in any 12
+        months, never a date less than 72 hours away. She is emailed each change and the provider is told.
       </p>
       <ErrorSummary summary={summary} formErrors={formErrors} />
       <p>
@@ -55,7 +55,13 @@ export function DateForHerSection({ date }: { date: DateSectionView }) {
           {date.move.message ? <p>{quoted(date.move.message)}</p> : null}
           {date.move.open ? (
             <ChoiceForm id="move-date" choice="move" shown={date.shown}>
-              <SelectField field={fields.weeks} label="Move her next billing date" emptyChoice="Choose how many weeks" autoComplete="off" options={date.move.choices} />
+              <SelectField
+                field={fields.weeks}
+                label="Move her next billing date"
+                emptyChoice="Choose how many weeks"
+                autoComplete="off"
+                options={date.move.choices}
+              />
               <button type="submit" className="owner-button owner-button-primary">
                 Move her billing date
               </button>

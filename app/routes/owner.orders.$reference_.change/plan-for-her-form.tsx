@@ -14,7 +14,15 @@ export interface PlanSectionView {
   closed: string | null;
   choices: readonly (readonly [string, string])[];
   unavailable: readonly { plan: string; text: string }[];
-  preview: null | { plan: string; title: string; what: string; disclosure: readonly string[] | null; shownPlan: string; shownPending: string; shown: string };
+  preview: null | {
+    plan: string;
+    title: string;
+    what: string;
+    disclosure: readonly string[] | null;
+    shownPlan: string;
+    shownPending: string;
+    shown: string;
+  };
   refusal: string | null;
 }
 
@@ -26,8 +34,9 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
     <section className="owner-box" aria-labelledby="plan-title">
       <h2 id="plan-title">Her plan</h2>
       <p>
-        The plans her own page offers, priced for her medications, from her next billing date (or the one after it when that is less than 72 hours away).
-        A new plan is a new agreement to automatic renewals: read her the words shown before you confirm. She is emailed and the provider is told.
+        The plans her own page offers, priced for her medications, from her next billing date (or the one after it when that is less than 72
+        hours away). A new plan is a new agreement to automatic renewals: read her the words shown before you confirm. She is emailed and
+        the provider is told.
       </p>
       <ErrorSummary summary={confirm.summary} formErrors={[...(plan.refusal ? [plan.refusal] : []), ...confirm.formErrors]} />
       <p>
@@ -40,7 +49,13 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
         <>
           {plan.choices.length > 0 ? (
             <Form method="get" action={here} id="choose-plan" noValidate className="owner-change-form">
-              <SelectField field={choose.fields.plan} label="Plan she wants" emptyChoice="Choose a plan" autoComplete="off" options={plan.choices} />
+              <SelectField
+                field={choose.fields.plan}
+                label="Plan she wants"
+                emptyChoice="Choose a plan"
+                autoComplete="off"
+                options={plan.choices}
+              />
               <button type="submit" className="owner-button">
                 Show what changes
               </button>

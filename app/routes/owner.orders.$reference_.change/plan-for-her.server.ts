@@ -47,7 +47,9 @@ export function planChangeAuditDetail(from: PlanCode, pending: PlanCode | null, 
 export function planChangedNotice(line: PlanChangeLine): string {
   const price = amountAndCadence(line.cents, line.toPlan);
   if (line.kind === "kept") return `Her plan stays ${label(line.toPlan)}: the change that waited is cancelled. She was emailed.`;
-  const fixed = line.fixedAt ? `, after the renewal on ${formatDay(line.fixedAt.toISOString())}, which stays on her ${label(line.fromPlan)} plan` : "";
+  const fixed = line.fixedAt
+    ? `, after the renewal on ${formatDay(line.fixedAt.toISOString())}, which stays on her ${label(line.fromPlan)} plan`
+    : "";
   return `Her plan changes to ${label(line.toPlan)} (${price}) from ${formatDay(line.startsAt.toISOString())}${fixed}. She was emailed.`;
 }
 
@@ -59,7 +61,9 @@ export async function planSection(subscription: SubscriptionRow, url: URL) {
     ahead: planChangeAhead(subscription, events)?.text ?? null,
     closed: plansNow.closed,
     choices: [
-      ...(subscription.pendingPlan ? [[subscription.plan, `Keep ${label(subscription.plan)} (cancel the change to ${label(subscription.pendingPlan)})`] as const] : []),
+      ...(subscription.pendingPlan
+        ? [[subscription.plan, `Keep ${label(subscription.plan)} (cancel the change to ${label(subscription.pendingPlan)})`] as const]
+        : []),
       ...plansNow.offered.map((choice) => [choice.plan, `${label(choice.plan)}: ${amountAndCadence(choice.cents!, choice.plan)}`] as const),
     ],
     unavailable: plansNow.unavailable,
@@ -71,7 +75,8 @@ export async function planSection(subscription: SubscriptionRow, url: URL) {
   if (asked === null || section.closed) return section;
   if (!isPlanCode(asked)) return { ...section, refusal: planForHerMessages.choose, status: 400 };
   const decision = plansNow.decide(asked);
-  if (!decision.ok) return { ...section, refusal: herPageSays(decision.message), status: badChoiceRefusals.includes(decision.refusal) ? 400 : 409 };
+  if (!decision.ok)
+    return { ...section, refusal: herPageSays(decision.message), status: badChoiceRefusals.includes(decision.refusal) ? 400 : 409 };
   return { ...section, preview: previewOf(subscription, decision.line) };
 }
 
@@ -110,7 +115,8 @@ export async function planForHer(request: Request, session: StaffSession, subscr
   const { plan, shownPlan, shownPending, shown, agreed } = submission.value;
   const pendingPlan = shownPending === "none" ? null : shownPending;
   // Keeping her plan agrees to nothing new; a new plan needs her agreement, taken by support.
-  if (plan !== shownPlan && agreed !== "on") return refused(submission.reply({ fieldErrors: { agreed: [planForHerMessages.agreed] } }), 400);
+  if (plan !== shownPlan && agreed !== "on")
+    return refused(submission.reply({ fieldErrors: { agreed: [planForHerMessages.agreed] } }), 400);
   const outcome = await changeHerPlan(
     subscription,
     plan,
@@ -120,10 +126,15 @@ export async function planForHer(request: Request, session: StaffSession, subscr
       // Support reads her the console's disclosure, in English.
       language: "en",
       alsoRecord: (tx) =>
-        audit(request, actorOf(session.staff), "plan-changed-for-her", { orderReference: subscription.reference, detail: planChangeAuditDetail(shownPlan, pendingPlan, plan) }, tx),
+        audit(
+          request,
+          actorOf(session.staff),
+          "plan-changed-for-her",
+          { orderReference: subscription.reference, detail: planChangeAuditDetail(shownPlan, pendingPlan, plan) },
+          tx,
+        ),
     },
   );
   if (outcome.status === "changed") return redirectWithNotice(session, back, { tone: "success", text: planChangedNotice(outcome.line) });
   return refused(submission.reply({ formErrors: [herPageSays(outcome.message)] }), planRefusalStatus(outcome));
 }
-

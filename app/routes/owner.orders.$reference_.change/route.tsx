@@ -43,8 +43,8 @@ export default function ChangeForHer() {
       <h1 id="page-title">Change for her: order {reference}</h1>
       <ConsoleNoticeBox notice={notice} />
       <p>
-        When she asks you to: the same changes, rules and emails as on her own pages. Her card is never typed here: to change it, send her link again from the
-        order page.
+        When she asks you to: the same changes, rules and emails as on her own pages. Her card is never typed here: to change it, send her
+        link again from the order page.
       </p>
       <DateForHerSection date={date} />
       <AddressForHerSection address={address} />

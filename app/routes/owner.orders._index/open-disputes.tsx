@@ -14,8 +14,8 @@ export function OpenDisputes({ disputes }: { disputes: { total: number; list: Di
         {total} open {total === 1 ? "dispute needs" : "disputes need"} a response
       </h2>
       <p>
-        Nearest deadline first{total > list.length ? `; the ${list.length} nearest are shown` : ""}. Answer each with evidence in Stripe's Dashboard before
-        its date.
+        Nearest deadline first{total > list.length ? `; the ${list.length} nearest are shown` : ""}. Answer each with evidence in Stripe's
+        Dashboard before its date.
       </p>
       <ConsoleTable
         region="Open disputes"
@@ -23,7 +23,11 @@ export function OpenDisputes({ disputes }: { disputes: { total: number; list: Di
         rows={list}
         rowKey={(dispute) => dispute.id}
         columns={[
-          { header: "Order", rowHeader: true, cell: (dispute) => <a href={`/owner/orders/${dispute.orderReference}`}>{dispute.orderReference}</a> },
+          {
+            header: "Order",
+            rowHeader: true,
+            cell: (dispute) => <a href={`/owner/orders/${dispute.orderReference}`}>{dispute.orderReference}</a>,
+          },
           { header: "Respond by", cell: (dispute) => (dispute.respondBy ? <Time iso={dispute.respondBy} /> : "No date given") },
           { header: "Reason", className: "owner-wrap", cell: (dispute) => dispute.reason },
           { header: "Amount", numeric: true, cell: (dispute) => formatCents(dispute.amountCents) },

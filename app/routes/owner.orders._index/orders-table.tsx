@@ -29,7 +29,9 @@ function StateWithBadges({ order }: { order: OrderRowView }) {
       {order.badges.map((badge) => (
         <Fragment key={badge}>
           {" "}
-          <span className={disputeBadges.includes(badge) ? "owner-money-badge owner-money-badge-dispute" : "owner-money-badge"}>{badge}</span>
+          <span className={disputeBadges.includes(badge) ? "owner-money-badge owner-money-badge-dispute" : "owner-money-badge"}>
+            {badge}
+          </span>
         </Fragment>
       ))}
     </>

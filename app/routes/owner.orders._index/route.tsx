@@ -50,7 +50,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!matches && page > pageCount) throw redirect(`/owner/orders?page=${pageCount}`, 303);
   const badges = await moneyBackBadgesOf(rows.map((row) => row.id));
   return data(
-    { orders: rows.map((row) => ({ ...orderLine(row, now), badges: badges.get(row.id) ?? [] })), total, page, pageCount, findsCustomers, lookup, matches, disputes: await disputesToAnswer() },
+    {
+      orders: rows.map((row) => ({ ...orderLine(row, now), badges: badges.get(row.id) ?? [] })),
+      total,
+      page,
+      pageCount,
+      findsCustomers,
+      lookup,
+      matches,
+      disputes: await disputesToAnswer(),
+    },
     { status: found?.kind === "refused" ? found.status : 200 },
   );
 }
@@ -70,12 +79,24 @@ export default function ConsoleOrders() {
       <h2 id="find-customer-title" className="owner-finder-title">
         {findsCustomers ? "Find a customer" : "Find an order"}
       </h2>
-      <Form method="get" action="/owner/orders" id="find-customer" className="owner-finder" role="search" aria-labelledby="find-customer-title" noValidate>
+      <Form
+        method="get"
+        action="/owner/orders"
+        id="find-customer"
+        className="owner-finder"
+        role="search"
+        aria-labelledby="find-customer-title"
+        noValidate
+      >
         <ErrorSummary summary={summary} />
         <Field
           field={fields.find}
           label={findsCustomers ? "Reference, email, phone or name" : "Order reference"}
-          hint={findsCustomers ? "A reference such as MC-7KQ2-94XD, her whole email or phone number, or her first or last name" : "For example MC-7KQ2-94XD"}
+          hint={
+            findsCustomers
+              ? "A reference such as MC-7KQ2-94XD, her whole email or phone number, or her first or last name"
+              : "For example MC-7KQ2-94XD"
+          }
           autoComplete="off"
         />
         <button type="submit" className="owner-button">
@@ -85,7 +106,8 @@ export default function ConsoleOrders() {
       {matches ? (
         <>
           <p className="owner-count">
-            {matches.list.length} {matches.list.length === 1 ? "order matches" : "orders match"}, newest first. <a href="/owner/orders">All orders</a>
+            {matches.list.length} {matches.list.length === 1 ? "order matches" : "orders match"}, newest first.{" "}
+            <a href="/owner/orders">All orders</a>
           </p>
           <CustomerMatches matches={matches.list} />
         </>

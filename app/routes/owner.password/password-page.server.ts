@@ -16,7 +16,10 @@ export const passwordAddress = "/owner/password";
 const hidden = ["current", "password", "confirm"];
 
 /** Longer than any password we accept: a bound before anything is hashed. */
-const typedBound = z.string().max(passwordRules.maxLength * 4, `Enter a password of ${passwordRules.maxLength} characters or fewer.`).default("");
+const typedBound = z
+  .string()
+  .max(passwordRules.maxLength * 4, `Enter a password of ${passwordRules.maxLength} characters or fewer.`)
+  .default("");
 
 // No trimming: a password is what was typed. The rules (passwordProblem) need the person's email.
 export const ownPasswordSchema = z.object({ current: typedBound, password: typedBound, confirm: typedBound });
@@ -46,7 +49,10 @@ export async function passwordAction(session: StaffSession, request: Request, fo
     case "changed": {
       const others = outcome.otherSessionsEnded;
       const ended = others === 0 ? "" : ` Your ${others === 1 ? "other sign-in has" : `${others} other sign-ins have`} ended.`;
-      return redirectWithNotice(session, passwordAddress, { tone: "success", text: `Your password is changed. You are still signed in here.${ended}` });
+      return redirectWithNotice(session, passwordAddress, {
+        tone: "success",
+        text: `Your password is changed. You are still signed in here.${ended}`,
+      });
     }
   }
 }

@@ -90,7 +90,10 @@ function decisionNotice(reference: string, decision: Decision, outcome: ReviewOu
     case "unchanged":
       return { tone: "info", text: `That decision was already recorded for ${reference}. Nothing changed: the order is ${state}.` };
     case "conflict":
-      return { tone: "info", text: `Another decision was recorded first for ${reference} (${subscription.decision}). Nothing changed: the order is ${state}.` };
+      return {
+        tone: "info",
+        text: `Another decision was recorded first for ${reference} (${subscription.decision}). Nothing changed: the order is ${state}.`,
+      };
     case "closed":
       return { tone: "info", text: `${reference} no longer waits for a decision. Nothing changed: the order is ${state}.` };
   }
@@ -130,7 +133,13 @@ export async function reviewAction(session: StaffSession, subscription: Subscrip
   // The audit row in the decision's own transaction, written only when the decision was. The
   // note is the medical team's, kept with the decision; the log says only that there is one.
   const outcome = await decideReview(paymentGateway(), subscription, decision, note, "owner", (tx) =>
-    audit(request, actorOf(session.staff), decision, { orderReference: subscription.reference, detail: note ? auditDetail`With a note` : null }, tx),
+    audit(
+      request,
+      actorOf(session.staff),
+      decision,
+      { orderReference: subscription.reference, detail: note ? auditDetail`With a note` : null },
+      tx,
+    ),
   );
   return redirectWithNotice(session, queueAddress, decisionNotice(subscription.reference, decision, outcome));
 }

@@ -65,7 +65,9 @@ export function DecisionForm({ noteMaxLength }: { noteMaxLength: number }) {
   return (
     <section className="owner-box" aria-labelledby="decision-title">
       <h2 id="decision-title">Medical decision</h2>
-      <p>Approve captures her hold (or charges her saved card once the hold has lapsed); Decline releases it. A decision cannot be changed.</p>
+      <p>
+        Approve captures her hold (or charges her saved card once the hold has lapsed); Decline releases it. A decision cannot be changed.
+      </p>
       <Form method="post" id="decision" noValidate>
         <ErrorSummary summary={summary} />
         <div className={note.errors?.[0] ? "field has-error" : "field"}>

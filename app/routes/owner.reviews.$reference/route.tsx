@@ -95,7 +95,9 @@ export default function ConsoleReview() {
         <MedicationsTable medications={view.medications} />
       </section>
       {decide ? <DecisionForm noteMaxLength={noteMaxLength} /> : null}
-      {providerDecides ? <p className="owner-count">The provider records the medical team's decision on this order; it shows here once sent.</p> : null}
+      {providerDecides ? (
+        <p className="owner-count">The provider records the medical team's decision on this order; it shows here once sent.</p>
+      ) : null}
       {disqualify ? <DisqualifyForm lastResult={disqualifyReply} /> : null}
       <p className="owner-footnote">Times are UTC, on the lifecycle clock.</p>
     </article>

@@ -22,7 +22,15 @@ export function FindAnOrder({ lookup }: { lookup: FindAnOrderLookup | null }) {
       <h2 id="find-order-title" className="owner-finder-title">
         Find an order
       </h2>
-      <Form method="get" action="/owner/reviews" id="find-order" className="owner-finder" role="search" aria-labelledby="find-order-title" noValidate>
+      <Form
+        method="get"
+        action="/owner/reviews"
+        id="find-order"
+        className="owner-finder"
+        role="search"
+        aria-labelledby="find-order-title"
+        noValidate
+      >
         <ErrorSummary summary={summary} />
         <Field field={fields.reference} label="Order reference" hint="Such as MC-7KQ2-94XD" autoComplete="off" />
         <button type="submit" className="owner-button">

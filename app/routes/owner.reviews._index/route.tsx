@@ -55,8 +55,8 @@ export default function ConsoleReviews() {
       ) : (
         <>
           <p className="owner-count">
-            {total} {total === 1 ? "order is" : "orders are"} waiting for the medical team's decision, the longest waiting first. Times are UTC, on
-            the lifecycle clock.
+            {total} {total === 1 ? "order is" : "orders are"} waiting for the medical team's decision, the longest waiting first. Times are
+            UTC, on the lifecycle clock.
           </p>
           <ReviewsTable reviews={reviews} />
           <ConsolePager address="/owner/reviews" label="Pages of reviews" page={page} pageCount={pageCount} />

@@ -28,7 +28,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffSetup() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  if (answer && "recoveryCodes" in answer) return <RecoveryCodesShown heading="Your sign-in is set up" codes={answer.recoveryCodes} next={answer.next} />;
+  if (answer && "recoveryCodes" in answer)
+    return <RecoveryCodesShown heading="Your sign-in is set up" codes={answer.recoveryCodes} next={answer.next} />;
   if (!page.open) return <LinkClosed message={page.message} />;
   return <SetupForm name={page.name} role={page.role} enrolment={page.enrolment} />;
 }
@@ -46,7 +47,14 @@ function SetupForm({ name, role, enrolment }: { name: string; role: string; enro
         <PasswordField field={fields.password} label="Password" hint={newPasswordHint} autoComplete="new-password" />
         <h2>Authenticator</h2>
         <AuthenticatorEnrolment enrolment={enrolment} />
-        <Field field={fields.code} label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required requiredMark={false} />
+        <Field
+          field={fields.code}
+          label="Authentication code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          requiredMark={false}
+        />
         <button type="submit" className="owner-button owner-button-primary">
           Set up my sign-in
         </button>

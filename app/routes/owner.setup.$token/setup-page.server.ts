@@ -18,7 +18,10 @@ const hidden = ["password", "code"];
 
 export const setupSchema = z.object({
   // No trimming: a password is what was typed. The rules (passwordProblem) need the person's email.
-  password: z.string().max(passwordRules.maxLength * 4, passwordMessages.long).default(""),
+  password: z
+    .string()
+    .max(passwordRules.maxLength * 4, passwordMessages.long)
+    .default(""),
   // An empty code is answered with the password's rule, together (completeSetup).
   code: z.string().trim().max(40, codeMessages.wrongEnrol).default(""),
 });

@@ -28,7 +28,12 @@ export function PeopleTable({ people }: { people: PersonRow[] }) {
       rows={people}
       rowKey={(person) => person.id}
       columns={[
-        { header: "Name", rowHeader: true, className: "owner-wrap", cell: (person) => (person.isYou ? `${person.name} (you)` : person.name) },
+        {
+          header: "Name",
+          rowHeader: true,
+          className: "owner-wrap",
+          cell: (person) => (person.isYou ? `${person.name} (you)` : person.name),
+        },
         { header: "Email", className: "owner-wrap", cell: (person) => person.email },
         { header: "Role", cell: (person) => person.roleLabel },
         { header: "Status", cell: (person) => person.statusLabel },

@@ -29,9 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ConsoleStaff() {
   const { people, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    | { setupLink: { name: string; url: string; emailed: boolean } }
-    | { form: "add" | "row"; lastResult: FormReply }
-    | undefined;
+    { setupLink: { name: string; url: string; emailed: boolean } } | { form: "add" | "row"; lastResult: FormReply } | undefined;
   const setupLink = answer && "setupLink" in answer ? answer.setupLink : null;
   const replyOf = (form: "add" | "row") => (answer && "form" in answer && answer.form === form ? answer.lastResult : null);
   const rows = useFormReply({ id: "staff-rows", names: [], lastResult: replyOf("row") });
@@ -43,13 +41,14 @@ export default function ConsoleStaff() {
       <section aria-labelledby="people-title">
         <h2 id="people-title">People</h2>
         <p className="owner-count">
-          {people.length} {people.length === 1 ? "person" : "people"}. Owners may do everything; support sees orders, her details and her emails;
-          clinicians see the review queue. Times are UTC.
+          {people.length} {people.length === 1 ? "person" : "people"}. Owners may do everything; support sees orders, her details and her
+          emails; clinicians see the review queue. Times are UTC.
         </p>
         <ErrorSummary summary={rows.summary} formErrors={rows.formErrors} />
         <PeopleTable people={people} />
         <p className="owner-footnote">
-          A disabled person cannot sign in. Only the server's command line brings them back: <code>npm run staff -- reset-password EMAIL</code>.
+          A disabled person cannot sign in. Only the server's command line brings them back:{" "}
+          <code>npm run staff -- reset-password EMAIL</code>.
         </p>
       </section>
       <AddPersonForm lastResult={replyOf("add")} />

@@ -29,7 +29,8 @@ export const staffMessages = {
   lastOwner: "There must always be an active owner. Make someone else an owner first.",
   unknown: "That person is not on the staff. Nothing was done.",
   unreadable: "This form could not be read. Please go back and try again.",
-  yourOwnLink: "You cannot send yourself a new setup link: ask another owner, or use the server's command line (npm run staff -- reset-password EMAIL).",
+  yourOwnLink:
+    "You cannot send yourself a new setup link: ask another owner, or use the server's command line (npm run staff -- reset-password EMAIL).",
 } as const;
 
 export const addPersonSchema = z.object({
@@ -48,7 +49,11 @@ const roleSchema = personSchema.extend({ role: z.enum(staffRoles) });
 
 export async function staffPage(session: StaffSession, now: Date = new Date()) {
   const { idleBefore, begunBefore } = consoleSessionCutoffs(now);
-  const [people, sessions, { notice, headers }] = await Promise.all([listStaffMembers(), openSessionCounts(idleBefore, begunBefore), takeNotice(session)]);
+  const [people, sessions, { notice, headers }] = await Promise.all([
+    listStaffMembers(),
+    openSessionCounts(idleBefore, begunBefore),
+    takeNotice(session),
+  ]);
   return data(
     {
       people: people.map((person) => ({
@@ -98,7 +103,10 @@ export async function staffAction(session: StaffSession, request: Request, formD
     if (submission.status !== "success") return data({ form: "add" as const, lastResult: submission.reply() }, { status: 400 });
     const added = await addPerson(request, actor, submission.value);
     if (added.status === "email taken") {
-      return data({ form: "add" as const, lastResult: submission.reply({ fieldErrors: { email: [staffMessages.emailTaken] } }) }, { status: 400 });
+      return data(
+        { form: "add" as const, lastResult: submission.reply({ fieldErrors: { email: [staffMessages.emailTaken] } }) },
+        { status: 400 },
+      );
     }
     return linkShown(added.staff.name, added.setupUrl);
   }
@@ -109,17 +117,24 @@ export async function staffAction(session: StaffSession, request: Request, formD
     if (changed.status === "unknown") refuseUnknown();
     if (changed.status === "last owner") return rowRefusal(formData, staffMessages.lastOwner);
     if (changed.status === "unchanged") {
-      return redirectWithNotice(session, staffAddress, { tone: "info", text: `${changed.name} is already ${staffRoleLabels[changed.role]}. Nothing changed.` });
+      return redirectWithNotice(session, staffAddress, {
+        tone: "info",
+        text: `${changed.name} is already ${staffRoleLabels[changed.role]}. Nothing changed.`,
+      });
     }
     // Their own role, changed to one that no longer opens this page: their own first page.
     const own = parsed.data.id === session.staff.id && !may(changed.to, "staff");
-    return redirectWithNotice(session, own ? homeOf(changed.to) : staffAddress, { tone: "success", text: `${changed.name} is now ${staffRoleLabels[changed.to]}.` });
+    return redirectWithNotice(session, own ? homeOf(changed.to) : staffAddress, {
+      tone: "success",
+      text: `${changed.name} is now ${staffRoleLabels[changed.to]}.`,
+    });
   }
   if (intent === "disable") {
     const disabled = await disablePerson(request, actor, personOf(formData));
     if (disabled.status === "unknown") refuseUnknown();
     if (disabled.status === "last owner") return rowRefusal(formData, staffMessages.lastOwner);
-    if (disabled.status === "already disabled") return redirectWithNotice(session, staffAddress, { tone: "info", text: `${disabled.name} was already disabled.` });
+    if (disabled.status === "already disabled")
+      return redirectWithNotice(session, staffAddress, { tone: "info", text: `${disabled.name} was already disabled.` });
     return redirectWithNotice(session, staffAddress, { tone: "success", text: `${disabled.name} is disabled and signed out everywhere.` });
   }
   if (intent === "end-sessions") {

@@ -23,7 +23,10 @@ import { signedIn, signInHeaders, tooManySignInsMessage } from "../owner._index/
 import { codeAsker, codeMessages, codePage, codeSchema, tryCode } from "./two-step-page.server";
 
 export const handle: RouteHandle = {
-  title: (data) => ((data as { mode?: string } | undefined)?.mode === "enrol" ? "Set up two-step sign-in: Owner's console" : "Two-step sign-in: Owner's console"),
+  title: (data) =>
+    (data as { mode?: string } | undefined)?.mode === "enrol"
+      ? "Set up two-step sign-in: Owner's console"
+      : "Two-step sign-in: Owner's console",
 };
 
 export const headers = keepRetryAfter;
@@ -69,7 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TwoStep() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  if (answer && "recoveryCodes" in answer) return <RecoveryCodesShown heading="Two-step sign-in is on" codes={answer.recoveryCodes} next={answer.next} />;
+  if (answer && "recoveryCodes" in answer)
+    return <RecoveryCodesShown heading="Two-step sign-in is on" codes={answer.recoveryCodes} next={answer.next} />;
   if (page.mode === "done") return <TwoStepOn next={page.next} />;
   return page.mode === "code" ? <CodeForm recoveryCodesLeft={page.recoveryCodesLeft} /> : <Enrol page={page} />;
 }
@@ -111,7 +115,14 @@ function Enrol({ page }: { page: { qrSvg: string; secretText: string; email: str
       <AuthenticatorEnrolment enrolment={page} />
       <Form method="post" id="two-step" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <Field field={fields.code} label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required requiredMark={false} />
+        <Field
+          field={fields.code}
+          label="Authentication code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          requiredMark={false}
+        />
         <button type="submit" className="owner-button owner-button-primary">
           Turn on two-step sign-in
         </button>
@@ -124,7 +135,10 @@ function TwoStepOn({ next }: { next: string }) {
   return (
     <section className="owner-panel" aria-labelledby="page-title">
       <h1 id="page-title">Two-step sign-in is on</h1>
-      <p>Each sign-in asks for a code from your authenticator app. An owner can send you a new setup link if you lose your phone and your recovery codes.</p>
+      <p>
+        Each sign-in asks for a code from your authenticator app. An owner can send you a new setup link if you lose your phone and your
+        recovery codes.
+      </p>
       <p>
         <a href={next}>Back to the console</a>
       </p>

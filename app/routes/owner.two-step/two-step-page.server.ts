@@ -48,8 +48,7 @@ export async function codeAsker(request: Request): Promise<{ staff: StaffMemberR
 }
 
 export type CodePage =
-  | { mode: "code"; recoveryCodesLeft: number }
-  | { mode: "enrol"; qrSvg: string; secretText: string; email: string; signedIn: boolean };
+  { mode: "code"; recoveryCodesLeft: number } | { mode: "enrol"; qrSvg: string; secretText: string; email: string; signedIn: boolean };
 
 /** The code form, or enrolment: a secret offered (kept until a code from it is accepted) and its QR code. */
 export async function codePage(staff: StaffMemberRow, signedIn: boolean): Promise<CodePage | undefined> {
@@ -67,9 +66,7 @@ export async function codePage(staff: StaffMemberRow, signedIn: boolean): Promis
 }
 
 export type CodeOutcome =
-  | { status: "signed-in"; detail?: AuditDetail }
-  | { status: "enrolled"; recoveryCodes: string[] }
-  | { status: "wrong"; message: string };
+  { status: "signed-in"; detail?: AuditDetail } | { status: "enrolled"; recoveryCodes: string[] } | { status: "wrong"; message: string };
 
 /** What a typed code does for `staff`. */
 export async function tryCode(request: Request, staff: StaffMemberRow, typed: string): Promise<CodeOutcome> {
@@ -78,7 +75,9 @@ export async function tryCode(request: Request, staff: StaffMemberRow, typed: st
     const step = staff.pendingTotpSecret && codePattern.test(code) ? await codeStep(staff.pendingTotpSecret, code, null) : undefined;
     if (step === undefined) return { status: "wrong", message: codeMessages.wrongEnrol };
     const recoveryCodes = newRecoveryCodes();
-    await (await database()).transaction(async (tx) => {
+    await (
+      await database()
+    ).transaction(async (tx) => {
       await confirmTotp(staff.id, staff.pendingTotpSecret!, step, tx);
       await replaceRecoveryCodes(staff.id, recoveryCodes.map(recoveryCodeHash), tx);
       await audit(request, actorOf(staff), "two-step-enrolled", {}, tx);

@@ -49,12 +49,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Spec section 4: the email is posted together with the external redirect address, and the
   // browser then goes to that address.
   const intakeUrl = socialProofIntakeUrl(config().INTAKE_URL, responderUuid, submission.value.email, trackingParams);
-  await recordFunnelStep(responderUuid, {
-    currentStepId: "social-proof",
-    emailAddress: submission.value.email,
-    redirectUrl: intakeUrl,
-    trackingParams,
-  }, visitor.variant);
+  await recordFunnelStep(
+    responderUuid,
+    {
+      currentStepId: "social-proof",
+      emailAddress: submission.value.email,
+      redirectUrl: intakeUrl,
+      trackingParams,
+    },
+    visitor.variant,
+  );
   return visitor.redirect(intakeUrl);
 }
 

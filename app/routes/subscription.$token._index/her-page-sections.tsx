@@ -26,7 +26,9 @@ export function HerHistory({ address, timeline, payments }: HistoryProps) {
           {timeline.map((entry) => (
             <li key={entry.id}>
               <time dateTime={entry.at}>{day(entry.at)}</time>{" "}
-              {entry.amountCents !== null ? t("timeline.withAmount", { text: entry.text, amount: formatCents(entry.amountCents) }) : entry.text}
+              {entry.amountCents !== null
+                ? t("timeline.withAmount", { text: entry.text, amount: formatCents(entry.amountCents) })
+                : entry.text}
             </li>
           ))}
         </ol>

@@ -35,14 +35,19 @@ export async function herPage(subscription: SubscriptionRow, t: Translator) {
     canChangePlan: subscription.state === "active" && subscription.nextBillingAt !== null,
     firstPeriodCents: subscription.firstPeriodCents !== subscription.renewalCents ? subscription.firstPeriodCents : null,
     medications: her?.order.medications ?? [],
-    card: last4 ? t("herPage.cardEnding", { brand: brand ? brand[0]!.toUpperCase() + brand.slice(1) : t("herPage.cardAnyBrand"), last4 }) : null,
-    nextBilling: billed ? { at: subscription.nextBillingAt!.toISOString(), amountCents: periodAmountCents(subscription.periodsPaid, subscription) } : null,
+    card: last4
+      ? t("herPage.cardEnding", { brand: brand ? brand[0]!.toUpperCase() + brand.slice(1) : t("herPage.cardAnyBrand"), last4 })
+      : null,
+    nextBilling: billed
+      ? { at: subscription.nextBillingAt!.toISOString(), amountCents: periodAmountCents(subscription.periodsPaid, subscription) }
+      : null,
     timeline: events.map((event) => ({
       id: event.id,
       at: event.at.toISOString(),
       text: herEventWords(event.event, t),
       // The end of her plan moves no money itself: the release or refund beside it says how much.
-      amountCents: event.event !== "medically_disqualified" && typeof event.detail.amount_cents === "number" ? event.detail.amount_cents : null,
+      amountCents:
+        event.event !== "medically_disqualified" && typeof event.detail.amount_cents === "number" ? event.detail.amount_cents : null,
     })),
     payments: payments.map((payment) => ({
       id: payment.id,

@@ -45,7 +45,10 @@ export default function HerSubscription() {
         {page.money ? <p>{page.money}</p> : null}
         {page.nextBilling ? (
           <p>
-            <Rich id="herPage.nextBilling" values={{ date: day(page.nextBilling.at), amount: formatCents(page.nextBilling.amountCents), strong }} />
+            <Rich
+              id="herPage.nextBilling"
+              values={{ date: day(page.nextBilling.at), amount: formatCents(page.nextBilling.amountCents), strong }}
+            />
           </p>
         ) : null}
         {page.state === "active" && page.nextBilling ? (

@@ -13,7 +13,13 @@ import type { SubscriptionRow } from "../../server/db/stores/subscriptions.serve
 import { formText, readForm } from "../../server/http/form-body.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
-import { addressChangeLimit, addressDigest, addressRefusal, changeShippingAddress, herShippingAddress } from "../../server/subscriptions/her-address.server";
+import {
+  addressChangeLimit,
+  addressDigest,
+  addressRefusal,
+  changeShippingAddress,
+  herShippingAddress,
+} from "../../server/subscriptions/her-address.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 /** The field that carries what the page showed: never sent back as something she typed. */

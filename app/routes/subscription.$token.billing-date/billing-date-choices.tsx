@@ -36,7 +36,13 @@ export function BillingDateChoices({ page, weeks }: { page: ChoicesPage; weeks: 
       {page.move.open ? (
         <Form method="post" id="move-date" noValidate aria-labelledby="move-title">
           <Hidden intent="move" shown={page.shown} />
-          <SelectField field={weeks} label={t("herBillingDate.moveLabel")} emptyChoice={t("herBillingDate.moveEmpty")} autoComplete="off" options={page.move.choices} />
+          <SelectField
+            field={weeks}
+            label={t("herBillingDate.moveLabel")}
+            emptyChoice={t("herBillingDate.moveEmpty")}
+            autoComplete="off"
+            options={page.move.choices}
+          />
           <button type="submit" className="button button-primary">
             {t("herBillingDate.moveButton")}
           </button>

@@ -24,7 +24,12 @@ import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import { countHit } from "../../server/http/rate-limits.server";
 import { paymentGateway } from "../../server/payments/index.server";
-import { billingDateFacts, billingDateLimit, billingDateRefusalStatus, changeHerBillingDate } from "../../server/subscriptions/billing-date.server";
+import {
+  billingDateFacts,
+  billingDateLimit,
+  billingDateRefusalStatus,
+  changeHerBillingDate,
+} from "../../server/subscriptions/billing-date.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
@@ -70,7 +75,11 @@ const weeksMissing = "herBillingDate.weeks" satisfies MessageId;
 const schema = z
   .object({
     intent: z.enum(intents, { error: outOfDate }),
-    weeks: z.string().regex(/^[1-8]$/, weeksMissing).transform(Number).optional(),
+    weeks: z
+      .string()
+      .regex(/^[1-8]$/, weeksMissing)
+      .transform(Number)
+      .optional(),
     shown: z
       .string({ error: outOfDate })
       .max(40, outOfDate)
@@ -85,14 +94,28 @@ export async function billingDateAction(request: Request, subscription: Subscrip
   const formData = await readForm(request);
   const wait = await countHit(request, `subscription:${subscription.id}`, billingDateLimit);
   if (wait > 0) {
-    return data({ lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
+    return data(
+      { lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) },
+      { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } },
+    );
   }
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ lastResult: translateReply(t, submission.reply()) }, { status: 400, headers: privatePageHeaders });
+  if (submission.status !== "success")
+    return data({ lastResult: translateReply(t, submission.reply()) }, { status: 400, headers: privatePageHeaders });
   const { intent, weeks, shown } = submission.value;
-  const outcome = await changeHerBillingDate(paymentGateway(), subscription, billingDateChoiceOf(intent, weeks), new Date(shown), undefined, t);
+  const outcome = await changeHerBillingDate(
+    paymentGateway(),
+    subscription,
+    billingDateChoiceOf(intent, weeks),
+    new Date(shown),
+    undefined,
+    t,
+  );
   if (outcome.status === "changed") {
     return redirect(`/subscription/${token}/billing-date?changed=1`, { status: 303, headers: privatePageHeaders });
   }
-  return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status: billingDateRefusalStatus(outcome), headers: privatePageHeaders });
+  return data(
+    { lastResult: submission.reply({ formErrors: [outcome.message] }) },
+    { status: billingDateRefusalStatus(outcome), headers: privatePageHeaders },
+  );
 }

@@ -83,7 +83,10 @@ export async function cancelAction(request: Request, subscription: SubscriptionR
   const formData = await readForm(request);
   const wait = await countHit(request, `subscription:${subscription.id}`, rateLimits.stepPost);
   if (wait > 0) {
-    return data({ done: false as const, lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
+    return data(
+      { done: false as const, lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) },
+      { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } },
+    );
   }
   const submission = parseWithZod(formData, { schema: cancelReasonSchema });
   if (submission.status !== "success") {
@@ -93,10 +96,18 @@ export async function cancelAction(request: Request, subscription: SubscriptionR
   const lastBillingAt = subscription.nextBillingAt;
   const outcome = await cancelSubscription(paymentGateway(), subscription, cancelReasonOf(submission.value));
   if (outcome.status === "busy") {
-    return data({ done: false as const, lastResult: submission.reply({ formErrors: [t("herCancel.busy")] }) }, { status: 409, headers: privatePageHeaders });
+    return data(
+      { done: false as const, lastResult: submission.reply({ formErrors: [t("herCancel.busy")] }) },
+      { status: 409, headers: privatePageHeaders },
+    );
   }
   return data(
-    { done: true as const, text: cancelResultText(outcome.status, before, { ...subscription, lastBillingAt }, t), address, emailed: outcome.status !== "closed" },
+    {
+      done: true as const,
+      text: cancelResultText(outcome.status, before, { ...subscription, lastBillingAt }, t),
+      address,
+      emailed: outcome.status !== "closed",
+    },
     { headers: privatePageHeaders },
   );
 }

@@ -5,7 +5,14 @@
 // her language (`t`), the card fields' messages too.
 import { data, redirect } from "@remix-run/node";
 import { formatEmailDate } from "../../funnel/emails";
-import { canUpdateCard, cardName, firstUseText, herCardMessage, tooManyCardUpdatesMessage, type HerCardRefusal } from "../../funnel/her-card";
+import {
+  canUpdateCard,
+  cardName,
+  firstUseText,
+  herCardMessage,
+  tooManyCardUpdatesMessage,
+  type HerCardRefusal,
+} from "../../funnel/her-card";
 import type { MessageId } from "../../i18n/en";
 import type { Translator } from "../../i18n/languages";
 import { translateReply } from "../../i18n/messages";
@@ -104,7 +111,12 @@ function refusalOf(outcome: Exclude<CardUpdateOutcome, { status: "updated" | "re
  * session): the card made hers once, then a 303 to the page that says so; a refusal to draw;
  * or undefined when the address names no return.
  */
-export async function cardReturn(subscription: SubscriptionRow, token: string, url: URL, t: Translator): Promise<{ status: number; reply: CardReply } | undefined> {
+export async function cardReturn(
+  subscription: SubscriptionRow,
+  token: string,
+  url: URL,
+  t: Translator,
+): Promise<{ status: number; reply: CardReply } | undefined> {
   const gateway = paymentGateway();
   const returned = await cardFromReturn(gateway, url, subscription);
   if (returned === undefined) return undefined;

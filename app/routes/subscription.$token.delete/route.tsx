@@ -15,7 +15,12 @@ export { headers } from "../../server/subscriptions/private-page.server";
 export const handle: RouteHandle = { title: "herDelete.title" };
 
 /** What deleting does, in the order she reads it. */
-const happens = ["herDelete.happensEnds", "herDelete.happensErased", "herDelete.happensProvider", "herDelete.happensLink"] as const satisfies readonly MessageId[];
+const happens = [
+  "herDelete.happensEnds",
+  "herDelete.happensErased",
+  "herDelete.happensProvider",
+  "herDelete.happensLink",
+] as const satisfies readonly MessageId[];
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

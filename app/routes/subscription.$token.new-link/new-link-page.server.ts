@@ -26,7 +26,8 @@ export async function pressNewLink(request: Request, token: string) {
   const wait = await countHit(request, `subscription:${subscription.id}`, newLinkLimit);
   // The form carries nothing: read only so that a body past its cap is refused as everywhere.
   await readForm(request);
-  if (wait > 0) return data({ message: tooManyAttemptsMessage(wait, t) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
+  if (wait > 0)
+    return data({ message: tooManyAttemptsMessage(wait, t) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
   await sendNewLinkFromHerPage(subscription, await lifecycleNow());
   const sent = `/subscription?sent=her-page${t.language === "en" ? "" : `&lang=${t.language}`}`;
   return redirect(sent, { status: 303, headers: privatePageHeaders });

@@ -13,7 +13,12 @@ import { readForm } from "../../server/http/form-body.server";
 import { paymentGateway, publicPaymentSettings } from "../../server/payments/index.server";
 import type { SaveCardResult } from "../../server/payments/gateway.server";
 import { countHit, rateLimits, rateLimitWait } from "../../server/http/rate-limits.server";
-import { amountDue, anotherCardStates, payWithAnotherCard, type AnotherCardOutcome } from "../../server/subscriptions/pay-with-another-card.server";
+import {
+  amountDue,
+  anotherCardStates,
+  payWithAnotherCard,
+  type AnotherCardOutcome,
+} from "../../server/subscriptions/pay-with-another-card.server";
 import { cardFromReturn as cardReturned, readGivenCard } from "../../server/subscriptions/card-she-gives.server";
 import { drawnMessages, paymentServiceSays } from "../../server/subscriptions/card-page-words.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
@@ -23,7 +28,8 @@ import { publicUrl } from "../../server/config.server";
 export const anotherCardMessages = {
   nothingDue: "Nothing is due on this order now: there is no card to give.",
   busy: "We could not reach the payment service, or a payment on your order is moving right now. Nothing was charged: please try again in a minute.",
-  notThisOrder: "This card was not given on this order's page, so we did not use it. Nothing was charged: please give your card again below.",
+  notThisOrder:
+    "This card was not given on this order's page, so we did not use it. Nothing was charged: please give your card again below.",
 } as const;
 
 /** What the page draws in the browser (it hydrates for Stripe's card element). */
@@ -63,7 +69,10 @@ function resultText(outcome: Extract<AnotherCardOutcome, { status: "paid" | "sav
 
 function refusal(status: number, message: string, field?: "cardNumber") {
   return data(
-    { done: false as const, lastResult: { status: "error" as const, initialValue: {}, error: field ? { [field]: [message] } : { "": [message] } } },
+    {
+      done: false as const,
+      lastResult: { status: "error" as const, initialValue: {}, error: field ? { [field]: [message] } : { "": [message] } },
+    },
     { status, headers: privatePageHeaders },
   );
 }

@@ -31,7 +31,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { clientMessages, ...page } = paymentPage(subscription, address, t);
   if (returned) {
     // Back from her bank or Stripe's page: the card is kept and the amount due charged here.
-    const answer = await answerCard(request, subscription, await payWithAnotherCard(paymentGateway(), subscription, { resumed: returned }), t);
+    const answer = await answerCard(
+      request,
+      subscription,
+      await payWithAnotherCard(paymentGateway(), subscription, { resumed: returned }),
+      t,
+    );
     return data({ page, returned: answer.data, clientMessages }, { status: answer.init?.status ?? 200, headers: privatePageHeaders });
   }
   return data({ page, returned: null, clientMessages }, { headers: privatePageHeaders });
@@ -44,7 +49,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
-type Answer = { done: true; text: string } | { done: false; lastResult: { status: "error"; initialValue: Record<string, unknown>; error: Record<string, string[]> } };
+type Answer =
+  | { done: true; text: string }
+  | { done: false; lastResult: { status: "error"; initialValue: Record<string, unknown>; error: Record<string, string[]> } };
 
 export default function AnotherCard() {
   const { page, returned } = useLoaderData<typeof loader>();

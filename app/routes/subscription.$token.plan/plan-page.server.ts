@@ -21,10 +21,13 @@ import { countHit } from "../../server/http/rate-limits.server";
 import { changeHerPlan, planChangeLimit, planChoices, planRefusalStatus } from "../../server/subscriptions/plan-change.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
-
 /** What the confirm form carries of what the page showed: the change applies only while it is still so. */
 function shownOf(subscription: SubscriptionRow) {
-  return { shownPlan: subscription.plan, shownPending: subscription.pendingPlan ?? "none", shown: subscription.nextBillingAt?.toISOString() ?? "" };
+  return {
+    shownPlan: subscription.plan,
+    shownPending: subscription.pendingPlan ?? "none",
+    shown: subscription.nextBillingAt?.toISOString() ?? "",
+  };
 }
 
 /** A refusal of the plan asked for in the address, drawn as the form's reply. */
@@ -41,7 +44,12 @@ export async function planPage(subscription: SubscriptionRow, token: string, url
   if (url.searchParams.get("changed") === "1") {
     const last = events.findLast((event) => event.event === "plan_changed");
     const line = last && planChangeLineOf(last);
-    if (line) return { ...base, done: { title: t(line.kind === "kept" ? "herPlan.doneKept" : "herPlan.doneChanged"), text: planChangeWords(line, t).summary }, status: 200 };
+    if (line)
+      return {
+        ...base,
+        done: { title: t(line.kind === "kept" ? "herPlan.doneKept" : "herPlan.doneChanged"), text: planChangeWords(line, t).summary },
+        status: 200,
+      };
   }
   const plansNow = await planChoices(subscription, t);
   const page = {
@@ -57,9 +65,17 @@ export async function planPage(subscription: SubscriptionRow, token: string, url
     // Choosing her own plan is offered only to cancel a change that waits.
     choices: [
       ...(subscription.pendingPlan
-        ? [{ code: subscription.plan, label: t("herPlan.keepChoice", { plan: label(subscription.plan), pending: label(subscription.pendingPlan) }) }]
+        ? [
+            {
+              code: subscription.plan,
+              label: t("herPlan.keepChoice", { plan: label(subscription.plan), pending: label(subscription.pendingPlan) }),
+            },
+          ]
         : []),
-      ...plansNow.offered.map((choice) => ({ code: choice.plan, label: t("herPlan.choice", { plan: label(choice.plan), price: amountAndCadence(choice.cents!, choice.plan, t) }) })),
+      ...plansNow.offered.map((choice) => ({
+        code: choice.plan,
+        label: t("herPlan.choice", { plan: label(choice.plan), price: amountAndCadence(choice.cents!, choice.plan, t) }),
+      })),
     ],
     unavailable: plansNow.unavailable,
     preview: null as null | ReturnType<typeof previewOf>,
@@ -69,7 +85,8 @@ export async function planPage(subscription: SubscriptionRow, token: string, url
   const asked = url.searchParams.get("plan");
   if (page.closed) return page;
   // "See what changes" pressed with no plan chosen: said, rather than the same page again.
-  if (asked === null) return url.searchParams.has("choose") ? { ...page, refusal: refusalReply(t("herPlan.choose"), true), status: 400 } : page;
+  if (asked === null)
+    return url.searchParams.has("choose") ? { ...page, refusal: refusalReply(t("herPlan.choose"), true), status: 400 } : page;
   if (!isPlanCode(asked)) return { ...page, refusal: refusalReply(t("herPlan.choose"), true), status: 400 };
   const decision = plansNow.decide(asked);
   if (!decision.ok) {
@@ -87,7 +104,12 @@ function previewOf(subscription: SubscriptionRow, line: Extract<ReturnType<typeo
   return {
     plan: line.toPlan,
     title: t(kept ? "herPlan.previewKeep" : "herPlan.previewChange", { plan }),
-    price: kept ? null : t("herPlan.previewPrice", { amountAndCadence: amountAndCadence(line.cents, line.toPlan, t), date: formatEmailDate(line.startsAt, t) }),
+    price: kept
+      ? null
+      : t("herPlan.previewPrice", {
+          amountAndCadence: amountAndCadence(line.cents, line.toPlan, t),
+          date: formatEmailDate(line.startsAt, t),
+        }),
     summary: words.summary,
     undo: words.undo,
     // The page and her consent record call one function, in the language she reads.
@@ -114,7 +136,10 @@ export async function planAction(request: Request, subscription: SubscriptionRow
   const formData = await readForm(request);
   const wait = await countHit(request, `subscription:${subscription.id}`, planChangeLimit);
   if (wait > 0) {
-    return data({ lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) }, { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } });
+    return data(
+      { lastResult: formRefusal(formData, tooManyAttemptsMessage(wait, t)) },
+      { status: 429, headers: { ...privatePageHeaders, ...retryAfter(wait) } },
+    );
   }
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
@@ -131,5 +156,8 @@ export async function planAction(request: Request, subscription: SubscriptionRow
     { language: t.language, t },
   );
   if (outcome.status === "changed") return redirect(`/subscription/${token}/plan?changed=1`, { status: 303, headers: privatePageHeaders });
-  return data({ lastResult: submission.reply({ formErrors: [outcome.message] }) }, { status: planRefusalStatus(outcome), headers: privatePageHeaders });
+  return data(
+    { lastResult: submission.reply({ formErrors: [outcome.message] }) },
+    { status: planRefusalStatus(outcome), headers: privatePageHeaders },
+  );
 }

@@ -57,10 +57,17 @@ const asReceiptPayment = (row: SubscriptionPaymentRow): ReceiptPayment => ({
  * charged at once (its charge's key names the card), a card she updated is a line of her
  * timeline, and a card given while the hold had lapsed was charged from the approval on.
  */
-function cardHistory(subscription: SubscriptionRow, order: OrderRow | undefined, payments: SubscriptionPaymentRow[], events: SubscriptionEventRow[]): CardHistory {
+function cardHistory(
+  subscription: SubscriptionRow,
+  order: OrderRow | undefined,
+  payments: SubscriptionPaymentRow[],
+  events: SubscriptionEventRow[],
+): CardHistory {
   const hold = order ? { brand: order.cardBrand, last4: order.cardLast4 } : null;
   if (subscription.cardReference === null) return { hold, current: null, currentSince: null, firstChangeAt: null, holdLapsed: false };
-  const anotherCard = payments.filter((p) => p.kind === "charge" && p.status === "succeeded" && p.idempotencyKey.startsWith("another-card:"));
+  const anotherCard = payments.filter(
+    (p) => p.kind === "charge" && p.status === "succeeded" && p.idempotencyKey.startsWith("another-card:"),
+  );
   const updated = events.filter((e) => e.event === "card_updated");
   const changes = [...anotherCard.map((p) => p.at), ...updated.map((e) => e.at)].sort((a, b) => a.getTime() - b.getTime());
   const givenNow = [
@@ -83,21 +90,39 @@ function cardHistory(subscription: SubscriptionRow, order: OrderRow | undefined,
  * when it is the checkout's plan, else each priced from the catalogue on that plan (none when
  * the catalogue cannot price one: the total then carries the amount).
  */
-async function medicationsOn(subscription: SubscriptionRow, body: Partial<PreAuthOrderBody>, plan: PlanCode, events: SubscriptionEventRow[]): Promise<ReceiptMedication[]> {
+async function medicationsOn(
+  subscription: SubscriptionRow,
+  body: Partial<PreAuthOrderBody>,
+  plan: PlanCode,
+  events: SubscriptionEventRow[],
+): Promise<ReceiptMedication[]> {
   const ordered = body.medications ?? [];
   const planType = ordered[0]?.planType;
   // The checkout writes its plan beside each medication; an order kept without it paid its first period on the plan before any change.
-  const checkoutPlan = isPlanCode(planType) ? planType : planOfPayment({ period: 0, at: subscription.holdPlacedAt }, subscription.plan, events);
-  const asOrdered = (price: (m: (typeof ordered)[number]) => number | undefined) => ordered.map((m) => ({ ...orderedMedicationWords({ name: m.name, dosage: m.dosage }, translator(subscription.language)), price: price(m) }));
+  const checkoutPlan = isPlanCode(planType)
+    ? planType
+    : planOfPayment({ period: 0, at: subscription.holdPlacedAt }, subscription.plan, events);
+  const asOrdered = (price: (m: (typeof ordered)[number]) => number | undefined) =>
+    ordered.map((m) => ({
+      ...orderedMedicationWords({ name: m.name, dosage: m.dosage }, translator(subscription.language)),
+      price: price(m),
+    }));
   if (checkoutPlan === plan) return asOrdered((m) => m.price);
   const catalogue = await medicationsFor(subscription.responderUuid, subscription.variant);
-  const mine = ordered.flatMap((m) => (typeof m.product_id === "string" && m.product_id !== "" ? [{ productId: m.product_id, name: m.name }] : []));
+  const mine = ordered.flatMap((m) =>
+    typeof m.product_id === "string" && m.product_id !== "" ? [{ productId: m.product_id, name: m.name }] : [],
+  );
   const prices = itemPricesOn(catalogue, mine, plan);
   return asOrdered((m) => prices.get(m.product_id));
 }
 
 /** The receipt of payment `paymentIdText` of her order, or her pages' refusal (404), in her language. */
-export async function herReceipt(subscription: SubscriptionRow, paymentIdText: string | undefined, back: string, t: Translator): Promise<Receipt> {
+export async function herReceipt(
+  subscription: SubscriptionRow,
+  paymentIdText: string | undefined,
+  back: string,
+  t: Translator,
+): Promise<Receipt> {
   if (!paymentIdText || !paymentIdPattern.test(paymentIdText)) noReceipt(back, t);
   const paymentId = Number(paymentIdText);
   const [{ events, payments }, order] = await Promise.all([subscriptionTimeline(subscription.id), findOrder(subscription.responderUuid)]);
@@ -112,16 +137,19 @@ export async function herReceipt(subscription: SubscriptionRow, paymentIdText: s
   // While a renewal is still to be billed (cancelled too late included), her latest period ends when it begins.
   const renews = billedStates.includes(subscription.state);
   const cards = cardHistory(subscription, order, payments, events);
-  return receiptContent({
-    merchant: { name: merchantName, address: config().MERCHANT_ADDRESS, phone: contact.phoneDisplay, email: contact.email },
-    reference: subscription.reference,
-    customer: { firstName: body.customer?.firstName ?? "", lastName: body.customer?.lastName ?? "" },
-    plan,
-    medications: await medicationsOn(subscription, body, plan, events),
-    payment,
-    refunded: refundedRow ? paidFor : undefined,
-    period: periodCovered(paidFor, payments.map(asReceiptPayment), plan, renews ? subscription.nextBillingAt : null),
-    card: cardOfPayment(paidFor, cards),
-    prescribed: subscription.decision === "approved",
-  }, t);
+  return receiptContent(
+    {
+      merchant: { name: merchantName, address: config().MERCHANT_ADDRESS, phone: contact.phoneDisplay, email: contact.email },
+      reference: subscription.reference,
+      customer: { firstName: body.customer?.firstName ?? "", lastName: body.customer?.lastName ?? "" },
+      plan,
+      medications: await medicationsOn(subscription, body, plan, events),
+      payment,
+      refunded: refundedRow ? paidFor : undefined,
+      period: periodCovered(paidFor, payments.map(asReceiptPayment), plan, renews ? subscription.nextBillingAt : null),
+      card: cardOfPayment(paidFor, cards),
+      prescribed: subscription.decision === "approved",
+    },
+    t,
+  );
 }

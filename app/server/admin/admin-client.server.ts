@@ -91,7 +91,9 @@ export function askAdmin(socketPath: string, request: AdminRequest, options: Ask
       if (!reply) return fail(new Error("The server closed the connection without an answer."));
       if (!sink) return done();
       const expected = (reply as { bytes: number }).bytes;
-      sink.end(() => (bodyBytes === expected ? done() : fail(new Error(`The backup was cut short: ${bodyBytes} of ${expected} bytes came.`))));
+      sink.end(() =>
+        bodyBytes === expected ? done() : fail(new Error(`The backup was cut short: ${bodyBytes} of ${expected} bytes came.`)),
+      );
     });
   });
 }

@@ -77,7 +77,9 @@ function serve(socket: net.Socket, handler: AdminHandler, connections: Connectio
     connections.waiting.delete(socket);
     socket.setTimeout(0);
     const read =
-      end === -1 || end > requestLineMaxBytes ? ({ ok: false, message: "The request is too long." } as const) : readRequestLine(buffered.subarray(0, end).toString("utf8"));
+      end === -1 || end > requestLineMaxBytes
+        ? ({ ok: false, message: "The request is too long." } as const)
+        : readRequestLine(buffered.subarray(0, end).toString("utf8"));
     const answered = (async () => {
       let answer: AdminAnswer;
       if (!read.ok) {
@@ -152,7 +154,9 @@ export async function openAdminSocket(socketPath: string, handler: AdminHandler)
 export const commandHolder: AdminHandler = async (request) =>
   request.command === "hello"
     ? { reply: { ok: true, holder: "command", pid: process.pid } }
-    : { reply: { ok: false, message: "A command (a backup, a restore or a staff command) has the database open: try again when it ends." } };
+    : {
+        reply: { ok: false, message: "A command (a backup, a restore or a staff command) has the database open: try again when it ends." },
+      };
 
 /** Holds the folder for a command that opens it itself: refused (FolderHeld) when someone else holds it. */
 export function holdDataFolder(socketPath: string): Promise<AdminSocket> {

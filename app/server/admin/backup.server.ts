@@ -44,14 +44,27 @@ export function postgresCommands(file: string): string[] {
 /** The reason this database cannot be backed up or restored here, or the folder's socket. */
 function embeddedOnDisk(settings: DataSettings, file: string): { refusal: CommandReport } | { socketPath: string; folder: string } {
   if (settings.databaseUrl) {
-    return { refusal: refused("DATABASE_URL is set: the database is PostgreSQL, which backs itself up with its own tools:", ...postgresCommands(file)) };
+    return {
+      refusal: refused(
+        "DATABASE_URL is set: the database is PostgreSQL, which backs itself up with its own tools:",
+        ...postgresCommands(file),
+      ),
+    };
   }
   if (settings.dataDir === "memory://") {
-    return { refusal: refused("DATA_DIR is memory://: the database lives in the server's memory and ends with it. There is no folder to back up or restore.") };
+    return {
+      refusal: refused(
+        "DATA_DIR is memory://: the database lives in the server's memory and ends with it. There is no folder to back up or restore.",
+      ),
+    };
   }
   const socketPath = adminSocketPath(settings.dataDir);
   if (!socketPath) {
-    return { refusal: refused(`DATA_DIR (${settings.dataDir}) is too deep a path for the admin socket, so this command cannot tell whether a server holds it. Use a shorter DATA_DIR.`) };
+    return {
+      refusal: refused(
+        `DATA_DIR (${settings.dataDir}) is too deep a path for the admin socket, so this command cannot tell whether a server holds it. Use a shorter DATA_DIR.`,
+      ),
+    };
   }
   return { socketPath, folder: path.resolve(settings.dataDir, "pglite") };
 }
@@ -103,7 +116,11 @@ export async function backup(file: string, settings: DataSettings): Promise<Comm
   try {
     let viaServer = false;
     const size = await writeWhole(file, async (partial) => {
-      const asked = await askAdmin(where.socketPath, { command: "backup" }, { body: () => createWriteStream(partial, { mode: 0o600 }), idleMs: 15 * 60_000 });
+      const asked = await askAdmin(
+        where.socketPath,
+        { command: "backup" },
+        { body: () => createWriteStream(partial, { mode: 0o600 }), idleMs: 15 * 60_000 },
+      );
       if (asked.answered) {
         if (!asked.reply.ok) throw new Error(asked.reply.message);
         viaServer = true;
@@ -116,7 +133,10 @@ export async function backup(file: string, settings: DataSettings): Promise<Comm
       try {
         const dump = await dumpFolderDirectly(where.folder);
         keepDataFolderPrivate(settings.dataDir);
-        await pipeline(Readable.fromWeb(dump.stream() as import("node:stream/web").ReadableStream), createWriteStream(partial, { mode: 0o600 }));
+        await pipeline(
+          Readable.fromWeb(dump.stream() as import("node:stream/web").ReadableStream),
+          createWriteStream(partial, { mode: 0o600 }),
+        );
       } finally {
         await hold.close();
       }
@@ -154,7 +174,9 @@ async function loadInto(folder: string, file: string, kind: "gzip" | "tar"): Pro
   const client = new PGlite(folder, { loadDataDir });
   try {
     await client.waitReady;
-    const { rows } = await client.query<{ tables: number }>("select count(*)::int as tables from pg_catalog.pg_tables where schemaname = 'public'");
+    const { rows } = await client.query<{ tables: number }>(
+      "select count(*)::int as tables from pg_catalog.pg_tables where schemaname = 'public'",
+    );
     return rows[0]?.tables ?? 0;
   } finally {
     await client.close();
@@ -163,13 +185,18 @@ async function loadInto(folder: string, file: string, kind: "gzip" | "tar"): Pro
 
 /** A time for a folder name: 2025-03-01T10-20-30Z. */
 function stamp(at: Date): string {
-  return at.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  return at
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-");
 }
 
 export async function restore(file: string, settings: DataSettings, now: Date = new Date()): Promise<CommandReport> {
   const where = embeddedOnDisk(settings, file);
   if ("refusal" in where) {
-    return settings.databaseUrl ? refused("DATABASE_URL is set: the database is PostgreSQL, which restores with its own tools:", ...postgresCommands(file).slice(2)) : where.refusal;
+    return settings.databaseUrl
+      ? refused("DATABASE_URL is set: the database is PostgreSQL, which restores with its own tools:", ...postgresCommands(file).slice(2))
+      : where.refusal;
   }
   if (!existsSync(file)) return refused(`${file} does not exist.`);
   const kind = await backupKind(file).catch(() => undefined);
@@ -207,7 +234,9 @@ export async function restore(file: string, settings: DataSettings, now: Date = 
       if (moved) await rename(aside, where.folder);
       return refused(
         `${file} could not be restored: ${error instanceof Error ? error.message : String(error)}.`,
-        moved ? `The database that was there is back in ${where.folder}, as it was.` : `There was no database in ${where.folder} before, and there is none now.`,
+        moved
+          ? `The database that was there is back in ${where.folder}, as it was.`
+          : `There was no database in ${where.folder} before, and there is none now.`,
       );
     }
   } finally {

@@ -14,7 +14,9 @@ import { adminSocketPath } from "./admin-protocol.server";
 import { openAdminSocket, type AdminAnswer, type AdminHandler, type AdminSocket } from "./admin-socket.server";
 
 /** The staff commands, as the server answers them and as a command answers itself when no server runs. */
-export async function answerStaffRequest(request: Extract<AdminRequest, { command: "reset-password" | "list-staff" }>): Promise<AdminReply> {
+export async function answerStaffRequest(
+  request: Extract<AdminRequest, { command: "reset-password" | "list-staff" }>,
+): Promise<AdminReply> {
   if (request.command === "reset-password") return { ok: true, reset: await resetStaffPassword(request.email, commandLine, null) };
   const staff = await listStaffMembers();
   return { ok: true, staff: staff.map(({ name, email, role, status }) => ({ name, email, role, status })) };
@@ -69,7 +71,10 @@ export function startAdminSocket(): Promise<AdminSocket | undefined> {
     if (settings.DATABASE_URL || settings.DATA_DIR === "memory://") return undefined;
     const socketPath = adminSocketPath(settings.DATA_DIR);
     if (!socketPath) {
-      log.warn({ dataDir: settings.DATA_DIR }, "admin socket: DATA_DIR's path is too long for a socket; npm run backup and npm run staff cannot reach this server");
+      log.warn(
+        { dataDir: settings.DATA_DIR },
+        "admin socket: DATA_DIR's path is too long for a socket; npm run backup and npm run staff cannot reach this server",
+      );
       return undefined;
     }
     return openAdminSocket(socketPath, serverHandler(embeddedClient));

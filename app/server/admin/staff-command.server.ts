@@ -45,7 +45,8 @@ function reportOf(reply: AdminReply, direct: boolean): CommandReport {
     };
   }
   if ("staff" in reply) {
-    if (reply.staff.length === 0) return { exitCode: 0, lines: ["No one is on the staff yet: the server makes the first owner when it starts."] };
+    if (reply.staff.length === 0)
+      return { exitCode: 0, lines: ["No one is on the staff yet: the server makes the first owner when it starts."] };
     const rows = reply.staff.map((person) => [
       person.name,
       person.email,
@@ -54,7 +55,11 @@ function reportOf(reply: AdminReply, direct: boolean): CommandReport {
     ]);
     const header = ["Name", "Email", "Role", "Status"];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-    const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd();
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join("  ")
+        .trimEnd();
     return { exitCode: 0, lines: [line(header), ...rows.map(line)] };
   }
   return { exitCode: 1, lines: ["The server's answer was not one this command knows."] };
@@ -73,7 +78,8 @@ export async function staffCommand(args: string[], settings: DataSettings): Prom
     return { exitCode: 1, lines: ["DATA_DIR is memory://: the server's database lives in its memory, where no command can reach it."] };
   }
   const socketPath = adminSocketPath(settings.dataDir);
-  if (!socketPath) return { exitCode: 1, lines: [`DATA_DIR (${settings.dataDir}) is too deep a path for the admin socket. Use a shorter DATA_DIR.`] };
+  if (!socketPath)
+    return { exitCode: 1, lines: [`DATA_DIR (${settings.dataDir}) is too deep a path for the admin socket. Use a shorter DATA_DIR.`] };
   let asked;
   try {
     asked = await askAdmin(socketPath, request);
@@ -82,7 +88,8 @@ export async function staffCommand(args: string[], settings: DataSettings): Prom
   }
   if (asked.answered) return reportOf(asked.reply, false);
   const folder = path.resolve(settings.dataDir, "pglite");
-  if (!existsSync(folder)) return { exitCode: 1, lines: [`There is no database in ${folder} yet: start the server once, and it makes the first owner.`] };
+  if (!existsSync(folder))
+    return { exitCode: 1, lines: [`There is no database in ${folder} yet: start the server once, and it makes the first owner.`] };
   let hold;
   try {
     hold = await holdDataFolder(socketPath);

@@ -9,7 +9,13 @@ import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
 import { checkoutCarts, funnelRecords, orders, planSelections, tokenArrivals, visitorSessions } from "../db/schema.server";
 import { rememberFlowVariant } from "../db/stores/flow-variants.server";
-import { besideSessionColumns, besideSessionRow, readBesideNextVisitorSession, sessionIdBeside, sessionOfFlowRow } from "../visitor/session.server";
+import {
+  besideSessionColumns,
+  besideSessionRow,
+  readBesideNextVisitorSession,
+  sessionIdBeside,
+  sessionOfFlowRow,
+} from "../visitor/session.server";
 import type { CheckoutCartRow } from "../db/stores/checkout-carts.server";
 import type { ProductRows } from "../db/stores/order-products.server";
 import type { OrderRow } from "../db/stores/orders.server";
@@ -35,7 +41,14 @@ const checkoutOf = (db: Database) =>
 /** The same, with the row of the session her cookie names: a post's two first reads as one. */
 const checkoutWithSessionOf = (db: Database) =>
   db
-    .select({ order: orders, cart: checkoutCarts, selection: planSelections, token: tokenArrivals, variant: funnelRecords.variant, ...besideSessionColumns })
+    .select({
+      order: orders,
+      cart: checkoutCarts,
+      selection: planSelections,
+      token: tokenArrivals,
+      variant: funnelRecords.variant,
+      ...besideSessionColumns,
+    })
     .from(flowRow(sessionIdBeside))
     .leftJoin(visitorSessions, sessionOfFlowRow)
     .leftJoin(orders, eq(orders.responderUuid, flowUuid))

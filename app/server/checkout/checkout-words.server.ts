@@ -52,7 +52,9 @@ export function herWords(t: Translator, message: string): HerWords {
   for (const reading of readings) {
     const match = reading.pattern.exec(message);
     if (!match) continue;
-    const values = Object.fromEntries(reading.values.map((value, index) => [value.name, value.count ? Number(match[index + 1]) : match[index + 1]]));
+    const values = Object.fromEntries(
+      reading.values.map((value, index) => [value.name, value.count ? Number(match[index + 1]) : match[index + 1]]),
+    );
     return { text: t(reading.id, values), english: false };
   }
   return { text: message, english: t.language !== "en" };

@@ -70,7 +70,12 @@ class PromoUnavailable extends Error {}
  * never held at a discount the code can no longer give, and the cap holds however many pay at
  * once. The use is given back if the card is then declined (recordFailure).
  */
-export async function claimOrder(responderUuid: string, attemptKey: string, order: OrderValues, details?: CheckoutDetails): Promise<OrderClaim> {
+export async function claimOrder(
+  responderUuid: string,
+  attemptKey: string,
+  order: OrderValues,
+  details?: CheckoutDetails,
+): Promise<OrderClaim> {
   const db = await database();
   const promoCode = order.body.metadata.discount_code;
   if (!promoCode) {
@@ -129,7 +134,13 @@ export function paidOrderMessage(order: OrderRow, reference: string): { paid: Pr
  * are written as one statement, so it reaches the provider even if we stop now. The worker
  * leaves the message alone until `deliverAfter`, while the request tries it itself.
  */
-export async function recordPayment(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard, message: OutboxMessage, deliverAfter: Date): Promise<boolean> {
+export async function recordPayment(
+  order: OrderRow,
+  paid: PreAuthOrderBody,
+  card: PaymentCard,
+  message: OutboxMessage,
+  deliverAfter: Date,
+): Promise<boolean> {
   const db = await database();
   const writes = new WritesAsOne();
   // An attempt that no longer holds the order (the reconciler settled it) queues nothing.
@@ -174,7 +185,12 @@ export async function recordAuthorised(
  * and only while the attempt still holds the order. The provider's copy is left to the outbox
  * (due now) rather than sent from here, and she goes to our thank-you page when she comes back.
  */
-export async function recordFoundAuthorisation(order: OrderRow, card: PaymentCard, hold: PlacedHold, destination: OrderDestination): Promise<boolean> {
+export async function recordFoundAuthorisation(
+  order: OrderRow,
+  card: PaymentCard,
+  hold: PlacedHold,
+  destination: OrderDestination,
+): Promise<boolean> {
   const { paid, message } = paidOrderMessage(order, card.reference);
   const reference = order.reference ?? orderReference(randomBytes(8));
   const writes = new WritesAsOne();
@@ -196,29 +212,38 @@ function startOrderSubscription(writes: WritesAsOne, order: OrderRow, reference:
   const plan = isPlanCode(planType) ? planType : "monthly";
   // Later periods are the plan's price she agreed to, before any promo discount.
   const renewalCents = Math.round(body.pricing.subtotal * 100);
-  startSubscriptionWrites(writes, {
-    orderId: order.id,
-    responderUuid: order.responderUuid,
-    reference,
-    plan,
-    variant: body.metadata.variant ?? "current",
-    gateway: order.gateway,
-    language: order.language,
-    firstPeriodCents: order.amountCents,
-    renewalCents,
-    holdReference: hold.reference,
-    holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
-    at: hold.placedAt,
-  }, when);
-  writes.add(purchaseConsentWrite({
-    responderUuid: order.responderUuid,
-    plan,
-    firstPeriodCents: order.amountCents,
-    renewalCents,
-    // In the language she read them in, beside COMPLETE PURCHASE.
-    disclosure: checkoutDisclosure(translator(order.language), plan, renewalCents, order.amountCents),
-    terms: checkoutTerms(translator(order.language)),
-    agreedWith: purchaseAgreedWith,
-    agreementKey: `${order.id}:${order.attemptKey ?? "none"}`,
-  }, when));
+  startSubscriptionWrites(
+    writes,
+    {
+      orderId: order.id,
+      responderUuid: order.responderUuid,
+      reference,
+      plan,
+      variant: body.metadata.variant ?? "current",
+      gateway: order.gateway,
+      language: order.language,
+      firstPeriodCents: order.amountCents,
+      renewalCents,
+      holdReference: hold.reference,
+      holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
+      at: hold.placedAt,
+    },
+    when,
+  );
+  writes.add(
+    purchaseConsentWrite(
+      {
+        responderUuid: order.responderUuid,
+        plan,
+        firstPeriodCents: order.amountCents,
+        renewalCents,
+        // In the language she read them in, beside COMPLETE PURCHASE.
+        disclosure: checkoutDisclosure(translator(order.language), plan, renewalCents, order.amountCents),
+        terms: checkoutTerms(translator(order.language)),
+        agreedWith: purchaseAgreedWith,
+        agreementKey: `${order.id}:${order.attemptKey ?? "none"}`,
+      },
+      when,
+    ),
+  );
 }

@@ -88,7 +88,11 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   let checkout = await openCheckoutCart(responderUuid, variant, read);
   if (checkout.cart.medications.length === 0) return { kind: "invalid", message: "No medications selected" };
   if (order.promoCode && !(checkout.promo.applied && checkout.promo.code === order.promoCode)) {
-    const promo = await applyPromoCode({ request, visitorKey }, { responderUuid, tracking: order.tracking, cart: checkout }, order.promoCode);
+    const promo = await applyPromoCode(
+      { request, visitorKey },
+      { responderUuid, tracking: order.tracking, cart: checkout },
+      order.promoCode,
+    );
     if (promo.kind === "too_many_attempts") return promo;
     if (promo.kind === "refused") return { kind: "invalid", message: promo.message, field: "promoCode" };
     // Spec section 5: the promo box is not shown for her; a client that names a code anyway
@@ -110,10 +114,16 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   // are kept with the order's claim, in its statement, before any card is tried.
   const zipProblem = zipStateProblem(order.shipping.zipCode, order.shipping.state, lookUpZip);
   const refusal = shippingRefusal(checkout.cart.medications, order.shipping.state, config().SERVED_STATES);
-  if (zipProblem || refusal) await saveCheckoutDetails(responderUuid, { account: order.account, shipping: order.shipping, billing: order.billing });
+  if (zipProblem || refusal)
+    await saveCheckoutDetails(responderUuid, { account: order.account, shipping: order.shipping, billing: order.billing });
   if (zipProblem) return { kind: "invalid", message: zipProblem, field: "zipCode" };
   if (refusal) {
-    return { kind: "invalid", message: refusal.message, field: "state", unavailableOptionIds: refusal.reason === "unavailable" ? refusal.optionIds : [] };
+    return {
+      kind: "invalid",
+      message: refusal.message,
+      field: "state",
+      unavailableOptionIds: refusal.reason === "unavailable" ? refusal.optionIds : [],
+    };
   }
   const gateway = paymentGateway();
   const origin = new URL(request.url).origin;

@@ -143,9 +143,7 @@ function submitPlacedOrder(input: PlaceOrderInput): Promise<SubmitOutcome> {
         card: input.payment.card,
         paymentMethodId: input.payment.paymentMethodId,
       };
-      return input.hostedCheckout
-        ? startHostedCheckout(gateway, request, input.hostedCheckout)
-        : gateway.authorise(request);
+      return input.hostedCheckout ? startHostedCheckout(gateway, request, input.hostedCheckout) : gateway.authorise(request);
     },
   });
 }

@@ -33,12 +33,7 @@ export function promoBoxShown(tracking: TrackingParams, cart: Cart): boolean {
  * slow), asked of the provider, and decided by promoOutcome (the HRT100 fallback, the section
  * 8 messages).
  */
-export async function checkPromoCode(
-  asker: PromoAsker,
-  code: string,
-  priceCents: number,
-  responderUuid: string,
-): Promise<PromoCodeCheck> {
+export async function checkPromoCode(asker: PromoAsker, code: string, priceCents: number, responderUuid: string): Promise<PromoCodeCheck> {
   const wait = await rateLimitWait(rateLimits.promoCheck, asker.request, asker.visitorKey, true);
   if (wait > 0) return { kind: "too_many_attempts", retryAfterSeconds: wait, message: tooManyPromoCodesMessage(wait) };
   const check = await (await provider()).checkPromoCode(code, priceCents, responderUuid);
@@ -48,10 +43,7 @@ export async function checkPromoCode(
 
 export type PromoCodeResult =
   /** Spec section 5: a blank code, an empty cart, or a code posted where the box is hidden. */
-  | { kind: "ignored" }
-  | { kind: "applied"; message: string }
-  | { kind: "refused"; message: string }
-  | TooManyAttempts;
+  { kind: "ignored" } | { kind: "applied"; message: string } | { kind: "refused"; message: string } | TooManyAttempts;
 
 /** A code she applies to her cart: checked for its subtotal and kept with it. */
 export async function applyPromoCode(
@@ -64,7 +56,5 @@ export async function applyPromoCode(
   const check = await checkPromoCode(asker, code, totals.subtotalCents, checkout.responderUuid);
   if (check.kind === "too_many_attempts") return check;
   await savePromoOutcome(checkout.responderUuid, code, check.outcome, totals.subtotalCents);
-  return check.outcome.applied
-    ? { kind: "applied", message: check.outcome.message }
-    : { kind: "refused", message: check.outcome.message };
+  return check.outcome.applied ? { kind: "applied", message: check.outcome.message } : { kind: "refused", message: check.outcome.message };
 }

@@ -13,7 +13,13 @@ import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
 import { rememberFlowVariant } from "../db/stores/flow-variants.server";
 import { flowProgress, funnelRecords, planSelections, shippingAddresses, subscriptions, visitorSessions } from "../db/schema.server";
-import { besideSessionColumns, besideSessionRow, readBesideVisitorSession, sessionIdBeside, sessionOfFlowRow } from "../visitor/session.server";
+import {
+  besideSessionColumns,
+  besideSessionRow,
+  readBesideVisitorSession,
+  sessionIdBeside,
+  sessionOfFlowRow,
+} from "../visitor/session.server";
 
 export interface SelectionPageFacts {
   selection: { selectedPlan: PlanCode | null; selectedOptionIds: Partial<Record<CategoryCode, string>> | null } | undefined;
@@ -45,12 +51,7 @@ function joinFlowTables<Query extends PgSelect>(query: Query) {
 }
 
 const selectionPageOf = (db: Database) =>
-  joinFlowTables(
-    db
-      .select(selectionPageColumns)
-      .from(flowRow())
-      .$dynamic(),
-  ).prepare(statementName(db, "selection_page"));
+  joinFlowTables(db.select(selectionPageColumns).from(flowRow()).$dynamic()).prepare(statementName(db, "selection_page"));
 
 /** The same, with the row of the session her cookie names: a view's two reads as one. */
 const selectionPageWithSessionOf = (db: Database) =>

@@ -134,7 +134,8 @@ async function runAttempt(attempt: CheckoutAttempt, claimed: OrderRow): Promise<
     if (result.status === "failed" && result.unanswered) {
       const found = await lookUpAttempt(attempt, claimed);
       if (found?.status === "authorised") result = found;
-      else if (found === undefined || (found.status === "none" && attempt.lookupSettlesAfterMs > 0)) return { status: "processing" as const };
+      else if (found === undefined || (found.status === "none" && attempt.lookupSettlesAfterMs > 0))
+        return { status: "processing" as const };
     }
     return recordResult(claimed, result);
   })();
@@ -197,7 +198,10 @@ async function authorised(order: OrderRow, result: Extract<AuthorisationResult, 
     );
     delivered = true;
   } catch (error) {
-    log.warn({ error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" }, "pre-auth order not yet accepted");
+    log.warn(
+      { error: error instanceof ProviderError ? error.message : error instanceof Error ? error.name : "unknown" },
+      "pre-auth order not yet accepted",
+    );
   }
   const recorded = await recordAuthorised(order, destination, message, delivered, {
     reference: result.reference,

@@ -113,7 +113,11 @@ export async function openConsoleSession(account: string, stamp: string, now: Da
  * its account's password is still the one it was signed in with. One that has ended is
  * deleted. A use is written down at most once a minute.
  */
-export async function readConsoleSession(request: Request, currentStamp: CurrentStamp, now: Date = new Date()): Promise<ConsoleSession | undefined> {
+export async function readConsoleSession(
+  request: Request,
+  currentStamp: CurrentStamp,
+  now: Date = new Date(),
+): Promise<ConsoleSession | undefined> {
   const cookie = await readCookie(request);
   const id = idOf(cookie);
   const stamp = cookie.get("stamp");

@@ -24,7 +24,9 @@ export async function findCustomer(request: Request, staff: StaffMemberRow, type
   if (reading.kind === "refused") return reading;
   const orders = await authorisedOrdersOfCustomer(reading.query, finderMatchLimit);
   await audit(request, actorOf(staff), "customer-searched", { detail: auditDetail`${labelOf(customerQueryLabels, reading.query.by)}` });
-  const subscriptions = new Map((await findSubscriptionsByReferences(orders.map((order) => order.reference))).map((row) => [row.reference, row]));
+  const subscriptions = new Map(
+    (await findSubscriptionsByReferences(orders.map((order) => order.reference))).map((row) => [row.reference, row]),
+  );
   const matches = orders.flatMap((order) => {
     const subscription = subscriptions.get(order.reference);
     return subscription ? [customerMatchLine(order, subscription)] : [];

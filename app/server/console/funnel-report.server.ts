@@ -17,7 +17,14 @@ import {
   type ReportFilters,
   type ReportQuery,
 } from "../../funnel/funnel-report";
-import { cancelReasonLines, moneyReport, type CancelReasonLine, type DisputeGroup, type MoneyReport, type PaymentGroup } from "../../funnel/money-report";
+import {
+  cancelReasonLines,
+  moneyReport,
+  type CancelReasonLine,
+  type DisputeGroup,
+  type MoneyReport,
+  type PaymentGroup,
+} from "../../funnel/money-report";
 import { deliveredOutboxKeptDays, pruneNames, unknownSignInsKeptDays, type PruneName } from "../../funnel/prunes";
 import type { PlanCode } from "../../funnel/plans";
 import type { SubscriptionState } from "../../funnel/subscription-life";
@@ -25,7 +32,15 @@ import { variants, type Variant } from "../../funnel/variant";
 import { config } from "../config.server";
 import { database, databaseEngine } from "../db/client.server";
 import { databaseSize, type DatabaseSize } from "../db/database-size.server";
-import { checkoutCarts, disputes, flowProgress, outboxMessages, subscriptionEvents, subscriptionPayments, subscriptions } from "../db/schema.server";
+import {
+  checkoutCarts,
+  disputes,
+  flowProgress,
+  outboxMessages,
+  subscriptionEvents,
+  subscriptionPayments,
+  subscriptions,
+} from "../db/schema.server";
 import { listPruneRuns } from "../db/stores/prune-runs.server";
 import { unknownSignInsSince } from "../db/stores/sign-in-tries.server";
 import { disputeTotals, moneyBackOf, paymentTotals } from "./order-money-back.server";
@@ -61,7 +76,10 @@ function flowConditions(query: ReportQuery, filters: ReportFilters): SQL | undef
 const stepCounts = {
   flows: sql<number>`count(*)`.mapWith(asNumber),
   ...Object.fromEntries(
-    recordedSteps.map((step) => [step, sql<number>`count(*) filter (where (${flowProgress.steps} & ${sql.raw(String(funnelStepBit(step)))}) <> 0)`.mapWith(asNumber)]),
+    recordedSteps.map((step) => [
+      step,
+      sql<number>`count(*) filter (where (${flowProgress.steps} & ${sql.raw(String(funnelStepBit(step)))}) <> 0)`.mapWith(asNumber),
+    ]),
   ),
   "hold-placed": sql<number>`count(${subscriptions.id})`.mapWith(asNumber),
   approved: sql<number>`count(*) filter (where ${subscriptions.decision} = 'approved')`.mapWith(asNumber),
@@ -84,7 +102,9 @@ async function groupedCounts(
   // so only those made since the range began can belong to its flows: the join reads those
   // (by their index), not every subscription there has ever been.
   const { start } = rangeInstants(query);
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .select({ value: column, ...stepCounts })
     .from(flowProgress)
     .leftJoin(subscriptions, and(eq(subscriptions.responderUuid, flowProgress.responderUuid), gte(subscriptions.createdAt, start)))
@@ -113,7 +133,11 @@ export interface FunnelFigures {
   groups: { shown: FunnelGroup[]; other: FunnelCounts | null; count: number } | null;
 }
 
-export async function funnelFigures(query: ReportQuery, filters: ReportFilters, group: ReportDimension | undefined): Promise<FunnelFigures> {
+export async function funnelFigures(
+  query: ReportQuery,
+  filters: ReportFilters,
+  group: ReportDimension | undefined,
+): Promise<FunnelFigures> {
   const { variant: variantFilter, ...otherFilters } = filters;
   const [byVariant, byGroup] = await Promise.all([
     groupedCounts("variant", query, otherFilters),
@@ -133,7 +157,10 @@ export async function funnelFigures(query: ReportQuery, filters: ReportFilters, 
     groups: grouped
       ? {
           shown: grouped.slice(0, groupsShown),
-          other: grouped.length > groupsShown ? grouped.slice(groupsShown).reduce((sum, row) => addCounts(sum, row.counts), emptyCounts()) : null,
+          other:
+            grouped.length > groupsShown
+              ? grouped.slice(groupsShown).reduce((sum, row) => addCounts(sum, row.counts), emptyCounts())
+              : null,
           count: grouped.length,
         }
       : null,
@@ -297,8 +324,12 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
       .orderBy(outboxMessages.kind),
     db
       .select({
-        sent: sql<number>`count(*) filter (where ${outboxMessages.status} = 'delivered' and ${outboxMessages.deliveredAt} >= ${start.toISOString()}::timestamptz and ${outboxMessages.deliveredAt} < ${end.toISOString()}::timestamptz)`.mapWith(asNumber),
-        failing: sql<number>`count(*) filter (where ${outboxMessages.status} = 'pending' and ${outboxMessages.attempts} > 0)`.mapWith(asNumber),
+        sent: sql<number>`count(*) filter (where ${outboxMessages.status} = 'delivered' and ${outboxMessages.deliveredAt} >= ${start.toISOString()}::timestamptz and ${outboxMessages.deliveredAt} < ${end.toISOString()}::timestamptz)`.mapWith(
+          asNumber,
+        ),
+        failing: sql<number>`count(*) filter (where ${outboxMessages.status} = 'pending' and ${outboxMessages.attempts} > 0)`.mapWith(
+          asNumber,
+        ),
       })
       .from(outboxMessages)
       .where(eq(outboxMessages.kind, "email")),

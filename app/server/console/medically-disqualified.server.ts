@@ -47,7 +47,10 @@ function moneyText(refund: RefundOutcome | undefined, released: boolean | undefi
 
 export function disqualifyNotice(reference: string, outcome: Exclude<DisqualifyOutcome, { status: "busy" }>): ConsoleNotice {
   if (outcome.status === "closed") {
-    return { tone: "info", text: `${reference} had already ended. Nothing changed: the order is ${subscriptionStateLabels[outcome.subscription.state]}.` };
+    return {
+      tone: "info",
+      text: `${reference} had already ended. Nothing changed: the order is ${subscriptionStateLabels[outcome.subscription.state]}.`,
+    };
   }
   return {
     tone: "success",

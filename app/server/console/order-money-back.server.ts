@@ -14,12 +14,14 @@ export function paymentTotals(db: Queryable, orderIds?: readonly string[]) {
   return db
     .select({
       subscriptionId: subscriptionPayments.subscriptionId,
-      paidCents: sql<string>`coalesce(sum(${cents}) filter (where ${subscriptionPayments.kind} in ('capture', 'charge') and ${subscriptionPayments.status} = 'succeeded'), 0)`.as(
-        "paid_cents",
-      ),
-      refundedCents: sql<string>`coalesce(sum(${cents}) filter (where ${subscriptionPayments.kind} = 'refund' and ${subscriptionPayments.status} = 'succeeded'), 0)`.as(
-        "refunds_made_cents",
-      ),
+      paidCents:
+        sql<string>`coalesce(sum(${cents}) filter (where ${subscriptionPayments.kind} in ('capture', 'charge') and ${subscriptionPayments.status} = 'succeeded'), 0)`.as(
+          "paid_cents",
+        ),
+      refundedCents:
+        sql<string>`coalesce(sum(${cents}) filter (where ${subscriptionPayments.kind} = 'refund' and ${subscriptionPayments.status} = 'succeeded'), 0)`.as(
+          "refunds_made_cents",
+        ),
     })
     .from(subscriptionPayments)
     .where(orderIds && inArray(subscriptionPayments.subscriptionId, [...orderIds]))
@@ -33,7 +35,9 @@ export function disputeTotals(db: Queryable, orderIds?: readonly string[]) {
   return db
     .select({
       subscriptionId: disputes.subscriptionId,
-      openCents: sql<string>`coalesce(sum(${cents}) filter (where ${notInArray(disputes.status, [...closedDisputeStatuses])}), 0)`.as("open_cents"),
+      openCents: sql<string>`coalesce(sum(${cents}) filter (where ${notInArray(disputes.status, [...closedDisputeStatuses])}), 0)`.as(
+        "open_cents",
+      ),
       lostCents: sql<string>`coalesce(sum(${cents}) filter (where ${eq(disputes.status, "lost")}), 0)`.as("lost_cents"),
     })
     .from(disputes)
@@ -73,7 +77,6 @@ export async function moneyBackOfOrders(orderIds: readonly string[]): Promise<Ma
   }
   return found;
 }
-
 
 /** The badges of these orders' rows in the console's list, by order id. */
 export async function moneyBackBadgesOf(orderIds: readonly string[]): Promise<Map<string, MoneyBackBadge[]>> {

@@ -99,7 +99,9 @@ export function orderChanges(subscription: SubscriptionRow, events: readonly Sub
   const ahead = planChangeAhead(subscription, events);
   const reason = knownCancelReason(subscription.cancelReason);
   return {
-    planChange: ahead ? { text: `Changes to ${plans[ahead.plan].label} on`, at: ahead.at.toISOString(), price: amountAndCadence(ahead.cents, ahead.plan) } : null,
+    planChange: ahead
+      ? { text: `Changes to ${plans[ahead.plan].label} on`, at: ahead.at.toISOString(), price: amountAndCadence(ahead.cents, ahead.plan) }
+      : null,
     cancelReason: subscription.cancelledAt === null ? null : reason ? herCancelReasonLabels[reason] : noReasonLabel,
     cancelNote: seesHerWords ? subscription.cancelReasonNote : null,
     cancelForHerNote: seesHerWords ? subscription.cancelForHerNote : null,
@@ -111,7 +113,14 @@ export interface TimelineEntry {
   at: string;
   label: string;
   /** Amounts, period, try and the gateway's words, each as the page shows them. */
-  detail: { amountCents?: number; period?: number; attempt?: number; message?: string; holdExpiredAt?: string; holdAlreadyExpired?: boolean };
+  detail: {
+    amountCents?: number;
+    period?: number;
+    attempt?: number;
+    message?: string;
+    holdExpiredAt?: string;
+    holdAlreadyExpired?: boolean;
+  };
 }
 
 export function timelineEntry(event: SubscriptionEventRow): TimelineEntry {
@@ -150,7 +159,13 @@ export interface PaymentLine {
 
 const statuses: Record<SubscriptionPaymentRow["status"], string> = { succeeded: "Succeeded", failed: "Failed", pending: "Pending" };
 
-const kinds: Record<SubscriptionPaymentRow["kind"], string> = { hold: "Hold", capture: "Capture", release: "Release", charge: "Charge", refund: "Refund" };
+const kinds: Record<SubscriptionPaymentRow["kind"], string> = {
+  hold: "Hold",
+  capture: "Capture",
+  release: "Release",
+  charge: "Charge",
+  refund: "Refund",
+};
 
 export function paymentLine(payment: SubscriptionPaymentRow): PaymentLine {
   return {
@@ -164,7 +179,11 @@ export function paymentLine(payment: SubscriptionPaymentRow): PaymentLine {
     failureMessage: payment.failureMessage,
     at: payment.at.toISOString(),
     refundedCents: payment.refundedCents,
-    reason: payment.reason ? (payment.note ? `${refundReasonLabels[payment.reason]}: ${payment.note}` : refundReasonLabels[payment.reason]) : null,
+    reason: payment.reason
+      ? payment.note
+        ? `${refundReasonLabels[payment.reason]}: ${payment.note}`
+        : refundReasonLabels[payment.reason]
+      : null,
   };
 }
 
@@ -186,13 +205,20 @@ function textOf(source: unknown, key: string): string {
 const joined = (...parts: string[]) => parts.filter((part) => part !== "").join(" ");
 
 /** What the page shows where her details were, once she had them deleted. */
-const erasedDetails: HerDetails = { name: deletedAtHerRequest, email: deletedAtHerRequest, phone: deletedAtHerRequest, address: [deletedAtHerRequest] };
+const erasedDetails: HerDetails = {
+  name: deletedAtHerRequest,
+  email: deletedAtHerRequest,
+  phone: deletedAtHerRequest,
+  address: [deletedAtHerRequest],
+};
 
 export function herDetails(body: Record<string, unknown>, erased = false): HerDetails {
   if (erased) return erasedDetails;
   const customer = body.customer;
   const address = body.shippingAddress;
-  const town = [textOf(address, "city"), joined(textOf(address, "state"), textOf(address, "zipCode"))].filter((part) => part !== "").join(", ");
+  const town = [textOf(address, "city"), joined(textOf(address, "state"), textOf(address, "zipCode"))]
+    .filter((part) => part !== "")
+    .join(", ");
   return {
     name: joined(textOf(customer, "firstName"), textOf(customer, "lastName")),
     email: textOf(customer, "email"),

@@ -78,7 +78,10 @@ export function announceOwnerPassword(): void {
   if (source.kind === "setting") {
     log.info({ console: "/owner" }, "console: the first owner signs in with the OWNER_EMAIL and OWNER_PASSWORD settings");
   } else if (source.kind === "file") {
-    log.info({ console: "/owner", passwordFile: source.file }, "console: the first owner signs in with the OWNER_EMAIL setting and the password in this file");
+    log.info(
+      { console: "/owner", passwordFile: source.file },
+      "console: the first owner signs in with the OWNER_EMAIL setting and the password in this file",
+    );
   } else {
     log.warn({ console: "/owner" }, "console: set OWNER_PASSWORD to sign in (DATA_DIR is memory://, so no password file is kept)");
   }

@@ -32,7 +32,13 @@ export async function reviewQueuePage(page: number, now: Date): Promise<ReviewQu
   return {
     lines: rows.map((row) => {
       const fact = facts.get(row.orderId);
-      return { reference: row.reference, name: herName(fact), state: stateName(fact?.state), plan: plans[row.plan].label, hold: reviewHold(row, now) };
+      return {
+        reference: row.reference,
+        name: herName(fact),
+        state: stateName(fact?.state),
+        plan: plans[row.plan].label,
+        hold: reviewHold(row, now),
+      };
     }),
     total,
     pageCount: Math.max(1, Math.ceil(total / reviewsPageSize)),

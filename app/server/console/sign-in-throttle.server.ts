@@ -62,7 +62,11 @@ export async function signInAttempt(request: Request, account: string): Promise<
   const value: unknown = await deviceCookie().parse(request.headers.get("Cookie"));
   const device = value as Partial<DeviceCookieValue> | null;
   const known =
-    device !== null && typeof device === "object" && typeof device.id === "string" && idPattern.test(device.id) && device.account === account;
+    device !== null &&
+    typeof device === "object" &&
+    typeof device.id === "string" &&
+    idPattern.test(device.id) &&
+    device.account === account;
   return { account, deviceId: known ? device.id : undefined };
 }
 

@@ -50,7 +50,10 @@ export async function cancelForHer(
 ): Promise<CancelOutcome> {
   const outcome = await cancelSubscription(gateway, subscription, { reason: reason.herReason ?? null, note: null }, reason.note || null);
   if (outcome.status === "cancelled" || outcome.status === "ending") {
-    await audit(request, actorOf(staff), "cancelled-for-her", { orderReference: subscription.reference, detail: cancelReasonDetail(reason.reason) });
+    await audit(request, actorOf(staff), "cancelled-for-her", {
+      orderReference: subscription.reference,
+      detail: cancelReasonDetail(reason.reason),
+    });
   }
   return outcome;
 }

@@ -109,7 +109,9 @@ function createPgliteDatabase(folder: string): Promise<void> {
   const args = ["--input-type=module", "-e", source, folder, moduleAddress("@electric-sql/pglite"), JSON.stringify(pgliteSettings)];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`the embedded database could not be made: ${stderr.trim().split("\n").at(-1) || error.message}`)) : resolve(),
+      error
+        ? reject(new Error(`the embedded database could not be made: ${stderr.trim().split("\n").at(-1) || error.message}`))
+        : resolve(),
     );
   });
 }
@@ -193,9 +195,7 @@ const holder = globalThis as typeof globalThis & { __funnelDatabase?: Promise<Op
 
 function open(): Promise<OpenDatabase> {
   const settings = config();
-  holder.__funnelDatabase ??= settings.DATABASE_URL
-    ? openPostgres(settings.DATABASE_URL)
-    : openPglite(settings.DATA_DIR);
+  holder.__funnelDatabase ??= settings.DATABASE_URL ? openPostgres(settings.DATABASE_URL) : openPglite(settings.DATA_DIR);
   return holder.__funnelDatabase;
 }
 

@@ -41,7 +41,8 @@ function tighten(entry: string): void {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT") return;
-      if (code === "EPERM") throw new Error(`The data folder must be this user's alone, but ${entry} belongs to another user: give it to this one (chown).`);
+      if (code === "EPERM")
+        throw new Error(`The data folder must be this user's alone, but ${entry} belongs to another user: give it to this one (chown).`);
       throw error;
     }
   }

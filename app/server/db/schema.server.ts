@@ -1,7 +1,21 @@
 // The one schema of the product, for PGlite and PostgreSQL alike. Migrations in
 // ./migrations are generated from it with `npm run db:generate` and applied at start.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { CategoryCode } from "../../funnel/catalogue";
 import type { PlanCode } from "../../funnel/plans";
 import type { ConcernCode, FunnelStepId, MotivationCode } from "../../funnel/questionnaire";
@@ -34,8 +48,14 @@ export const visitorSessions = pgTable(
 export const funnelRecords = pgTable("funnel_records", {
   responderUuid: uuid("responder_uuid").primaryKey(),
   currentStepId: text("current_step_id").$type<FunnelStepId>(),
-  reasonYouAreHereToday: jsonb("reason_you_are_here_today").$type<MotivationCode[]>().notNull().default(sql`'[]'::jsonb`),
-  concernsAboutHrt: jsonb("concerns_about_hrt").$type<ConcernCode[]>().notNull().default(sql`'[]'::jsonb`),
+  reasonYouAreHereToday: jsonb("reason_you_are_here_today")
+    .$type<MotivationCode[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  concernsAboutHrt: jsonb("concerns_about_hrt")
+    .$type<ConcernCode[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   emailAddress: text("email_address"),
   redirectUrl: text("redirect_url"),
   utmSource: text("utm_source"),
@@ -137,7 +157,10 @@ export const catalogueOptions = pgTable(
     halfYearlyPrice: price("half_yearly_price"),
     yearlyPrice: price("yearly_price"),
     /** Two-letter states it cannot be shipped to; empty: everywhere. */
-    unavailableStates: text("unavailable_states").array().notNull().default(sql`'{}'::text[]`),
+    unavailableStates: text("unavailable_states")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull(),
   },
   (t) => [index("catalogue_options_category_idx").on(t.category, t.sortOrder)],
@@ -420,7 +443,10 @@ export const subscriptionEvents = pgTable(
     /** On the lifecycle clock. */
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** Amounts, period, who decided; never personal data. */
-    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb("detail")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     index("subscription_events_subscription_idx").on(t.subscriptionId, t.id),
@@ -472,7 +498,9 @@ export const subscriptionPayments = pgTable(
     uniqueIndex("subscription_payments_one_paid_period_idx")
       .on(t.subscriptionId, t.period)
       .where(sql`${t.kind} in ('capture', 'charge') and ${t.status} = 'succeeded'`),
-    index("subscription_payments_pending_idx").on(t.status).where(sql`${t.status} = 'pending'`),
+    index("subscription_payments_pending_idx")
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -512,7 +540,9 @@ export const disputes = pgTable(
 export const sandboxPayments = pgTable("sandbox_payments", {
   reference: text("reference").primaryKey(),
   kind: text("kind").$type<"hold" | "charge" | "card" | "refund">().notNull(),
-  status: text("status").$type<"requires_action" | "held" | "captured" | "released" | "paid" | "failed" | "saved" | "succeeded">().notNull(),
+  status: text("status")
+    .$type<"requires_action" | "held" | "captured" | "released" | "paid" | "failed" | "saved" | "succeeded">()
+    .notNull(),
   amountCents: integer("amount_cents").notNull(),
   cardBrand: text("card_brand"),
   cardLast4: text("card_last4"),
@@ -761,7 +791,6 @@ export const consentRecords = pgTable(
   },
   (t) => [index("consent_records_responder_idx").on(t.responderUuid, t.id)],
 );
-
 
 /**
  * Tries at the console's sign-in held against a limit (app/server/console/sign-in-throttle.server.ts):

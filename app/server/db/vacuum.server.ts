@@ -120,7 +120,13 @@ const herErasureTables: readonly (readonly [PgTable, "auto" | "on"])[] = [
  * first checkpoint still needs the segment before it), with recycling off, so the segments
  * that held her values are deleted, not renamed. Each is one statement for `run`.
  */
-export const oldLogForgotten = ["set wal_recycle = off", "select pg_switch_wal()", "checkpoint", "select pg_switch_wal()", "checkpoint"] as const;
+export const oldLogForgotten = [
+  "set wal_recycle = off",
+  "select pg_switch_wal()",
+  "checkpoint",
+  "select pg_switch_wal()",
+  "checkpoint",
+] as const;
 
 /**
  * After her erasure has committed: the tables it rewrote vacuumed, so what it erased leaves

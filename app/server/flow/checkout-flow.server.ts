@@ -73,8 +73,7 @@ export function pageAddress(request: Request, responderUuid: string, anchor: str
 /** Spec section 4: on to pre-checkout with referral_code, email_address and the stored UTMs. */
 export async function preCheckoutAddress(visitor: Visitor, responderUuid: string): Promise<string> {
   const params = onwardParams(visitor);
-  params.email_address =
-    visitor.trackingParams.email_address ?? (await findFunnelRecord(responderUuid))?.emailAddress ?? undefined;
+  params.email_address = visitor.trackingParams.email_address ?? (await findFunnelRecord(responderUuid))?.emailAddress ?? undefined;
   return withQuery(`/pre-checkout/${responderUuid}`, params);
 }
 

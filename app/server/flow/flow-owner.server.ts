@@ -12,11 +12,7 @@ export const flowNotFoundMessage = "We could not find your plan on this device. 
  * The flow, normalised, when this browser's session owns it; with `bearer` (the JSON routes,
  * for clients without a session) also when the request carries a signed token for it.
  */
-export async function ownedFlow(
-  visitor: Visitor,
-  responderUuid: unknown,
-  bearer?: { request: Request },
-): Promise<string | undefined> {
+export async function ownedFlow(visitor: Visitor, responderUuid: unknown, bearer?: { request: Request }): Promise<string | undefined> {
   if (!isResponderUuid(responderUuid)) return undefined;
   const owned = visitor.ownedUuid(responderUuid);
   if (owned) return owned;

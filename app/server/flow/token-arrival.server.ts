@@ -81,7 +81,9 @@ export async function arriveWithToken(
   const responderUuid = ownedPathUuid ? visitor.claim(ownedPathUuid) : reading.details.responderUuid;
   // Spec section 4: the token fills in the fields she left empty, and its products and plan
   // are kept for the final checkout.
-  await (await database()).transaction(async (tx) => {
+  await (
+    await database()
+  ).transaction(async (tx) => {
     await fillEmptyDetails(tx, responderUuid, reading.details);
     await saveTokenProducts(tx, responderUuid, reading.details);
   });

@@ -24,8 +24,7 @@ export interface TokenUse {
 }
 
 export type TokenReading =
-  | { ok: true; details: TokenDetails; form: "signed" | "legacy"; use: TokenUse }
-  | { ok: false; refusal: TokenRefusal };
+  { ok: true; details: TokenDetails; form: "signed" | "legacy"; use: TokenUse } | { ok: false; refusal: TokenRefusal };
 
 export interface TokenKeys {
   signingSecret?: string;

@@ -5,7 +5,14 @@ import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
 import { cookiesAreSecure } from "../config.server";
 
 export function cookieAttributes({ path, maxAge, secret }: { path: string; maxAge: number; secret?: string }): CookieOptions {
-  return { httpOnly: true, sameSite: "lax", secure: cookiesAreSecure(), path, maxAge, ...(secret === undefined ? {} : { secrets: [secret] }) };
+  return {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookiesAreSecure(),
+    path,
+    maxAge,
+    ...(secret === undefined ? {} : { secrets: [secret] }),
+  };
 }
 
 /** A cookie made on its first use (when its secret and the configuration can be read), the same one after. */

@@ -118,7 +118,8 @@ export function plainLoaderData(outcomes: Map<string, LoaderOutcome>): Record<st
     const value = outcome.returned;
     if (value instanceof Response || value === undefined) return undefined;
     if (isDataWithInit(value)) {
-      if (value.init && (value.init.status !== undefined || value.init.statusText !== undefined || hasHeaders(value.init.headers))) return undefined;
+      if (value.init && (value.init.status !== undefined || value.init.statusText !== undefined || hasHeaders(value.init.headers)))
+        return undefined;
       loaderData[id] = value.data;
     } else loaderData[id] = value;
   }

@@ -33,10 +33,6 @@ export function formEcho(formData: FormData, hideFields: string[] = []): Submiss
 }
 
 /** Over the step-post limit. */
-export function tooManyAttemptsReply(
-  formData: FormData,
-  retryAfterSeconds: number,
-  hideFields: string[] = [],
-): SubmissionResult<string[]> {
+export function tooManyAttemptsReply(formData: FormData, retryAfterSeconds: number, hideFields: string[] = []): SubmissionResult<string[]> {
   return formRefusal(formData, tooManyAttemptsMessage(retryAfterSeconds), hideFields);
 }

@@ -13,10 +13,7 @@ export function publicJson(data: unknown): Response {
 
 /** A resource that is not there: 404 with a message, never cached. */
 export function notFoundJson(message = "Not found"): Response {
-  return Response.json(
-    { message },
-    { status: 404, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } },
-  );
+  return Response.json({ message }, { status: 404, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
 }
 
 /** A JSON answer of a resource route: never cached, never sniffed. */

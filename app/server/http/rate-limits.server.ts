@@ -151,7 +151,11 @@ function hitAnswer(limit: RateLimit, key: string, hits: number, now: Date): Rate
 
 /** Counts one hit on the key; allowed while the window's hits (this one included) are within the limit. */
 export async function hitRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
-  const [row] = await prepared(await database(), hitStatement).execute({ bucket: limit.bucket, key, windowStart: windowOf(limit, now).start });
+  const [row] = await prepared(await database(), hitStatement).execute({
+    bucket: limit.bucket,
+    key,
+    windowStart: windowOf(limit, now).start,
+  });
   return hitAnswer(limit, key, row?.hits ?? 0, now);
 }
 

@@ -69,7 +69,12 @@ export function pagePolicy(nonce: string | undefined, sources: PolicySources): s
       "script-src",
       nonce === undefined
         ? ["'none'"]
-        : unique(["'self'", `'nonce-${nonce}'`, ...(stripe ? [...stripeHosts.script, sources.stripeJsOrigin] : []), ...mapsOnly(mapsHosts.script)]),
+        : unique([
+            "'self'",
+            `'nonce-${nonce}'`,
+            ...(stripe ? [...stripeHosts.script, sources.stripeJsOrigin] : []),
+            ...mapsOnly(mapsHosts.script),
+          ]),
     ],
     // Stripe.js and the places suggestions style their elements inline (styles cannot run code).
     ["style-src", stripe || maps ? unique(["'self'", "'unsafe-inline'", ...(maps ? mapsHosts.style : [])]) : ["'self'"]],
@@ -77,7 +82,11 @@ export function pagePolicy(nonce: string | undefined, sources: PolicySources): s
     ["font-src", unique(["'self'", ...(maps ? mapsHosts.font : [])])],
     [
       "connect-src",
-      unique(["'self'", ...(stripe ? [...stripeHosts.connect, sources.stripeJsOrigin, sources.stripeApiOrigin] : []), ...mapsOnly(mapsHosts.connect)]),
+      unique([
+        "'self'",
+        ...(stripe ? [...stripeHosts.connect, sources.stripeJsOrigin, sources.stripeApiOrigin] : []),
+        ...mapsOnly(mapsHosts.connect),
+      ]),
     ],
     ["frame-src", stripe ? unique([...stripeHosts.frame, sources.stripeJsOrigin]) : ["'none'"]],
     ["form-action", unique(["'self'", sources.intakeOrigin, ...(stripe ? [...stripeHosts.form, sources.stripeApiOrigin] : [])])],

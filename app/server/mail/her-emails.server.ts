@@ -33,7 +33,9 @@ export async function herOrder(
       firstName: body.customer.firstName,
       plan: subscription.plan,
       // In her words where they are ours (the provider's copy is English).
-      medications: (body.medications ?? []).map((m) => orderedMedicationWords({ name: m.name, dosage: m.dosage }, translator(subscription.language))),
+      medications: (body.medications ?? []).map((m) =>
+        orderedMedicationWords({ name: m.name, dosage: m.dosage }, translator(subscription.language)),
+      ),
       firstPeriodCents: subscription.firstPeriodCents,
       renewalCents: subscription.renewalCents,
     },

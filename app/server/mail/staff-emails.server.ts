@@ -9,7 +9,12 @@ import { log } from "../log.server";
 import { openSecret } from "../staff/two-step.server";
 import { mailer, type Mailer } from "./mailer.server";
 
-export async function deliverStaffEmail(payload: StaffEmailPayload, idempotencyKey: string, send: Mailer = mailer(), now: Date = new Date()): Promise<void> {
+export async function deliverStaffEmail(
+  payload: StaffEmailPayload,
+  idempotencyKey: string,
+  send: Mailer = mailer(),
+  now: Date = new Date(),
+): Promise<void> {
   if (!(await findOpenSetupLink(payload.token_hash, now))) {
     // Trying again would not open it.
     log.info({ email: "setup-link" }, "setup email not sent: its link was used, replaced or has expired");

@@ -16,9 +16,7 @@ export {
 } from "./gateway.server";
 
 /** What the checkout page may know about the gateway: never the secret key. */
-export type PublicPaymentSettings =
-  | { kind: "sandbox" }
-  | { kind: "stripe"; publishableKey: string; stripeJsUrl: string };
+export type PublicPaymentSettings = { kind: "sandbox" } | { kind: "stripe"; publishableKey: string; stripeJsUrl: string };
 
 let cached: { secretKey: string | undefined; gateway: PaymentGateway } | undefined;
 

@@ -19,8 +19,7 @@ const paymentMethodIdPattern = /^pm_[A-Za-z0-9_]{1,250}$/;
 
 /** What the gateway takes: a sandbox test card, or a Stripe PaymentMethod. */
 export type CheckoutPayment =
-  | { ok: true; card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string }
-  | { ok: false; message: string };
+  { ok: true; card?: { number: string; expiry: string; securityCode: string }; paymentMethodId?: string } | { ok: false; message: string };
 
 /**
  * What the gateway is given for a PaymentMethod named by a JSON client: Stripe takes the id
@@ -36,8 +35,10 @@ export function checkoutPaymentFor(gateway: PaymentGateway["kind"], paymentMetho
   const number = Object.hasOwn(sandboxPaymentMethods, paymentMethodId) ? sandboxPaymentMethods[paymentMethodId] : undefined;
   if (number === undefined) {
     const names = Object.keys(sandboxPaymentMethods).join(", ");
-    return { ok: false, message: `This is a sandbox: payment.stripePaymentMethodId must be one of Stripe's test PaymentMethods (${names}).` };
+    return {
+      ok: false,
+      message: `This is a sandbox: payment.stripePaymentMethodId must be one of Stripe's test PaymentMethods (${names}).`,
+    };
   }
   return { ok: true, card: { number, expiry: `12/${now.getUTCFullYear() + 3}`, securityCode: "123" } };
 }
-

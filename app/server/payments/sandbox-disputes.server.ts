@@ -28,7 +28,9 @@ export function sandboxDisputeReference(paymentReference: string): string {
 /** Opens the dispute of a payment taken from the dispute card, once (a repeat writes nothing). */
 export async function openSandboxDispute(paymentReference: string, amountCents: number): Promise<void> {
   const at = await sandboxNow();
-  await (await database())
+  await (
+    await database()
+  )
     .insert(sandboxDisputes)
     .values({
       reference: sandboxDisputeReference(paymentReference),
@@ -72,8 +74,5 @@ export async function sandboxDisputeNews(): Promise<DisputeFacts[]> {
 
 /** The app heard the dispute in `status`: not told again until it changes. */
 export async function sandboxDisputeTold(reference: string, status: string): Promise<void> {
-  await (await database())
-    .update(sandboxDisputes)
-    .set({ toldStatus: status })
-    .where(eq(sandboxDisputes.reference, reference));
+  await (await database()).update(sandboxDisputes).set({ toldStatus: status }).where(eq(sandboxDisputes.reference, reference));
 }

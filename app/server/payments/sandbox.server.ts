@@ -79,8 +79,13 @@ async function findPayment(reference: string): Promise<SandboxPayment | undefine
  * Keeps a payment the sandbox made at `at`, once: a repeated attempt has the same reference and
  * writes nothing. The payment as written, or undefined when it was there already.
  */
-async function keepPayment(payment: Omit<typeof sandboxPayments.$inferInsert, "createdAt" | "updatedAt">, at: Date): Promise<SandboxPayment | undefined> {
-  const [kept] = await (await database())
+async function keepPayment(
+  payment: Omit<typeof sandboxPayments.$inferInsert, "createdAt" | "updatedAt">,
+  at: Date,
+): Promise<SandboxPayment | undefined> {
+  const [kept] = await (
+    await database()
+  )
     .insert(sandboxPayments)
     .values({ ...payment, createdAt: at, updatedAt: at })
     .onConflictDoNothing({ target: sandboxPayments.reference })
@@ -127,7 +132,9 @@ async function keepHold(
 ): Promise<{ placedAt: Date; expiresAt: Date }> {
   const placedAt = await sandboxNow();
   const expiresAt = new Date(placedAt.getTime() + holdLifetimeMs);
-  const kept = (await keepPayment({ reference, kind: "hold", status, amountCents, ...keptCard(digits), expiresAt }, placedAt)) ?? (await findPayment(reference));
+  const kept =
+    (await keepPayment({ reference, kind: "hold", status, amountCents, ...keptCard(digits), expiresAt }, placedAt)) ??
+    (await findPayment(reference));
   return { placedAt: kept?.createdAt ?? placedAt, expiresAt: kept?.expiresAt ?? expiresAt };
 }
 
@@ -143,17 +150,16 @@ async function once<T extends HoldResult | ChargeResult | RefundResult>(idempote
   const answer = await operation();
   // A failure is not kept: the same key may be tried again, as at Stripe after a 5xx.
   if (answer.status === "failed") return answer;
-  await db
-    .insert(sandboxOperations)
-    .values({ idempotencyKey, answer })
-    .onConflictDoNothing({ target: sandboxOperations.idempotencyKey });
+  await db.insert(sandboxOperations).values({ idempotencyKey, answer }).onConflictDoNothing({ target: sandboxOperations.idempotencyKey });
   const [kept] = await db.select().from(sandboxOperations).where(eq(sandboxOperations.idempotencyKey, idempotencyKey));
   return (kept?.answer as unknown as T | undefined) ?? answer;
 }
 
 /** Moves a hold on from "held" if it still is; false when another call moved it first. */
 async function settleHold(reference: string, status: "captured" | "released", amountCents?: number): Promise<boolean> {
-  const moved = await (await database())
+  const moved = await (
+    await database()
+  )
     .update(sandboxPayments)
     .set({ status, ...(amountCents === undefined ? {} : { amountCents }), updatedAt: await sandboxNow() })
     .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "held")))
@@ -201,11 +207,14 @@ async function refund(request: RefundRequest): Promise<RefundResult> {
   const payment = await findPayment(request.paymentReference);
   const paid = (payment?.kind === "hold" && payment.status === "captured") || (payment?.kind === "charge" && payment.status === "paid");
   if (!payment || !paid) return { status: "refused", message: "This payment was not charged, so it cannot be refunded." };
-  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) return { status: "refused", message: "The refund amount must be a positive number of cents." };
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
+    return { status: "refused", message: "The refund amount must be a positive number of cents." };
   const reference = sandboxRefundReference(request.idempotencyKey);
   const at = await sandboxNow();
   try {
-    await (await database()).transaction(async (tx) => {
+    await (
+      await database()
+    ).transaction(async (tx) => {
       const [kept] = await tx
         .insert(sandboxPayments)
         .values({
@@ -226,7 +235,12 @@ async function refund(request: RefundRequest): Promise<RefundResult> {
       const [raised] = await tx
         .update(sandboxPayments)
         .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${request.amountCents}`, updatedAt: at })
-        .where(and(eq(sandboxPayments.reference, payment.reference), sql`${sandboxPayments.refundedCents} + ${request.amountCents} <= ${sandboxPayments.amountCents}`))
+        .where(
+          and(
+            eq(sandboxPayments.reference, payment.reference),
+            sql`${sandboxPayments.refundedCents} + ${request.amountCents} <= ${sandboxPayments.amountCents}`,
+          ),
+        )
         .returning({ reference: sandboxPayments.reference });
       if (!raised) throw new NothingLeft();
     });
@@ -248,14 +262,22 @@ async function lookupAttempt(idempotencyKey: string): Promise<AttemptLookup> {
   let hold = await findPayment(reference);
   if (hold?.kind !== "hold") return { status: "none" };
   if (hold.status === "requires_action") {
-    await (await database())
+    await (
+      await database()
+    )
       .update(sandboxPayments)
       .set({ status: "failed", updatedAt: await sandboxNow() })
       .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "requires_action")));
     hold = await findPayment(reference);
   }
   if (hold?.status === "held" || hold?.status === "captured") {
-    return { status: "authorised", reference, cardBrand: hold.cardBrand, cardLast4: hold.cardLast4, holdExpiresAt: hold.expiresAt ?? undefined };
+    return {
+      status: "authorised",
+      reference,
+      cardBrand: hold.cardBrand,
+      cardLast4: hold.cardLast4,
+      holdExpiresAt: hold.expiresAt ?? undefined,
+    };
   }
   return { status: "failed", message: paymentMessages.unexpected };
 }
@@ -310,7 +332,14 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       switch (sandboxOutcome(digits)) {
         case "authorise": {
           const hold = await keepHold(reference, request.amountCents, digits, "held");
-          return { status: "authorised", reference, cardBrand: brand, cardLast4, holdExpiresAt: hold.expiresAt, holdPlacedAt: hold.placedAt };
+          return {
+            status: "authorised",
+            reference,
+            cardBrand: brand,
+            cardLast4,
+            holdExpiresAt: hold.expiresAt,
+            holdPlacedAt: hold.placedAt,
+          };
         }
         case "authenticate":
           await keepHold(reference, request.amountCents, digits, "requires_action");
@@ -338,7 +367,9 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       if (hold.status === "requires_action") {
         // Authenticated now: the hold runs its 7 days from here.
         const at = await sandboxNow();
-        await (await database())
+        await (
+          await database()
+        )
           .update(sandboxPayments)
           .set({ status: "held", expiresAt: new Date(at.getTime() + holdLifetimeMs), updatedAt: at })
           .where(and(eq(sandboxPayments.reference, reference), eq(sandboxPayments.status, "requires_action")));

@@ -67,8 +67,7 @@ function addressOf(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host
 
 function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
   return (
-    error instanceof Stripe.errors.StripeCardError ||
-    (error instanceof Error && (error as { type?: unknown }).type === "StripeCardError")
+    error instanceof Stripe.errors.StripeCardError || (error instanceof Error && (error as { type?: unknown }).type === "StripeCardError")
   );
 }
 
@@ -174,7 +173,11 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
   }
 
   /** Capture or cancel: done, the hold gone already, or a failure to try again. */
-  async function moveHold(operation: "capture" | "release", reference: string, call: () => Promise<Stripe.PaymentIntent>): Promise<HoldResult> {
+  async function moveHold(
+    operation: "capture" | "release",
+    reference: string,
+    call: () => Promise<Stripe.PaymentIntent>,
+  ): Promise<HoldResult> {
     if (!paymentIntentId.test(reference)) return { status: "failed", message: "Not a PaymentIntent" };
     try {
       const intent = await call();
@@ -337,7 +340,11 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
         if (intent.status === "processing") intent = await stripe.paymentIntents.retrieve(intent.id);
         if (intent.status === "succeeded") return { status: "paid", reference: intent.id };
         if (intent.status === "processing") return { status: "failed", message: "The charge is still processing" };
-        return { status: "declined", reference: intent.id, message: intent.last_payment_error?.message || paymentMessages.cardMethodFailed };
+        return {
+          status: "declined",
+          reference: intent.id,
+          message: intent.last_payment_error?.message || paymentMessages.cardMethodFailed,
+        };
       } catch (error) {
         if (isCardError(error)) {
           const intent = error.payment_intent;
@@ -359,7 +366,10 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
           { idempotencyKey: request.idempotencyKey },
         );
         if (refund.status === "failed" || refund.status === "canceled") {
-          return { status: "refused", message: refund.failure_reason ? `The refund failed: ${refund.failure_reason}` : "The refund failed." };
+          return {
+            status: "refused",
+            message: refund.failure_reason ? `The refund failed: ${refund.failure_reason}` : "The refund failed.",
+          };
         }
         return { status: "succeeded", reference: refund.id };
       } catch (error) {
@@ -565,7 +575,8 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
         // She came back before giving a card, or the session expired: nothing is kept.
         if (intent === null || typeof intent === "string") return { status: "failed", message: paymentMessages.unexpected };
         // The card is the SetupIntent's: it must be the session's own, for the same order.
-        const sameOrder = intent.metadata?.subscription_id === owner.subscriptionId && customerIdOf(intent.customer) === customerIdOf(session.customer);
+        const sameOrder =
+          intent.metadata?.subscription_id === owner.subscriptionId && customerIdOf(intent.customer) === customerIdOf(session.customer);
         return sameOrder ? fromSetupIntent(intent, true) : notThisOrder;
       });
     },

@@ -117,9 +117,7 @@ export function catalogueSource(options: CatalogueSourceOptions = {}): Catalogue
     medicationsFor: async (responderUuid) =>
       medications.get(await keyOf(responderUuid), () => ask("catalogue", (p) => p.getMedications(responderUuid), fallbackCatalogue)),
     testimonialsFor: async (responderUuid) =>
-      testimonials.get(await keyOf(responderUuid), () =>
-        ask<Testimonial[]>("testimonials", (p) => p.getTestimonials(responderUuid), []),
-      ),
+      testimonials.get(await keyOf(responderUuid), () => ask<Testimonial[]>("testimonials", (p) => p.getTestimonials(responderUuid), [])),
     clear() {
       medications.clear();
       testimonials.clear();

@@ -35,8 +35,7 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
   return {
     // The same catalogue and testimonials for every responder: the uuid is there for the provider's API.
     sameAnswersForEveryone: true,
-    postSalesFunnelRecord: (body, idempotencyKey) =>
-      keep("sales-funnel", body.responder_uuid, { ...body }, idempotencyKey),
+    postSalesFunnelRecord: (body, idempotencyKey) => keep("sales-funnel", body.responder_uuid, { ...body }, idempotencyKey),
 
     async getMedications() {
       // Each option with its category, in one round trip, in the catalogue's order; a category
@@ -83,8 +82,7 @@ export function embeddedProvider(db: Database, settings: EmbeddedProviderSetting
     saveProductSelection: (responderUuid, body, idempotencyKey) =>
       keep("save-product-selection", responderUuid, { ...body }, idempotencyKey),
 
-    savePreCheckout: (responderUuid, body, idempotencyKey) =>
-      keep("save-pre-checkout", responderUuid, { ...body }, idempotencyKey),
+    savePreCheckout: (responderUuid, body, idempotencyKey) => keep("save-pre-checkout", responderUuid, { ...body }, idempotencyKey),
 
     checkPromoCode: (code, priceInCents) => checkEmbeddedPromoCode(db, code, priceInCents),
 

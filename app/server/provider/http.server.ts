@@ -116,9 +116,7 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     async getTestimonials(responderUuid) {
       const path = settings.testimonialsPath;
       try {
-        return readTestimonials(
-          await getJson(forResponder(path, responderUuid), testimonialsTimeoutMs, labelOf(path)),
-        );
+        return readTestimonials(await getJson(forResponder(path, responderUuid), testimonialsTimeoutMs, labelOf(path)));
       } catch (error) {
         warn(error);
         return standInAnswer<Testimonial[]>([]);

@@ -44,7 +44,10 @@ export interface Provider {
 
 /** A call the provider did not accept; the message names no personal data. */
 export class ProviderError extends Error {
-  constructor(message: string, public readonly status?: number) {
+  constructor(
+    message: string,
+    public readonly status?: number,
+  ) {
     super(message);
     this.name = "ProviderError";
   }

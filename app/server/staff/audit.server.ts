@@ -36,7 +36,13 @@ export interface AuditFacts {
 }
 
 /** One row of the log; `tx` when the action it records is written in a transaction. */
-export async function audit(request: Request | null, actor: Actor, action: AuditAction, facts: AuditFacts = {}, tx?: Queryable): Promise<void> {
+export async function audit(
+  request: Request | null,
+  actor: Actor,
+  action: AuditAction,
+  facts: AuditFacts = {},
+  tx?: Queryable,
+): Promise<void> {
   await appendAudit(
     {
       staffId: actor.id,

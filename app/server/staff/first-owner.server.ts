@@ -5,7 +5,13 @@
 // (`npm run staff -- reset-password EMAIL`).
 import { auditDetail } from "../../funnel/audit";
 import { config, type Settings } from "../config.server";
-import { countActiveOwners, findStaffMemberByEmail, insertStaffMember, setStaffPassword, changeStaffMemberKeepingAnOwner } from "../db/stores/staff-members.server";
+import {
+  countActiveOwners,
+  findStaffMemberByEmail,
+  insertStaffMember,
+  setStaffPassword,
+  changeStaffMemberKeepingAnOwner,
+} from "../db/stores/staff-members.server";
 import { log } from "../log.server";
 import { announceOwnerPassword, forgetOwnerPasswordFile, ownerPassword, ownerPasswordInFile } from "../console/owner-password.server";
 import { audit, serverStart } from "./audit.server";

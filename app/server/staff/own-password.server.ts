@@ -70,7 +70,9 @@ export async function changeOwnPassword(
   if (problems.current || problems.password || problems.confirm) return { status: "invalid", ...problems };
 
   const passwordHash = await hashPassword(typed.password);
-  const changed = await (await database()).transaction(async (tx) => {
+  const changed = await (
+    await database()
+  ).transaction(async (tx) => {
     const row = await replaceOwnPassword(staff.id, staff.passwordHash!, passwordHash, tx);
     if (row) await audit(request, actorOf(staff), "password-changed", { detail: auditDetail`Their other sign-ins ended` }, tx);
     return row;

@@ -51,7 +51,13 @@ export function setupUrlOf(token: string): string {
  * A new setup link for `staff`, replacing any earlier one of theirs, and its email in the
  * outbox, in the caller's transaction. The address, to be shown once.
  */
-async function issueSetupLink(tx: Transaction, staff: StaffMemberRow, actor: Actor, reason: "added" | "new-link", now: Date): Promise<string> {
+async function issueSetupLink(
+  tx: Transaction,
+  staff: StaffMemberRow,
+  actor: Actor,
+  reason: "added" | "new-link",
+  now: Date,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const tokenHash = setupTokenHash(token);
   await createSetupLink(staff.id, tokenHash, new Date(now.getTime() + setupLinkMs), tx);
@@ -80,12 +86,26 @@ export interface NewPerson {
 export type AddPersonOutcome = { status: "added"; staff: StaffMemberRow; setupUrl: string } | { status: "email taken" };
 
 /** A new person, invited: their row, their setup link, its email and the audit row, together or not at all. */
-export async function addPerson(request: Request | null, actor: Actor, person: NewPerson, now: Date = new Date()): Promise<AddPersonOutcome> {
+export async function addPerson(
+  request: Request | null,
+  actor: Actor,
+  person: NewPerson,
+  now: Date = new Date(),
+): Promise<AddPersonOutcome> {
   return withOutbox(async (tx): Promise<AddPersonOutcome> => {
-    const staff = await insertStaffMember({ name: person.name, email: normalStaffEmail(person.email), role: person.role, status: "invited" }, tx);
+    const staff = await insertStaffMember(
+      { name: person.name, email: normalStaffEmail(person.email), role: person.role, status: "invited" },
+      tx,
+    );
     if (!staff) return { status: "email taken" };
     const setupUrl = await issueSetupLink(tx, staff, actor, "added", now);
-    await audit(request, actor, "person-added", { detail: auditDetail`${staffNameOf(staff)}, ${labelOf(staffRoleLabels, staff.role)}` }, tx);
+    await audit(
+      request,
+      actor,
+      "person-added",
+      { detail: auditDetail`${staffNameOf(staff)}, ${labelOf(staffRoleLabels, staff.role)}` },
+      tx,
+    );
     return { status: "added", staff, setupUrl };
   });
 }
@@ -110,7 +130,17 @@ async function resetSignIn(
     const reactivated = reactivate && staff.status === "disabled";
     if (reactivated) await setStaffPassword(staffId, { passwordHash: null, status: "active", forgetTwoStep: true }, tx);
     const setupUrl = await issueSetupLink(tx, staff, actor, "new-link", now);
-    await audit(request, actor, "password-reset", { detail: reactivated ? auditDetail`New setup link for ${staffNameOf(staff)}, active again` : auditDetail`New setup link for ${staffNameOf(staff)}` }, tx);
+    await audit(
+      request,
+      actor,
+      "password-reset",
+      {
+        detail: reactivated
+          ? auditDetail`New setup link for ${staffNameOf(staff)}, active again`
+          : auditDetail`New setup link for ${staffNameOf(staff)}`,
+      },
+      tx,
+    );
     return { name: staff.name, setupUrl };
   });
   if (done) await endSessionsOf(staffId);
@@ -118,12 +148,15 @@ async function resetSignIn(
 }
 
 export type NewSetupLinkOutcome =
-  | { status: "made"; name: string; setupUrl: string }
-  | { status: "disabled"; name: string }
-  | { status: "unknown" };
+  { status: "made"; name: string; setupUrl: string } | { status: "disabled"; name: string } | { status: "unknown" };
 
 /** "Send a new setup link" on the staff page: not for a disabled person, who is disabled for good unless reset on the server. */
-export async function newSetupLink(request: Request | null, actor: Actor, staffId: string, now: Date = new Date()): Promise<NewSetupLinkOutcome> {
+export async function newSetupLink(
+  request: Request | null,
+  actor: Actor,
+  staffId: string,
+  now: Date = new Date(),
+): Promise<NewSetupLinkOutcome> {
   const staff = await findStaffMember(staffId);
   if (!staff) return { status: "unknown" };
   if (staff.status === "disabled") return { status: "disabled", name: staff.name };
@@ -154,13 +187,19 @@ export async function changeRole(
   actor: Actor,
   staffId: string,
   role: StaffRole,
-): Promise<ChangeOutcome<{ status: "changed"; name: string; from: StaffRole; to: StaffRole } | { status: "unchanged"; name: string; role: StaffRole }>> {
+): Promise<
+  ChangeOutcome<
+    { status: "changed"; name: string; from: StaffRole; to: StaffRole } | { status: "unchanged"; name: string; role: StaffRole }
+  >
+> {
   const staff = await findStaffMember(staffId);
   if (!staff) return { status: "unknown" };
   if (staff.role === role) return { status: "unchanged", name: staff.name, role };
   const changed = await changeStaffMemberKeepingAnOwner(staffId, { role });
   if (!changed) return { status: "last owner", name: staff.name };
-  await audit(request, actor, "role-changed", { detail: auditDetail`${staffNameOf(staff)}: ${labelOf(staffRoleLabels, staff.role)} to ${labelOf(staffRoleLabels, role)}` });
+  await audit(request, actor, "role-changed", {
+    detail: auditDetail`${staffNameOf(staff)}: ${labelOf(staffRoleLabels, staff.role)} to ${labelOf(staffRoleLabels, role)}`,
+  });
   return { status: "changed", name: staff.name, from: staff.role, to: role };
 }
 
@@ -193,7 +232,9 @@ export async function endSessions(
   const staff = await findStaffMember(staffId);
   if (!staff) return { status: "unknown" };
   const count = await endSessionsOf(staffId);
-  await audit(request, actor, "sessions-ended", { detail: count === 1 ? auditDetail`${staffNameOf(staff)}: 1 session ended` : auditDetail`${staffNameOf(staff)}: ${count} sessions ended` });
+  await audit(request, actor, "sessions-ended", {
+    detail: count === 1 ? auditDetail`${staffNameOf(staff)}: 1 session ended` : auditDetail`${staffNameOf(staff)}: ${count} sessions ended`,
+  });
   return { status: "ended", name: staff.name, count };
 }
 
@@ -264,7 +305,9 @@ export async function completeSetup(
   const passwordHash = await hashPassword(typed.password);
   const recoveryCodes = newRecoveryCodes();
   try {
-    await (await database()).transaction(async (tx) => {
+    await (
+      await database()
+    ).transaction(async (tx) => {
       const linkOf = await useSetupLink(setupTokenHash(token), now, tx);
       if (linkOf !== staff.id || !(await activateWithPassword(staff.id, passwordHash, tx))) throw new SetupClosed();
       await confirmTotp(staff.id, sealed, step, tx);

@@ -110,7 +110,10 @@ export async function requireStaff(request: Request, permission?: Permission, no
   const session = await readStaffSession(request, now);
   if (!session) {
     if (request.method === "GET" || request.method === "HEAD") {
-      throw redirect("/owner", { status: 303, headers: carriesConsoleCookie(request) ? { "Set-Cookie": await signOutCookie(request) } : undefined });
+      throw redirect("/owner", {
+        status: 303,
+        headers: carriesConsoleCookie(request) ? { "Set-Cookie": await signOutCookie(request) } : undefined,
+      });
     }
     refusePage(403, refusedMessages.signedOut, "/owner");
   }

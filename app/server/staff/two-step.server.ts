@@ -51,7 +51,12 @@ export async function enrolmentOf(sealed: string, email: string): Promise<{ svg:
   const secret = openSecret(sealed);
   if (!secret) return undefined;
   const uri = generateURI({ issuer: authenticatorIssuer, label: email, secret });
-  const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+  const svg = await QRCode.toString(uri, {
+    type: "svg",
+    margin: 2,
+    errorCorrectionLevel: "M",
+    color: { dark: "#000000", light: "#ffffff" },
+  });
   return { svg, secretText: secret.match(/.{1,4}/g)!.join(" ") };
 }
 
@@ -67,7 +72,12 @@ export function typedCode(value: string): string {
  * after are accepted too: a phone's clock drifts) and later than `afterStep` (a code is never
  * taken twice); undefined otherwise.
  */
-export async function codeStep(sealed: string, code: string, afterStep: number | null, now: Date = new Date()): Promise<number | undefined> {
+export async function codeStep(
+  sealed: string,
+  code: string,
+  afterStep: number | null,
+  now: Date = new Date(),
+): Promise<number | undefined> {
   const secret = openSecret(sealed);
   if (!secret || !codePattern.test(code)) return undefined;
   // A last step ahead of this clock (a clock set back, instances whose clocks differ) takes

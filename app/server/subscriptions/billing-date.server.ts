@@ -76,7 +76,6 @@ export async function billingDateFacts(subscription: SubscriptionRow): Promise<B
   return { ...subscription, lines: billingDateLines(events) };
 }
 
-
 /**
  * `choice` applied to her billing date, only while it is still `shown`. The outcome's message
  * is in her language with her page's translator (`t`), else in English (the console).
@@ -117,7 +116,11 @@ function alreadyDone(facts: BillingDateFacts, shown: Date, words: BillingDateWor
 /** What the provider and her email hear of a change. */
 function changeMessages(subscription: SubscriptionRow, change: BillingDateChange, at: Date, amountCents?: number) {
   return [
-    orderEventMessage(subscription, change.event, at, { amount_cents: amountCents, period: change.period, next_billing_at: change.to.toISOString() }),
+    orderEventMessage(subscription, change.event, at, {
+      amount_cents: amountCents,
+      period: change.period,
+      next_billing_at: change.to.toISOString(),
+    }),
     emailMessage(subscription, change.event, at, {
       amountCents,
       period: change.period,
@@ -203,7 +206,13 @@ async function shipSooner(
       reminderDueAt: renewalReminderAt(subscription.plan, change.to),
       ...waiting?.writes,
     },
-    detail: { amount_cents: amount, period, attempt: attempt + 1, shipped_sooner: true, ...(waiting ? { new_plan: waiting.line.toPlan } : {}) },
+    detail: {
+      amount_cents: amount,
+      period,
+      attempt: attempt + 1,
+      shipped_sooner: true,
+      ...(waiting ? { new_plan: waiting.line.toPlan } : {}),
+    },
     payment: charged.payment,
     messages: changeMessages(subscription, change, now, amount),
     alsoRecord: async (tx) => {

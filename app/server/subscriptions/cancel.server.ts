@@ -24,7 +24,6 @@ export type CancelOutcome =
   /** A payment is moving right now, or the gateway did not answer: try again in a moment. */
   | { status: "busy"; subscription: SubscriptionRow };
 
-
 export async function cancelSubscription(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,

@@ -21,7 +21,12 @@ export type GivenCard =
   | { kind: "card"; saving: CardSaving };
 
 /** The card posted in `formData` on the page at `returnUrl` (absolute: she comes back there). */
-export async function readGivenCard(gateway: PaymentGateway, subscription: SubscriptionRow, formData: FormData, returnUrl: string): Promise<GivenCard> {
+export async function readGivenCard(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  formData: FormData,
+  returnUrl: string,
+): Promise<GivenCard> {
   const her = await herOrder(subscription);
   const customer = { name: her?.order.firstName ?? "", email: her?.email ?? "" };
   if (gateway.kind === "sandbox") {
@@ -48,7 +53,11 @@ export async function readGivenCard(gateway: PaymentGateway, subscription: Subsc
  * the query string, where anyone may write another order's: the gateway uses it only when it
  * was made for this subscription (not_this_order otherwise). Undefined: no return in `url`.
  */
-export async function cardFromReturn(gateway: PaymentGateway, url: URL, subscription: SubscriptionRow): Promise<SaveCardResult | undefined> {
+export async function cardFromReturn(
+  gateway: PaymentGateway,
+  url: URL,
+  subscription: SubscriptionRow,
+): Promise<SaveCardResult | undefined> {
   const setupIntent = url.searchParams.get("setup_intent");
   const session = url.searchParams.get("session_id");
   const owner = { holdReference: subscription.holdReference, subscriptionId: subscription.id };

@@ -125,5 +125,8 @@ export interface DisputeToAnswerLine extends DisputeLine {
 export async function disputesToAnswer(limit = disputesListed): Promise<{ total: number; list: DisputeToAnswerLine[] }> {
   const { rows, total } = await disputesNeedingResponse(limit);
   const references = await referencesOf([...new Set(rows.map((dispute) => dispute.subscriptionId))]);
-  return { total, list: rows.map((dispute) => ({ ...disputeLine(dispute), orderReference: references.get(dispute.subscriptionId) ?? "" })) };
+  return {
+    total,
+    list: rows.map((dispute) => ({ ...disputeLine(dispute), orderReference: references.get(dispute.subscriptionId) ?? "" })),
+  };
 }

@@ -43,7 +43,11 @@ function ended(at: Date, note: string) {
   return { dueAt: null, nextBillingAt: null, reminderDueAt: null, cancelledAt: at, disqualificationNote: note };
 }
 
-export async function disqualify(gateway: PaymentGateway, subscription: SubscriptionRow, asked: DisqualifyAsked): Promise<DisqualifyOutcome> {
+export async function disqualify(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  asked: DisqualifyAsked,
+): Promise<DisqualifyOutcome> {
   const note = asked.note.trim();
   if (note === "") throw new RangeError("medically disqualified needs a note");
   if (isFinalState(subscription.state)) return { status: "closed", subscription };
@@ -65,7 +69,10 @@ async function disqualifyClaimed(
   alsoRecord: DisqualifyAsked["alsoRecord"],
 ): Promise<DisqualifyOutcome> {
   const at = await lifecycleNow();
-  const closed = async (): Promise<DisqualifyOutcome> => ({ status: "closed", subscription: (await findSubscription(subscription.id)) ?? subscription });
+  const closed = async (): Promise<DisqualifyOutcome> => ({
+    status: "closed",
+    subscription: (await findSubscription(subscription.id)) ?? subscription,
+  });
   switch (subscription.state) {
     case "on_hold":
     case "hold_expired": {
@@ -108,7 +115,12 @@ async function disqualifyClaimed(
  * The rest of the last charge, in full. Should an owner's refund of it land between our read
  * and ours, what is left then is refunded instead (a few tries; each is set aside exactly).
  */
-async function refundWhatIsLeft(gateway: PaymentGateway, subscription: SubscriptionRow, payment: SubscriptionPaymentRow, left: number): Promise<RefundOutcome> {
+async function refundWhatIsLeft(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  payment: SubscriptionPaymentRow,
+  left: number,
+): Promise<RefundOutcome> {
   let amountCents = left;
   let outcome: RefundOutcome = { status: "not_refundable" };
   for (let tries = 0; tries < 3; tries++) {

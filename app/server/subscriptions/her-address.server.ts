@@ -120,7 +120,9 @@ async function optionsOfOrder(subscription: SubscriptionRow, order: OrderRow | u
   if (medications.length === 0) return [];
   const options = (await medicationsFor(subscription.responderUuid, subscription.variant)).flatMap((category) => category.options);
   return medications.flatMap((medication) => {
-    const option = options.find((candidate) => candidate.id === medication.id) ?? options.find((candidate) => candidate.product_id === medication.product_id);
+    const option =
+      options.find((candidate) => candidate.id === medication.id) ??
+      options.find((candidate) => candidate.product_id === medication.product_id);
     return option ? [option] : [];
   });
 }

@@ -49,7 +49,9 @@ async function emailsOf(subscription: SubscriptionRow, order: OrderRow | undefin
     const { rows } = await latestStoredEmailsOf(subscription.reference, herDataEmailLimit);
     return {
       kept: true,
-      list: rows.reverse().map((row) => ({ kind: row.kind, subject: row.subject, sentAt: row.createdAt, to: row.toAddress, text: row.text })),
+      list: rows
+        .reverse()
+        .map((row) => ({ kind: row.kind, subject: row.subject, sentAt: row.createdAt, to: row.toAddress, text: row.text })),
     };
   }
   const her = order && (await herOrder(subscription, order));

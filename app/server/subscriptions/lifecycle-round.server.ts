@@ -60,7 +60,9 @@ async function remindOfRenewal(subscription: SubscriptionRow, now: Date): Promis
   const useful = reminderStillUseful(now, billingAt);
   return takeReminder(
     subscription,
-    useful ? emailMessage(subscription, "renewal_reminder", now, { amountCents: subscription.renewalCents, nextBillingAt: billingAt }) : undefined,
+    useful
+      ? emailMessage(subscription, "renewal_reminder", now, { amountCents: subscription.renewalCents, nextBillingAt: billingAt })
+      : undefined,
   );
 }
 
@@ -79,7 +81,17 @@ async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> 
 
 /** Everything due as of the lifecycle clock, until nothing is. Several instances may run it. */
 export async function runLifecycleRound(gateway: PaymentGateway): Promise<LifecycleRound> {
-  const round: LifecycleRound = { reminded: 0, settled: 0, expired: 0, renewed: 0, failed: 0, lapsed: 0, refunded: 0, disputes: 0, reconciled: 0 };
+  const round: LifecycleRound = {
+    reminded: 0,
+    settled: 0,
+    expired: 0,
+    renewed: 0,
+    failed: 0,
+    lapsed: 0,
+    refunded: 0,
+    disputes: 0,
+    reconciled: 0,
+  };
   // First: a hold found for a cut-off attempt starts a subscription this round then sees.
   round.reconciled += await reconcileStaleAttempts(gateway);
   const now = await lifecycleNow();

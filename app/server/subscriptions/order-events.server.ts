@@ -7,7 +7,10 @@ import type { SubscriptionRow } from "../db/stores/subscriptions.server";
 import { emailPayload } from "../../funnel/email-messages";
 import type { OutboxMessage } from "../db/stores/outbox.server";
 
-type Extra = Pick<OrderEventBody, "amount_cents" | "period" | "message" | "reason" | "next_billing_at" | "plan" | "previous_plan" | "renewal_cents" | "plan_from">;
+type Extra = Pick<
+  OrderEventBody,
+  "amount_cents" | "period" | "message" | "reason" | "next_billing_at" | "plan" | "previous_plan" | "renewal_cents" | "plan_from"
+>;
 type Announced = Exclude<SubscriptionEvent, "hold_placed">;
 /**
  * The transitions, each with its own email (a refund's or a dispute's line has none of its own;
@@ -47,7 +50,12 @@ const emailOfEvent: Record<Transitioned, EmailKind> = {
 };
 
 /** The email her order gets for `event`. */
-export function emailMessage(subscription: SubscriptionRow, kind: EmailKind, at: Date, facts: Omit<EmailFacts, "kind"> = {}): OutboxMessage {
+export function emailMessage(
+  subscription: SubscriptionRow,
+  kind: EmailKind,
+  at: Date,
+  facts: Omit<EmailFacts, "kind"> = {},
+): OutboxMessage {
   return { kind: "email", payload: emailPayload(subscription.reference, kind, at, facts) };
 }
 

@@ -46,7 +46,11 @@ export function amountDue(subscription: SubscriptionRow): number | undefined {
 
 type Saving = Omit<SaveCardRequest, "holdReference" | "subscriptionId"> | { resumed: SaveCardResult };
 
-export async function payWithAnotherCard(gateway: PaymentGateway, subscription: SubscriptionRow, saving: Saving): Promise<AnotherCardOutcome> {
+export async function payWithAnotherCard(
+  gateway: PaymentGateway,
+  subscription: SubscriptionRow,
+  saving: Saving,
+): Promise<AnotherCardOutcome> {
   if (!anotherCardStates.includes(subscription.state)) return { status: "nothing_due", subscription };
   const claimed = await claimSubscription(subscription.id, claimMs);
   if (claimed === undefined) return { status: "busy" };

@@ -69,7 +69,9 @@ export interface PlanChangeOptions {
 export async function herMedications(subscription: SubscriptionRow): Promise<HerMedication[]> {
   const order = await findOrder(subscription.responderUuid);
   const body = (order?.body ?? {}) as Partial<PreAuthOrderBody>;
-  return (body.medications ?? []).flatMap((m) => (typeof m.product_id === "string" && m.product_id !== "" ? [{ productId: m.product_id, name: m.name ?? m.product_id }] : []));
+  return (body.medications ?? []).flatMap((m) =>
+    typeof m.product_id === "string" && m.product_id !== "" ? [{ productId: m.product_id, name: m.name ?? m.product_id }] : [],
+  );
 }
 
 /** The plans offered now, in the spec's order (as the selection page lists them). */
@@ -77,10 +79,12 @@ const visiblePlans = () => orderedPlans(config().VISIBLE_PLANS);
 
 /** Each plan offered now, priced for her medications from the catalogue the selection page reads. */
 export async function planOffers(subscription: SubscriptionRow, plans: readonly PlanCode[] = visiblePlans()): Promise<PlanOffer[]> {
-  const [catalogue, medications] = await Promise.all([medicationsFor(subscription.responderUuid, subscription.variant), herMedications(subscription)]);
+  const [catalogue, medications] = await Promise.all([
+    medicationsFor(subscription.responderUuid, subscription.variant),
+    herMedications(subscription),
+  ]);
   return plans.map((plan) => planOffer(catalogue, medications, plan, visiblePlans()));
 }
-
 
 /**
  * What her plan page and the console offer her now: why no plan can change (`closed`), the other
@@ -97,11 +101,22 @@ export async function planChoices(subscription: SubscriptionRow, t?: Translator)
   const closed = decide(keep);
   return {
     closed: !closed.ok && closed.refusal === "not_active" ? closed.message : null,
-    offered: offers.filter((offer) => offer.plan !== subscription.plan && offer.plan !== subscription.pendingPlan && offer.cents !== null && offer.unavailable.length === 0),
+    offered: offers.filter(
+      (offer) =>
+        offer.plan !== subscription.plan &&
+        offer.plan !== subscription.pendingPlan &&
+        offer.cents !== null &&
+        offer.unavailable.length === 0,
+    ),
     unavailable: offers
       .filter((offer) => offer.plan !== subscription.plan && offer.unavailable.length > 0)
       .map((offer) => ({ plan: t ? planWords(offer.plan, t).label : plans[offer.plan].label, text: unavailableText(offer, t) })),
-    decide: (asked: PlanCode) => decide(asked === subscription.plan ? keep : (offers.find((offer) => offer.plan === asked) ?? { plan: asked, cents: null, unavailable: [] })),
+    decide: (asked: PlanCode) =>
+      decide(
+        asked === subscription.plan
+          ? keep
+          : (offers.find((offer) => offer.plan === asked) ?? { plan: asked, cents: null, unavailable: [] }),
+      ),
   };
 }
 
@@ -114,7 +129,12 @@ const stillShown = (row: SubscriptionRow, shown: PlanShown) =>
   row.plan === shown.plan && row.pendingPlan === shown.pendingPlan && row.nextBillingAt?.getTime() === shown.nextBillingAt.getTime();
 
 /** `choice` made her plan, only while her subscription is still as `shown`. */
-export async function changeHerPlan(subscription: SubscriptionRow, choice: PlanCode, shown: PlanShown, options: PlanChangeOptions = {}): Promise<PlanChangeOutcome> {
+export async function changeHerPlan(
+  subscription: SubscriptionRow,
+  choice: PlanCode,
+  shown: PlanShown,
+  options: PlanChangeOptions = {},
+): Promise<PlanChangeOutcome> {
   // Priced before the claim: the catalogue may come from the provider, and a claim is short.
   const [offer] = await planOffers(subscription, [choice]);
   const said = planChangeMessagesIn(options.t);

@@ -37,7 +37,13 @@ export async function openHerSubscription(token: string | undefined, request?: R
   if (reading.status === "erased") refusePage(410, t(linkMessages.erased), undefined, privatePageHeaders);
   // Asking for a new link goes on in her language.
   const newLink = language === "en" ? "/subscription" : `/subscription?lang=${language}`;
-  refusePage(reading.status === "replaced" ? 410 : 404, t(linkMessages[reading.status]), newLink, privatePageHeaders, t("herLink.askForNew"));
+  refusePage(
+    reading.status === "replaced" ? 410 : 404,
+    t(linkMessages[reading.status]),
+    newLink,
+    privatePageHeaders,
+    t("herLink.askForNew"),
+  );
 }
 
 /** The language of a page with no subscription behind it: the address's, else her session's, else English. */

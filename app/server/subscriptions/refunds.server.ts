@@ -76,7 +76,9 @@ export async function refundPayment(gateway: PaymentGateway, subscription: Subsc
   if (!check.ok) return tooMuch(payment, check.message);
 
   const at = await lifecycleNow();
-  const refund = await (await database()).transaction(async (tx) => {
+  const refund = await (
+    await database()
+  ).transaction(async (tx) => {
     const row = await setAsideRefund(tx, subscription.id, payment.id, {
       amountCents: asked.amountCents,
       reason: asked.reason,
@@ -133,7 +135,11 @@ async function askGateway(
     await noteOnTimeline(tx, subscription.id, "refunded", at, detail);
     // The refund's id in both messages: two refunds alike settled at one moment (people
     // refunding $10 each at once) are two messages, where the outbox would keep one.
-    const event = orderEventMessage(current, "refunded", at, { amount_cents: row.amountCents, period: row.period, reason: row.reason ?? undefined });
+    const event = orderEventMessage(current, "refunded", at, {
+      amount_cents: row.amountCents,
+      period: row.period,
+      reason: row.reason ?? undefined,
+    });
     await enqueueOutboxMessage(tx, withRefundId(event, row.id));
     if (tellHer) {
       const email = emailMessage(current, "refunded", at, { amountCents: row.amountCents, period: row.period, card });
@@ -157,7 +163,9 @@ export function withRefundId(message: OutboxMessage, refundId: number): OutboxMe
 
 async function settleRefused(refund: SubscriptionPaymentRow, message: string): Promise<RefundOutcome> {
   const at = await lifecycleNow();
-  await (await database()).transaction(async (tx) => {
+  await (
+    await database()
+  ).transaction(async (tx) => {
     const row = await settleRefund(tx, refund.id, { status: "failed", message });
     if (row) await noteOnTimeline(tx, refund.subscriptionId, "refund_failed", at, { amount_cents: row.amountCents, period: row.period });
   });

@@ -42,7 +42,12 @@ export async function billRenewal(
     // its plan and price, its dates counted from the next billing date (plan-change.ts).
     const waiting = ends ? undefined : waitingPlanStarts(subscription, nextBillingAt);
     const planFacts = waiting
-      ? { plan: waiting.line.toPlan, previous_plan: waiting.line.fromPlan, renewal_cents: waiting.line.cents, plan_from: nextBillingAt.toISOString() }
+      ? {
+          plan: waiting.line.toPlan,
+          previous_plan: waiting.line.fromPlan,
+          renewal_cents: waiting.line.cents,
+          plan_from: nextBillingAt.toISOString(),
+        }
       : {};
     const moved = await applyTransition(subscription, {
       event: "renewal_charged",

@@ -72,7 +72,11 @@ export async function settleDecision(gateway: PaymentGateway, subscription: Subs
     current = (await expireHold(current, now)) ?? current;
   }
   const moved =
-    current.decision === "approved" ? await approve(gateway, current, now) : current.decision === "declined" ? await decline(gateway, current, now) : undefined;
+    current.decision === "approved"
+      ? await approve(gateway, current, now)
+      : current.decision === "declined"
+        ? await decline(gateway, current, now)
+        : undefined;
   if (moved !== undefined && moved !== later) return moved;
   // Not moved: another got there first (its claim is let go), or the gateway is tried later.
   if (moved === undefined) await releaseClaim(current.id);
@@ -115,8 +119,21 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
         at,
         changes: paid,
         detail: { amount_cents: amount, period: 0 },
-        payment: { kind: "capture", period: 0, status: "succeeded", amountCents: amount, gatewayReference: captured.reference, idempotencyKey: captureKey },
-        messages: transitionMessages(subscription, "approved_captured", at, { amount_cents: amount, period: 0 }, { nextBillingAt: paid.nextBillingAt }),
+        payment: {
+          kind: "capture",
+          period: 0,
+          status: "succeeded",
+          amountCents: amount,
+          gatewayReference: captured.reference,
+          idempotencyKey: captureKey,
+        },
+        messages: transitionMessages(
+          subscription,
+          "approved_captured",
+          at,
+          { amount_cents: amount, period: 0 },
+          { nextBillingAt: paid.nextBillingAt },
+        ),
       });
     }
     if (captured.status === "failed") return tryLater(subscription, "capture", captured.message);
@@ -136,7 +153,13 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
       changes: paid,
       detail: { amount_cents: amount, period: 0 },
       payment: charged.payment,
-      messages: transitionMessages(subscription, "approved_charged", at, { amount_cents: amount, period: 0 }, { nextBillingAt: paid.nextBillingAt }),
+      messages: transitionMessages(
+        subscription,
+        "approved_charged",
+        at,
+        { amount_cents: amount, period: 0 },
+        { nextBillingAt: paid.nextBillingAt },
+      ),
     });
   }
   return applyTransition(subscription, {
@@ -145,7 +168,11 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
     changes: { dueAt: null },
     detail: { amount_cents: amount, period: 0, message: charged.message },
     payment: charged.payment,
-    messages: transitionMessages(subscription, "approved_payment_failed", at, { amount_cents: amount, period: 0, message: charged.message }),
+    messages: transitionMessages(subscription, "approved_payment_failed", at, {
+      amount_cents: amount,
+      period: 0,
+      message: charged.message,
+    }),
   });
 }
 
@@ -184,12 +211,25 @@ export async function releaseHold(
     detail: wasReleased ? { amount_cents: amount } : { hold: "already expired" },
     payment:
       released?.status === "done"
-        ? { kind: "release", period: 0, status: "succeeded", amountCents: amount, gatewayReference: released.reference, idempotencyKey: releaseKey }
+        ? {
+            kind: "release",
+            period: 0,
+            status: "succeeded",
+            amountCents: amount,
+            gatewayReference: released.reference,
+            idempotencyKey: releaseKey,
+          }
         : undefined,
-    messages: transitionMessages(subscription, event, at, { ...(wasReleased ? { amount_cents: amount } : {}), ...(reason ? { reason } : {}) }, {
-      holdReleased: wasReleased,
-      beforeReview: event === "cancelled_released",
-    }),
+    messages: transitionMessages(
+      subscription,
+      event,
+      at,
+      { ...(wasReleased ? { amount_cents: amount } : {}), ...(reason ? { reason } : {}) },
+      {
+        holdReleased: wasReleased,
+        beforeReview: event === "cancelled_released",
+      },
+    ),
     alsoRecord,
   });
 }

@@ -55,8 +55,10 @@ function objectOf(event: Stripe.Event): Record<string, unknown> | undefined {
   return object !== null && typeof object === "object" && !Array.isArray(object) ? (object as Record<string, unknown>) : undefined;
 }
 
-const matching = (value: unknown, pattern: RegExp): string | undefined => (typeof value === "string" && pattern.test(value) ? value : undefined);
-const centsOf = (value: unknown): number | undefined => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined);
+const matching = (value: unknown, pattern: RegExp): string | undefined =>
+  typeof value === "string" && pattern.test(value) ? value : undefined;
+const centsOf = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<StripeEventOutcome> {
   const type: unknown = event.type;
@@ -93,7 +95,14 @@ function disputeOf(object: Record<string, unknown> | undefined): DisputeFacts | 
   const dueBy = details !== null && typeof details === "object" ? (details as { due_by?: unknown }).due_by : undefined;
   // Unix seconds; past year 9999 a Date is no longer one.
   const dueSeconds = typeof dueBy === "number" && Number.isSafeInteger(dueBy) && dueBy > 0 && dueBy < 253_402_300_800 ? dueBy : undefined;
-  return { id, paymentReference, amountCents, reason, status, evidenceDueBy: dueSeconds === undefined ? null : new Date(dueSeconds * 1000) };
+  return {
+    id,
+    paymentReference,
+    amountCents,
+    reason,
+    status,
+    evidenceDueBy: dueSeconds === undefined ? null : new Date(dueSeconds * 1000),
+  };
 }
 
 async function disputeTold(dispute: DisputeFacts): Promise<StripeEventOutcome> {
@@ -131,7 +140,8 @@ function refundedChargeOf(object: Record<string, unknown> | undefined): Refunded
   if (!id || !paymentIntent || amountRefunded === undefined) return undefined;
   const refunds = object.refunds !== null && typeof object.refunds === "object" ? (object.refunds as { data?: unknown }).data : undefined;
   const newest: unknown = Array.isArray(refunds) ? refunds[0] : undefined;
-  const refundId = newest !== null && typeof newest === "object" ? (matching((newest as { id?: unknown }).id, refundIdPattern) ?? null) : null;
+  const refundId =
+    newest !== null && typeof newest === "object" ? (matching((newest as { id?: unknown }).id, refundIdPattern) ?? null) : null;
   return { id, paymentIntent, amountRefunded, refundId };
 }
 
@@ -169,7 +179,10 @@ async function refundedAtStripe(charge: RefundedCharge): Promise<StripeEventOutc
     await noteOnTimeline(tx, subscription.id, "refunded", at, told);
     await enqueueOutboxMessage(tx, withRefundId(orderEventMessage(subscription, "refunded", at, told), refund.id));
     // She sees the money come back: she hears it from us too, as with a refund made here.
-    await enqueueOutboxMessage(tx, withRefundId(emailMessage(subscription, "refunded", at, { amountCents: refund.amountCents, period: refund.period, card }), refund.id));
+    await enqueueOutboxMessage(
+      tx,
+      withRefundId(emailMessage(subscription, "refunded", at, { amountCents: refund.amountCents, period: refund.period, card }), refund.id),
+    );
     return "refund recorded";
   });
 }
@@ -208,7 +221,10 @@ async function holdCanceled(intent: IntentFacts): Promise<StripeEventOutcome> {
 function holdCaptured(subscription: SubscriptionRow, intent: IntentFacts): StripeEventOutcome {
   if (subscription.periodsPaid > 0) return "already recorded";
   if (subscription.decision === "approved" && awaitingReviewStates.includes(subscription.state)) return "left to the worker";
-  log.error({ subscription: subscription.id, payment_intent: intent.id, state: subscription.state }, "Stripe captured a hold we did not approve");
+  log.error(
+    { subscription: subscription.id, payment_intent: intent.id, state: subscription.state },
+    "Stripe captured a hold we did not approve",
+  );
   return "needs a look";
 }
 
@@ -218,7 +234,13 @@ async function chargeSettled(intent: IntentFacts, status: "succeeded" | "failed"
   if (recorded) {
     if (recorded.status === status) return "already recorded";
     log.error(
-      { subscription: recorded.subscriptionId, period: recorded.period, payment_intent: intent.id, recorded: recorded.status, stripe: status },
+      {
+        subscription: recorded.subscriptionId,
+        period: recorded.period,
+        payment_intent: intent.id,
+        recorded: recorded.status,
+        stripe: status,
+      },
       "Stripe's event disagrees with our payment record",
     );
     return "needs a look";

@@ -70,7 +70,11 @@ export async function takeReminder(subscription: SubscriptionRow, message: Outbo
  * email, in one transaction; `alsoRecord` writes in it too (the console's audit row of who
  * sent it).
  */
-export async function replaceLink(subscriptionId: string, message: OutboxMessage, alsoRecord?: (tx: Queryable) => Promise<void>): Promise<void> {
+export async function replaceLink(
+  subscriptionId: string,
+  message: OutboxMessage,
+  alsoRecord?: (tx: Queryable) => Promise<void>,
+): Promise<void> {
   await withOutbox(async (tx) => {
     await nextLinkVersion(tx, subscriptionId);
     await enqueueOutboxMessage(tx, message);

@@ -38,7 +38,11 @@ async function insertSession(data: Partial<VisitorSessionData>, expires?: Date):
 }
 
 const sessionById = (db: Database) =>
-  db.select().from(visitorSessions).where(eq(visitorSessions.id, sql.placeholder("id"))).prepare(statementName(db, "visitor_session"));
+  db
+    .select()
+    .from(visitorSessions)
+    .where(eq(visitorSessions.id, sql.placeholder("id")))
+    .prepare(statementName(db, "visitor_session"));
 
 /** Her session's row: what it holds and when it ends. */
 export interface VisitorSessionRow {
@@ -74,7 +78,9 @@ function visitorSessionStore() {
     },
     async updateData(id, data, expires) {
       const expiresAt = expires ?? new Date(Date.now() + sessionLifetimeSeconds * 1000);
-      await (await database())
+      await (
+        await database()
+      )
         .insert(visitorSessions)
         .values({ id, data: data as Record<string, unknown>, expiresAt })
         .onConflictDoUpdate({
@@ -107,7 +113,9 @@ export const sessionOfFlowRow = eq(visitorSessions.id, sql`flow.session_id`);
 /** The columns a read beside her session selects of her row, and the row they found. */
 export const besideSessionColumns = { sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt };
 export function besideSessionRow(row: { sessionData: unknown; sessionExpiresAt: Date | null } | undefined): VisitorSessionRow | undefined {
-  return row?.sessionData && row.sessionExpiresAt ? { data: row.sessionData as Record<string, unknown>, expiresAt: row.sessionExpiresAt } : undefined;
+  return row?.sessionData && row.sessionExpiresAt
+    ? { data: row.sessionData as Record<string, unknown>, expiresAt: row.sessionExpiresAt }
+    : undefined;
 }
 
 interface Beside {
@@ -138,7 +146,10 @@ async function readSession(request: Request): Promise<VisitorSession> {
   const cookie = cookieHeader
     ? await sessionCookie()
         .parse(cookieHeader)
-        .then((id: unknown) => ({ id }), (error: unknown) => ({ id: undefined, error }))
+        .then(
+          (id: unknown) => ({ id }),
+          (error: unknown) => ({ id: undefined, error }),
+        )
     : { id: null };
   sessionSent.add(request);
   const beside = takeBeside(request);
@@ -251,7 +262,12 @@ export function releaseResponderUuid(session: VisitorSession, responderUuid: str
 
 /** Forgets sessions past their expiry; run from time to time by the background worker. How many went. */
 export async function deleteExpiredSessions(now = new Date()): Promise<number> {
-  const deleted = await (await database()).delete(visitorSessions).where(lt(visitorSessions.expiresAt, now)).returning({ id: visitorSessions.id });
+  const deleted = await (
+    await database()
+  )
+    .delete(visitorSessions)
+    .where(lt(visitorSessions.expiresAt, now))
+    .returning({ id: visitorSessions.id });
   return deleted.length;
 }
 

@@ -14,7 +14,9 @@ import { deleteExpiredSessions } from "../visitor/session.server";
 import { worker } from "./worker.server";
 
 /** One round as of `now`: each table's expired rows removed, then those that lost any vacuumed. How many went from each. */
-export async function runHousekeeping(now: Date = new Date()): Promise<Record<"visitorSessions" | "secureTokenUses" | "consoleSessions", number>> {
+export async function runHousekeeping(
+  now: Date = new Date(),
+): Promise<Record<"visitorSessions" | "secureTokenUses" | "consoleSessions", number>> {
   const { idleBefore, begunBefore } = consoleSessionCutoffs(now);
   const removed = {
     visitorSessions: await deleteExpiredSessions(now),
@@ -22,7 +24,9 @@ export async function runHousekeeping(now: Date = new Date()): Promise<Record<"v
     consoleSessions: await deleteExpiredConsoleSessions(idleBefore, begunBefore),
   };
   const tables: Record<keyof typeof removed, PgTable> = { visitorSessions, secureTokenUses, consoleSessions };
-  await vacuumPrunedTables((Object.keys(removed) as (keyof typeof removed)[]).filter((name) => removed[name] > 0).map((name) => tables[name]));
+  await vacuumPrunedTables(
+    (Object.keys(removed) as (keyof typeof removed)[]).filter((name) => removed[name] > 0).map((name) => tables[name]),
+  );
   return removed;
 }
 

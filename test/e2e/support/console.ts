@@ -20,7 +20,10 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** The owner adds a person; the setup link she is shown once. */
 export async function addPerson(owner: Page, name: string, email: string, role: string): Promise<string> {
-  const form = owner.getByRole("region", { name: "Add a person" }).or(owner.locator("section", { has: owner.getByRole("heading", { name: "Add a person" }) })).first();
+  const form = owner
+    .getByRole("region", { name: "Add a person" })
+    .or(owner.locator("section", { has: owner.getByRole("heading", { name: "Add a person" }) }))
+    .first();
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Role").selectOption({ label: role });

@@ -139,9 +139,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(async (page) => {
       const url = page.url();
       const results =
-        javaScriptEnabled === false
-          ? await scriptedTwin.analyze(page)
-          : await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+        javaScriptEnabled === false ? await scriptedTwin.analyze(page) : await new AxeBuilder({ page }).withTags(wcagTags).analyze();
       const violations = results.violations.map(
         (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`,
       );

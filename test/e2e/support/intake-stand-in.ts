@@ -22,9 +22,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function page(url: URL): string {
-  const rows = [...url.searchParams]
-    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
-    .join("");
+  const rows = [...url.searchParams].map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`).join("");
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Intake</title></head>

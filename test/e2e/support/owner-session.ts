@@ -11,7 +11,10 @@ import { ownerEmail, ownerPassword } from "./servers";
 export type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
 /** Signs the owner in at `origin`; the cookies her browser would keep. */
-export async function ownerSignedIn(newRequest: (options: { baseURL: string }) => Promise<APIRequestContext>, origin: string): Promise<StorageState> {
+export async function ownerSignedIn(
+  newRequest: (options: { baseURL: string }) => Promise<APIRequestContext>,
+  origin: string,
+): Promise<StorageState> {
   const request = await newRequest({ baseURL: origin });
   try {
     // The sign-in form is the console's index route: Remix posts it to /owner?index.

@@ -55,7 +55,8 @@ export async function payForOrder(testPage: Page, options: PaidOrderOptions = {}
   const page = options.page ?? testPage;
   const person = options.details ?? personWithInbox();
   const responderUuid =
-    options.responderUuid ?? (await seedVisitor(page, "final-checkout", { details: person, ...(options.plan ? { plan: options.plan } : {}) }));
+    options.responderUuid ??
+    (await seedVisitor(page, "final-checkout", { details: person, ...(options.plan ? { plan: options.plan } : {}) }));
   const name = { firstName: person.firstName, lastName: person.lastName };
   // The body of spec section 7, as a Stripe.js client sends it; the server prices her stored
   // cart. Sent from her browser's context, so her session's cookie says the flow is hers.

@@ -171,7 +171,13 @@ export interface StripeStandIn {
 const routes = [
   ["POST /v1/customers"],
   // search before :id, which its path would match too.
-  ["POST /v1/payment_intents", "GET /v1/payment_intents/search", "GET /v1/payment_intents/:id", "POST /v1/payment_intents/:id/capture", "POST /v1/payment_intents/:id/cancel"],
+  [
+    "POST /v1/payment_intents",
+    "GET /v1/payment_intents/search",
+    "GET /v1/payment_intents/:id",
+    "POST /v1/payment_intents/:id/capture",
+    "POST /v1/payment_intents/:id/cancel",
+  ],
   ["POST /v1/setup_intents", "GET /v1/setup_intents/:id"],
   ["POST /v1/checkout/sessions", "GET /v1/checkout/sessions/:id"],
   ["POST /v1/refunds", "GET /v1/refunds/:id"],
@@ -221,8 +227,7 @@ interface Answer {
 const authenticationFailure = (kind: "payment_intent" | "setup_intent") => ({
   type: "card_error",
   code: `${kind}_authentication_failure`,
-  message:
-    "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+  message: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
 });
 
 function stripeError(status: number, error: Record<string, unknown>): Answer {
@@ -309,7 +314,13 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
       if (session.mode === "setup") {
         const setupData = (session.params.setup_intent_data ?? {}) as StripeParams;
         const setup = createSetup(
-          { customer: session.params.customer, payment_method: paymentMethod, usage: "off_session", confirm: "true", metadata: setupData.metadata },
+          {
+            customer: session.params.customer,
+            payment_method: paymentMethod,
+            usage: "off_session",
+            confirm: "true",
+            metadata: setupData.metadata,
+          },
           card,
         );
         // The hosted page does 3-D Secure itself; a decline leaves the session open.
@@ -318,11 +329,11 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
         if (card.outcome !== "decline") session.status = "complete";
         return;
       }
-      const lineItems = (session.params.line_items ?? []) as { quantity?: string; price_data?: { unit_amount?: string; currency?: string } }[];
-      const amount = lineItems.reduce(
-        (sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1),
-        0,
-      );
+      const lineItems = (session.params.line_items ?? []) as {
+        quantity?: string;
+        price_data?: { unit_amount?: string; currency?: string };
+      }[];
+      const amount = lineItems.reduce((sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1), 0);
       const intentData = (session.params.payment_intent_data ?? {}) as StripeParams;
       // As Stripe: in payment mode Checkout makes a Customer only when asked to (customer_creation
       // always); without one the card is not saved, whatever setup_future_usage says.
@@ -401,7 +412,10 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
       amount_captured: intent.amount_received,
       amount_refunded: refundedOf(intent.id),
       refunded: intent.amount_received > 0 && refundedOf(intent.id) >= intent.amount_received,
-      payment_method_details: { type: "card", card: { brand: testPaymentMethods[intent.payment_method ?? ""]?.brand ?? null, capture_before: captureBefore } },
+      payment_method_details: {
+        type: "card",
+        card: { brand: testPaymentMethods[intent.payment_method ?? ""]?.brand ?? null, capture_before: captureBefore },
+      },
     };
   }
 
@@ -432,7 +446,10 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
   function withHer(card: TestCard, id: string, params: StripeParams): WithHer {
     if (card.outcome === "authorise") return { status: "authorised" };
     if (card.outcome === "decline") {
-      return { status: "declined", error: { type: "card_error", code: "card_declined", decline_code: card.declineCode, message: card.message } };
+      return {
+        status: "declined",
+        error: { type: "card_error", code: "card_declined", decline_code: card.declineCode, message: card.message },
+      };
     }
     return {
       status: "requires_action",
@@ -582,7 +599,12 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
     if (params.currency === undefined) return missing("currency");
     if (!/^\d+$/.test(String(params.amount))) return invalidInteger("amount");
     if (Number(params.amount) < 50) {
-      return stripeError(400, { type: "invalid_request_error", code: "amount_too_small", param: "amount", message: "Amount must be at least $0.50 usd" });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_small",
+        param: "amount",
+        message: "Amount must be at least $0.50 usd",
+      });
     }
     const { card, refusal } = cardOf(params);
     if (refusal) return refusal;
@@ -631,7 +653,12 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
     }
     const amount = params.amount_to_capture === undefined ? intent.amount : Number(params.amount_to_capture);
     if (amount > intent.amount) {
-      return stripeError(400, { type: "invalid_request_error", code: "amount_too_large", param: "amount_to_capture", message: "Amount to capture is too large" });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_large",
+        param: "amount_to_capture",
+        message: "Amount to capture is too large",
+      });
     }
     intent.status = "succeeded";
     intent.amount_received = amount;
@@ -664,7 +691,9 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
   function createRefund(params: StripeParams): Answer {
     const id = params.payment_intent as string | undefined;
     if (id === undefined) {
-      return params.charge === undefined ? missing("payment_intent") : stripeError(400, { type: "invalid_request_error", param: "charge", message: "The fake refunds by payment_intent only." });
+      return params.charge === undefined
+        ? missing("payment_intent")
+        : stripeError(400, { type: "invalid_request_error", param: "charge", message: "The fake refunds by payment_intent only." });
     }
     const intent = standIn.paymentIntents.get(id);
     if (!intent) return noSuch("payment_intent", id, "payment_intent");
@@ -677,12 +706,21 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
     }
     const left = intent.amount_received - refundedOf(id);
     if (left <= 0) {
-      return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ch_${id.slice(3)} has already been refunded.` });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge ch_${id.slice(3)} has already been refunded.`,
+      });
     }
     if (params.amount !== undefined && !/^\d+$/.test(String(params.amount))) return invalidInteger("amount");
     const amount = params.amount === undefined ? left : Number(params.amount);
     if (amount < 1) {
-      return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "This value must be greater than or equal to 1." });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "parameter_invalid_integer",
+        param: "amount",
+        message: "This value must be greater than or equal to 1.",
+      });
     }
     if (amount > left) {
       return stripeError(400, {
@@ -745,7 +783,12 @@ export function createFakeStripe(options: { pagesOrigin?: string } = {}): Stripe
    */
   function searchPaymentIntents(params: StripeParams): Answer {
     const match = /^metadata\['attempt_key'\]:'((?:[^'\\]|\\.)*)'$/.exec(String(params.query ?? ""));
-    if (!match) return stripeError(400, { type: "invalid_request_error", param: "query", message: "The fake answers only metadata['attempt_key']:'...'" });
+    if (!match)
+      return stripeError(400, {
+        type: "invalid_request_error",
+        param: "query",
+        message: "The fake answers only metadata['attempt_key']:'...'",
+      });
     const key = match[1]!.replace(/\\(.)/g, "$1");
     const data = [...standIn.paymentIntents.values()]
       .filter((intent) => intent.metadata.attempt_key === key)

@@ -23,11 +23,11 @@
   var authenticateUrl = script && script.src ? new URL(script.src).searchParams.get("authenticate") : null;
 
   var testCards = {
-    "4242424242424242": { id: "pm_card_visa", brand: "visa" },
-    "5555555555554444": { id: "pm_card_mastercard", brand: "mastercard" },
-    "4000000000000002": { id: "pm_card_chargeDeclined", brand: "visa" },
-    "4000000000009995": { id: "pm_card_chargeDeclinedInsufficientFunds", brand: "visa" },
-    "4000002760003184": { id: "pm_card_threeDSecure2Required", brand: "visa" },
+    4242424242424242: { id: "pm_card_visa", brand: "visa" },
+    5555555555554444: { id: "pm_card_mastercard", brand: "mastercard" },
+    4000000000000002: { id: "pm_card_chargeDeclined", brand: "visa" },
+    4000000000009995: { id: "pm_card_chargeDeclinedInsufficientFunds", brand: "visa" },
+    4000002760003184: { id: "pm_card_threeDSecure2Required", brand: "visa" },
   };
 
   var record = { publishableKey: null, paymentMethods: [], nextActions: [] };
@@ -153,8 +153,7 @@
       dialog.setAttribute("role", "dialog");
       dialog.setAttribute("aria-modal", "true");
       dialog.setAttribute("aria-labelledby", "stripe-stand-in-3ds-title");
-      dialog.style.cssText =
-        "position:fixed;inset:0;z-index:2147483647;display:grid;place-items:center;background:rgb(0 0 0 / 50%);";
+      dialog.style.cssText = "position:fixed;inset:0;z-index:2147483647;display:grid;place-items:center;background:rgb(0 0 0 / 50%);";
       dialog.innerHTML =
         '<div style="background:#fff;padding:24px;border-radius:8px;max-width:22rem;font:16px system-ui,sans-serif">' +
         '<h2 id="stripe-stand-in-3ds-title" style="margin-top:0">Authenticate your payment</h2>' +
@@ -193,7 +192,11 @@
         var error = errorOf(digits, true);
         var known = testCards[digits];
         if (!error && !known) {
-          error = { type: "card_error", code: "card_declined", message: "Your card was declined. Your request was in test mode, but used a non test card." };
+          error = {
+            type: "card_error",
+            code: "card_declined",
+            message: "Your card was declined. Your request was in test mode, but used a non test card.",
+          };
         }
         // Answers come after a moment, as from Stripe's servers.
         if (error) return later({ error: error });
@@ -229,8 +232,7 @@
                   error: {
                     type: "card_error",
                     code: "payment_intent_authentication_failure",
-                    message:
-                      "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+                    message: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
                   },
                 };
           });

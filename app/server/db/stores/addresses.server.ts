@@ -9,10 +9,7 @@ import { billingAddresses, preCheckoutDetails, shippingAddresses } from "../sche
 import { prepared, statementName } from "../prepared.server";
 
 export async function loadShippingAddress(responderUuid: string): Promise<Partial<ShippingAddress>> {
-  const [row] = await (await database())
-    .select()
-    .from(shippingAddresses)
-    .where(eq(shippingAddresses.responderUuid, responderUuid));
+  const [row] = await (await database()).select().from(shippingAddresses).where(eq(shippingAddresses.responderUuid, responderUuid));
   if (!row) return {};
   return {
     addressLine1: row.addressLine1,
@@ -28,10 +25,7 @@ export async function loadShippingAddress(responderUuid: string): Promise<Partia
  * address of her own kept), or unticked with her billing address.
  */
 export async function loadBillingAddress(responderUuid: string): Promise<Record<string, string>> {
-  const [row] = await (await database())
-    .select()
-    .from(billingAddresses)
-    .where(eq(billingAddresses.responderUuid, responderUuid));
+  const [row] = await (await database()).select().from(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid));
   if (!row) return { [billingSameField]: "on" };
   return {
     [billingFieldNames.firstName]: row.firstName,
@@ -52,7 +46,12 @@ export interface CheckoutDetails {
 }
 
 const placeholder = sql.placeholder;
-const accountRow = { firstName: placeholder("firstName"), lastName: placeholder("lastName"), email: placeholder("email"), phone: placeholder("phone") };
+const accountRow = {
+  firstName: placeholder("firstName"),
+  lastName: placeholder("lastName"),
+  email: placeholder("email"),
+  phone: placeholder("phone"),
+};
 const addressRow = (prefix: string, names: { firstName: string; lastName: string }) => ({
   firstName: placeholder(names.firstName),
   lastName: placeholder(names.lastName),
@@ -101,7 +100,10 @@ export function checkoutDetailsWrites(db: Database, billing: boolean) {
           .values({ responderUuid, ...billingRow })
           .onConflictDoUpdate({ target: billingAddresses.responderUuid, set: asInserted(billingAddresses, Object.keys(billingRow)) })
           .returning({ responderUuid: billingAddresses.responderUuid })
-      : db.delete(billingAddresses).where(eq(billingAddresses.responderUuid, responderUuid)).returning({ responderUuid: billingAddresses.responderUuid }),
+      : db
+          .delete(billingAddresses)
+          .where(eq(billingAddresses.responderUuid, responderUuid))
+          .returning({ responderUuid: billingAddresses.responderUuid }),
   );
   return [details, shipping, billingWrite] as const;
 }

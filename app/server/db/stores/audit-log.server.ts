@@ -52,10 +52,5 @@ export async function listAudit(filter: AuditFilter, page: number, pageSize: num
 
 /** The rows a filter finds, newest first, at most `limit` (the CSV's bound). */
 export async function auditRows(filter: AuditFilter, limit: number): Promise<AuditRow[]> {
-  return (await database())
-    .select()
-    .from(auditLog)
-    .where(whereOf(filter))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
+  return (await database()).select().from(auditLog).where(whereOf(filter)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit);
 }

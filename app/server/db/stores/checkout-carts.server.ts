@@ -13,7 +13,11 @@ export type CheckoutCartRow = typeof checkoutCarts.$inferSelect;
  * a reload, another device or a JSON client sees the same time left. Returns the cart's row.
  */
 const cartOfFlow = (db: Database) =>
-  db.select().from(checkoutCarts).where(eq(checkoutCarts.responderUuid, sql.placeholder("responderUuid"))).prepare(statementName(db, "cart_of_flow"));
+  db
+    .select()
+    .from(checkoutCarts)
+    .where(eq(checkoutCarts.responderUuid, sql.placeholder("responderUuid")))
+    .prepare(statementName(db, "cart_of_flow"));
 
 export async function startCountdown(
   responderUuid: string,
@@ -39,16 +43,13 @@ export async function startCountdown(
  * Keeps what the promo check came to: an applied code with its discount and the subtotal it
  * was given for, or only the message. The cart exists: its countdown started first.
  */
-export async function savePromoOutcome(
-  responderUuid: string,
-  code: string,
-  outcome: PromoOutcome,
-  subtotalCents: number,
-): Promise<void> {
+export async function savePromoOutcome(responderUuid: string, code: string, outcome: PromoOutcome, subtotalCents: number): Promise<void> {
   const values = outcome.applied
     ? { promoCode: code, promoDiscountCents: outcome.discountCents, promoSubtotalCents: subtotalCents, promoMessage: outcome.message }
     : { promoCode: null, promoDiscountCents: null, promoSubtotalCents: null, promoMessage: outcome.message };
-  await (await database())
+  await (
+    await database()
+  )
     .update(checkoutCarts)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(checkoutCarts.responderUuid, responderUuid));

@@ -23,7 +23,9 @@ export async function findConsoleSession(idHash: string): Promise<ConsoleSession
  * a request.
  */
 export async function touchConsoleSession(idHash: string, now: Date, staleBefore: Date): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .update(consoleSessions)
     .set({ lastSeenAt: now })
     .where(and(eq(consoleSessions.idHash, idHash), lte(consoleSessions.lastSeenAt, staleBefore)));
@@ -35,7 +37,9 @@ export async function deleteConsoleSession(idHash: string): Promise<void> {
 
 /** Forgets every sign-in last seen at or before `idleBefore`, or begun at or before `begunBefore`. How many went. */
 export async function deleteExpiredConsoleSessions(idleBefore: Date, begunBefore: Date): Promise<number> {
-  const deleted = await (await database())
+  const deleted = await (
+    await database()
+  )
     .delete(consoleSessions)
     .where(or(lte(consoleSessions.lastSeenAt, idleBefore), lte(consoleSessions.createdAt, begunBefore)))
     .returning({ idHash: consoleSessions.idHash });
@@ -44,13 +48,20 @@ export async function deleteExpiredConsoleSessions(idleBefore: Date, begunBefore
 
 /** Ends every sign-in of `account`: disabling a person or "End sessions". How many there were. */
 export async function deleteConsoleSessionsOf(account: string): Promise<number> {
-  const rows = await (await database()).delete(consoleSessions).where(eq(consoleSessions.account, account)).returning({ idHash: consoleSessions.idHash });
+  const rows = await (
+    await database()
+  )
+    .delete(consoleSessions)
+    .where(eq(consoleSessions.account, account))
+    .returning({ idHash: consoleSessions.idHash });
   return rows.length;
 }
 
 /** Ends every sign-in of `account` but the one whose id hashes to `keptIdHash`: a new password of their own. How many there were. */
 export async function deleteOtherConsoleSessionsOf(account: string, keptIdHash: string): Promise<number> {
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .delete(consoleSessions)
     .where(and(eq(consoleSessions.account, account), ne(consoleSessions.idHash, keptIdHash)))
     .returning({ idHash: consoleSessions.idHash });
@@ -59,7 +70,9 @@ export async function deleteOtherConsoleSessionsOf(account: string, keptIdHash: 
 
 /** How many sign-ins of each account are open (last seen after `idleBefore`, begun after `begunBefore`). */
 export async function openSessionCounts(idleBefore: Date, begunBefore: Date): Promise<Map<string, number>> {
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .select({ account: consoleSessions.account, n: count() })
     .from(consoleSessions)
     .where(and(gt(consoleSessions.lastSeenAt, idleBefore), gt(consoleSessions.createdAt, begunBefore)))

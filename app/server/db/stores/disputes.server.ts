@@ -29,7 +29,10 @@ export interface DisputeWrite {
  * "created" and "closed" close together): the second waits for the first's row and then
  * writes its status over it, so neither is lost.
  */
-export async function writeDispute(tx: Queryable, write: DisputeWrite): Promise<{ before: DisputeRow | undefined; after: DisputeRow | undefined }> {
+export async function writeDispute(
+  tx: Queryable,
+  write: DisputeWrite,
+): Promise<{ before: DisputeRow | undefined; after: DisputeRow | undefined }> {
   let [before] = await tx.select().from(disputes).where(eq(disputes.id, write.id)).for("update");
   if (!before) {
     const [after] = await tx
@@ -69,7 +72,11 @@ export async function writeDispute(tx: Queryable, write: DisputeWrite): Promise<
 
 /** An order's disputes, the newest first. */
 export async function disputesOf(subscriptionId: string): Promise<DisputeRow[]> {
-  return (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscriptionId)).orderBy(desc(disputes.openedAt), desc(disputes.id));
+  return (await database())
+    .select()
+    .from(disputes)
+    .where(eq(disputes.subscriptionId, subscriptionId))
+    .orderBy(desc(disputes.openedAt), desc(disputes.id));
 }
 
 const respondable = inArray(disputes.status, [...respondableDisputeStatuses]);

@@ -51,15 +51,13 @@ export async function recordFlowSteps(
 
 /** Whether the flow began at or after `since` and has reached no step but `step` yet. */
 export async function reachedOnlySince(responderUuid: string, step: RecordedStep, since: Date): Promise<boolean> {
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .select({ responderUuid: flowProgress.responderUuid })
     .from(flowProgress)
     .where(
-      and(
-        eq(flowProgress.responderUuid, responderUuid),
-        eq(flowProgress.steps, stepBits([step])),
-        gte(flowProgress.startedAt, since),
-      ),
+      and(eq(flowProgress.responderUuid, responderUuid), eq(flowProgress.steps, stepBits([step])), gte(flowProgress.startedAt, since)),
     );
   return rows.length > 0;
 }

@@ -53,10 +53,7 @@ function toFunnelRecord(row: Row): FunnelRecord {
 }
 
 export async function findFunnelRecord(responderUuid: string, db: Queryable | null = null): Promise<FunnelRecord | null> {
-  const [row] = await (db ?? (await database()))
-    .select()
-    .from(funnelRecords)
-    .where(eq(funnelRecords.responderUuid, responderUuid));
+  const [row] = await (db ?? (await database())).select().from(funnelRecords).where(eq(funnelRecords.responderUuid, responderUuid));
   return row ? toFunnelRecord(row) : null;
 }
 
@@ -103,7 +100,9 @@ export async function saveFunnelRecord(
 
 /** Keeps new tracking params on a record without sending anything to the provider. */
 export async function updateFunnelTracking(responderUuid: string, params: TrackingParams): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .update(funnelRecords)
     .set({ ...trackingColumns(params), updatedAt: new Date() })
     .where(eq(funnelRecords.responderUuid, responderUuid));
@@ -133,6 +132,12 @@ export async function eraseFunnelRecordDetails(tx: Queryable, responderUuids: st
 export async function eraseFunnelRecordOf(tx: Queryable, responderUuid: string): Promise<void> {
   await tx
     .update(funnelRecords)
-    .set({ emailAddress: null, trackingEmailAddress: null, redirectUrl: null, reasonYouAreHereToday: sql`'[]'::jsonb`, concernsAboutHrt: sql`'[]'::jsonb` })
+    .set({
+      emailAddress: null,
+      trackingEmailAddress: null,
+      redirectUrl: null,
+      reasonYouAreHereToday: sql`'[]'::jsonb`,
+      concernsAboutHrt: sql`'[]'::jsonb`,
+    })
     .where(eq(funnelRecords.responderUuid, responderUuid));
 }

@@ -33,11 +33,7 @@ export interface ProductRows {
 }
 
 /** The products and plan her order carries: her ADD TO PLAN, or the token's (order-products.ts). */
-export async function loadOrderProducts(
-  responderUuid: string,
-  visiblePlans: readonly PlanCode[],
-  db?: Queryable,
-): Promise<OrderProducts> {
+export async function loadOrderProducts(responderUuid: string, visiblePlans: readonly PlanCode[], db?: Queryable): Promise<OrderProducts> {
   const query = db ? productsOf(db) : prepared(await database(), productsOf);
   const [found] = await query.execute({ responderUuid });
   return orderProductsOf(found, visiblePlans);
@@ -47,14 +43,14 @@ export async function loadOrderProducts(
 export function orderProductsOf(found: ProductRows | undefined, visiblePlans: readonly PlanCode[]): OrderProducts {
   const selection = found?.selection;
   const token = found?.token;
-  const added = selection?.selectedMedications && selection.addedToPlanAt && selection.selectedPlan
-    ? {
-        productIds: selection.selectedMedications.map((medication) => medication.product_id),
-        selectedPlan: selection.selectedPlan,
-        at: selection.addedToPlanAt,
-      }
-    : null;
+  const added =
+    selection?.selectedMedications && selection.addedToPlanAt && selection.selectedPlan
+      ? {
+          productIds: selection.selectedMedications.map((medication) => medication.product_id),
+          selectedPlan: selection.selectedPlan,
+          at: selection.addedToPlanAt,
+        }
+      : null;
   const arrived = token ? { productIds: token.productIds, selectedPlan: token.selectedPlan, at: token.arrivedAt } : null;
   return orderProducts(added, arrived, visiblePlans);
 }
-

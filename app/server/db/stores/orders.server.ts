@@ -34,7 +34,11 @@ export interface PaymentCard {
 }
 
 const orderOfFlow = (db: Database) =>
-  db.select().from(orders).where(eq(orders.responderUuid, sql.placeholder("responderUuid"))).prepare(statementName(db, "order_of_flow"));
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.responderUuid, sql.placeholder("responderUuid")))
+    .prepare(statementName(db, "order_of_flow"));
 
 export async function findOrder(responderUuid: string): Promise<OrderRow | undefined> {
   const [row] = await prepared(await database(), orderOfFlow).execute({ responderUuid });
@@ -56,7 +60,12 @@ export async function findOrderByPaymentReference(reference: string): Promise<Or
 }
 
 function columnsOf(order: OrderValues) {
-  return { body: order.body as unknown as Record<string, unknown>, amountCents: order.amountCents, gateway: order.gateway, language: order.language };
+  return {
+    body: order.body as unknown as Record<string, unknown>,
+    amountCents: order.amountCents,
+    gateway: order.gateway,
+    language: order.language,
+  };
 }
 
 // Both presses of every checkout send the claim: built once, its values filled in.
@@ -89,7 +98,9 @@ export const orderClaimInsert = (q: Pick<Database, "insert">) =>
       target: orders.responderUuid,
       // The values this attempt would have inserted.
       set: {
-        ...Object.fromEntries(Object.keys(claimValues).map((key) => [key, sql`excluded.${sql.identifier(orders[key as keyof typeof claimValues].name)}`])),
+        ...Object.fromEntries(
+          Object.keys(claimValues).map((key) => [key, sql`excluded.${sql.identifier(orders[key as keyof typeof claimValues].name)}`]),
+        ),
         attempts: sql`${orders.attempts} + 1`,
       },
       setWhere: claimTakes,
@@ -117,7 +128,12 @@ export function orderClaimValues(responderUuid: string, attemptKey: string, orde
  * first attempt makes the order's row in that statement (every later attempt claims that
  * row). Undefined when another attempt holds the order, or it is settled.
  */
-export async function claimOrder(q: Queryable, responderUuid: string, attemptKey: string, order: OrderValues): Promise<OrderRow | undefined> {
+export async function claimOrder(
+  q: Queryable,
+  responderUuid: string,
+  attemptKey: string,
+  order: OrderValues,
+): Promise<OrderRow | undefined> {
   const [claimed] = await prepared(q, orderClaim).execute(orderClaimValues(responderUuid, attemptKey, order));
   return claimed;
 }
@@ -151,7 +167,9 @@ function heldBy(order: OrderRow) {
 
 /** After authentication or the hosted page: the order waiting for it, taken by one request only. */
 export async function claimWaitingOrder(orderId: string): Promise<OrderRow | undefined> {
-  const [claimed] = await (await database())
+  const [claimed] = await (
+    await database()
+  )
     .update(orders)
     .set({ status: "processing", updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), eq(orders.status, "requires_action")))
@@ -161,7 +179,9 @@ export async function claimWaitingOrder(orderId: string): Promise<OrderRow | und
 
 /** The bank asks her to authenticate (3-D Secure) or to pay on a hosted page. False when the attempt no longer holds the order. */
 export async function recordRequiresAction(order: OrderRow, card: PaymentCard): Promise<boolean> {
-  const moved = await (await database())
+  const moved = await (
+    await database()
+  )
     .update(orders)
     .set({
       status: "requires_action",
@@ -179,12 +199,13 @@ export async function recordRequiresAction(order: OrderRow, card: PaymentCard): 
  * The card was not authorised: the attempt's claim ends (once: only the attempt still holding
  * the order, under its key, moves it). The order as it failed, or undefined when it had moved already.
  */
-export async function recordFailure(q: Queryable, order: OrderRow, status: "declined" | "failed", message: string): Promise<OrderRow | undefined> {
-  const [failed] = await q
-    .update(orders)
-    .set({ status, failureMessage: message, updatedAt: new Date() })
-    .where(heldBy(order))
-    .returning();
+export async function recordFailure(
+  q: Queryable,
+  order: OrderRow,
+  status: "declined" | "failed",
+  message: string,
+): Promise<OrderRow | undefined> {
+  const [failed] = await q.update(orders).set({ status, failureMessage: message, updatedAt: new Date() }).where(heldBy(order)).returning();
   return failed;
 }
 
@@ -293,7 +314,9 @@ function safeJson(text: string): unknown {
 
 export async function clinicalFactsOf(orderIds: readonly string[]): Promise<ClinicalOrderFacts[]> {
   if (orderIds.length === 0) return [];
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .select({
       orderId: orders.id,
       firstName: sql<unknown>`${orders.body}->'customer'->>'firstName'`,
@@ -351,7 +374,9 @@ function customerMatches(query: CustomerQuery) {
 
 /** The authorised orders of the customer `query` finds, newest first, at most `limit`. */
 export async function authorisedOrdersOfCustomer(query: CustomerQuery, limit: number): Promise<CustomerOrder[]> {
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .select({
       reference: orders.reference,
       firstName: sql<string | null>`${orders.body}->'customer'->>'firstName'`,

@@ -81,9 +81,16 @@ export function outboxMessageWrite(message: OutboxMessage, when: SQL, notBefore:
  * The messages of `kind` written since `since` (delivered or not), and when the oldest of them
  * was: for a ceiling on what one kind may send in a period, whoever asked.
  */
-export async function outboxMessagesSince(tx: Queryable, kind: OutboxMessage["kind"], since: Date): Promise<{ count: number; oldest: Date | null }> {
+export async function outboxMessagesSince(
+  tx: Queryable,
+  kind: OutboxMessage["kind"],
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: sql<Date | null>`min(${outboxMessages.createdAt})`.mapWith(outboxMessages.createdAt) })
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      oldest: sql<Date | null>`min(${outboxMessages.createdAt})`.mapWith(outboxMessages.createdAt),
+    })
     .from(outboxMessages)
     .where(and(eq(outboxMessages.kind, kind), gte(outboxMessages.createdAt, since)));
   return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
@@ -159,7 +166,9 @@ export async function claimDueOutboxMessages(now: Date, claimMs: number, batchSi
 }
 
 export async function markOutboxDelivered(message: OutboxRow): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .update(outboxMessages)
     .set({ status: "delivered", deliveredAt: new Date(), lockedUntil: null, attempts: message.attempts + 1 })
     .where(eq(outboxMessages.id, message.id));
@@ -167,7 +176,9 @@ export async function markOutboxDelivered(message: OutboxRow): Promise<void> {
 
 /** An attempt that failed: counted, with its reason, and the message due again at `nextAttemptAt`. */
 export async function markOutboxAttemptFailed(message: OutboxRow, nextAttemptAt: Date, reason: string): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .update(outboxMessages)
     .set({ attempts: message.attempts + 1, lockedUntil: null, nextAttemptAt, lastError: reason.slice(0, 200) })
     .where(eq(outboxMessages.id, message.id));
@@ -246,11 +257,18 @@ export async function eraseOutboxMessagesOf(tx: Queryable, her: { responderUuid:
     .for("update");
   const emails = new Set<OutboxMessage["kind"]>(["email", "doctor-email"]);
   const gone = rows.filter((row) => row.status === "delivered" || emails.has(row.kind as OutboxMessage["kind"]));
-  if (gone.length > 0) await tx.delete(outboxMessages).where(inArray(outboxMessages.id, gone.map((row) => row.id)));
+  if (gone.length > 0)
+    await tx.delete(outboxMessages).where(
+      inArray(
+        outboxMessages.id,
+        gone.map((row) => row.id),
+      ),
+    );
   for (const row of rows) {
     if (gone.includes(row)) continue;
     const payload = erasedProviderPayload(row.kind, row.payload);
-    if (JSON.stringify(payload) !== JSON.stringify(row.payload)) await tx.update(outboxMessages).set({ payload }).where(eq(outboxMessages.id, row.id));
+    if (JSON.stringify(payload) !== JSON.stringify(row.payload))
+      await tx.update(outboxMessages).set({ payload }).where(eq(outboxMessages.id, row.id));
   }
   return gone.filter((row) => emails.has(row.kind as OutboxMessage["kind"])).map((row) => row.idempotencyKey);
 }

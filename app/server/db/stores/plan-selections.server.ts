@@ -16,10 +16,7 @@ export async function loadPlanSelection(
   catalogue: Catalogue,
   visiblePlans: readonly PlanCode[],
 ): Promise<PlanSelection> {
-  const [row] = await (await database())
-    .select()
-    .from(planSelections)
-    .where(eq(planSelections.responderUuid, responderUuid));
+  const [row] = await (await database()).select().from(planSelections).where(eq(planSelections.responderUuid, responderUuid));
   return planSelectionOf(row, catalogue, visiblePlans);
 }
 

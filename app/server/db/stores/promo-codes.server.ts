@@ -11,7 +11,11 @@ export type PromoCodeRow = typeof promoCodes.$inferSelect;
 const keyOf = (code: string) => code.trim().toUpperCase();
 
 export async function findPromoCode(db: Queryable, code: string): Promise<PromoCodeRow | undefined> {
-  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, keyOf(code))).limit(1);
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.code, keyOf(code)))
+    .limit(1);
   return row;
 }
 

@@ -8,10 +8,7 @@ export type PruneRunRow = typeof pruneRuns.$inferSelect;
 
 export async function recordPruneRun(run: PruneRunRow): Promise<void> {
   const { name, ...rest } = run;
-  await (await database())
-    .insert(pruneRuns)
-    .values(run)
-    .onConflictDoUpdate({ target: pruneRuns.name, set: rest });
+  await (await database()).insert(pruneRuns).values(run).onConflictDoUpdate({ target: pruneRuns.name, set: rest });
 }
 
 export async function listPruneRuns(): Promise<PruneRunRow[]> {

@@ -37,7 +37,9 @@ export async function sandboxNow(): Promise<Date> {
 
 /** Moves the sandbox clock forward by `stepMs`. */
 export async function advanceSandboxClock(stepMs: number): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .insert(sandboxClock)
     .values({ id: clockId, offsetMs: stepMs })
     .onConflictDoUpdate({ target: sandboxClock.id, set: { offsetMs: sql`${sandboxClock.offsetMs} + ${stepMs}`, updatedAt: new Date() } });

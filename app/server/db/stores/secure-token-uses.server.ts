@@ -38,7 +38,9 @@ export async function claimSecureTokenUse(
  * legacy one (which never expires) can by then open only a flow nobody has started. How many went.
  */
 export async function deleteExpiredSecureTokenUses(now: Date = new Date()): Promise<number> {
-  const deleted = await (await database())
+  const deleted = await (
+    await database()
+  )
     .delete(secureTokenUses)
     .where(lt(secureTokenUses.expiresAt, now))
     .returning({ tokenKey: secureTokenUses.tokenKey });

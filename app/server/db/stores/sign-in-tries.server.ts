@@ -49,7 +49,9 @@ export async function takeTry(limit: TryLimit, key: string, now: Date): Promise<
     .returning({ bucket: signInTries.bucket });
   if (taken.length > 0) return { taken: { bucket: limit.bucket, key, at: now } };
   const [oldest] = await db
-    .select({ at: sql<string | null>`(select min(held.at) from unnest(${signInTries.tries}) as held(at) where held.at > ${since}::timestamptz)` })
+    .select({
+      at: sql<string | null>`(select min(held.at) from unnest(${signInTries.tries}) as held(at) where held.at > ${since}::timestamptz)`,
+    })
     .from(signInTries)
     .where(and(eq(signInTries.bucket, limit.bucket), eq(signInTries.key, key)));
   const oldestMs = oldest?.at ? new Date(oldest.at).getTime() : now.getTime();
@@ -59,7 +61,9 @@ export async function takeTry(limit: TryLimit, key: string, now: Date): Promise<
 /** Gives back a try that turned out right: one place of its time, whichever of equal times. */
 export async function giveBackTry(taken: TakenTry): Promise<void> {
   const position = sql`array_position(${signInTries.tries}, ${iso(taken.at)}::timestamptz)`;
-  await (await database())
+  await (
+    await database()
+  )
     .update(signInTries)
     .set({ tries: sql`${signInTries.tries}[:${position} - 1] || ${signInTries.tries}[${position} + 1:]` })
     .where(and(eq(signInTries.bucket, taken.bucket), eq(signInTries.key, taken.key), sql`${position} is not null`));
@@ -77,7 +81,9 @@ const hourMs = 60 * 60_000;
 /** Counts one failed sign-in for an email that is no account, in the hour of `now`. */
 export async function countUnknownSignIn(now: Date): Promise<void> {
   const hour = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
-  await (await database())
+  await (
+    await database()
+  )
     .insert(unknownSignIns)
     .values({ hour, failures: 1 })
     .onConflictDoUpdate({ target: unknownSignIns.hour, set: { failures: sql`${unknownSignIns.failures} + 1` } });
@@ -86,7 +92,9 @@ export async function countUnknownSignIn(now: Date): Promise<void> {
 /** Failed sign-ins for unknown emails counted from the hour of `since` on. */
 export async function unknownSignInsSince(since: Date): Promise<number> {
   const hour = new Date(Math.floor(since.getTime() / hourMs) * hourMs);
-  const [row] = await (await database())
+  const [row] = await (
+    await database()
+  )
     .select({ failures: sql<number>`coalesce(sum(${unknownSignIns.failures}), 0)::int` })
     .from(unknownSignIns)
     .where(gte(unknownSignIns.hour, hour));

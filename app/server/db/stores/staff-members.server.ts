@@ -29,7 +29,11 @@ export async function listStaffMembers(): Promise<StaffMemberRow[]> {
   return (await database())
     .select()
     .from(staffMembers)
-    .orderBy(sql`case ${staffMembers.status} when 'active' then 0 when 'invited' then 1 else 2 end`, asc(staffMembers.name), asc(staffMembers.email));
+    .orderBy(
+      sql`case ${staffMembers.status} when 'active' then 0 when 'invited' then 1 else 2 end`,
+      asc(staffMembers.name),
+      asc(staffMembers.email),
+    );
 }
 
 /** Names for the audit log's filter: everyone ever on the staff. */
@@ -53,7 +57,9 @@ export async function insertStaffMember(values: NewStaffMember, tx?: Queryable):
 }
 
 export async function countActiveOwners(tx?: Queryable): Promise<number> {
-  const [row] = await (await db(tx))
+  const [row] = await (
+    await db(tx)
+  )
     .select({ n: count() })
     .from(staffMembers)
     .where(and(eq(staffMembers.role, "owner"), eq(staffMembers.status, "active")));
@@ -101,7 +107,9 @@ export async function setStaffPassword(
   values: { passwordHash: string | null; status: StaffStatus; forgetTwoStep: boolean },
   tx?: Queryable,
 ): Promise<StaffMemberRow | undefined> {
-  const [row] = await (await db(tx))
+  const [row] = await (
+    await db(tx)
+  )
     .update(staffMembers)
     .set({
       passwordHash: values.passwordHash,
@@ -118,8 +126,15 @@ export async function setStaffPassword(
  * is still `previousHash` (one conditional statement: a reset or a second change at the same
  * moment wins, and this one changes nothing). Undefined when refused.
  */
-export async function replaceOwnPassword(id: string, previousHash: string, passwordHash: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
-  const [row] = await (await db(tx))
+export async function replaceOwnPassword(
+  id: string,
+  previousHash: string,
+  passwordHash: string,
+  tx?: Queryable,
+): Promise<StaffMemberRow | undefined> {
+  const [row] = await (
+    await db(tx)
+  )
     .update(staffMembers)
     .set({ passwordHash })
     .where(and(eq(staffMembers.id, id), eq(staffMembers.passwordHash, previousHash), eq(staffMembers.status, "active")))
@@ -133,12 +148,19 @@ export async function setPendingTotpSecret(id: string, sealed: string): Promise<
 
 /** The pending secret becomes the authenticator, with the step of the code that proved it. */
 export async function confirmTotp(id: string, sealed: string, step: number, tx?: Queryable): Promise<void> {
-  await (await db(tx)).update(staffMembers).set({ totpSecret: sealed, totpLastStep: step, pendingTotpSecret: null }).where(eq(staffMembers.id, id));
+  await (
+    await db(tx)
+  )
+    .update(staffMembers)
+    .set({ totpSecret: sealed, totpLastStep: step, pendingTotpSecret: null })
+    .where(eq(staffMembers.id, id));
 }
 
 /** Takes a code's time step, once: false when that step (or a later one) was already taken. */
 export async function takeTotpStep(id: string, step: number): Promise<boolean> {
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .update(staffMembers)
     .set({ totpLastStep: step })
     .where(and(eq(staffMembers.id, id), or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step))))
@@ -159,7 +181,9 @@ export async function replaceRecoveryCodes(staffId: string, codeHashes: string[]
 
 /** Uses a recovery code: true once, when it was one of theirs; it is gone afterwards. */
 export async function takeRecoveryCode(staffId: string, codeHash: string): Promise<boolean> {
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .delete(staffRecoveryCodes)
     .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, codeHash)))
     .returning({ staffId: staffRecoveryCodes.staffId });
@@ -180,7 +204,9 @@ export async function createSetupLink(staffId: string, tokenHash: string, expire
 
 /** The person a setup link is for, while it is unused and unexpired at `now`. */
 export async function findOpenSetupLink(tokenHash: string, now: Date): Promise<string | undefined> {
-  const [row] = await (await database())
+  const [row] = await (
+    await database()
+  )
     .select({ staffId: staffSetupLinks.staffId })
     .from(staffSetupLinks)
     .where(and(eq(staffSetupLinks.tokenHash, tokenHash), isNull(staffSetupLinks.usedAt), gt(staffSetupLinks.expiresAt, now)));
@@ -189,7 +215,9 @@ export async function findOpenSetupLink(tokenHash: string, now: Date): Promise<s
 
 /** Uses a setup link, once: the person it was for, or undefined when used, expired or unknown. */
 export async function useSetupLink(tokenHash: string, now: Date, tx?: Queryable): Promise<string | undefined> {
-  const [row] = await (await db(tx))
+  const [row] = await (
+    await db(tx)
+  )
     .update(staffSetupLinks)
     .set({ usedAt: now })
     .where(and(eq(staffSetupLinks.tokenHash, tokenHash), isNull(staffSetupLinks.usedAt), gt(staffSetupLinks.expiresAt, now)))
@@ -203,7 +231,9 @@ export async function useSetupLink(tokenHash: string, now: Date, tx?: Queryable)
  * disabled, an active owner still counts as one). Undefined when unknown.
  */
 export async function forgetStaffSignIn(id: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
-  const [row] = await (await db(tx))
+  const [row] = await (
+    await db(tx)
+  )
     .update(staffMembers)
     .set({ passwordHash: null, totpSecret: null, totpLastStep: null, pendingTotpSecret: null })
     .where(eq(staffMembers.id, id))
@@ -218,7 +248,9 @@ export async function forgetStaffSignIn(id: string, tx?: Queryable): Promise<Sta
  * Undefined when refused.
  */
 export async function activateWithPassword(id: string, passwordHash: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
-  const [row] = await (await db(tx))
+  const [row] = await (
+    await db(tx)
+  )
     .update(staffMembers)
     .set({ passwordHash, status: "active" })
     .where(and(eq(staffMembers.id, id), sql`${staffMembers.status} <> 'disabled'`))

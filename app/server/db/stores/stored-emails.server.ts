@@ -16,7 +16,9 @@ export async function keepEmail(mail: {
   text: string;
   html: string;
 }): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .insert(storedEmails)
     .values({
       idempotencyKey: mail.idempotencyKey,
@@ -72,7 +74,10 @@ export async function latestStoredEmailsOf(orderReference: string, limit: number
  * sent to her doctor carries her name). Deleted, not kept blank: the store stands in for her
  * inbox, and the timeline and payments already say what happened and when.
  */
-export async function eraseStoredEmailsOf(tx: Queryable, her: { reference: string; addresses: readonly string[]; keys: readonly string[] }): Promise<void> {
+export async function eraseStoredEmailsOf(
+  tx: Queryable,
+  her: { reference: string; addresses: readonly string[]; keys: readonly string[] },
+): Promise<void> {
   const addresses = [...new Set(her.addresses.map((address) => address.trim().toLowerCase()).filter((address) => address !== ""))];
   await tx
     .delete(storedEmails)

@@ -56,7 +56,14 @@ export function subscriptionStartWrites(writes: WritesAsOne, values: NewSubscrip
   writes.add(
     insertRowWhen(
       subscriptionEvents,
-      { subscriptionId: id, event: "hold_placed", fromState: null, toState: "on_hold", at, detail: { amount_cents: values.firstPeriodCents } },
+      {
+        subscriptionId: id,
+        event: "hold_placed",
+        fromState: null,
+        toState: "on_hold",
+        at,
+        detail: { amount_cents: values.firstPeriodCents },
+      },
       started.wrote,
     ),
   );
@@ -123,7 +130,11 @@ export async function subscriptionTimeline(subscriptionId: string): Promise<Time
   const db = await database();
   const [events, payments] = await Promise.all([
     db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, subscriptionId)).orderBy(asc(subscriptionEvents.id)),
-    db.select().from(subscriptionPayments).where(eq(subscriptionPayments.subscriptionId, subscriptionId)).orderBy(asc(subscriptionPayments.id)),
+    db
+      .select()
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.subscriptionId, subscriptionId))
+      .orderBy(asc(subscriptionPayments.id)),
   ]);
   return { events, payments };
 }
@@ -230,7 +241,9 @@ export async function moveSubscription(tx: Queryable, from: SubscriptionRow, tra
 
 /** A movement of money that changes no state (a failed try that will be tried again). */
 export async function recordPayment(subscriptionId: string, payment: NewPayment, at: Date): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .insert(subscriptionPayments)
     .values({ ...payment, subscriptionId, at })
     .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
@@ -256,7 +269,9 @@ export async function useCard(
   subscriptionId: string,
   card: Pick<SubscriptionRow, "cardReference" | "cardBrand" | "cardLast4">,
 ): Promise<SubscriptionRow | undefined> {
-  const [row] = await (await database())
+  const [row] = await (
+    await database()
+  )
     .update(subscriptions)
     .set({ ...card, updatedAt: new Date() })
     .where(eq(subscriptions.id, subscriptionId))
@@ -303,7 +318,11 @@ export async function replaceCard(
 export async function nextLinkVersion(tx: Queryable, subscriptionId: string): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({ linkVersion: sql`${subscriptions.newestLinkVersion} + 1`, newestLinkVersion: sql`${subscriptions.newestLinkVersion} + 1`, updatedAt: new Date() })
+    .set({
+      linkVersion: sql`${subscriptions.newestLinkVersion} + 1`,
+      newestLinkVersion: sql`${subscriptions.newestLinkVersion} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(subscriptions.id, subscriptionId));
 }
 
@@ -327,7 +346,9 @@ export async function offerLinkVersion(tx: Queryable, subscriptionId: string): P
  * it (another open did, or nothing was to move).
  */
 export async function openLinkVersion(subscriptionId: string, version: number): Promise<SubscriptionRow | undefined> {
-  const [row] = await (await database())
+  const [row] = await (
+    await database()
+  )
     .update(subscriptions)
     .set({ linkVersion: version, updatedAt: new Date() })
     .where(
@@ -408,7 +429,12 @@ export async function changePlan(
 
 /** Changes that move no state: the next try's time after a failure the gateway could not answer. */
 export async function postpone(subscriptionId: string, dueAt: Date | null, lockedUntil: Date | null): Promise<void> {
-  await (await database()).update(subscriptions).set({ dueAt, lockedUntil, updatedAt: new Date() }).where(eq(subscriptions.id, subscriptionId));
+  await (
+    await database()
+  )
+    .update(subscriptions)
+    .set({ dueAt, lockedUntil, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscriptionId));
 }
 
 /**
@@ -437,19 +463,16 @@ export async function claimDueSubscriptions(now: Date, lockMs: number, limit: nu
   return db
     .update(subscriptions)
     .set({ lockedUntil: new Date(realNow.getTime() + lockMs) })
-    .where(
-      and(
-        inArray(subscriptions.id, due),
-        or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow)),
-      ),
-    )
+    .where(and(inArray(subscriptions.id, due), or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow))))
     .returning();
 }
 
 /** Takes one subscription for this request (an approval, a cancel), unless a worker has it. */
 export async function claimSubscription(subscriptionId: string, lockMs: number): Promise<SubscriptionRow | undefined> {
   const realNow = new Date();
-  const [row] = await (await database())
+  const [row] = await (
+    await database()
+  )
     .update(subscriptions)
     .set({ lockedUntil: new Date(realNow.getTime() + lockMs) })
     .where(and(eq(subscriptions.id, subscriptionId), or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow))))
@@ -596,7 +619,10 @@ export async function recordOutsideRefund(
   paymentId: number,
   refund: RefundToMake & { gatewayReference: string | null },
 ): Promise<SubscriptionPaymentRow | undefined> {
-  const [seen] = await tx.select({ id: subscriptionPayments.id }).from(subscriptionPayments).where(eq(subscriptionPayments.idempotencyKey, refund.idempotencyKey));
+  const [seen] = await tx
+    .select({ id: subscriptionPayments.id })
+    .from(subscriptionPayments)
+    .where(eq(subscriptionPayments.idempotencyKey, refund.idempotencyKey));
   if (seen) return undefined;
   const pending = await setAsideRefund(tx, subscriptionId, paymentId, refund);
   if (!pending) return undefined;
@@ -625,15 +651,12 @@ export async function findPayment(paymentId: number): Promise<SubscriptionPaymen
 
 /** The most recent paid capture or charge of a subscription (the last money she paid), if any. */
 export async function lastPaidPayment(subscriptionId: string): Promise<SubscriptionPaymentRow | undefined> {
-  const [row] = await (await database())
+  const [row] = await (
+    await database()
+  )
     .select()
     .from(subscriptionPayments)
-    .where(
-      and(
-        eq(subscriptionPayments.subscriptionId, subscriptionId),
-        paidPayment,
-      ),
-    )
+    .where(and(eq(subscriptionPayments.subscriptionId, subscriptionId), paidPayment))
     .orderBy(desc(subscriptionPayments.id))
     .limit(1);
   return row;
@@ -641,16 +664,12 @@ export async function lastPaidPayment(subscriptionId: string): Promise<Subscript
 
 /** The paid capture or charge of one period (at most one: a unique index keeps it so), if any. */
 export async function paidPaymentOfPeriod(subscriptionId: string, period: number): Promise<SubscriptionPaymentRow | undefined> {
-  const [row] = await (await database())
+  const [row] = await (
+    await database()
+  )
     .select()
     .from(subscriptionPayments)
-    .where(
-      and(
-        eq(subscriptionPayments.subscriptionId, subscriptionId),
-        eq(subscriptionPayments.period, period),
-        paidPayment,
-      ),
-    )
+    .where(and(eq(subscriptionPayments.subscriptionId, subscriptionId), eq(subscriptionPayments.period, period), paidPayment))
     .limit(1);
   return row;
 }
@@ -681,12 +700,7 @@ export async function paidPaymentByReference(tx: Queryable, reference: string, l
   const query = tx
     .select()
     .from(subscriptionPayments)
-    .where(
-      and(
-        eq(subscriptionPayments.gatewayReference, reference),
-        paidPayment,
-      ),
-    )
+    .where(and(eq(subscriptionPayments.gatewayReference, reference), paidPayment))
     .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   return row;
@@ -695,7 +709,9 @@ export async function paidPaymentByReference(tx: Queryable, reference: string, l
 /** The references of these subscriptions, by id (at most as many as given). */
 export async function referencesOf(subscriptionIds: readonly string[]): Promise<Map<string, string>> {
   if (subscriptionIds.length === 0) return new Map();
-  const rows = await (await database())
+  const rows = await (
+    await database()
+  )
     .select({ id: subscriptions.id, reference: subscriptions.reference })
     .from(subscriptions)
     .where(inArray(subscriptions.id, [...subscriptionIds]));
@@ -744,7 +760,9 @@ export async function erasePaymentNotes(tx: Queryable, subscriptionId: string): 
  * Written only when it differs, so reading her page in the language she has writes nothing.
  */
 export async function chooseLanguage(subscriptionId: string, language: SubscriptionRow["language"]): Promise<void> {
-  await (await database())
+  await (
+    await database()
+  )
     .update(subscriptions)
     .set({ language, updatedAt: new Date() })
     .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.language} <> ${language}`));
