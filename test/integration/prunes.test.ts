@@ -282,12 +282,9 @@ describe("the funnel report's health", () => {
     const owner = await signedInOwner();
     const health = (await owner.call(funnelPage.loader, "/owner/funnel")).data.report.health;
     const engine = await databaseEngine();
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- either engine's result type is opaque: its rows are asserted, not inferred
-    const [own] = (
-      (await (await database()).execute(sql`select pg_database_size(current_database())::bigint as bytes`)) as unknown as {
-        rows: { bytes: string }[];
-      }
-    ).rows;
+    // Either engine's result type is opaque: its rows are asserted, not inferred.
+    const result: unknown = await (await database()).execute(sql`select pg_database_size(current_database())::bigint as bytes`);
+    const [own] = (result as { rows: { bytes: string }[] }).rows;
     // The tests' databases are in memory or on PostgreSQL: the database's own count (the folder on disk: data-folder.test.ts).
     expect(health.database).toMatchObject({ engine, of: "database" });
     expect(health.database.bytes).toBeGreaterThan(1_000_000);
