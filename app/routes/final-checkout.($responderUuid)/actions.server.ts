@@ -19,7 +19,8 @@ import { confirmPayment, payForFlow, type Payer, type PaymentResult } from "../.
 import { applyPromoCode } from "../../server/checkout/promo-code.server";
 import { herWords } from "../../server/checkout/checkout-words.server";
 import { requireFlow } from "../../server/flow/require-flow.server";
-import { formText, readForm } from "../../server/http/form-body.server";
+import { formText } from "../../funnel/form-text";
+import { readForm } from "../../server/http/form-body.server";
 import { readSandboxCard } from "../../server/payments/sandbox-card-form.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import { countStepPost, countStepPostPeeking, rateLimits, visitorRateKey } from "../../server/http/rate-limits.server";

@@ -4,8 +4,6 @@
 // each allowed by its own permission and answered with the page again and a notice.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { formatTime } from "../../components/console-format";
-import { auditDetail } from "../../funnel/audit";
 import { cancelForHerSchema } from "../../funnel/cancel-for-her";
 import { consentLine } from "../../funnel/consent";
 import { cancellableStates } from "../../funnel/her-subscription";
@@ -35,17 +33,11 @@ import { cancelForHer, sendLinkAgain } from "../../server/console/support-action
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, takeNotice, type StaffSession } from "../../server/staff/staff-session.server";
 import { paymentGateway } from "../../server/payments/index.server";
-import {
-  lifecycleNow,
-  maxClockDays,
-  moveSandboxClock,
-  sandboxClockAllowed,
-  sandboxClockOffsetMs,
-} from "../../server/subscriptions/clock.server";
-import { runLifecycleNow } from "../../server/subscriptions/lifecycle-worker.server";
+import { lifecycleNow, maxClockDays, sandboxClockAllowed, sandboxClockOffsetMs } from "../../server/subscriptions/clock.server";
 import { decideReview, type Decision } from "../../server/subscriptions/review.server";
 import { disputeLinesOf } from "../../server/subscriptions/disputes.server";
-import { cancelNotice, clockSchema, decisionNotice, linkSentTooOften, roundText, supportMessages } from "./order-notices.server";
+import { clockAction } from "./clock-action.server";
+import { cancelNotice, decisionNotice, linkSentTooOften, supportMessages } from "./order-notices.server";
 import { refundAction, refundForm } from "./refund.server";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -165,21 +157,8 @@ export async function orderAction(request: Request, session: StaffSession, subsc
       );
       return redirectWithNotice(session, back, decisionNotice(decision, outcome));
     }
-    case "clock": {
-      if (!sandboxClockAllowed()) refusePage(403, "The sandbox clock is not available with Stripe. Nothing was done.", back);
-      const submission = parseWithZod(formData, { schema: clockSchema });
-      if (submission.status !== "success") return refused(intent, submission.reply(), 400);
-      const days = submission.value.days;
-      const moved = await moveSandboxClock(days);
-      if (moved.status === "refused") return refused(intent, submission.reply({ fieldErrors: { days: [moved.message] } }), 400);
-      const daysText = `${days} ${days === 1 ? "day" : "days"}`;
-      await audit(request, actorOf(staff), "clock-moved", { detail: days === 1 ? auditDetail`1 day` : auditDetail`${days} days` });
-      const round = await runLifecycleNow();
-      return redirectWithNotice(session, back, {
-        tone: "success",
-        text: `The sandbox clock moved forward ${daysText}: it is now ${formatTime(moved.now.toISOString())}. ${roundText(round)}`,
-      });
-    }
+    case "clock":
+      return clockAction(request, session, back, formData);
     case "send-link": {
       if (subscription.erasedAt !== null) refusePage(409, supportMessages.erased, back);
       const sent = await sendLinkAgain(request, staff, subscription);

@@ -12,7 +12,7 @@ import { addressLines, canChangeAddress } from "../../funnel/her-address";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../funnel/rate-limits";
 import { translateReply, translator } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
-import { formText } from "../../server/http/form-body.server";
+import { formText } from "../../funnel/form-text";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import { actorOf, audit } from "../../server/staff/audit.server";

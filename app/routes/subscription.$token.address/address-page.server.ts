@@ -10,7 +10,8 @@ import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { Translator } from "../../i18n/languages";
 import { translateReply } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
-import { formText, readForm } from "../../server/http/form-body.server";
+import { formText } from "../../funnel/form-text";
+import { readForm } from "../../server/http/form-body.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import {

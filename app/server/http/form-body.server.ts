@@ -46,9 +46,3 @@ function formOfPairs(pairs: URLSearchParams): FormData {
   for (const [name, value] of pairs) form.append(name, value);
   return form;
 }
-
-/** A field's text, "" when it is missing; a file where text was asked for is not one of ours and reads as "". */
-export function formText(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-}

@@ -3,7 +3,7 @@
 // catalogue ids, put into her words with the form's reply (`visitor.reply`, `translateReply`).
 import type { MessageId } from "../../i18n/en";
 import { cardBrand, readCardNumber, readExpiry, readSecurityCode } from "../../funnel/test-cards";
-import { formText } from "../http/form-body.server";
+import { formText } from "../../funnel/form-text";
 
 /** What each card field says when its value cannot be used (test-cards.ts keeps the gateway's English). */
 export const cardFieldMessages = {

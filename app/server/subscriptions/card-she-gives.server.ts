@@ -5,7 +5,7 @@
 // names. Nothing here keeps a card: each page decides what the card is for.
 import { randomUUID } from "node:crypto";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
-import { formText } from "../http/form-body.server";
+import { formText } from "../../funnel/form-text";
 import { herOrder } from "../mail/her-emails.server";
 import type { PaymentGateway, SaveCardRequest, SaveCardResult } from "../payments/gateway.server";
 import { readSandboxCard } from "../payments/sandbox-card-form.server";
