@@ -42,8 +42,8 @@ test("she pays, reads the acknowledgment, opens her link, cancels before review 
   await expect(page.getByRole("status")).toContainText("Your order is cancelled. We released the");
   await expectAccessible(page);
 
-  const cancelled = await waitForEmail(email, /is cancelled/);
-  expect(cancelled.text).toContain("You cancelled your order before it was reviewed");
+  const cancelled = await waitForEmail(email, /is canceled/);
+  expect(cancelled.text).toContain("You canceled your order before it was reviewed");
 
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();

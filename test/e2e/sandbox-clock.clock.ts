@@ -244,7 +244,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect((await submit(page, "Yes, cancel my subscription")).status()).toBe(200);
       await expect(page.getByText("We have emailed you a confirmation.")).toBeVisible();
       await expectAccessible(page);
-      expect((await waitForEmail(person.email, /is cancelled/)).subject).toBe(`Your subscription ${reference} is cancelled`);
+      expect((await waitForEmail(person.email, /is canceled/)).subject).toBe(`Your subscription ${reference} is canceled`);
       await page.goto(link);
       await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
     });

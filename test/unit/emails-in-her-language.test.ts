@@ -100,7 +100,7 @@ describe("her emails in her language", () => {
     const email = renderEmail(order, { kind: "plan_changed", planChange: change("waiting") }, links, es).text;
     expect(email).toContain(`Como lo solicitó: ${waiting.summary}`);
     expect(planChangeWords(change("kept")).summary).toBe(
-      "You are keeping your 6 Months plan: the change to Monthly that was waiting is cancelled. Your plan costs $599.00 every 6 months, and your next billing date is November 24, 2026.",
+      "You are keeping your 6 Months plan: the change to Monthly that was waiting is canceled. Your plan costs $599.00 every 6 months, and your next billing date is November 24, 2026.",
     );
   });
 });

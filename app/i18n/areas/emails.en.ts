@@ -82,14 +82,14 @@ export const emailsEn = {
   "email.lapsed": "We tried your card on each retry day and could not charge your renewal, so your subscription has ended.",
   "email.lapsedRestart": "Nothing more will be charged. To start again, call {phone} or email {email}.",
   // canceled
-  "email.cancelledSubject": "Your subscription {reference} is cancelled",
+  "email.cancelledSubject": "Your subscription {reference} is canceled",
   "email.cancelledBeforeReview":
-    "You cancelled your order before it was reviewed. We released the {amount} hold on your card; nothing was charged. {releaseTiming}",
+    "You canceled your order before it was reviewed. We released the {amount} hold on your card; nothing was charged. {releaseTiming}",
   "email.cancelledBeforeReviewHoldEnded":
-    "You cancelled your order before it was reviewed. The hold on your card had already ended; nothing was charged.",
+    "You canceled your order before it was reviewed. The hold on your card had already ended; nothing was charged.",
   "email.cancelledLastRenewal":
-    "Your subscription is cancelled. You cancelled less than 72 hours before your next billing date, so, as the terms say, the renewal on {date} of {amount} is still billed. After that, nothing more will be charged.",
-  "email.cancelled": "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.",
+    "Your subscription is canceled. You canceled less than 72 hours before your next billing date, so, as the terms say, the renewal on {date} of {amount} is still billed. After that, nothing more will be charged.",
+  "email.cancelled": "Your subscription is canceled. No further renewal will be billed: nothing more will be charged.",
   // refunded
   "email.refundedSubject": "Your refund for order {reference}",
   "email.refunded":
@@ -157,7 +157,7 @@ export const emailsEn = {
   "planChange.theOneComing": "the one coming",
   "planChange.currentPrice": "your current price",
   "planChange.kept":
-    "You are keeping your {to} plan: the change to {from} that was waiting is cancelled. Your plan costs {price}, and your next billing date is {starts}.",
+    "You are keeping your {to} plan: the change to {from} that was waiting is canceled. Your plan costs {price}, and your next billing date is {starts}.",
   "planChange.undo":
     "Changed your mind? Choose your {from} plan again from your subscription page before {date} (72 hours before {starts}).",
   "planChange.keptUndo": "You can change your plan again from your subscription page.",
