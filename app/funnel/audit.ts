@@ -22,7 +22,7 @@ export const auditActionLabels = {
   "details-viewed": "Her details viewed",
   "emails-viewed": "Her emails viewed",
   "link-sent-again": "Link sent again",
-  "cancelled-for-her": "Cancelled for her",
+  "cancelled-for-her": "Canceled for her",
   // Detail: the new billing date, or the state it now ships to; never her street or ZIP.
   "billing-date-changed-for-her": "Billing date changed for her",
   "address-changed-for-her": "Address changed for her",

@@ -20,7 +20,7 @@ export const cancelReasonLabels: Record<CancelReason, string> = {
 export const cancelNoteMaxLength = 480;
 
 export const cancelForHerMessages = {
-  reason: "Choose why you are cancelling for her.",
+  reason: "Choose why you are canceling for her.",
   noteMissing: "Enter a note saying why: Other needs one.",
   noteLong: `Enter a note of ${cancelNoteMaxLength} characters or fewer.`,
   herReason: "Choose one of her reasons listed, or leave it empty.",

@@ -30,14 +30,14 @@ export const herStateText: Record<SubscriptionState, { title: string; text: stri
     text: "We could not charge your renewal. We will try your card again, or you can pay now with another card.",
   },
   ending: {
-    title: "Cancelled",
-    text: "You cancelled within 72 hours of your billing date, so that last renewal is still billed. After it, nothing more is charged.",
+    title: "Canceled",
+    text: "You canceled within 72 hours of your billing date, so that last renewal is still billed. After it, nothing more is charged.",
   },
   declined: {
     title: "Not prescribed",
     text: "The medical team did not prescribe this treatment. The hold on your card was released; nothing was charged.",
   },
-  cancelled: { title: "Cancelled", text: "Your subscription is cancelled. Nothing more will be charged." },
+  cancelled: { title: "Canceled", text: "Your subscription is canceled. Nothing more will be charged." },
   lapsed: { title: "Ended", text: "Your subscription ended because your renewal could not be charged. Nothing more will be charged." },
   // What happened to her money is said beside it (disqualifiedMoneyText): a hold released,
   // a payment refunded, or nothing paid.
@@ -55,12 +55,12 @@ export const herEventText: Record<SubscriptionEvent, string> = {
   approved_payment_failed: "Prescribed; your card could not be charged",
   declined_released: "Not prescribed; hold released",
   hold_expired: "Hold on your card ended while under review",
-  cancelled_released: "Cancelled before review; hold released",
+  cancelled_released: "Canceled before review; hold released",
   renewal_charged: "Renewal charged",
   renewal_failed: "Renewal could not be charged",
   lapsed: "Ended after the last try failed",
-  cancelled: "Cancelled; nothing more will be charged",
-  cancelled_after_renewal: "Cancelled; the renewal within 72 hours is still billed",
+  cancelled: "Canceled; nothing more will be charged",
+  cancelled_after_renewal: "Canceled; the renewal within 72 hours is still billed",
   medically_disqualified: "Ended by the medical team; nothing more will be charged",
   refunded: "Refunded to your card",
   refund_failed: "A refund to your card did not go through; our team is looking into it",
@@ -238,29 +238,29 @@ export function cancelResultText(
   t?: Translator,
 ): string {
   if (result === "closed")
-    return t ? t("herCancel.resultClosed") : "This subscription was already cancelled or closed. Nothing more will be charged.";
+    return t ? t("herCancel.resultClosed") : "This subscription was already canceled or closed. Nothing more will be charged.";
   if (result === "ending" && facts.lastBillingAt) {
     const date = formatEmailDate(facts.lastBillingAt, t);
     const amount = formatCents(facts.renewalCents);
     return t
       ? t("herCancel.resultEnding", { date, amount })
-      : `Your subscription is cancelled. Your next billing date, ${date}, was less than 72 hours away, so, as the terms say, that renewal of ${amount} is still billed. After it, nothing more will be charged.`;
+      : `Your subscription is canceled. Your next billing date, ${date}, was less than 72 hours away, so, as the terms say, that renewal of ${amount} is still billed. After it, nothing more will be charged.`;
   }
   if (before === "on_hold") {
     const hold = formatCents(facts.firstPeriodCents);
     return t
       ? t("herCancel.resultOnHold", { hold })
-      : `Your order is cancelled. We released the ${hold} hold on your card; nothing was charged. Depending on your bank, the hold leaves your statement within 5 to 10 business days.`;
+      : `Your order is canceled. We released the ${hold} hold on your card; nothing was charged. Depending on your bank, the hold leaves your statement within 5 to 10 business days.`;
   }
   if (before === "hold_expired") {
-    return t ? t("herCancel.resultHoldExpired") : "Your order is cancelled. The hold on your card had already ended; nothing was charged.";
+    return t ? t("herCancel.resultHoldExpired") : "Your order is canceled. The hold on your card had already ended; nothing was charged.";
   }
   if (before === "active") {
     return t
       ? t("herCancel.resultActive")
-      : "Your subscription is cancelled. No further renewal will be billed: nothing more will be charged.";
+      : "Your subscription is canceled. No further renewal will be billed: nothing more will be charged.";
   }
   return t
     ? t("herCancel.resultPastDue")
-    : "Your subscription is cancelled. The payment that was due will not be taken, and nothing more will be charged.";
+    : "Your subscription is canceled. The payment that was due will not be taken, and nothing more will be charged.";
 }

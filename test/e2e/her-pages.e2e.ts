@@ -39,14 +39,14 @@ test("she pays, reads the acknowledgment, opens her link, cancels before review 
   await expectAccessible(page);
 
   expect((await submit(page, "Yes, cancel my subscription")).status()).toBe(200);
-  await expect(page.getByRole("status")).toContainText("Your order is cancelled. We released the");
+  await expect(page.getByRole("status")).toContainText("Your order is canceled. We released the");
   await expectAccessible(page);
 
   const cancelled = await waitForEmail(email, /is canceled/);
   expect(cancelled.text).toContain("You canceled your order before it was reviewed");
 
   await page.goto(link);
-  await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Canceled" })).toBeVisible();
   await expect(page.getByRole("table").getByRole("row", { name: /Hold released/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cancel subscription" })).toHaveCount(0);
   await expectAccessible(page);

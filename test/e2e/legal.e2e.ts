@@ -53,7 +53,7 @@ test("/terms states the three subscription terms, plans, shipping and pre-author
   await expect(page.getByRole("region", { name: "Card pre-authorisation" })).toContainText(
     /pre-authorised at checkout and charged only if a licensed provider prescribes/i,
   );
-  const cancelling = page.getByRole("region", { name: "Cancelling" });
+  const cancelling = page.getByRole("region", { name: "Canceling" });
   await expect(cancelling.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
   await expect(cancelling.getByRole("link", { name: /^\d[\d-]+$/ })).toHaveAttribute("href", /^tel:/);
 });

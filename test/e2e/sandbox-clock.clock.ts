@@ -246,7 +246,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expectAccessible(page);
       expect((await waitForEmail(person.email, /is canceled/)).subject).toBe(`Your subscription ${reference} is canceled`);
       await page.goto(link);
-      await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "Canceled" })).toBeVisible();
     });
   });
 }

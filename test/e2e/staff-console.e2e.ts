@@ -114,11 +114,11 @@ test("the owner adds support and a clinician; each sets up and signs in; support
   await owner.getByLabel("Person").selectOption({ label: supportName });
   await owner.getByRole("button", { name: "Show" }).click();
   const log = owner.getByRole("table", { name: /Audit log/ });
-  for (const action of ["Sign-in set up", "Signed in", "Sign-in failed", "Customer searched", "Her details viewed", "Cancelled for her"]) {
+  for (const action of ["Sign-in set up", "Signed in", "Sign-in failed", "Customer searched", "Her details viewed", "Canceled for her"]) {
     await expect(log.getByRole("cell", { name: action, exact: true }).first(), action).toBeVisible();
   }
-  await expect(log.getByRole("row").filter({ hasText: "Cancelled for her" })).toContainText(cancelled);
-  await expect(log.getByRole("row").filter({ hasText: "Cancelled for her" })).toContainText("She asked by phone");
+  await expect(log.getByRole("row").filter({ hasText: "Canceled for her" })).toContainText(cancelled);
+  await expect(log.getByRole("row").filter({ hasText: "Canceled for her" })).toContainText("She asked by phone");
   await expect(log).not.toContainText(her.email);
   await owner.getByLabel("Person").selectOption({ label: clinicianName });
   await owner.getByRole("button", { name: "Show" }).click();

@@ -138,7 +138,7 @@ describe("the audit log page", () => {
 
     const page = await pageOf(owner, "?action=cancelled-for-her");
     expect(page.data.log.lines).toEqual([
-      expect.objectContaining({ who: "Sam Support", action: "Cancelled for her", detail: "She asked by phone" }),
+      expect.objectContaining({ who: "Sam Support", action: "Canceled for her", detail: "She asked by phone" }),
     ]);
 
     const wrong = await pageOf(owner, "?action=deleted-everything");
@@ -246,7 +246,7 @@ describe("the audit log's CSV", () => {
     expect(parseCsv(answer.data)).toEqual([
       ["When (UTC)", "Who", "Role", "Action", "Order", "Detail", "Address"],
       ["2024-05-01T11:00:00.000Z", `'${hostile}`, "Support", "Her emails viewed", "", "", "abcdef0123456789"],
-      ["2024-05-01T10:00:00.000Z", `'${hostile}`, "Support", "Cancelled for her", "MC-7KQ2-94XD", "'+SUM(1,2)", "abcdef0123456789"],
+      ["2024-05-01T10:00:00.000Z", `'${hostile}`, "Support", "Canceled for her", "MC-7KQ2-94XD", "'+SUM(1,2)", "abcdef0123456789"],
     ]);
 
     const dated = await csvOf(owner, "?from=2024-05-01&to=2024-05-01&action=details-viewed");

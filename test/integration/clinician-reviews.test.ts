@@ -562,7 +562,7 @@ describe("find an order, and the clinical view of one that no longer waits", () 
     const pastDue = await approved({ cardNumber: failsWithoutHer });
     await moveDays(Math.floor((ending.nextBillingAt!.getTime() - (await lifecycleNow()).getTime()) / day) - 1);
     expect((await cancelSubscription(sandboxGateway(), await reload(ending))).status).toBe("ending");
-    await expectView(ending, "Cancelled, last renewal still billed", true);
+    await expectView(ending, "Canceled, last renewal still billed", true);
     await moveDays(2);
     await expectView(pastDue, "Renewal failed, retrying", true);
     expect((await queue(browser)).data.reviews).toEqual([]);

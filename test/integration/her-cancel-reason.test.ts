@@ -70,7 +70,7 @@ describe("why she cancels", () => {
     const answer = await press(first, { reason: "side_effects" });
     expect(answer).toHaveStatus(200);
     expect(answer.data.done).toBe(true);
-    expect(answer.data.text).toContain("Your subscription is cancelled");
+    expect(answer.data.text).toContain("Your subscription is canceled");
     expect(await reload(first)).toMatchObject({ state: "cancelled", cancelReason: "side_effects", cancelReasonNote: null });
     expect((await providerCancelOf(first)).map((event) => event.reason)).toEqual(["side_effects"]);
 
@@ -99,11 +99,11 @@ describe("why she cancels", () => {
     const answers = await Promise.all([press(subscription, { reason: "moving" }), press(subscription, { reason: "too_expensive" })]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     const texts = answers.map((answer) => answer.data.text as string);
-    expect(texts.filter((text) => text.includes("already cancelled"))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes("already canceled"))).toHaveLength(1);
     expect(await cancelEventsOf(subscription)).toHaveLength(1);
     // The reason is the press that cancelled's: the second wrote nothing over it.
     const kept = (await reload(subscription)).cancelReason;
-    expect(kept).toBe(texts[0]!.includes("already cancelled") ? "too_expensive" : "moving");
+    expect(kept).toBe(texts[0]!.includes("already canceled") ? "too_expensive" : "moving");
     await deliverAll();
     expect((await storedEmailsOf(subscription.reference)).filter((email) => email.kind === "cancelled")).toHaveLength(1);
   });

@@ -221,7 +221,7 @@ describe("cancel online", () => {
     expect(emails.at(-1)!.text).toContain("before it was reviewed");
     const again = await cancel(subscription);
     expect(again).toHaveStatus(200);
-    expect(again.data.text).toBe("This subscription was already cancelled or closed. Nothing more will be charged.");
+    expect(again.data.text).toBe("This subscription was already canceled or closed. Nothing more will be charged.");
     expect(await kindsOf(subscription)).toEqual(["order_received", "cancelled"]);
   });
 
@@ -257,7 +257,7 @@ describe("cancel online", () => {
     for (const days of [31, 1, 2, 2, 1]) await moveDays(days);
     expect((await reload(subscription)).state).toBe("lapsed");
     const answer = await cancel(subscription);
-    expect(answer.data.text).toContain("already cancelled or closed");
+    expect(answer.data.text).toContain("already canceled or closed");
   });
 });
 

@@ -371,7 +371,7 @@ describe("her pages", () => {
     const cancel = await new TestBrowser().call(cancelPage.loader, `/subscription/${token}/cancel`, { params: { token } });
     expect(cancel.data.preview.can).toBe(false);
     const pressed = await new TestBrowser().call(cancelPage.action, `/subscription/${token}/cancel`, { params: { token }, form: {} });
-    expect(pressed.data.text).toContain("already cancelled or closed");
+    expect(pressed.data.text).toContain("already canceled or closed");
     expect((await reload(subscription)).state).toBe("disqualified");
   });
 

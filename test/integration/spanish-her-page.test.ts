@@ -157,7 +157,7 @@ describe("her private pages in Spanish", () => {
     ]) {
       expect(html).toContain(words);
     }
-    expect(html).not.toMatch(/Need a break|Why are you cancelling|Keep my subscription|Cancel subscription/);
+    expect(html).not.toMatch(/Need a break|Why are you canceling|Keep my subscription|Cancel subscription/);
 
     const badReason = await new TestBrowser().call(cancelPage.action, at, { params, form: { reason: "bored" } });
     expect(badReason).toHaveStatus(400);

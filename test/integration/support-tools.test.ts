@@ -324,7 +324,7 @@ describe("Cancel for her", () => {
     expect(await postOrder(browser, subscription.reference, { intent: "cancel-for-her", reason: "email" })).toHaveStatus(303);
     expect((await openOrder(browser, subscription.reference)).data.notice).toEqual({
       tone: "info",
-      text: "This subscription was already cancelled or closed. Nothing changed: the order is Cancelled.",
+      text: "This subscription was already canceled or closed. Nothing changed: the order is Canceled.",
     });
     expect(await auditRows("cancelled-for-her")).toHaveLength(1);
     expect(await queuedEmails(subscription)).toHaveLength(2);
@@ -341,7 +341,7 @@ describe("Cancel for her", () => {
     const page = await openOrder(browser, subscription.reference);
     expect(page.data.notice).toEqual({
       tone: "success",
-      text: "Cancelled for her. The order is now: Cancelled. She was emailed that it is cancelled.",
+      text: "Canceled for her. The order is now: Canceled. She was emailed that it is canceled.",
     });
     expect(page.data.payments.map((payment: { kind: string }) => payment.kind)).toEqual(["Hold", "Release"]);
   });
@@ -357,7 +357,7 @@ describe("Cancel for her", () => {
 
     const noReason = await postOrder(browser, subscription.reference, { intent: "cancel-for-her", note: "She moved" });
     expect(noReason).toHaveStatus(400);
-    expect(noReason.data.lastResult.error.reason).toEqual(["Choose why you are cancelling for her."]);
+    expect(noReason.data.lastResult.error.reason).toEqual(["Choose why you are canceling for her."]);
     expect(noReason.data.lastResult.initialValue).toMatchObject({ note: "She moved" });
 
     const tooLong = await postOrder(browser, subscription.reference, { intent: "cancel-for-her", reason: "other", note: "x".repeat(481) });

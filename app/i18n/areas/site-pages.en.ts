@@ -22,10 +22,10 @@ export const sitePagesEn = {
   "terms.shippingTitle": "Shipping",
   "terms.shipping":
     "Shipping is free. If your treatment is prescribed, your medication is shipped within 3-5 business days. We ship to addresses in the United States and cannot deliver to a PO Box.",
-  "terms.cancelTitle": "Cancelling",
+  "terms.cancelTitle": "Canceling",
   "terms.cancelHow":
     "You can cancel at any time. Call us on {phone} or email {email} with your name and the email address you used at checkout.",
-  "terms.cancelStops": "Cancelling stops future renewals. To stop the next one, cancel at least 72 hours before your next billing date.",
+  "terms.cancelStops": "Canceling stops future renewals. To stop the next one, cancel at least 72 hours before your next billing date.",
   "terms.contact": "Questions about these terms or your subscription? Call {phone} or email {email}.",
   // /privacy
   "privacy.title": "Privacy Policy",

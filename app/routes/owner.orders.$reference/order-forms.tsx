@@ -114,7 +114,7 @@ export function CancelForHerForm() {
         />
         <SelectField
           field={fields.herReason}
-          label="Why she cancelled, if she said (optional)"
+          label="Why she canceled, if she said (optional)"
           hint="Counted in the money report's cancel reasons."
           emptyChoice="She did not say"
           options={herReasonChoices}

@@ -24,7 +24,7 @@ export function linkSentTooOften(retryAfterSeconds: number): string {
 
 export const supportMessages = {
   linkSent: "A new link was emailed to her. Her earlier links no longer open.",
-  cancelBusy: "A payment on this order is moving right now. Nothing was cancelled yet: please try again in a minute.",
+  cancelBusy: "A payment on this order is moving right now. Nothing was canceled yet: please try again in a minute.",
   notAllowed: "Your role does not allow this. Nothing was done.",
   erased: "Her data was deleted at her request: there is no address to send a link to, and her link no longer opens. Nothing was sent.",
 } as const;
@@ -82,13 +82,13 @@ export function cancelNotice(outcome: Exclude<CancelOutcome, { status: "busy" }>
   const state = subscriptionStateLabels[outcome.subscription.state];
   switch (outcome.status) {
     case "cancelled":
-      return { tone: "success", text: `Cancelled for her. The order is now: ${state}. She was emailed that it is cancelled.` };
+      return { tone: "success", text: `Canceled for her. The order is now: ${state}. She was emailed that it is canceled.` };
     case "ending":
       return {
         tone: "success",
-        text: `Cancelled for her. Her renewal${lastBillingAt ? ` on ${formatTime(lastBillingAt.toISOString())}` : ""} was less than 72 hours away, so, as the terms say, it is still billed; nothing after it. She was emailed that it is cancelled.`,
+        text: `Canceled for her. Her renewal${lastBillingAt ? ` on ${formatTime(lastBillingAt.toISOString())}` : ""} was less than 72 hours away, so, as the terms say, it is still billed; nothing after it. She was emailed that it is canceled.`,
       };
     case "closed":
-      return { tone: "info", text: `This subscription was already cancelled or closed. Nothing changed: the order is ${state}.` };
+      return { tone: "info", text: `This subscription was already canceled or closed. Nothing changed: the order is ${state}.` };
   }
 }

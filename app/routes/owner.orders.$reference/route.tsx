@@ -83,7 +83,7 @@ export default function ConsoleOrder() {
             { term: "Decision", value: <DecisionText decision={order.decision} /> },
             changes.cancelReason ? { term: "Cancel reason", value: changes.cancelReason } : null,
             changes.cancelNote ? { term: "Her words", value: `“${changes.cancelNote}”` } : null,
-            changes.cancelForHerNote ? { term: "Note when cancelled for her", value: `“${changes.cancelForHerNote}”` } : null,
+            changes.cancelForHerNote ? { term: "Note when canceled for her", value: `“${changes.cancelForHerNote}”` } : null,
           ]}
         />
       </section>
