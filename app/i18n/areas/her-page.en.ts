@@ -205,8 +205,7 @@ export const herPageEn = {
     "Your order is canceled. We released the {hold} hold on your card; nothing was charged. Depending on your bank, the hold leaves your statement within 5 to 10 business days.",
   "herCancel.resultHoldExpired": "Your order is canceled. The hold on your card had already ended; nothing was charged.",
   "herCancel.resultActive": "Your subscription is canceled. No further renewal will be billed: nothing more will be charged.",
-  "herCancel.resultPastDue":
-    "Your subscription is canceled. The payment that was due will not be taken, and nothing more will be charged.",
+  "herCancel.resultPastDue": "Your subscription is canceled. The payment that was due will not be taken, and nothing more will be charged.",
   "herCancel.busy": "A payment on your order is moving right now. Nothing was canceled yet: please try again in a minute.",
   "herCancel.pauseTitle": "Need a break instead?",
   "herCancel.pauseMoved":
