@@ -1,31 +1,28 @@
-// The order's writes that go with others', each all or nothing (decision 0008): the claim
-// with her checkout details (one statement), or with the promo use it counts, and the failure
-// that gives the use back (each a transaction);
-// the payment with the provider's copy in the outbox, and the authorisation that starts her
-// subscription (also when it was found at the gateway after a crash lost its answer), each
-// one statement (db/writes-as-one.server.ts). Each moves the order only while the attempt
-// that claimed it still holds it. The protocol that calls them is submit-order-once.server.ts
-// (and reconcile-attempts.server.ts); the order's own row is db/stores/orders.server.ts.
-import { randomBytes } from "node:crypto";
+// The order's writes that go with others', each all or nothing (decision 0008), composed here
+// from the stores' own writes; what they write is worked out by the service that calls them
+// (place-order.server.ts) and handed down. The claim with her checkout details (one
+// statement), or with the promo use it counts, and the failure that gives the use back (each a
+// transaction); the payment with the provider's copy in the outbox, and the authorisation with
+// her subscription on hold, its email and her consent (also when it was found at the gateway
+// after a crash lost its answer), each one statement (db/writes-as-one.server.ts). Each moves
+// the order only while the attempt that claimed it still holds it; the order's own row is
+// db/stores/orders.server.ts.
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { checkoutDisclosure, checkoutTerms, purchaseAgreedWith } from "../../funnel/consent";
-import { isPlanCode } from "../../funnel/plans";
+import type { EmailPayload } from "../../funnel/email-messages";
 import type { OrderDestination, PreAuthOrderBody } from "../../funnel/pre-auth-order";
-import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
-import { translator } from "../../i18n/messages";
 import { database, type Database } from "../db/client.server";
 import { checkoutDetailsValues, checkoutDetailsWrites, saveCheckoutDetails, type CheckoutDetails } from "../db/stores/addresses.server";
 import { flowRow, flowUuid } from "../db/flow-row.server";
 import { prepared, statementName } from "../db/prepared.server";
 import { orders as ordersTable } from "../db/schema.server";
-import { outboxMessageWrite, ownDeliveryWrite, type OutboxMessage } from "../db/stores/outbox.server";
-import { purchaseConsentWrite } from "../db/stores/consent-records.server";
+import { purchaseConsentWrite, type ConsentWrite } from "../db/stores/consent-records.server";
 import * as orders from "../db/stores/orders.server";
 import type { OrderRow, OrderValues, PaymentCard } from "../db/stores/orders.server";
+import { outboxMessageWrite, ownDeliveryWrite, type OutboxMessage } from "../db/stores/outbox.server";
 import { giveBackPromoCode, redeemPromoCode } from "../db/stores/promo-codes.server";
+import { subscriptionStartWrites, type NewSubscription } from "../db/stores/subscriptions.server";
 import { WritesAsOne } from "../db/writes-as-one.server";
 import { writeWithOutbox } from "../outbox/with-outbox.server";
-import { startSubscriptionWrites } from "../subscriptions/transitions.server";
 
 /** What a claim came to. */
 export type OrderClaim =
@@ -119,16 +116,6 @@ export async function recordFailure(order: OrderRow, status: "declined" | "faile
   });
 }
 
-/** The order as the provider gets it once paid, and the outbox message that carries it. */
-export function paidOrderMessage(order: OrderRow, reference: string): { paid: PreAuthOrderBody; message: OutboxMessage } {
-  const body = order.body as unknown as PreAuthOrderBody;
-  const paid: PreAuthOrderBody = {
-    ...body,
-    payment: { stripePaymentMethodId: reference, amount: order.amountCents, currency: "usd" },
-  };
-  return { paid, message: { kind: "pre-auth-checkout", payload: { responderUuid: order.responderUuid, orderId: order.id, body: paid } } };
-}
-
 /**
  * The card is authorised: the order, with its payment, and the provider's copy in the outbox
  * are written as one statement, so it reaches the provider even if we stop now. The worker
@@ -149,101 +136,70 @@ export async function recordPayment(
   return writes.run(db);
 }
 
-/** The hold the authorisation placed: where it is and when it lapses, on the lifecycle clock. */
-export interface PlacedHold {
-  reference: string;
-  /** The gateway's word when it gave one, else 7 days from `placedAt`. */
-  expiresAt: Date | undefined;
-  placedAt: Date;
+/**
+ * What an authorisation starts, worked out by the service beforehand: her subscription on
+ * hold, its "order received" email, and the record of her consent to its renewals.
+ */
+export interface OrderStart {
+  subscription: NewSubscription;
+  email: EmailPayload;
+  consent: ConsentWrite;
 }
 
 /**
- * The order is authorised and she goes to `destination`; its outbox message is delivered (the
- * provider answered) or due now, and its subscription begins on hold, all in one transaction,
- * then the worker is woken for what is due. A promo code it used was counted when the attempt
- * claimed the order (claimOrder). Nothing is written when the attempt no longer holds the order.
+ * The order is authorised, under `reference`, and she goes to `destination`; its outbox message
+ * is delivered (the provider answered) or due now, and all it starts is written, in one
+ * statement, then the worker is woken for what is due. A promo code it used was counted when
+ * the attempt claimed the order (claimOrder). Nothing is written when the attempt no longer
+ * holds the order.
  */
 export async function recordAuthorised(
   order: OrderRow,
   destination: OrderDestination,
+  reference: string,
   message: OutboxMessage,
   delivered: boolean,
-  hold: PlacedHold,
+  start: OrderStart,
 ): Promise<boolean> {
-  const reference = order.reference ?? orderReference(randomBytes(8));
   const db = await database();
   const writes = new WritesAsOne();
   const moved = writes.add(orders.authorisedWrite(db, order, destination, reference));
   writes.add(ownDeliveryWrite(db, message, delivered, moved.wrote));
-  startOrderSubscription(writes, order, reference, hold, moved.wrote);
+  startOrder(writes, start, moved.wrote);
   return writeWithOutbox(writes);
 }
 
 /**
- * An authorisation whose answer was lost (a crash between the gateway's answer and our write)
- * and found again at the gateway: recorded as if the answer had arrived, in one transaction
- * and only while the attempt still holds the order. The provider's copy is left to the outbox
- * (due now) rather than sent from here, and she goes to our thank-you page when she comes back.
+ * A payment found at the gateway after its answer was lost: the payment and the authorisation
+ * together, the provider's copy due now in the outbox, and all it starts, in one statement, only
+ * while the attempt still holds the order.
  */
-export async function recordFoundAuthorisation(
+export async function recordFoundPayment(
   order: OrderRow,
+  paid: PreAuthOrderBody,
   card: PaymentCard,
-  hold: PlacedHold,
   destination: OrderDestination,
+  reference: string,
+  message: OutboxMessage,
+  start: OrderStart,
 ): Promise<boolean> {
-  const { paid, message } = paidOrderMessage(order, card.reference);
-  const reference = order.reference ?? orderReference(randomBytes(8));
   const writes = new WritesAsOne();
   const moved = writes.add(orders.foundAuthorisationWrite(await database(), order, paid, card, destination, reference));
   writes.add(outboxMessageWrite(message, moved.wrote));
-  startOrderSubscription(writes, { ...order, body: paid as unknown as Record<string, unknown> }, reference, hold, moved.wrote);
+  startOrder(writes, start, moved.wrote);
   return writeWithOutbox(writes);
 }
 
+function startOrder(writes: WritesAsOne, start: OrderStart, when: SQL): void {
+  startSubscription(writes, start, when);
+  writes.add(purchaseConsentWrite(start.consent, when));
+}
+
 /**
- * Her subscription, on hold from the authorisation, with its "order received" email, and the
- * record of her consent to its renewals: the authorisation is the agreement that counts, so
- * the record is written with it, once per attempt, drawn from the same amounts the page showed
- * beside COMPLETE PURCHASE (the hold is her first period, the renewal the plan's price).
+ * Her subscription on hold, with the acknowledgment she can keep, sent once with the
+ * subscription it acknowledges: written with the order's writes, when `when` holds.
  */
-function startOrderSubscription(writes: WritesAsOne, order: OrderRow, reference: string, hold: PlacedHold, when: SQL): void {
-  const body = order.body as unknown as PreAuthOrderBody;
-  const planType = body.medications[0]?.planType;
-  const plan = isPlanCode(planType) ? planType : "monthly";
-  // Later periods are the plan's price she agreed to, before any promo discount.
-  const renewalCents = Math.round(body.pricing.subtotal * 100);
-  startSubscriptionWrites(
-    writes,
-    {
-      orderId: order.id,
-      responderUuid: order.responderUuid,
-      reference,
-      plan,
-      variant: body.metadata.variant ?? "current",
-      gateway: order.gateway,
-      language: order.language,
-      firstPeriodCents: order.amountCents,
-      renewalCents,
-      holdReference: hold.reference,
-      holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
-      at: hold.placedAt,
-    },
-    when,
-  );
-  writes.add(
-    purchaseConsentWrite(
-      {
-        responderUuid: order.responderUuid,
-        plan,
-        firstPeriodCents: order.amountCents,
-        renewalCents,
-        // In the language she read them in, beside COMPLETE PURCHASE.
-        disclosure: checkoutDisclosure(translator(order.language), plan, renewalCents, order.amountCents),
-        terms: checkoutTerms(translator(order.language)),
-        agreedWith: purchaseAgreedWith,
-        agreementKey: `${order.id}:${order.attemptKey ?? "none"}`,
-      },
-      when,
-    ),
-  );
+export function startSubscription(writes: WritesAsOne, start: Pick<OrderStart, "subscription" | "email">, when: SQL): void {
+  const started = subscriptionStartWrites(writes, start.subscription, when);
+  writes.add(outboxMessageWrite({ kind: "email", payload: start.email }, started.wrote));
 }
