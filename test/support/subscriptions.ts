@@ -14,7 +14,7 @@ import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
-import { startSubscription } from "../../app/server/checkout/order-record.server";
+import { startSubscription } from "../../app/server/checkout/place-order.server";
 import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
 import { aPerson } from "./factories";
 import { payForPlan, type PlanChoice } from "./funnel-steps";

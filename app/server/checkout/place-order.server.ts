@@ -1,35 +1,49 @@
 // The order placed exactly once (spec section 7 "pre-auth-checkout"; decision 0008), in the
 // three steps of placeOrder:
 // - the claim: the attempt takes the order's row by moving it to "processing" with its attempt
-//   key, her details and any promo use it counts written with it (order-record.server.ts), so a
-//   double click, a second tab or a resubmitted page finds the claim taken and waits for that
-//   attempt's result instead of paying again;
+//   key, her details and any promo use it counts written with it, so a double click, a second
+//   tab or a resubmitted page finds the claim taken and waits for that attempt's result instead
+//   of paying again;
 // - the gateway: her card tried under an idempotency key made of the order id and the attempt
 //   key, so even a retry after a crash returns the same authorisation;
 // - the record: what came of it, each outcome written with all that goes with it.
+// Each step's writes that go with others' are all or nothing: a transaction, or one statement
+// composed here from the stores' own writes (db/writes-as-one.server.ts), its rows worked out
+// before it is built. Each moves the order only while the attempt that claimed it still holds it.
 // An attempt cut off mid-way (a crash) is settled by asking the gateway what became of its key,
 // by the lifecycle worker or by her next press, whichever comes first; her next attempt then
 // has its own key, never the old one.
 import { randomBytes } from "node:crypto";
-import { emailPayload } from "../../funnel/email-messages";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { purchaseAgreement, type PurchaseAgreement } from "../../funnel/consent";
+import { emailPayload, type EmailPayload } from "../../funnel/email-messages";
 import { isPlanCode } from "../../funnel/plans";
 import { defaultDestination, variantDestination, type OrderDestination, type PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { holdLifetimeMs, orderReference } from "../../funnel/subscription-life";
-import { purchaseAgreement, type PurchaseAgreement } from "../../funnel/consent";
 import { translator } from "../../i18n/messages";
 import type { Language } from "../../i18n/languages";
-import { saveCheckoutDetails, type CheckoutDetails } from "../db/stores/addresses.server";
+import { database, databaseNotices, type Database } from "../db/client.server";
+import { flowRow, flowUuid } from "../db/flow-row.server";
+import type { SettledOrder } from "../db/notices.server";
+import { prepared, statementName } from "../db/prepared.server";
+import { orders as ordersTable } from "../db/schema.server";
+import { checkoutDetailsValues, checkoutDetailsWrites, saveCheckoutDetails, type CheckoutDetails } from "../db/stores/addresses.server";
+import { purchaseConsentWrite, type ConsentWrite } from "../db/stores/consent-records.server";
+import * as orders from "../db/stores/orders.server";
 import {
   claimWaitingOrder,
   findOrder,
   recordRequiresAction,
   staleProcessingOrders,
   type OrderRow,
+  type OrderValues,
   type PaymentCard,
 } from "../db/stores/orders.server";
-import { idempotencyKeyOf, type OutboxMessage } from "../db/stores/outbox.server";
-import { databaseNotices } from "../db/client.server";
-import type { SettledOrder } from "../db/notices.server";
+import { idempotencyKeyOf, outboxMessageWrite, ownDeliveryWrite, type OutboxMessage } from "../db/stores/outbox.server";
+import { giveBackPromoCode, redeemPromoCode } from "../db/stores/promo-codes.server";
+import { subscriptionStartWrites, type NewSubscription } from "../db/stores/subscriptions.server";
+import { WritesAsOne } from "../db/writes-as-one.server";
+import { writeWithOutbox } from "../outbox/with-outbox.server";
 import {
   paymentMessages,
   type AttemptLookup,
@@ -41,7 +55,6 @@ import { provider } from "../provider/index.server";
 import { ProviderError } from "../provider/provider.server";
 import { log } from "../log.server";
 import { lifecycleNow } from "../subscriptions/clock.server";
-import { claimOrder, recordAuthorised, recordFailure, recordFoundPayment, recordPayment, type OrderStart } from "./order-record.server";
 
 export type OrderOutcome =
   | { status: "authorised"; destination: OrderDestination }
@@ -144,6 +157,83 @@ export async function placeOrder(attempt: CheckoutAttempt): Promise<PlacedOrder>
   return settledOutcome(attempt.responderUuid, read);
 }
 
+/** What a claim came to. */
+export type OrderClaim =
+  | { status: "claimed"; order: OrderRow }
+  /**
+   * Another attempt holds the order, or it is settled. `found`: the order as the claim's own
+   * statement found it (`at`: performance.now() before it was sent), where it could tell.
+   */
+  | { status: "taken"; found?: { order: OrderRow; at: number } }
+  /** Its promo code may no longer be used: nothing was claimed or counted; try no card. */
+  | { status: "promo_unavailable" };
+
+// Her details and the claim in one statement, in the details' two shapes, each built once: the
+// details are written whether or not the claim is taken (the first press, or a second), and a
+// claim refused by her order as the statement found it answers with that order, which the
+// refused press would otherwise read next.
+const claimWithDetails = (billing: boolean) => (db: Database) => {
+  const claim = db.$with("claim").as(orders.orderClaimInsert(db));
+  // The claimed row, column by column as the claim returned them (a WITH is selected by its fields).
+  const claimed = Object.fromEntries(Object.keys(getTableColumns(ordersTable)).map((key) => [key, claim[key as keyof OrderRow]])) as {
+    [K in keyof OrderRow]: (typeof claim)[K];
+  };
+  return db
+    .with(...checkoutDetailsWrites(db, billing), claim)
+    .select({ claimed, current: ordersTable })
+    .from(flowRow())
+    .leftJoin(claim, sql`true`)
+    .leftJoin(ordersTable, orders.claimRefusedOn(flowUuid))
+    .prepare(statementName(db, billing ? "order_claim_details_billing" : "order_claim_details"));
+};
+const claimWithBilling = claimWithDetails(true);
+const claimWithoutBilling = claimWithDetails(false);
+
+/** Undoes a claim whose promo code could not be counted. */
+class PromoUnavailable extends Error {}
+
+/**
+ * The claim: a new attempt takes an order that is not under way, and writes what she sent in
+ * the same statement, so the order always carries the amount this attempt authorises. Her
+ * first attempt makes the row in that statement. A promo code the order carries is counted in
+ * the same transaction, before any card is tried, only while the code may still be used: a card is
+ * never held at a discount the code can no longer give, and the cap holds however many pay at
+ * once. The use is given back if the card is then declined (recordFailure).
+ */
+export async function claimOrder(
+  responderUuid: string,
+  attemptKey: string,
+  order: OrderValues,
+  details?: CheckoutDetails,
+): Promise<OrderClaim> {
+  const db = await database();
+  const promoCode = order.body.metadata.discount_code;
+  if (!promoCode) {
+    if (!details) {
+      const claimed = await orders.claimOrder(db, responderUuid, attemptKey, order);
+      return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
+    }
+    const values = { ...checkoutDetailsValues(responderUuid, details), ...orders.orderClaimValues(responderUuid, attemptKey, order) };
+    const at = performance.now();
+    const [row] = await prepared(db, details.billing ? claimWithBilling : claimWithoutBilling).execute(values);
+    if (row?.claimed) return { status: "claimed", order: row.claimed };
+    return { status: "taken", found: row?.current ? { order: row.current, at } : undefined };
+  }
+  // A code that ran out undoes the claim; her details are kept apart first, so it never undoes them.
+  if (details) await saveCheckoutDetails(responderUuid, details);
+  try {
+    return await db.transaction(async (tx): Promise<OrderClaim> => {
+      const claimed = await orders.claimOrder(tx, responderUuid, attemptKey, order);
+      if (!claimed) return { status: "taken" };
+      if ((await redeemPromoCode(tx, promoCode)) === "unavailable") throw new PromoUnavailable();
+      return { status: "claimed", order: claimed };
+    });
+  } catch (error) {
+    if (error instanceof PromoUnavailable) return { status: "promo_unavailable" };
+    throw error;
+  }
+}
+
 /** 2. The gateway, under the attempt that claimed the order; 3. the record of what came of it. */
 async function runAttempt(attempt: CheckoutAttempt, claimed: OrderRow): Promise<OrderOutcome> {
   const running = (async () => {
@@ -229,6 +319,19 @@ async function recordResult(order: OrderRow, result: AuthorisationResult, agreem
 }
 
 /**
+ * The card was not authorised: the attempt's claim ends, and the promo use it counted is given
+ * back in the same transaction (once: only the attempt still holding the order moves it).
+ */
+export async function recordFailure(order: OrderRow, status: "declined" | "failed", message: string): Promise<boolean> {
+  return (await database()).transaction(async (tx) => {
+    const failed = await orders.recordFailure(tx, order, status, message);
+    const promoCode = (failed?.body as Partial<PreAuthOrderBody> | undefined)?.metadata?.discount_code;
+    if (promoCode) await giveBackPromoCode(tx, promoCode);
+    return failed !== undefined;
+  });
+}
+
+/**
  * The card is authorised: the order, with its payment, is queued for the provider in the
  * same statement (so it reaches the provider even if we stop now), then sent at once for
  * the answer that says where she goes. If the provider does not answer, the outbox keeps
@@ -277,6 +380,26 @@ function paidOrderMessage(order: OrderRow, reference: string): { paid: PreAuthOr
 }
 
 /**
+ * The card is authorised: the order, with its payment, and the provider's copy in the outbox
+ * are written as one statement, so it reaches the provider even if we stop now. The worker
+ * leaves the message alone until `deliverAfter`, while the request tries it itself.
+ */
+export async function recordPayment(
+  order: OrderRow,
+  paid: PreAuthOrderBody,
+  card: PaymentCard,
+  message: OutboxMessage,
+  deliverAfter: Date,
+): Promise<boolean> {
+  const db = await database();
+  const writes = new WritesAsOne();
+  // An attempt that no longer holds the order (the reconciler settled it) queues nothing.
+  const moved = writes.add(orders.paymentWrite(db, order, paid, card));
+  writes.add(outboxMessageWrite(message, moved.wrote, deliverAfter));
+  return writes.run(db);
+}
+
+/**
  * Her consent as the page she paid on showed it, for an attempt recorded after her press
  * (her return from 3-D Secure or the hosted page, or a hold found after a crash): drawn from
  * what the attempt wrote in the order, in her language, its first period the hold and its
@@ -322,6 +445,53 @@ function orderStart(order: OrderRow, reference: string, hold: PlacedHold, agreem
     email: emailPayload(reference, "order_received", hold.placedAt),
     consent: { ...agreement, responderUuid: order.responderUuid, agreementKey: `${order.id}:${order.attemptKey ?? "none"}` },
   };
+}
+
+/**
+ * What an authorisation starts, worked out before its statement: her subscription on
+ * hold, its "order received" email, and the record of her consent to its renewals.
+ */
+export interface OrderStart {
+  subscription: NewSubscription;
+  email: EmailPayload;
+  consent: ConsentWrite;
+}
+
+/**
+ * The order is authorised, under `reference`, and she goes to `destination`; its outbox message
+ * is delivered (the provider answered) or due now, and all it starts is written, in one
+ * statement, then the worker is woken for what is due. A promo code it used was counted when
+ * the attempt claimed the order (claimOrder). Nothing is written when the attempt no longer
+ * holds the order.
+ */
+export async function recordAuthorised(
+  order: OrderRow,
+  destination: OrderDestination,
+  reference: string,
+  message: OutboxMessage,
+  delivered: boolean,
+  start: OrderStart,
+): Promise<boolean> {
+  const db = await database();
+  const writes = new WritesAsOne();
+  const moved = writes.add(orders.authorisedWrite(db, order, destination, reference));
+  writes.add(ownDeliveryWrite(db, message, delivered, moved.wrote));
+  startOrder(writes, start, moved.wrote);
+  return writeWithOutbox(writes);
+}
+
+function startOrder(writes: WritesAsOne, start: OrderStart, when: SQL): void {
+  startSubscription(writes, start, when);
+  writes.add(purchaseConsentWrite(start.consent, when));
+}
+
+/**
+ * Her subscription on hold, with the acknowledgment she can keep, sent once with the
+ * subscription it acknowledges: written with the order's writes, when `when` holds.
+ */
+export function startSubscription(writes: WritesAsOne, start: Pick<OrderStart, "subscription" | "email">, when: SQL): void {
+  const started = subscriptionStartWrites(writes, start.subscription, when);
+  writes.add(outboxMessageWrite({ kind: "email", payload: start.email }, started.wrote));
 }
 
 /**
@@ -478,6 +648,27 @@ export async function recordFoundAuthorisation(
   const reference = order.reference ?? orderReference(randomBytes(8));
   const start = orderStart(order, reference, hold, agreementOf(order));
   return recordFoundPayment(order, paid, card, destination, reference, message, start);
+}
+
+/**
+ * A payment found at the gateway after its answer was lost: the payment and the authorisation
+ * together, the provider's copy due now in the outbox, and all it starts, in one statement, only
+ * while the attempt still holds the order.
+ */
+export async function recordFoundPayment(
+  order: OrderRow,
+  paid: PreAuthOrderBody,
+  card: PaymentCard,
+  destination: OrderDestination,
+  reference: string,
+  message: OutboxMessage,
+  start: OrderStart,
+): Promise<boolean> {
+  const writes = new WritesAsOne();
+  const moved = writes.add(orders.foundAuthorisationWrite(await database(), order, paid, card, destination, reference));
+  writes.add(outboxMessageWrite(message, moved.wrote));
+  startOrder(writes, start, moved.wrote);
+  return writeWithOutbox(writes);
 }
 
 /**

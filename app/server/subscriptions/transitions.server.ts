@@ -2,7 +2,7 @@
 // the outbox (the provider's copy, her email): a transition from the state it was read in, the
 // renewal reminder, a new generation of her link. A crash leaves either all of a change or
 // none; the worker is woken once it is committed. The order's hold that starts it is written
-// with the order (app/server/checkout/order-record.server.ts).
+// with the order (app/server/checkout/place-order.server.ts).
 import type { Queryable } from "../db/client.server";
 import { enqueueOutboxMessage, type OutboxMessage } from "../db/stores/outbox.server";
 import {
