@@ -3,6 +3,7 @@
 // (3-D Secure done), and readers for what the tests count.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { emailPayload } from "../../app/funnel/email-messages";
 import { orderReference } from "../../app/funnel/subscription-life";
 import type { PlanCode } from "../../app/funnel/plans";
 import { database } from "../../app/server/db/client.server";
@@ -13,7 +14,7 @@ import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
-import { startSubscriptionWrites } from "../../app/server/subscriptions/transitions.server";
+import { startSubscription } from "../../app/server/checkout/place-order.server";
 import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
 import { aPerson } from "./factories";
 import { payForPlan, type PlanChoice } from "./funnel-steps";
@@ -93,21 +94,25 @@ export async function heldSubscription(
     })
     .returning();
   const writes = new WritesAsOne();
-  startSubscriptionWrites(
+  const at = await lifecycleNow();
+  startSubscription(
     writes,
     {
-      orderId: order!.id,
-      responderUuid,
-      reference,
-      plan: options.plan ?? "monthly",
-      language: options.language ?? "en",
-      variant: "current",
-      gateway: gateway.kind,
-      firstPeriodCents: amountCents,
-      renewalCents: options.renewalCents ?? amountCents,
-      holdReference: result.reference,
-      holdExpiresAt: result.holdExpiresAt!,
-      at: await lifecycleNow(),
+      subscription: {
+        orderId: order!.id,
+        responderUuid,
+        reference,
+        plan: options.plan ?? "monthly",
+        language: options.language ?? "en",
+        variant: "current",
+        gateway: gateway.kind,
+        firstPeriodCents: amountCents,
+        renewalCents: options.renewalCents ?? amountCents,
+        holdReference: result.reference,
+        holdExpiresAt: result.holdExpiresAt!,
+        at,
+      },
+      email: emailPayload(reference, "order_received", at),
     },
     always,
   );

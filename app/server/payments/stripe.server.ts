@@ -254,7 +254,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
    * The PaymentIntent a checkout attempt made, found by the key its metadata carries
    * (attempt_key: authorise's, or the hosted page's payment_intent_data). Stripe's search sees
    * a new PaymentIntent within about a minute, so it is asked only after the attempt's grace
-   * (reconcile-attempts.server.ts) or as a last check before a failure is recorded. One left
+   * (checkout/place-order.server.ts) or as a last check before a failure is recorded. One left
    * half-way is cancelled, so nobody can complete it into a second hold later.
    */
   async function lookupAttempt(idempotencyKey: string): Promise<AttemptLookup> {
