@@ -146,7 +146,9 @@ describe("the classic variant's pages", () => {
   it("starts the countdown at 14:56 and asks for billing, the box ticked", async () => {
     // Her clock stands still, so a slow machine cannot eat into the countdown it checks.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const browser = new TestBrowser();
     const uuid = await readyToPay(browser, semaglutidePlan);
     const page = await finalPage(browser, uuid);
