@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ShippingFields } from "../../components/address-fields";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerPanel, HerResult } from "../../components/her-result";
+import { HerFormButtons, HerPanel, HerResult } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
@@ -68,14 +68,7 @@ export default function ChangeShippingAddress() {
           <input type="hidden" name={shownField} value={page.shown} />
           <p>{t("herAddress.intro")}</p>
           <ShippingFields fields={form.fields} />
-          <div className="button-row">
-            <button type="submit" className="button button-primary">
-              {t("herAddress.save")}
-            </button>
-            <a className="button" href={page.back}>
-              {t("herAddress.keep")}
-            </a>
-          </div>
+          <HerFormButtons submit={t("herAddress.save")} leave={[{ href: page.back, label: t("herAddress.keep") }]} />
         </Form>
       ) : (
         <>

@@ -4,6 +4,7 @@
 import { Form } from "@remix-run/react";
 import { ChoiceQuestion } from "../../components/choice-question";
 import type { FieldView } from "../../components/form-reply";
+import { HerFormButtons } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
 
@@ -87,17 +88,13 @@ export function PlanPreview({ preview, back, again }: { preview: Preview; back: 
             <SubscriptionTermsList />
           </div>
         ) : null}
-        <div className="button-row">
-          <button type="submit" className="button button-primary">
-            {preview.button}
-          </button>
-          <a className="button" href={again}>
-            {t("herPlan.chooseAnother")}
-          </a>
-          <a className="button" href={back}>
-            {t("herPlan.back")}
-          </a>
-        </div>
+        <HerFormButtons
+          submit={preview.button}
+          leave={[
+            { href: again, label: t("herPlan.chooseAnother") },
+            { href: back, label: t("herPlan.back") },
+          ]}
+        />
       </Form>
     </>
   );
