@@ -4,9 +4,9 @@
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { CheckboxField, SelectField } from "../../components/field";
-import { useFormReply } from "../../components/use-form-reply";
+import { useFormReply, useReplyTo } from "../../components/use-form-reply";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
-import { useReplyTo } from "./reply-to";
+import { ConsoleBox } from "../../components/console-parts";
 
 export interface PlanSectionView {
   current: string;
@@ -31,8 +31,7 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
   const confirm = useFormReply({ id: "confirm-plan", names: ["agreed"], lastResult: useReplyTo("plan") });
   const preview = plan.preview;
   return (
-    <section className="owner-box" aria-labelledby="plan-title">
-      <h2 id="plan-title">Her plan</h2>
+    <ConsoleBox titleId="plan-title" title="Her plan">
       <p>
         The plans her own page offers, priced for her medications, from her next billing date (or the one after it when that is less than 72
         hours away). A new plan is a new agreement to automatic renewals: read her the words shown before you confirm. She is emailed and
@@ -106,6 +105,6 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
           ) : null}
         </>
       )}
-    </section>
+    </ConsoleBox>
   );
 }
