@@ -12,7 +12,8 @@ import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { translator } from "../../i18n/messages";
-import { addressPage, saveAddress, shownField } from "./address-page.server";
+import { shownAddressField } from "../../server/subscriptions/her-address.server";
+import { addressPage, saveAddress } from "./address-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
@@ -65,7 +66,7 @@ export default function ChangeShippingAddress() {
       ) : null}
       {page.open ? (
         <Form method="post" id="her-address" noValidate className="checkout-form">
-          <input type="hidden" name={shownField} value={page.shown} />
+          <input type="hidden" name={shownAddressField} value={page.shown} />
           <p>{t("herAddress.intro")}</p>
           <ShippingFields fields={form.fields} />
           <HerFormButtons submit={t("herAddress.save")} leave={[{ href: page.back, label: t("herAddress.keep") }]} />
