@@ -2,7 +2,7 @@
 // hold's expiry with its warning, the pages of a long list, an order's summary, and the medical
 // decision said and asked for.
 import type { ReactNode } from "react";
-import { formatTime } from "./console-format";
+import { formatDay, formatTime } from "./console-format";
 import { Facts, type Fact } from "./facts";
 
 /** A time as the console writes it, with its machine-readable value. */
@@ -10,15 +10,34 @@ export function Time({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatTime(iso)}</time>;
 }
 
+/** A day, with the whole time where a pointer rests on it. */
+export function Day({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatTime(iso)}>
+      {formatDay(iso)}
+    </time>
+  );
+}
+
+/** An order's reference, leading to its page. */
+export function OrderLink({ reference }: { reference: string }) {
+  return <a href={`/owner/orders/${reference}`}>{reference}</a>;
+}
+
 export const holdWarning = "Expires within 24 hours — no decision yet";
 
-export function HoldExpiry({ order }: { order: { holdExpiresAt: string; holdExpiresSoon: boolean } }) {
+/** When a hold expires, and a warning in words when it is near. */
+export function ExpiryWarned({ iso, warning }: { iso: string; warning: string | null }) {
   return (
     <>
-      <Time iso={order.holdExpiresAt} />
-      {order.holdExpiresSoon ? <strong className="owner-flag">{holdWarning}</strong> : null}
+      <Time iso={iso} />
+      {warning ? <strong className="owner-flag">{warning}</strong> : null}
     </>
   );
+}
+
+export function HoldExpiry({ order }: { order: { holdExpiresAt: string; holdExpiresSoon: boolean } }) {
+  return <ExpiryWarned iso={order.holdExpiresAt} warning={order.holdExpiresSoon ? holdWarning : null} />;
 }
 
 /** The console's pages of a long list: Previous, where she is, Next. */

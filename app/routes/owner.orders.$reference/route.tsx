@@ -85,12 +85,12 @@ export default function ConsoleOrder() {
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <p className="owner-count">Oldest first.</p>
-        <TimelineTable events={events} />
+        <TimelineTable rows={events} />
       </section>
       <section aria-labelledby="payments-title">
         <h2 id="payments-title">Payments</h2>
         <p className="owner-count">Oldest first; period 1 is the first.</p>
-        <PaymentsTable payments={payments} />
+        <PaymentsTable rows={payments} />
       </section>
       <ConsentSection consents={consents} />
       {emails ? <HerEmailsSection emails={emails} /> : null}

@@ -109,7 +109,7 @@ export default function ConsoleOrders() {
             {matches.list.length} {matches.list.length === 1 ? "order matches" : "orders match"}, newest first.{" "}
             <a href="/owner/orders">All orders</a>
           </p>
-          <CustomerMatches matches={matches.list} />
+          <CustomerMatches rows={matches.list} />
         </>
       ) : total === 0 ? (
         <p className="owner-empty">No orders yet.</p>
@@ -118,7 +118,7 @@ export default function ConsoleOrders() {
           <p className="owner-count">
             {total} {total === 1 ? "order" : "orders"}, newest first. Times are UTC, on the lifecycle clock.
           </p>
-          <OrdersTable orders={orders} />
+          <OrdersTable rows={orders} />
           <p className="owner-downloads">
             <a href="/owner/orders.csv" download>
               Download all orders (CSV)

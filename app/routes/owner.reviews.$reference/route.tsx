@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DisqualifyForm } from "../../components/disqualify-form";
-import { ConsoleArticle, ConsoleSummary, DecisionText, Time } from "../../components/console-parts";
+import { ConsoleArticle, ConsoleSummary, DecisionText, ExpiryWarned, Time } from "../../components/console-parts";
 import { useReplyTo } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
@@ -48,12 +48,7 @@ export default function ConsoleReview() {
                 { term: "Hold placed", value: <Time iso={view.hold.placedAt} /> },
                 {
                   term: "Hold expires",
-                  value: (
-                    <>
-                      <Time iso={view.hold.expiresAt} />
-                      {view.hold.warning ? <strong className="owner-flag">{view.hold.warning}</strong> : null}
-                    </>
-                  ),
+                  value: <ExpiryWarned iso={view.hold.expiresAt} warning={view.hold.warning} />,
                 },
               ]
             : []),
