@@ -3,8 +3,8 @@
 // details, her email, phone number or name, which list her orders.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { ErrorSummary } from "../../components/error-summary";
+import { useLoaderData } from "@remix-run/react";
+import { ConsoleFinder } from "../../components/console-finder";
 import { Field } from "../../components/field";
 import { ConsolePager } from "../../components/console-parts";
 import { useFormReply } from "../../components/use-form-reply";
@@ -76,19 +76,13 @@ export default function ConsoleOrders() {
     <section className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Orders</h1>
       <OpenDisputes disputes={disputes} />
-      <h2 id="find-customer-title" className="owner-finder-title">
-        {findsCustomers ? "Find a customer" : "Find an order"}
-      </h2>
-      <Form
-        method="get"
-        action="/owner/orders"
+      <ConsoleFinder
         id="find-customer"
-        className="owner-finder"
-        role="search"
-        aria-labelledby="find-customer-title"
-        noValidate
+        title={findsCustomers ? "Find a customer" : "Find an order"}
+        action="/owner/orders"
+        summary={summary}
+        button="Find"
       >
-        <ErrorSummary summary={summary} />
         <Field
           field={fields.find}
           label={findsCustomers ? "Reference, email, phone or name" : "Order reference"}
@@ -99,10 +93,7 @@ export default function ConsoleOrders() {
           }
           autoComplete="off"
         />
-        <button type="submit" className="owner-button">
-          Find
-        </button>
-      </Form>
+      </ConsoleFinder>
       {matches ? (
         <>
           <p className="owner-count">
