@@ -4,6 +4,7 @@
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { CheckboxField, SelectField } from "../../components/field";
+import { Facts } from "../../components/facts";
 import { useFormReply, useReplyTo } from "../../components/use-form-reply";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
 import { ConsoleBox } from "../../components/console-parts";
@@ -65,14 +66,11 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
           {plan.unavailable.length > 0 ? (
             <>
               <h3 id="unavailable-title">Plans she cannot choose</h3>
-              <dl className="owner-facts" aria-labelledby="unavailable-title">
-                {plan.unavailable.map((offer) => (
-                  <div key={offer.plan}>
-                    <dt>{offer.plan}</dt>
-                    <dd>{offer.text}</dd>
-                  </div>
-                ))}
-              </dl>
+              <Facts
+                className="owner-facts"
+                labelledBy="unavailable-title"
+                facts={plan.unavailable.map((offer) => ({ term: offer.plan, value: offer.text }))}
+              />
             </>
           ) : null}
           {preview ? (

@@ -3,6 +3,7 @@
 // chosen plan previewed with its one confirm button.
 import { Form } from "@remix-run/react";
 import { ChoiceQuestion } from "../../components/choice-question";
+import { Facts } from "../../components/facts";
 import type { FieldView } from "../../components/form-reply";
 import { HerFormButtons } from "../../components/her-result";
 import { useT } from "../../components/i18n";
@@ -33,14 +34,10 @@ export function PlanChoices({ page, field }: { page: Choices; field: FieldView }
       {page.unavailable.length > 0 ? (
         <>
           <h2 id="unavailable-title">{t("herPlan.unavailableTitle")}</h2>
-          <dl className="facts">
-            {page.unavailable.map((offer) => (
-              <div className="facts-row" key={offer.plan}>
-                <dt>{offer.plan}</dt>
-                <dd>{offer.text}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts
+            className="facts"
+            facts={page.unavailable.map((offer) => ({ term: offer.plan, value: offer.text, className: "facts-row" }))}
+          />
         </>
       ) : null}
     </>
