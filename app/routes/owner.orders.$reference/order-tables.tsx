@@ -3,24 +3,10 @@
 import { formatCents, formatTime } from "../../components/console-format";
 import { Time } from "../../components/console-parts";
 import { consoleTable } from "../../components/console-table";
-import type { PaymentLine } from "../../server/console/order-view.server";
-
-export interface TimelineRowView {
-  id: number;
-  at: string;
-  label: string;
-  detail: {
-    amountCents?: number;
-    period?: number;
-    attempt?: number;
-    message?: string;
-    holdExpiredAt?: string;
-    holdAlreadyExpired?: boolean;
-  };
-}
+import type { PaymentLine, TimelineEntry } from "../../server/console/order-view.server";
 
 /** "$139.00 · period 2 · try 1": what moved and for which period (period 1 is the first). */
-function detailText(detail: TimelineRowView["detail"]): string {
+function detailText(detail: TimelineEntry["detail"]): string {
   const parts: string[] = [];
   if (detail.amountCents !== undefined) parts.push(formatCents(detail.amountCents));
   if (detail.period !== undefined) parts.push(`period ${detail.period + 1}`);
@@ -31,7 +17,7 @@ function detailText(detail: TimelineRowView["detail"]): string {
   return parts.join(" · ");
 }
 
-export const TimelineTable = consoleTable<TimelineRowView>({
+export const TimelineTable = consoleTable<TimelineEntry>({
   region: "Timeline",
   caption: "Timeline, oldest first",
   rowKey: (event) => event.id,
