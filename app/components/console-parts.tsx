@@ -1,6 +1,6 @@
-// What several of the console's pages draw alike: a time with its machine-readable value, a
-// hold's expiry with its warning, the pages of a long list, an order's summary, and the medical
-// decision said and asked for.
+// What several of the console's pages draw alike: a time or a day with its machine-readable
+// value, an order's link, a hold's expiry with its warning, the pages of a long list, a page's
+// top and its boxes, an order's summary, and the medical decision said and asked for.
 import type { ReactNode } from "react";
 import { formatDay, formatTime } from "./console-format";
 import { Facts, type Fact } from "./facts";
@@ -63,9 +63,9 @@ export function ConsolePager({ address, label, page, pageCount }: { address: str
   );
 }
 
-/** What a console page says after a post and its redirect (takeNotice), once. */
 type Notice = { tone: "success" | "info"; text: string };
 
+/** What a console page says after a post and its redirect (takeNotice), once. */
 export function ConsoleNoticeBox({ notice }: { notice: Notice | null }) {
   if (!notice) return null;
   return (
