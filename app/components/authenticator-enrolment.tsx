@@ -1,11 +1,29 @@
 // Enrolling an authenticator app, as the two-step page and the setup page both draw it: the
 // QR code (an SVG the server drew: no script, no outside image) and the secret as text for a
-// person who cannot scan, then where the code goes.
+// person who cannot scan, then where the code goes; and the field the code is typed in.
+import { Field } from "./field";
+import type { FieldView } from "./form-reply";
+
 export interface Enrolment {
   qrSvg: string;
   secretText: string;
   /** The account the app will name (the person's email). */
   email: string;
+}
+
+/** Where the code from the app goes, as a phone's keyboard and password manager expect it. */
+export function AuthenticationCodeField({ field, hint }: { field: FieldView; hint?: string }) {
+  return (
+    <Field
+      field={field}
+      label="Authentication code"
+      hint={hint}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      required
+      requiredMark={false}
+    />
+  );
 }
 
 export function AuthenticatorEnrolment({ enrolment }: { enrolment: Enrolment }) {

@@ -32,6 +32,13 @@ export interface ConsoleTableProps<Row> {
   empty?: string;
 }
 
+/** A table declared once (its names, its key, its columns), given its rows where a page draws it. */
+export function consoleTable<Row>(table: Omit<ConsoleTableProps<Row>, "rows">) {
+  return function DeclaredTable({ rows }: { rows: readonly Row[] }) {
+    return <ConsoleTable {...table} rows={rows} />;
+  };
+}
+
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
 
 export function ConsoleTable<Row>({ region, caption, columns, rows, rowKey, rowClassName, className, empty }: ConsoleTableProps<Row>) {

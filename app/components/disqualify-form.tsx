@@ -7,12 +7,12 @@ import { ErrorSummary } from "./error-summary";
 import type { FormReply } from "./form-reply";
 import { NoteField } from "./note-field";
 import { useFormReply } from "./use-form-reply";
+import { ConsoleBox } from "./console-parts";
 
 export function DisqualifyForm({ lastResult }: { lastResult: FormReply | null }) {
   const { fields, summary, formErrors } = useFormReply({ id: "disqualify", names: ["note"], lastResult });
   return (
-    <section className="owner-box" aria-labelledby="disqualify-title">
-      <h2 id="disqualify-title">Medically disqualified</h2>
+    <ConsoleBox titleId="disqualify-title" title="Medically disqualified">
       <p>
         When this treatment is not right for her. Her plan ends now and nothing more is billed, even a renewal less than 72 hours away. A
         hold not yet captured is released; otherwise her most recent payment is refunded in full, as the terms promise. She gets one email
@@ -31,6 +31,6 @@ export function DisqualifyForm({ lastResult }: { lastResult: FormReply | null })
           End the plan: medically disqualified
         </button>
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }

@@ -7,9 +7,9 @@ export interface Fact {
 }
 
 /** Terms and their values, each pair in a div of its own so it stays together when the list wraps; a null is a fact this page leaves out. */
-export function Facts({ className, facts }: { className: string; facts: (Fact | null)[] }) {
+export function Facts({ className, facts, labelledBy }: { className: string; facts: (Fact | null)[]; labelledBy?: string }) {
   return (
-    <dl className={className}>
+    <dl className={className} aria-labelledby={labelledBy}>
       {facts.map((fact, index) =>
         fact ? (
           <div className={fact.className} key={index}>

@@ -31,6 +31,40 @@ export function HerReference({ reference }: { reference: string }) {
   );
 }
 
+/** A press her page refused (too many, or a payment moving), said above the page. */
+export function HerRefusal({ refusal }: { refusal: { message: string } | undefined }) {
+  if (!refusal) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1}>
+      <p>{refusal.message}</p>
+    </div>
+  );
+}
+
+/** A form's buttons on her pages: the one that does it, then each way to leave things as they are. */
+export function HerFormButtons({
+  submit,
+  danger = false,
+  leave,
+}: {
+  submit: string;
+  danger?: boolean;
+  leave: { href: string; label: string }[];
+}) {
+  return (
+    <div className="button-row">
+      <button type="submit" className={danger ? "button button-danger" : "button button-primary"}>
+        {submit}
+      </button>
+      {leave.map((link) => (
+        <a className="button" href={link.href} key={link.href}>
+          {link.label}
+        </a>
+      ))}
+    </div>
+  );
+}
+
 /** One of her private pages: its panel, its heading and the order it is about, then the page. */
 export function HerPanel({ title, reference, children }: { title: string; reference: string; children: React.ReactNode }) {
   return (

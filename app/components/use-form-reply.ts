@@ -49,3 +49,12 @@ function useFocusOnRefusal(formId: string, lastResult: FormReply | null | undefi
     (firstControlInError(form.elements, errors) as HTMLElement | undefined)?.focus();
   });
 }
+
+/**
+ * On a page of several forms, an action's reply names the form it answers, and only that form
+ * reads it: the reply when it answers `form`, else none.
+ */
+export function useReplyTo(form: string): FormReply | null {
+  const answer = useActionData<{ form?: string; lastResult?: FormReply }>();
+  return answer?.form === form ? (answer.lastResult ?? null) : null;
+}

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEntryHref, useT, Rich } from "../components/i18n";
+import { SupportBox } from "../components/support-box";
 import { contact } from "../funnel/marketing";
 import { variantFacts } from "../funnel/variant";
 import { translator } from "../i18n/messages";
@@ -54,18 +55,15 @@ export default function ThankYou() {
           </li>
         </ol>
       </section>
-      <section className="support" aria-labelledby="support-title">
-        <h2 id="support-title">{t("thankYou.questions")}</h2>
-        <p>
-          <Rich
-            id="thankYou.support"
-            values={{
-              phone: <a href={contact.phoneHref}>{contact.phoneDisplay}</a>,
-              email: <a href={`mailto:${contact.email}`}>{contact.email}</a>,
-            }}
-          />
-        </p>
-      </section>
+      <SupportBox title={t("thankYou.questions")}>
+        <Rich
+          id="thankYou.support"
+          values={{
+            phone: <a href={contact.phoneHref}>{contact.phoneDisplay}</a>,
+            email: <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+          }}
+        />
+      </SupportBox>
       <Link className="button button-primary" to={home}>
         {t("thankYou.home")}
       </Link>

@@ -160,7 +160,7 @@ describe("net revenue", () => {
     expect(badgesOf(refunded)).toEqual(["Partly refunded"]);
     expect(badgesOf(lost)).toEqual(["Dispute lost"]);
     expect(badgesOf(disputed)).toEqual(["Disputed"]);
-    const table = renderToStaticMarkup(createElement(OrdersTable, { orders: list.data.orders }));
+    const table = renderToStaticMarkup(createElement(OrdersTable, { rows: list.data.orders }));
     expect(table).toContain(`Active <span class="owner-money-badge">Partly refunded</span>`);
     expect(table).toContain(`Active <span class="owner-money-badge owner-money-badge-dispute">Disputed</span>`);
 

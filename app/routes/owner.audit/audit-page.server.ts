@@ -9,6 +9,7 @@ import { staffRoleLabels } from "../../funnel/staff";
 import { readOrderReference } from "../../funnel/subscription-life";
 import { listAudit, type AuditFilter, type AuditRow } from "../../server/db/stores/audit-log.server";
 import { staffNames } from "../../server/db/stores/staff-members.server";
+import { readFilters, type ReadFilters } from "../../server/http/address-filters.server";
 import { auditQueryNames } from "./audit-filters";
 
 export const auditPageSize = 50;
@@ -76,25 +77,10 @@ const auditQuerySchema = z
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-export type ReadAuditQuery =
-  { ok: true; query: AuditQuery } | { ok: false; typed: Record<string, string>; errors: Record<string, string[]> };
+export type ReadAuditQuery = ReadFilters<AuditQuery>;
 
-export function readAuditQuery(search: URLSearchParams): ReadAuditQuery {
-  const typed: Record<string, string> = {};
-  for (const name of auditQueryNames) {
-    const value = search.get(name);
-    // Bounded before it is read: no filter is longer than a date or an id.
-    if (value !== null) typed[name] = value.slice(0, 100);
-  }
-  const parsed = auditQuerySchema.safeParse(typed);
-  if (parsed.success) return { ok: true, query: parsed.data };
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? "from");
-    (errors[name] ??= []).push(issue.message);
-  }
-  return { ok: false, typed, errors };
-}
+/** No filter is longer than a date or an id. */
+export const readAuditQuery = (search: URLSearchParams): ReadAuditQuery => readFilters(search, auditQueryNames, 100, auditQuerySchema);
 
 const dayMs = 86_400_000;
 

@@ -71,7 +71,7 @@ export default function ConsoleAudit() {
             {log.total.toLocaleString("en-US")} {log.total === 1 ? "entry" : "entries"}
             {search ? (log.total === 1 ? " matches these filters." : " match these filters.") : " in the log."}
           </p>
-          <AuditTable lines={log.lines} />
+          <AuditTable rows={log.lines} />
           <p className="owner-downloads">
             <a href={`/owner/audit.csv${search}`} download>
               Download CSV

@@ -1,7 +1,7 @@
 // The funnel report's last part: the health of what runs in the background. What waits in the
 // outbox, holds about to lapse with no decision, the prunes' last runs and the database's size.
 import { formatTime } from "../../components/console-format";
-import { Time } from "../../components/console-parts";
+import { OrderLink, Time } from "../../components/console-parts";
 import { ConsoleTable } from "../../components/console-table";
 import { pruneLabels, pruneUnits } from "../../funnel/prunes";
 import type { FunnelReportPage } from "./report-page.server";
@@ -82,7 +82,7 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
         <ul className="owner-list">
           {health.expiringHolds.map((hold) => (
             <li key={hold.reference}>
-              <a href={`/owner/orders/${hold.reference}`}>{hold.reference}</a>, expires <Time iso={hold.holdExpiresAt} />
+              <OrderLink reference={hold.reference} />, expires <Time iso={hold.holdExpiresAt} />
             </li>
           ))}
         </ul>

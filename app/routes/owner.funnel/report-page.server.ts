@@ -15,28 +15,16 @@ import {
 import { compareProportions, comparisonText, rate, wilsonInterval, type Interval } from "../../funnel/proportions";
 import { variantLabels } from "../../funnel/variant";
 import { filterChoices, funnelFigures, healthFigures, moneyFigures, type FunnelFigures } from "../../server/console/funnel-report.server";
+import { readFilters, type ReadFilters } from "../../server/http/address-filters.server";
 import { lifecycleNow } from "../../server/subscriptions/clock.server";
 
-export type ReadQuery = { ok: true; query: ReportQuery } | { ok: false; typed: Record<string, string>; errors: Record<string, string[]> };
+export type ReadQuery = ReadFilters<ReportQuery>;
 
 export const queryNames = ["from", "to", "source", "campaign", "referral", "variant", "group"] as const;
 
 export async function readReportQuery(request: Request): Promise<ReadQuery> {
-  const search = new URL(request.url).searchParams;
-  const typed: Record<string, string> = {};
-  for (const name of queryNames) {
-    const value = search.get(name);
-    if (value !== null) typed[name] = value.slice(0, 300);
-  }
   // Flows begin on the real clock; only payments follow the sandbox's lifecycle clock.
-  const parsed = reportQuerySchema(new Date()).safeParse(typed);
-  if (parsed.success) return { ok: true, query: parsed.data };
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? "from");
-    (errors[name] ??= []).push(issue.message);
-  }
-  return { ok: false, typed, errors };
+  return readFilters(new URL(request.url).searchParams, queryNames, 300, reportQuerySchema(new Date()));
 }
 
 /** A group's name as the page writes it. */

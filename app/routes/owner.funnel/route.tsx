@@ -26,6 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { typed: { ...read.query } as Record<string, string | undefined>, errors: null, report: await reportPage(read.query) };
 }
 
+/** The filters whose values come from the flows of the range (a variant is one of ours). */
+const trackedDimensions = ["source", "campaign", "referral"] as const;
+type TrackedDimension = (typeof trackedDimensions)[number];
+
 export default function ConsoleFunnel() {
   const { typed, errors, report } = useLoaderData<typeof loader>();
   const form = useFormReply({
@@ -34,7 +38,7 @@ export default function ConsoleFunnel() {
     lastResult: errors ? { status: "error", initialValue: typed, error: errors } : null,
     defaultValue: typed,
   });
-  const choicesOf = (dimension: "source" | "campaign" | "referral") => {
+  const choicesOf = (dimension: TrackedDimension) => {
     const offered = report?.choices[dimension] ?? [];
     const options: [string, string][] = offered.map((choice) => [
       choice.value,
@@ -54,27 +58,16 @@ export default function ConsoleFunnel() {
         <ErrorSummary summary={form.summary} />
         <Field field={form.fields.from} type="date" label="From" autoComplete="off" />
         <Field field={form.fields.to} type="date" label="To" autoComplete="off" />
-        <SelectField
-          field={form.fields.source}
-          label={dimensionLabels.source}
-          emptyChoice="All"
-          options={choicesOf("source")}
-          autoComplete="off"
-        />
-        <SelectField
-          field={form.fields.campaign}
-          label={dimensionLabels.campaign}
-          emptyChoice="All"
-          options={choicesOf("campaign")}
-          autoComplete="off"
-        />
-        <SelectField
-          field={form.fields.referral}
-          label={dimensionLabels.referral}
-          emptyChoice="All"
-          options={choicesOf("referral")}
-          autoComplete="off"
-        />
+        {trackedDimensions.map((dimension) => (
+          <SelectField
+            key={dimension}
+            field={form.fields[dimension]}
+            label={dimensionLabels[dimension]}
+            emptyChoice="All"
+            options={choicesOf(dimension)}
+            autoComplete="off"
+          />
+        ))}
         <SelectField
           field={form.fields.variant}
           label={dimensionLabels.variant}

@@ -1,47 +1,34 @@
 // The order page's forms, each drawn only for the roles that may press it: the medical
 // review's decision, the sandbox clock, her link sent again, and cancel for her. The page has
 // several forms; an action's reply names the form it answers, and only that form reads it.
-import { Form, useActionData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, SelectField } from "../../components/field";
-import { NoteField } from "../../components/note-field";
-import type { FormReply } from "../../components/form-reply";
+import { ReasonWithNote } from "../../components/note-field";
 import { formatTime } from "../../components/console-format";
-import { useFormReply } from "../../components/use-form-reply";
+import { ConsoleBox, DecisionButtons } from "../../components/console-parts";
+import { useFormReply, useReplyTo } from "../../components/use-form-reply";
 import { cancelNoteMaxLength, cancelReasonLabels, cancelReasons } from "../../funnel/cancel-for-her";
 import { herCancelReasonLabels, herCancelReasons } from "../../funnel/cancel-reasons";
 
-/** The action's reply when it answers `form`, else none. */
-export function useReplyTo(form: string): FormReply | null {
-  const answer = useActionData<{ form?: string; lastResult?: FormReply }>();
-  return answer?.form === form ? (answer.lastResult ?? null) : null;
-}
-
 export function ReviewForm() {
   return (
-    <section className="owner-box" aria-labelledby="review-title">
-      <h2 id="review-title">Medical review</h2>
+    <ConsoleBox titleId="review-title" title="Medical review">
       <p>
         The medical team has not decided yet. Approve captures the hold (or charges the saved card once the hold has lapsed); Decline
         releases it. A decision cannot be changed.
       </p>
       <Form method="post" className="owner-actions">
-        <button type="submit" name="intent" value="approve" className="owner-button owner-button-primary">
-          Approve
-        </button>
-        <button type="submit" name="intent" value="decline" className="owner-button owner-button-danger">
-          Decline
-        </button>
+        <DecisionButtons />
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }
 
 export function ClockForm({ clock }: { clock: { now: string; aheadDays: number; maxDays: number } }) {
   const { fields, summary } = useFormReply({ id: "sandbox-clock", names: ["days"], lastResult: useReplyTo("clock") });
   return (
-    <section className="owner-box" aria-labelledby="clock-title">
-      <h2 id="clock-title">Move the sandbox clock forward</h2>
+    <ConsoleBox titleId="clock-title" title="Move the sandbox clock forward">
       <p>
         The lifecycle clock says <strong>{formatTime(clock.now)}</strong>
         {clock.aheadDays > 0 ? ` (${clock.aheadDays} ${clock.aheadDays === 1 ? "day" : "days"} ahead of real time)` : " (real time)"}.
@@ -62,21 +49,20 @@ export function ClockForm({ clock }: { clock: { now: string; aheadDays: number; 
           Move forward
         </button>
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }
 
 export function SendLinkForm() {
   return (
-    <section className="owner-box" aria-labelledby="send-link-title">
-      <h2 id="send-link-title">Send her link again</h2>
+    <ConsoleBox titleId="send-link-title" title="Send her link again">
       <p>When she has lost her private link: a new one is emailed to the address she ordered with. Her earlier links stop opening.</p>
       <Form method="post">
         <button type="submit" name="intent" value="send-link" className="owner-button">
           Send her link again
         </button>
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }
 
@@ -90,27 +76,19 @@ export function CancelForHerForm() {
     lastResult: useReplyTo("cancel-for-her"),
   });
   return (
-    <section className="owner-box" aria-labelledby="cancel-title">
-      <h2 id="cancel-title">Cancel for her</h2>
+    <ConsoleBox titleId="cancel-title" title="Cancel for her">
       <p>
         When she asks you to. The same rules as her own cancel online: before the review her hold is released; after it nothing more is
         billed, except a renewal less than 72 hours away, which the terms say is still billed. She gets the same email.
       </p>
       <Form method="post" id="cancel-for-her" noValidate className="owner-cancel-form">
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <SelectField
-          field={fields.reason}
-          label="Reason"
-          emptyChoice="Choose a reason"
-          options={reasonChoices}
-          autoComplete="off"
-          required
-        />
-        <NoteField
-          field={fields.note}
-          label="Note (needed for Other)"
-          hint={`Why, in ${cancelNoteMaxLength} characters or fewer. Shown on this page with the cancel, not in the audit log, and erased with her data; do not write her health details.`}
-          maxLength={cancelNoteMaxLength}
+        <ReasonWithNote
+          reason={fields.reason}
+          note={fields.note}
+          reasons={reasonChoices}
+          noteHint={`Why, in ${cancelNoteMaxLength} characters or fewer. Shown on this page with the cancel, not in the audit log, and erased with her data; do not write her health details.`}
+          noteMaxLength={cancelNoteMaxLength}
         />
         <SelectField
           field={fields.herReason}
@@ -124,15 +102,14 @@ export function CancelForHerForm() {
           Cancel for her
         </button>
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }
 
 /** Her billing date, shipping address and plan changed for her: a page of its own, as the order page is long. */
 export function ChangeForHerLink({ reference }: { reference: string }) {
   return (
-    <section className="owner-box" aria-labelledby="change-title">
-      <h2 id="change-title">Change for her</h2>
+    <ConsoleBox titleId="change-title" title="Change for her">
       <p>
         When she asks you to: move her billing date, skip a period, ship sooner, change her shipping address or her plan, by the rules of
         her own pages.
@@ -142,6 +119,6 @@ export function ChangeForHerLink({ reference }: { reference: string }) {
           Change for her
         </a>
       </p>
-    </section>
+    </ConsoleBox>
   );
 }

@@ -2,25 +2,11 @@
 // is the first), what the gateway answered, how much of each payment went back and why.
 import { formatCents, formatTime } from "../../components/console-format";
 import { Time } from "../../components/console-parts";
-import { ConsoleTable } from "../../components/console-table";
-import type { PaymentLine } from "../../server/console/order-view.server";
-
-export interface TimelineRowView {
-  id: number;
-  at: string;
-  label: string;
-  detail: {
-    amountCents?: number;
-    period?: number;
-    attempt?: number;
-    message?: string;
-    holdExpiredAt?: string;
-    holdAlreadyExpired?: boolean;
-  };
-}
+import { consoleTable } from "../../components/console-table";
+import type { PaymentLine, TimelineEntry } from "../../server/console/order-view.server";
 
 /** "$139.00 · period 2 · try 1": what moved and for which period (period 1 is the first). */
-function detailText(detail: TimelineRowView["detail"]): string {
+function detailText(detail: TimelineEntry["detail"]): string {
   const parts: string[] = [];
   if (detail.amountCents !== undefined) parts.push(formatCents(detail.amountCents));
   if (detail.period !== undefined) parts.push(`period ${detail.period + 1}`);
@@ -31,21 +17,16 @@ function detailText(detail: TimelineRowView["detail"]): string {
   return parts.join(" · ");
 }
 
-export function TimelineTable({ events }: { events: TimelineRowView[] }) {
-  return (
-    <ConsoleTable
-      region="Timeline"
-      caption="Timeline, oldest first"
-      rows={events}
-      rowKey={(event) => event.id}
-      columns={[
-        { header: "Time", cell: (event) => <Time iso={event.at} /> },
-        { header: "What happened", rowHeader: true, className: "owner-wrap", cell: (event) => event.label },
-        { header: "Detail", className: "owner-wrap", cell: (event) => detailText(event.detail) },
-      ]}
-    />
-  );
-}
+export const TimelineTable = consoleTable<TimelineEntry>({
+  region: "Timeline",
+  caption: "Timeline, oldest first",
+  rowKey: (event) => event.id,
+  columns: [
+    { header: "Time", cell: (event) => <Time iso={event.at} /> },
+    { header: "What happened", rowHeader: true, className: "owner-wrap", cell: (event) => event.label },
+    { header: "Detail", className: "owner-wrap", cell: (event) => detailText(event.detail) },
+  ],
+});
 
 /** A refund's reason, a failure's words, or both (a refund the gateway refused). */
 function whyText(payment: PaymentLine): string {
@@ -53,27 +34,22 @@ function whyText(payment: PaymentLine): string {
   return parts.length > 0 ? parts.join(" · ") : "—";
 }
 
-export function PaymentsTable({ payments }: { payments: PaymentLine[] }) {
-  return (
-    <ConsoleTable
-      region="Payments"
-      caption="Payments, oldest first"
-      rows={payments}
-      rowKey={(payment) => payment.id}
-      columns={[
-        { header: "Kind", rowHeader: true, cell: (payment) => payment.kind },
-        { header: "Period", numeric: true, cell: (payment) => payment.period + 1 },
-        {
-          header: "Status",
-          className: (payment) => (payment.status === "Failed" ? "owner-failed" : undefined),
-          cell: (payment) => payment.status,
-        },
-        { header: "Amount", numeric: true, cell: (payment) => formatCents(payment.amountCents) },
-        { header: "Refunded", numeric: true, cell: (payment) => (payment.refundedCents > 0 ? formatCents(payment.refundedCents) : "—") },
-        { header: "Gateway reference", className: "owner-code", cell: (payment) => payment.gatewayReference ?? "—" },
-        { header: "Reason or failure", className: "owner-wrap", cell: whyText },
-        { header: "Time", cell: (payment) => <Time iso={payment.at} /> },
-      ]}
-    />
-  );
-}
+export const PaymentsTable = consoleTable<PaymentLine>({
+  region: "Payments",
+  caption: "Payments, oldest first",
+  rowKey: (payment) => payment.id,
+  columns: [
+    { header: "Kind", rowHeader: true, cell: (payment) => payment.kind },
+    { header: "Period", numeric: true, cell: (payment) => payment.period + 1 },
+    {
+      header: "Status",
+      className: (payment) => (payment.status === "Failed" ? "owner-failed" : undefined),
+      cell: (payment) => payment.status,
+    },
+    { header: "Amount", numeric: true, cell: (payment) => formatCents(payment.amountCents) },
+    { header: "Refunded", numeric: true, cell: (payment) => (payment.refundedCents > 0 ? formatCents(payment.refundedCents) : "—") },
+    { header: "Gateway reference", className: "owner-code", cell: (payment) => payment.gatewayReference ?? "—" },
+    { header: "Reason or failure", className: "owner-wrap", cell: whyText },
+    { header: "Time", cell: (payment) => <Time iso={payment.at} /> },
+  ],
+});

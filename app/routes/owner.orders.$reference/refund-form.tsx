@@ -4,10 +4,10 @@
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field, SelectField } from "../../components/field";
-import { NoteField } from "../../components/note-field";
-import { useFormReply } from "../../components/use-form-reply";
+import { ReasonWithNote } from "../../components/note-field";
+import { useFormReply, useReplyTo } from "../../components/use-form-reply";
 import { chosenRefundReasons, refundNoteMaxLength, refundReasonLabels } from "../../funnel/refunds";
-import { useReplyTo } from "./order-forms";
+import { ConsoleBox } from "../../components/console-parts";
 
 const reasonChoices = chosenRefundReasons.map((reason) => [reason, refundReasonLabels[reason]] as const);
 
@@ -24,8 +24,7 @@ export function RefundForm({ refund }: { refund: RefundFormView }) {
     defaultValue: refund.defaults,
   });
   return (
-    <section className="owner-box" aria-labelledby="refund-title">
-      <h2 id="refund-title">Refund a payment</h2>
+    <ConsoleBox titleId="refund-title" title="Refund a payment">
       <p>
         The amount goes back to the card she paid with (5 to 10 business days) and she is emailed. Never more than is left of the payment.
         This refunds money only: to end her plan for a medical reason, use Medically disqualified.
@@ -47,24 +46,17 @@ export function RefundForm({ refund }: { refund: RefundFormView }) {
           autoComplete="off"
           required
         />
-        <SelectField
-          field={fields.reason}
-          label="Reason"
-          emptyChoice="Choose a reason"
-          options={reasonChoices}
-          autoComplete="off"
-          required
-        />
-        <NoteField
-          field={fields.note}
-          label="Note (needed for Other)"
-          hint={`Why, in ${refundNoteMaxLength} characters or fewer. Shown on this page with the refund, not in the audit log; do not write her health details.`}
-          maxLength={refundNoteMaxLength}
+        <ReasonWithNote
+          reason={fields.reason}
+          note={fields.note}
+          reasons={reasonChoices}
+          noteHint={`Why, in ${refundNoteMaxLength} characters or fewer. Shown on this page with the refund, not in the audit log; do not write her health details.`}
+          noteMaxLength={refundNoteMaxLength}
         />
         <button type="submit" name="intent" value="refund" className="owner-button owner-button-primary">
           Refund
         </button>
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }

@@ -5,15 +5,15 @@
 // medical team's decision and the sandbox clock for the roles that may use them.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Facts } from "../../components/facts";
 import { formatCents } from "../../components/console-format";
-import { HoldExpiry, ConsoleNoticeBox, Time } from "../../components/console-parts";
+import { ConsoleArticle, ConsoleSummary, DecisionText, HoldExpiry, Time } from "../../components/console-parts";
 import { DisqualifyForm } from "../../components/disqualify-form";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
 import { HerDetailsSection, HerEmailsSection } from "./her-sections";
-import { CancelForHerForm, ChangeForHerLink, ClockForm, ReviewForm, SendLinkForm, useReplyTo } from "./order-forms";
+import { useReplyTo } from "../../components/use-form-reply";
+import { CancelForHerForm, ChangeForHerLink, ClockForm, ReviewForm, SendLinkForm } from "./order-forms";
 import { orderAction, orderOf, orderPage } from "./order-page.server";
 import { PaymentsTable, TimelineTable } from "./order-tables";
 import { RefundForm } from "./refund-form";
@@ -43,50 +43,37 @@ export default function ConsoleOrder() {
     useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
-    <article className="owner-page" aria-labelledby="page-title">
-      <p>
-        <a className="owner-back" href="/owner/orders">
-          All orders
-        </a>
-      </p>
-      <h1 id="page-title">Order {order.reference}</h1>
-      <ConsoleNoticeBox notice={notice} />
+    <ConsoleArticle back={{ href: "/owner/orders", label: "All orders" }} title={<>Order {order.reference}</>} notice={notice}>
       <DisputeNotice disputes={disputes} />
-      <section aria-labelledby="summary-title">
-        <h2 id="summary-title" className="visually-hidden">
-          Summary
-        </h2>
-        <Facts
-          className="owner-facts"
-          facts={[
-            { term: "Reference", value: order.reference },
-            { term: "State", value: order.stateLabel },
-            { term: "Plan", value: `${order.plan} (billed ${order.planCadence})` },
-            changes.planChange
-              ? {
-                  term: "Plan change",
-                  value: (
-                    <>
-                      {changes.planChange.text} <Time iso={changes.planChange.at} />: {changes.planChange.price}
-                    </>
-                  ),
-                }
-              : null,
-            { term: "First period", value: formatCents(order.firstPeriodCents) },
-            { term: "Each renewal", value: formatCents(order.renewalCents) },
-            { term: "Variant", value: order.variant },
-            { term: "Gateway", value: order.gateway },
-            { term: "Hold placed", value: <Time iso={order.placedAt} /> },
-            { term: "Hold expires", value: <HoldExpiry order={order} /> },
-            { term: "Next billing", value: order.nextBillingAt ? <Time iso={order.nextBillingAt} /> : "None" },
-            { term: "Periods paid", value: order.periodsPaid },
-            { term: "Decision", value: <DecisionText decision={order.decision} /> },
-            changes.cancelReason ? { term: "Cancel reason", value: changes.cancelReason } : null,
-            changes.cancelNote ? { term: "Her words", value: `“${changes.cancelNote}”` } : null,
-            changes.cancelForHerNote ? { term: "Note when canceled for her", value: `“${changes.cancelForHerNote}”` } : null,
-          ]}
-        />
-      </section>
+      <ConsoleSummary
+        facts={[
+          { term: "Reference", value: order.reference },
+          { term: "State", value: order.stateLabel },
+          { term: "Plan", value: `${order.plan} (billed ${order.planCadence})` },
+          changes.planChange
+            ? {
+                term: "Plan change",
+                value: (
+                  <>
+                    {changes.planChange.text} <Time iso={changes.planChange.at} />: {changes.planChange.price}
+                  </>
+                ),
+              }
+            : null,
+          { term: "First period", value: formatCents(order.firstPeriodCents) },
+          { term: "Each renewal", value: formatCents(order.renewalCents) },
+          { term: "Variant", value: order.variant },
+          { term: "Gateway", value: order.gateway },
+          { term: "Hold placed", value: <Time iso={order.placedAt} /> },
+          { term: "Hold expires", value: <HoldExpiry order={order} /> },
+          { term: "Next billing", value: order.nextBillingAt ? <Time iso={order.nextBillingAt} /> : "None" },
+          { term: "Periods paid", value: order.periodsPaid },
+          { term: "Decision", value: <DecisionText decision={order.decision} /> },
+          changes.cancelReason ? { term: "Cancel reason", value: changes.cancelReason } : null,
+          changes.cancelNote ? { term: "Her words", value: `“${changes.cancelNote}”` } : null,
+          changes.cancelForHerNote ? { term: "Note when canceled for her", value: `“${changes.cancelForHerNote}”` } : null,
+        ]}
+      />
       {her ? <HerDetailsSection her={her} /> : null}
       {support.sendLink ? <SendLinkForm /> : null}
       {changeForHer ? <ChangeForHerLink reference={order.reference} /> : null}
@@ -98,31 +85,16 @@ export default function ConsoleOrder() {
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <p className="owner-count">Oldest first.</p>
-        <TimelineTable events={events} />
+        <TimelineTable rows={events} />
       </section>
       <section aria-labelledby="payments-title">
         <h2 id="payments-title">Payments</h2>
         <p className="owner-count">Oldest first; period 1 is the first.</p>
-        <PaymentsTable payments={payments} />
+        <PaymentsTable rows={payments} />
       </section>
       <ConsentSection consents={consents} />
       {emails ? <HerEmailsSection emails={emails} /> : null}
       <p className="owner-footnote">Times are UTC, on the lifecycle clock.</p>
-    </article>
-  );
-}
-
-function DecisionText({ decision }: { decision: { text: string; at: string | null; message: string | null } | null }) {
-  if (!decision) return "None yet";
-  return (
-    <>
-      {decision.text}
-      {decision.at ? (
-        <>
-          , <Time iso={decision.at} />
-        </>
-      ) : null}
-      {decision.message ? <>: “{decision.message}”</> : null}
-    </>
+    </ConsoleArticle>
   );
 }

@@ -4,8 +4,8 @@
 import { Form } from "@remix-run/react";
 import { ShippingFields } from "../../components/address-fields";
 import { ErrorSummary } from "../../components/error-summary";
-import { useFormReply } from "../../components/use-form-reply";
-import { useReplyTo } from "./reply-to";
+import { useFormReply, useReplyTo } from "../../components/use-form-reply";
+import { ConsoleBox } from "../../components/console-parts";
 
 export interface AddressSectionView {
   open: boolean;
@@ -25,8 +25,7 @@ export function AddressForHerSection({ address }: { address: AddressSectionView 
     defaultValue: address.values,
   });
   return (
-    <section className="owner-box" aria-labelledby="address-title">
-      <h2 id="address-title">Her shipping address</h2>
+    <ConsoleBox titleId="address-title" title="Her shipping address">
       <p>
         The checkout's rules: a US street address (no PO Box), the ZIP code in its state, and a state where we serve her and her medications
         can go. Used from her next shipment on; she is emailed (the town and state only) and the provider is sent the new address.
@@ -54,6 +53,6 @@ export function AddressForHerSection({ address }: { address: AddressSectionView 
       ) : (
         <p>{address.ended}</p>
       )}
-    </section>
+    </ConsoleBox>
   );
 }

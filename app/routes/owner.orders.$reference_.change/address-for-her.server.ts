@@ -8,11 +8,9 @@ import { data } from "@remix-run/node";
 import { auditDetail, codeOf } from "../../funnel/audit";
 import { shippingSchema } from "../../funnel/final-checkout";
 import { usStateCodes } from "../../funnel/us-states";
-import { addressLines, canChangeAddress } from "../../funnel/her-address";
 import { tooManyAttemptsMessage, waitInMinutes } from "../../funnel/rate-limits";
 import { translateReply, translator } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
-import { formText } from "../../funnel/form-text";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
@@ -20,14 +18,12 @@ import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-
 // Her own page's limit of address changes, so that she and support count against one.
 import {
   addressChangeLimit,
-  addressDigest,
+  addressForm,
   addressRefusal,
   changeShippingAddress,
-  herShippingAddress,
+  shownAddress,
+  shownAddressField,
 } from "../../server/subscriptions/her-address.server";
-
-/** The field that carries the address the page showed (a digest): never sent back as typed. */
-export const shownField = "shown";
 
 export const addressForHerMessages = {
   ended: "This order has ended: nothing more ships, so its shipping address can no longer be changed.",
@@ -42,14 +38,7 @@ export const addressForHerMessages = {
 
 /** What the address section shows: where it ships now, prefilled, and the digest the form carries. */
 export async function addressSection(subscription: SubscriptionRow) {
-  const current = await herShippingAddress(subscription);
-  return {
-    open: canChangeAddress(subscription.state),
-    ended: addressForHerMessages.ended,
-    current: current ? addressLines(current) : null,
-    values: current ?? {},
-    shown: addressDigest(current),
-  };
+  return { ended: addressForHerMessages.ended, ...(await addressForm(subscription)) };
 }
 
 /** The address form's post: counted, read, changed once and audited; a 303 to the page, or the form's reply with a 4xx. */
@@ -60,7 +49,7 @@ export async function addressForHer(
   formData: FormData,
   back: string,
 ) {
-  const hideFields = [shownField];
+  const hideFields = [shownAddressField];
   const refused = (lastResult: unknown, status: number, headers?: HeadersInit) =>
     data({ form: "address", lastResult }, { status, headers });
   const rateKey = `subscription:${subscription.id}`;
@@ -72,8 +61,7 @@ export async function addressForHer(
   const changes = await countHit(request, rateKey, addressChangeLimit);
   if (changes > 0) return refused(formRefusal(formData, addressForHerMessages.tooMany(changes), hideFields), 429, retryAfter(changes));
   const next = submission.value;
-  const shown = formText(formData, shownField).slice(0, 64);
-  const outcome = await changeShippingAddress(subscription, shown, next, (tx) =>
+  const outcome = await changeShippingAddress(subscription, shownAddress(formData), next, (tx) =>
     audit(
       request,
       actorOf(session.staff),

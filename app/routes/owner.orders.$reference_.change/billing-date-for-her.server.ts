@@ -8,16 +8,13 @@ import { z } from "zod";
 import { formatCents, formatDay } from "../../components/console-format";
 import {
   billingDateChoiceOf,
-  decideBillingDateChange,
   maxWeeksMoved,
   moveOffer,
   weeksLeft,
   type BillingDateChange,
-  type BillingDateChoice,
   type BillingDateLine,
 } from "../../funnel/billing-date-changes";
 import { auditDetail, type AuditDetail } from "../../funnel/audit";
-import { periodAmountCents } from "../../funnel/subscription-life";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { retryAfter, tooManyAttemptsReply } from "../../server/http/form-refusal.server";
 import { countHit } from "../../server/http/rate-limits.server";
@@ -25,12 +22,11 @@ import { paymentGateway } from "../../server/payments/index.server";
 import { actorOf, audit } from "../../server/staff/audit.server";
 import { redirectWithNotice, type StaffSession } from "../../server/staff/staff-session.server";
 import {
-  billingDateFacts,
   billingDateLimit,
+  billingDateOffers,
   billingDateRefusalStatus,
   changeHerBillingDate,
 } from "../../server/subscriptions/billing-date.server";
-import { lifecycleNow } from "../../server/subscriptions/clock.server";
 
 const day = (date: Date) => formatDay(date.toISOString());
 const weeksText = (weeks: number) => `${weeks} ${weeks === 1 ? "week" : "weeks"}`;
@@ -45,14 +41,8 @@ export const dateForHerMessages = {
 
 /** What the date section shows: her date, each choice with where it leads or why it cannot be made now. */
 export async function billingDateSection(subscription: SubscriptionRow) {
-  const now = await lifecycleNow();
-  const facts = await billingDateFacts(subscription);
-  const decide = (choice: BillingDateChoice) => decideBillingDateChange(facts, choice, now);
+  const { now, facts, amountCents, sooner, skip, back } = await billingDateOffers(subscription);
   const next = subscription.nextBillingAt;
-  const amountCents = periodAmountCents(subscription.periodsPaid, subscription);
-  const sooner = decide({ kind: "sooner" });
-  const skip = decide({ kind: "skip" });
-  const back = decide({ kind: "move_back" });
   return {
     // The date every form carries: a change applies only while it is still her date.
     shown: next?.toISOString() ?? "",

@@ -5,9 +5,9 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorSummary } from "../../components/error-summary";
 import { SelectField } from "../../components/field";
-import { useFormReply } from "../../components/use-form-reply";
+import { useFormReply, useReplyTo } from "../../components/use-form-reply";
 import { maxWeeksMoved } from "../../funnel/billing-date-changes";
-import { useReplyTo } from "./reply-to";
+import { ConsoleBox } from "../../components/console-parts";
 
 export interface DateSectionView {
   shown: string;
@@ -36,8 +36,7 @@ function ChoiceForm({ id, choice, shown, children }: { id: string; choice: strin
 export function DateForHerSection({ date }: { date: DateSectionView }) {
   const { fields, summary, formErrors } = useFormReply({ id: "move-date", names: ["weeks"], lastResult: useReplyTo("billing-date") });
   return (
-    <section className="owner-box" aria-labelledby="date-title">
-      <h2 id="date-title">Her billing date</h2>
+    <ConsoleBox titleId="date-title" title="Her billing date">
       <p>
         The rules of her own page: once each period, later by 1 to 8 weeks or one period skipped, at most {maxWeeksMoved} weeks in any 12
         months, never a date less than 72 hours away. She is emailed each change and the provider is told.
@@ -97,6 +96,6 @@ export function DateForHerSection({ date }: { date: DateSectionView }) {
           ) : null}
         </>
       )}
-    </section>
+    </ConsoleBox>
   );
 }

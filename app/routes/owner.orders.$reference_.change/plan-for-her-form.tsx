@@ -4,9 +4,10 @@
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { CheckboxField, SelectField } from "../../components/field";
-import { useFormReply } from "../../components/use-form-reply";
+import { Facts } from "../../components/facts";
+import { useFormReply, useReplyTo } from "../../components/use-form-reply";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
-import { useReplyTo } from "./reply-to";
+import { ConsoleBox } from "../../components/console-parts";
 
 export interface PlanSectionView {
   current: string;
@@ -31,8 +32,7 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
   const confirm = useFormReply({ id: "confirm-plan", names: ["agreed"], lastResult: useReplyTo("plan") });
   const preview = plan.preview;
   return (
-    <section className="owner-box" aria-labelledby="plan-title">
-      <h2 id="plan-title">Her plan</h2>
+    <ConsoleBox titleId="plan-title" title="Her plan">
       <p>
         The plans her own page offers, priced for her medications, from her next billing date (or the one after it when that is less than 72
         hours away). A new plan is a new agreement to automatic renewals: read her the words shown before you confirm. She is emailed and
@@ -66,14 +66,11 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
           {plan.unavailable.length > 0 ? (
             <>
               <h3 id="unavailable-title">Plans she cannot choose</h3>
-              <dl className="owner-facts" aria-labelledby="unavailable-title">
-                {plan.unavailable.map((offer) => (
-                  <div key={offer.plan}>
-                    <dt>{offer.plan}</dt>
-                    <dd>{offer.text}</dd>
-                  </div>
-                ))}
-              </dl>
+              <Facts
+                className="owner-facts"
+                labelledBy="unavailable-title"
+                facts={plan.unavailable.map((offer) => ({ term: offer.plan, value: offer.text }))}
+              />
             </>
           ) : null}
           {preview ? (
@@ -106,6 +103,6 @@ export function PlanForHerSection({ plan, here }: { plan: PlanSectionView; here:
           ) : null}
         </>
       )}
-    </section>
+    </ConsoleBox>
   );
 }

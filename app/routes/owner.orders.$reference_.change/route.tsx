@@ -4,7 +4,7 @@
 // Her card is never typed here: "Send her link again" on the order page lets her change it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConsoleNoticeBox } from "../../components/console-parts";
+import { ConsoleArticle } from "../../components/console-parts";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
@@ -34,14 +34,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ChangeForHer() {
   const { reference, here, orderPage, date, address, plan, notice } = useLoaderData<typeof loader>();
   return (
-    <article className="owner-page" aria-labelledby="page-title">
-      <p>
-        <a className="owner-back" href={orderPage}>
-          Order {reference}
-        </a>
-      </p>
-      <h1 id="page-title">Change for her: order {reference}</h1>
-      <ConsoleNoticeBox notice={notice} />
+    <ConsoleArticle
+      back={{ href: orderPage, label: <>Order {reference}</> }}
+      title={<>Change for her: order {reference}</>}
+      notice={notice}
+    >
       <p>
         When she asks you to: the same changes, rules and emails as on her own pages. Her card is never typed here: to change it, send her
         link again from the order page.
@@ -49,6 +46,6 @@ export default function ChangeForHer() {
       <DateForHerSection date={date} />
       <AddressForHerSection address={address} />
       <PlanForHerSection plan={plan} here={here} />
-    </article>
+    </ConsoleArticle>
   );
 }

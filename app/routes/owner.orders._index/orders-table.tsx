@@ -1,9 +1,9 @@
 // The owner's orders, one row an order, the hold's expiry flagged when it is near, and money
 // that went back said in words beside the state (refunded, partly refunded, disputed).
 import { Fragment } from "react";
-import { formatCents, formatDay, formatTime } from "../../components/console-format";
-import { HoldExpiry } from "../../components/console-parts";
-import { ConsoleTable } from "../../components/console-table";
+import { formatCents } from "../../components/console-format";
+import { Day, HoldExpiry, OrderLink } from "../../components/console-parts";
+import { consoleTable } from "../../components/console-table";
 import type { MoneyBackBadge } from "../../funnel/money-report";
 
 export interface OrderRowView {
@@ -38,31 +38,19 @@ function StateWithBadges({ order }: { order: OrderRowView }) {
   );
 }
 
-export function OrdersTable({ orders }: { orders: OrderRowView[] }) {
-  return (
-    <ConsoleTable
-      region="Orders"
-      caption="Orders, newest first"
-      rows={orders}
-      rowKey={(order) => order.reference}
-      rowClassName={(order) => (order.holdExpiresSoon ? "owner-row-flagged" : undefined)}
-      columns={[
-        { header: "Reference", rowHeader: true, cell: (order) => <a href={`/owner/orders/${order.reference}`}>{order.reference}</a> },
-        {
-          header: "Placed",
-          cell: (order) => (
-            <time dateTime={order.placedAt} title={formatTime(order.placedAt)}>
-              {formatDay(order.placedAt)}
-            </time>
-          ),
-        },
-        { header: "Plan", cell: (order) => order.plan },
-        { header: "First period", numeric: true, cell: (order) => formatCents(order.firstPeriodCents) },
-        { header: "Each renewal", numeric: true, cell: (order) => formatCents(order.renewalCents) },
-        { header: "State", className: "owner-wrap owner-state", cell: (order) => <StateWithBadges order={order} /> },
-        { header: "Variant", cell: (order) => order.variant },
-        { header: "Hold expires", className: "owner-wrap", cell: (order) => <HoldExpiry order={order} /> },
-      ]}
-    />
-  );
-}
+export const OrdersTable = consoleTable<OrderRowView>({
+  region: "Orders",
+  caption: "Orders, newest first",
+  rowKey: (order) => order.reference,
+  rowClassName: (order) => (order.holdExpiresSoon ? "owner-row-flagged" : undefined),
+  columns: [
+    { header: "Reference", rowHeader: true, cell: (order) => <OrderLink reference={order.reference} /> },
+    { header: "Placed", cell: (order) => <Day iso={order.placedAt} /> },
+    { header: "Plan", cell: (order) => order.plan },
+    { header: "First period", numeric: true, cell: (order) => formatCents(order.firstPeriodCents) },
+    { header: "Each renewal", numeric: true, cell: (order) => formatCents(order.renewalCents) },
+    { header: "State", className: "owner-wrap owner-state", cell: (order) => <StateWithBadges order={order} /> },
+    { header: "Variant", cell: (order) => order.variant },
+    { header: "Hold expires", className: "owner-wrap", cell: (order) => <HoldExpiry order={order} /> },
+  ],
+});

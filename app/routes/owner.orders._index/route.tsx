@@ -3,8 +3,8 @@
 // details, her email, phone number or name, which list her orders.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { ErrorSummary } from "../../components/error-summary";
+import { useLoaderData } from "@remix-run/react";
+import { ConsoleFinder } from "../../components/console-finder";
 import { Field } from "../../components/field";
 import { ConsolePager } from "../../components/console-parts";
 import { useFormReply } from "../../components/use-form-reply";
@@ -76,19 +76,13 @@ export default function ConsoleOrders() {
     <section className="owner-page" aria-labelledby="page-title">
       <h1 id="page-title">Orders</h1>
       <OpenDisputes disputes={disputes} />
-      <h2 id="find-customer-title" className="owner-finder-title">
-        {findsCustomers ? "Find a customer" : "Find an order"}
-      </h2>
-      <Form
-        method="get"
-        action="/owner/orders"
+      <ConsoleFinder
         id="find-customer"
-        className="owner-finder"
-        role="search"
-        aria-labelledby="find-customer-title"
-        noValidate
+        title={findsCustomers ? "Find a customer" : "Find an order"}
+        action="/owner/orders"
+        summary={summary}
+        button="Find"
       >
-        <ErrorSummary summary={summary} />
         <Field
           field={fields.find}
           label={findsCustomers ? "Reference, email, phone or name" : "Order reference"}
@@ -99,17 +93,14 @@ export default function ConsoleOrders() {
           }
           autoComplete="off"
         />
-        <button type="submit" className="owner-button">
-          Find
-        </button>
-      </Form>
+      </ConsoleFinder>
       {matches ? (
         <>
           <p className="owner-count">
             {matches.list.length} {matches.list.length === 1 ? "order matches" : "orders match"}, newest first.{" "}
             <a href="/owner/orders">All orders</a>
           </p>
-          <CustomerMatches matches={matches.list} />
+          <CustomerMatches rows={matches.list} />
         </>
       ) : total === 0 ? (
         <p className="owner-empty">No orders yet.</p>
@@ -118,7 +109,7 @@ export default function ConsoleOrders() {
           <p className="owner-count">
             {total} {total === 1 ? "order" : "orders"}, newest first. Times are UTC, on the lifecycle clock.
           </p>
-          <OrdersTable orders={orders} />
+          <OrdersTable rows={orders} />
           <p className="owner-downloads">
             <a href="/owner/orders.csv" download>
               Download all orders (CSV)

@@ -1,13 +1,12 @@
 // What the clinical view draws: her answers, the medications she chose, the decision so far,
 // and the decision's form (a note for the record, then Approve or Decline). The view has two
 // forms (this and medically disqualified): an action's reply names the one it answers.
-import { Form, useActionData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { controlWiring, FieldError } from "../../components/field";
-import type { FormReply } from "../../components/form-reply";
-import { Time } from "../../components/console-parts";
+import { ConsoleBox, DecisionButtons } from "../../components/console-parts";
 import { ConsoleTable } from "../../components/console-table";
-import { useFormReply } from "../../components/use-form-reply";
+import { useFormReply, useReplyTo } from "../../components/use-form-reply";
 
 export function AnswersList({ answers }: { answers: string[] }) {
   if (answers.length === 0) return <>No answer recorded</>;
@@ -37,34 +36,12 @@ export function MedicationsTable({ medications }: { medications: { category: str
   );
 }
 
-export function DecisionText({ decision }: { decision: { text: string; at: string | null; note: string | null } | null }) {
-  if (!decision) return <>None yet</>;
-  return (
-    <>
-      {decision.text}
-      {decision.at ? (
-        <>
-          , <Time iso={decision.at} />
-        </>
-      ) : null}
-      {decision.note ? <>: “{decision.note}”</> : null}
-    </>
-  );
-}
-
-/** The action's reply when it answers `form`, else none. */
-export function useReplyTo(form: "decision" | "disqualify"): FormReply | null {
-  const answer = useActionData<{ form?: string; lastResult?: FormReply }>();
-  return answer?.form === form ? (answer.lastResult ?? null) : null;
-}
-
 export function DecisionForm({ noteMaxLength }: { noteMaxLength: number }) {
   const { fields, summary } = useFormReply({ id: "decision", names: ["note"], lastResult: useReplyTo("decision") });
   const note = fields.note;
   const hintId = `${note.id}-hint`;
   return (
-    <section className="owner-box" aria-labelledby="decision-title">
-      <h2 id="decision-title">Medical decision</h2>
+    <ConsoleBox titleId="decision-title" title="Medical decision">
       <p>
         Approve captures her hold (or charges her saved card once the hold has lapsed); Decline releases it. A decision cannot be changed.
       </p>
@@ -79,14 +56,9 @@ export function DecisionForm({ noteMaxLength }: { noteMaxLength: number }) {
           <textarea {...controlWiring(note, hintId)} className="owner-note" rows={4} defaultValue={note.initialValue} />
         </div>
         <div className="owner-actions">
-          <button type="submit" name="intent" value="approve" className="owner-button owner-button-primary">
-            Approve
-          </button>
-          <button type="submit" name="intent" value="decline" className="owner-button owner-button-danger">
-            Decline
-          </button>
+          <DecisionButtons />
         </div>
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }

@@ -4,13 +4,13 @@
 // details and no money.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Facts } from "../../components/facts";
 import { DisqualifyForm } from "../../components/disqualify-form";
-import { ConsoleNoticeBox, Time } from "../../components/console-parts";
+import { ConsoleArticle, ConsoleSummary, DecisionText, ExpiryWarned, Time } from "../../components/console-parts";
+import { useReplyTo } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { readForm } from "../../server/http/form-body.server";
 import { requireStaff } from "../../server/staff/staff-session.server";
-import { AnswersList, DecisionForm, DecisionText, MedicationsTable, useReplyTo } from "./review-views";
+import { AnswersList, DecisionForm, MedicationsTable } from "./review-views";
 import { reviewAction, reviewedOrder, reviewPage } from "./review-page.server";
 
 export const handle: RouteHandle = {
@@ -35,44 +35,26 @@ export default function ConsoleReview() {
   const { view, decide, providerDecides, disqualify, noteMaxLength, notice } = useLoaderData<typeof loader>();
   const disqualifyReply = useReplyTo("disqualify");
   return (
-    <article className="owner-page" aria-labelledby="page-title">
-      <p>
-        <a className="owner-back" href="/owner/reviews">
-          All reviews
-        </a>
-      </p>
-      <h1 id="page-title">Review of {view.reference}</h1>
-      <ConsoleNoticeBox notice={notice} />
-      <section aria-labelledby="summary-title">
-        <h2 id="summary-title" className="visually-hidden">
-          Summary
-        </h2>
-        <Facts
-          className="owner-facts"
-          facts={[
-            { term: "Name", value: view.name },
-            { term: "State", value: view.state },
-            { term: "Plan", value: `${view.plan} (billed ${view.cadence})` },
-            { term: "Order", value: view.orderState },
-            // The hold matters only while the order waits for a decision; after, it was captured or let go.
-            ...(view.awaitsDecision
-              ? [
-                  { term: "Hold placed", value: <Time iso={view.hold.placedAt} /> },
-                  {
-                    term: "Hold expires",
-                    value: (
-                      <>
-                        <Time iso={view.hold.expiresAt} />
-                        {view.hold.warning ? <strong className="owner-flag">{view.hold.warning}</strong> : null}
-                      </>
-                    ),
-                  },
-                ]
-              : []),
-            { term: "Decision", value: <DecisionText decision={view.decision} /> },
-          ]}
-        />
-      </section>
+    <ConsoleArticle back={{ href: "/owner/reviews", label: "All reviews" }} title={<>Review of {view.reference}</>} notice={notice}>
+      <ConsoleSummary
+        facts={[
+          { term: "Name", value: view.name },
+          { term: "State", value: view.state },
+          { term: "Plan", value: `${view.plan} (billed ${view.cadence})` },
+          { term: "Order", value: view.orderState },
+          // The hold matters only while the order waits for a decision; after, it was captured or let go.
+          ...(view.awaitsDecision
+            ? [
+                { term: "Hold placed", value: <Time iso={view.hold.placedAt} /> },
+                {
+                  term: "Hold expires",
+                  value: <ExpiryWarned iso={view.hold.expiresAt} warning={view.hold.warning} />,
+                },
+              ]
+            : []),
+          { term: "Decision", value: <DecisionText decision={view.decision} /> },
+        ]}
+      />
       <section aria-labelledby="answers-title">
         <h2 id="answers-title">Her answers</h2>
         <dl className="owner-answers">
@@ -100,6 +82,6 @@ export default function ConsoleReview() {
       ) : null}
       {disqualify ? <DisqualifyForm lastResult={disqualifyReply} /> : null}
       <p className="owner-footnote">Times are UTC, on the lifecycle clock.</p>
-    </article>
+    </ConsoleArticle>
   );
 }

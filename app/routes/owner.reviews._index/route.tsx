@@ -58,7 +58,7 @@ export default function ConsoleReviews() {
             {total} {total === 1 ? "order is" : "orders are"} waiting for the medical team's decision, the longest waiting first. Times are
             UTC, on the lifecycle clock.
           </p>
-          <ReviewsTable reviews={reviews} />
+          <ReviewsTable rows={reviews} />
           <ConsolePager address="/owner/reviews" label="Pages of reviews" page={page} pageCount={pageCount} />
         </>
       )}

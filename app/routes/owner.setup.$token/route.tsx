@@ -3,9 +3,14 @@
 // and is signed in.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticatorEnrolment, RecoveryCodesShown, type Enrolment } from "../../components/authenticator-enrolment";
+import {
+  AuthenticationCodeField,
+  AuthenticatorEnrolment,
+  RecoveryCodesShown,
+  type Enrolment,
+} from "../../components/authenticator-enrolment";
 import { ErrorSummary } from "../../components/error-summary";
-import { Field, PasswordField } from "../../components/field";
+import { PasswordField } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { keepRetryAfter } from "../../route-headers";
@@ -47,14 +52,7 @@ function SetupForm({ name, role, enrolment }: { name: string; role: string; enro
         <PasswordField field={fields.password} label="Password" hint={newPasswordHint} autoComplete="new-password" />
         <h2>Authenticator</h2>
         <AuthenticatorEnrolment enrolment={enrolment} />
-        <Field
-          field={fields.code}
-          label="Authentication code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          requiredMark={false}
-        />
+        <AuthenticationCodeField field={fields.code} />
         <button type="submit" className="owner-button owner-button-primary">
           Set up my sign-in
         </button>

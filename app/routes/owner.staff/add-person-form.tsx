@@ -6,14 +6,14 @@ import { Field, SelectField } from "../../components/field";
 import type { FormReply } from "../../components/form-reply";
 import { useFormReply } from "../../components/use-form-reply";
 import { staffRoleLabels, staffRoles } from "../../funnel/staff";
+import { ConsoleBox } from "../../components/console-parts";
 
 const roleChoices = staffRoles.map((role) => [role, staffRoleLabels[role]] as const);
 
 export function AddPersonForm({ lastResult }: { lastResult: FormReply | null }) {
   const { fields, summary, formErrors } = useFormReply({ id: "add-person", names: ["name", "email", "role"], lastResult });
   return (
-    <section className="owner-box" aria-labelledby="add-person-title">
-      <h2 id="add-person-title">Add a person</h2>
+    <ConsoleBox titleId="add-person-title" title="Add a person">
       <p>They get a setup link by email, which works once for 72 hours, to choose their own password and set up an authenticator app.</p>
       <Form method="post" id="add-person" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />
@@ -24,6 +24,6 @@ export function AddPersonForm({ lastResult }: { lastResult: FormReply | null }) 
           Add the person
         </button>
       </Form>
-    </section>
+    </ConsoleBox>
   );
 }

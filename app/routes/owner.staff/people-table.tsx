@@ -2,7 +2,7 @@
 // person has none: only the server's command line brings them back.
 import { Form } from "@remix-run/react";
 import { Time } from "../../components/console-parts";
-import { ConsoleTable } from "../../components/console-table";
+import { consoleTable } from "../../components/console-table";
 import { staffRoleLabels, staffRoles, type StaffRole, type StaffStatus } from "../../funnel/staff";
 
 export interface PersonRow {
@@ -19,32 +19,27 @@ export interface PersonRow {
   isYou: boolean;
 }
 
-export function PeopleTable({ people }: { people: PersonRow[] }) {
-  return (
-    <ConsoleTable
-      region="People"
-      caption="The people of the console"
-      className="owner-staff-table"
-      rows={people}
-      rowKey={(person) => person.id}
-      columns={[
-        {
-          header: "Name",
-          rowHeader: true,
-          className: "owner-wrap",
-          cell: (person) => (person.isYou ? `${person.name} (you)` : person.name),
-        },
-        { header: "Email", className: "owner-wrap", cell: (person) => person.email },
-        { header: "Role", cell: (person) => person.roleLabel },
-        { header: "Status", cell: (person) => person.statusLabel },
-        { header: "Last sign-in", cell: (person) => (person.lastSignInAt ? <Time iso={person.lastSignInAt} /> : "Never") },
-        { header: "Two-step", cell: (person) => (person.twoStep ? "On" : "Off") },
-        { header: "Open sessions", numeric: true, cell: (person) => person.openSessions },
-        { header: "Change", cell: (person) => (person.status === "disabled" ? "—" : <PersonForms person={person} />) },
-      ]}
-    />
-  );
-}
+export const PeopleTable = consoleTable<PersonRow>({
+  region: "People",
+  caption: "The people of the console",
+  className: "owner-staff-table",
+  rowKey: (person) => person.id,
+  columns: [
+    {
+      header: "Name",
+      rowHeader: true,
+      className: "owner-wrap",
+      cell: (person) => (person.isYou ? `${person.name} (you)` : person.name),
+    },
+    { header: "Email", className: "owner-wrap", cell: (person) => person.email },
+    { header: "Role", cell: (person) => person.roleLabel },
+    { header: "Status", cell: (person) => person.statusLabel },
+    { header: "Last sign-in", cell: (person) => (person.lastSignInAt ? <Time iso={person.lastSignInAt} /> : "Never") },
+    { header: "Two-step", cell: (person) => (person.twoStep ? "On" : "Off") },
+    { header: "Open sessions", numeric: true, cell: (person) => person.openSessions },
+    { header: "Change", cell: (person) => (person.status === "disabled" ? "—" : <PersonForms person={person} />) },
+  ],
+});
 
 function PersonForms({ person }: { person: PersonRow }) {
   const roleId = `role-${person.id}`;

@@ -45,7 +45,7 @@ export default function ConsoleStaff() {
           emails; clinicians see the review queue. Times are UTC.
         </p>
         <ErrorSummary summary={rows.summary} formErrors={rows.formErrors} />
-        <PeopleTable people={people} />
+        <PeopleTable rows={people} />
         <p className="owner-footnote">
           A disabled person cannot sign in. Only the server's command line brings them back:{" "}
           <code>npm run staff -- reset-password EMAIL</code>.

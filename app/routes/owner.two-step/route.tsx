@@ -6,9 +6,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthenticatorEnrolment, RecoveryCodesShown } from "../../components/authenticator-enrolment";
+import { AuthenticationCodeField, AuthenticatorEnrolment, RecoveryCodesShown } from "../../components/authenticator-enrolment";
 import { ErrorSummary } from "../../components/error-summary";
-import { Field } from "../../components/field";
 import { useFormReply } from "../../components/use-form-reply";
 import { auditDetail } from "../../funnel/audit";
 import { homeOf } from "../../funnel/staff";
@@ -85,14 +84,9 @@ function CodeForm({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
       <h1 id="page-title">Two-step sign-in</h1>
       <Form method="post" id="two-step" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <Field
+        <AuthenticationCodeField
           field={fields.code}
-          label="Authentication code"
           hint={`The 6-digit code your authenticator app shows now. Lost your phone? Enter one of your recovery codes instead (${recoveryCodesLeft} left).`}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          requiredMark={false}
         />
         <button type="submit" className="owner-button owner-button-primary">
           Continue
@@ -115,14 +109,7 @@ function Enrol({ page }: { page: { qrSvg: string; secretText: string; email: str
       <AuthenticatorEnrolment enrolment={page} />
       <Form method="post" id="two-step" noValidate>
         <ErrorSummary summary={summary} formErrors={formErrors} />
-        <Field
-          field={fields.code}
-          label="Authentication code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          requiredMark={false}
-        />
+        <AuthenticationCodeField field={fields.code} />
         <button type="submit" className="owner-button owner-button-primary">
           Turn on two-step sign-in
         </button>

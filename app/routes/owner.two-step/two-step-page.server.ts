@@ -8,7 +8,6 @@ import {
   confirmTotp,
   countRecoveryCodes,
   replaceRecoveryCodes,
-  setPendingTotpSecret,
   takeRecoveryCode,
   takeTotpStep,
   type StaffMemberRow,
@@ -20,9 +19,8 @@ import { pendingPerson } from "../../server/staff/two-step-pending.server";
 import {
   codePattern,
   codeStep,
-  enrolmentOf,
+  offeredEnrolment,
   newRecoveryCodes,
-  newSealedSecret,
   recoveryCodeHash,
   recoveryCodePattern,
   typedCode,
@@ -53,14 +51,7 @@ export type CodePage =
 /** The code form, or enrolment: a secret offered (kept until a code from it is accepted) and its QR code. */
 export async function codePage(staff: StaffMemberRow, signedIn: boolean): Promise<CodePage | undefined> {
   if (staff.totpSecret) return { mode: "code", recoveryCodesLeft: await countRecoveryCodes(staff.id) };
-  let sealed = staff.pendingTotpSecret;
-  let enrolment = sealed ? await enrolmentOf(sealed, staff.email) : undefined;
-  if (!enrolment) {
-    // None yet, or sealed under a session secret since replaced: a new one.
-    sealed = newSealedSecret();
-    await setPendingTotpSecret(staff.id, sealed);
-    enrolment = await enrolmentOf(sealed, staff.email);
-  }
+  const enrolment = await offeredEnrolment(staff);
   if (!enrolment) return undefined;
   return { mode: "enrol", qrSvg: enrolment.svg, secretText: enrolment.secretText, email: staff.email, signedIn };
 }

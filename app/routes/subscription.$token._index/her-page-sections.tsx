@@ -2,6 +2,7 @@
 // and how to reach us (with the way to a new link, in her language).
 import type { ReactNode } from "react";
 import { Rich, useT } from "../../components/i18n";
+import { SupportBox } from "../../components/support-box";
 import { formatEmailDate } from "../../funnel/amounts-and-dates";
 import { formatCents } from "../../funnel/cart";
 import { contact } from "../../funnel/marketing";
@@ -73,20 +74,17 @@ export function HerHistory({ address, timeline, payments }: HistoryProps) {
 export function HerSupport({ address }: { address: string }) {
   const t = useT();
   return (
-    <section className="support" aria-labelledby="support-title">
-      <h2 id="support-title">{t("herPage.supportTitle")}</h2>
-      <p>
-        <Rich
-          id="herPage.support"
-          values={{
-            phone: contact.phoneDisplay,
-            email: contact.email,
-            phoneLink: (chunks: ReactNode) => <a href={contact.phoneHref}>{chunks}</a>,
-            emailLink: (chunks: ReactNode) => <a href={`mailto:${contact.email}`}>{chunks}</a>,
-            newLink: (chunks: ReactNode) => <a href={`${address}/new-link`}>{chunks}</a>,
-          }}
-        />
-      </p>
-    </section>
+    <SupportBox title={t("herPage.supportTitle")}>
+      <Rich
+        id="herPage.support"
+        values={{
+          phone: contact.phoneDisplay,
+          email: contact.email,
+          phoneLink: (chunks: ReactNode) => <a href={contact.phoneHref}>{chunks}</a>,
+          emailLink: (chunks: ReactNode) => <a href={`mailto:${contact.email}`}>{chunks}</a>,
+          newLink: (chunks: ReactNode) => <a href={`${address}/new-link`}>{chunks}</a>,
+        }}
+      />
+    </SupportBox>
   );
 }

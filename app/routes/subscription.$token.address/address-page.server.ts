@@ -5,40 +5,33 @@
 import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { shippingSchema } from "../../funnel/final-checkout";
-import { addressLines, canChangeAddress, herAddressWords, tooManyAddressChangesMessage } from "../../funnel/her-address";
+import { herAddressWords, tooManyAddressChangesMessage } from "../../funnel/her-address";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { Translator } from "../../i18n/languages";
 import { translateReply } from "../../i18n/messages";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
-import { formText } from "../../funnel/form-text";
 import { readForm } from "../../server/http/form-body.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
 import { countHit, rateLimits } from "../../server/http/rate-limits.server";
 import {
   addressChangeLimit,
-  addressDigest,
+  addressForm,
   addressRefusal,
   changeShippingAddress,
-  herShippingAddress,
+  shownAddress,
+  shownAddressField,
 } from "../../server/subscriptions/her-address.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
-
-/** The field that carries what the page showed: never sent back as something she typed. */
-export const shownField = "shown";
 
 const rateKey = (subscription: SubscriptionRow) => `subscription:${subscription.id}`;
 
 /** The page's data, its words in her language (`t`). */
 export async function addressPage(subscription: SubscriptionRow, token: string, url: URL, t: Translator) {
-  const current = await herShippingAddress(subscription);
   return {
     reference: subscription.reference,
     back: `/subscription/${token}`,
-    open: canChangeAddress(subscription.state),
     ended: t("herAddress.ended"),
-    current: current ? addressLines(current) : null,
-    values: current ?? {},
-    shown: addressDigest(current),
+    ...(await addressForm(subscription)),
     saved: url.searchParams.get("saved") === "1",
   };
 }
@@ -51,13 +44,13 @@ function answer(lastResult: ReturnType<typeof formRefusal>, status: number, head
 export async function saveAddress(request: Request, subscription: SubscriptionRow, token: string, t: Translator) {
   const wait = await countHit(request, rateKey(subscription), rateLimits.stepPost);
   const formData = await readForm(request);
-  const hideFields = [shownField];
+  const hideFields = [shownAddressField];
   if (wait > 0) return answer(formRefusal(formData, tooManyAttemptsMessage(wait, t), hideFields), 429, retryAfter(wait));
   const submission = parseWithZod(formData, { schema: shippingSchema });
   if (submission.status !== "success") return answer(translateReply(t, submission.reply({ hideFields })), 400);
   const changes = await countHit(request, rateKey(subscription), addressChangeLimit);
   if (changes > 0) return answer(formRefusal(formData, tooManyAddressChangesMessage(changes, t), hideFields), 429, retryAfter(changes));
-  const outcome = await changeShippingAddress(subscription, formText(formData, shownField).slice(0, 64), submission.value);
+  const outcome = await changeShippingAddress(subscription, shownAddress(formData), submission.value);
   const refusal = addressRefusal(formData, outcome, herAddressWords(t), hideFields);
   if (refusal) return answer(refusal.lastResult, refusal.status);
   return redirect(`/subscription/${token}/address?saved=1`, { status: 303, headers: privatePageHeaders });

@@ -6,13 +6,14 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ShippingFields } from "../../components/address-fields";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerPanel, HerResult } from "../../components/her-result";
+import { HerFormButtons, HerPanel, HerResult } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { translator } from "../../i18n/messages";
-import { addressPage, saveAddress, shownField } from "./address-page.server";
+import { shownAddressField } from "../../server/subscriptions/her-address.server";
+import { addressPage, saveAddress } from "./address-page.server";
 
 export { headers } from "../../server/subscriptions/private-page.server";
 
@@ -65,17 +66,10 @@ export default function ChangeShippingAddress() {
       ) : null}
       {page.open ? (
         <Form method="post" id="her-address" noValidate className="checkout-form">
-          <input type="hidden" name={shownField} value={page.shown} />
+          <input type="hidden" name={shownAddressField} value={page.shown} />
           <p>{t("herAddress.intro")}</p>
           <ShippingFields fields={form.fields} />
-          <div className="button-row">
-            <button type="submit" className="button button-primary">
-              {t("herAddress.save")}
-            </button>
-            <a className="button" href={page.back}>
-              {t("herAddress.keep")}
-            </a>
-          </div>
+          <HerFormButtons submit={t("herAddress.save")} leave={[{ href: page.back, label: t("herAddress.keep") }]} />
         </Form>
       ) : (
         <>

@@ -24,6 +24,18 @@ function Hidden({ intent, shown }: { intent: string; shown: string }) {
   );
 }
 
+/** A choice made with one press: its form, under the heading that names it. */
+function PressForm({ id, intent, titleId, shown, label }: { id: string; intent: string; titleId: string; shown: string; label: string }) {
+  return (
+    <Form method="post" id={id} aria-labelledby={titleId}>
+      <Hidden intent={intent} shown={shown} />
+      <button type="submit" className="button">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export function BillingDateChoices({ page, weeks }: { page: ChoicesPage; weeks: FieldView }) {
   const t = useT();
   return (
@@ -52,35 +64,20 @@ export function BillingDateChoices({ page, weeks }: { page: ChoicesPage; weeks: 
       {page.moveBack ? (
         <>
           <h2 id="back-title">{t("herBillingDate.backTitle")}</h2>
-          <Form method="post" id="move-back" aria-labelledby="back-title">
-            <Hidden intent="move_back" shown={page.shown} />
-            <button type="submit" className="button">
-              {page.moveBack}
-            </button>
-          </Form>
+          <PressForm id="move-back" intent="move_back" titleId="back-title" shown={page.shown} label={page.moveBack} />
         </>
       ) : null}
 
       <h2 id="skip-title">{t("herBillingDate.skipTitle")}</h2>
       <p>{page.skip.text}</p>
       {page.skip.open ? (
-        <Form method="post" id="skip-date" aria-labelledby="skip-title">
-          <Hidden intent="skip" shown={page.shown} />
-          <button type="submit" className="button">
-            {t("herBillingDate.skipButton")}
-          </button>
-        </Form>
+        <PressForm id="skip-date" intent="skip" titleId="skip-title" shown={page.shown} label={t("herBillingDate.skipButton")} />
       ) : null}
 
       <h2 id="sooner-title">{t("herBillingDate.soonerTitle")}</h2>
       <p>{page.sooner.text}</p>
       {page.sooner.open ? (
-        <Form method="post" id="ship-sooner" aria-labelledby="sooner-title">
-          <Hidden intent="sooner" shown={page.shown} />
-          <button type="submit" className="button">
-            {t("herBillingDate.soonerButton")}
-          </button>
-        </Form>
+        <PressForm id="ship-sooner" intent="sooner" titleId="sooner-title" shown={page.shown} label={t("herBillingDate.soonerButton")} />
       ) : null}
     </>
   );

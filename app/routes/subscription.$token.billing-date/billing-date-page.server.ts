@@ -3,18 +3,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import {
-  billingDateDoneText,
-  billingDateChoiceOf,
-  capTextIn,
-  decideBillingDateChange,
-  moveOffer,
-  weeksLeft,
-  type BillingDateChoice,
-} from "../../funnel/billing-date-changes";
+import { billingDateDoneText, billingDateChoiceOf, capTextIn, moveOffer, weeksLeft } from "../../funnel/billing-date-changes";
 import { formatCents } from "../../funnel/cart";
 import { formatEmailDate } from "../../funnel/amounts-and-dates";
-import { periodAmountCents } from "../../funnel/subscription-life";
 import type { MessageId } from "../../i18n/en";
 import type { Translator } from "../../i18n/languages";
 import { translateReply } from "../../i18n/messages";
@@ -25,26 +16,19 @@ import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import { countHit } from "../../server/http/rate-limits.server";
 import { paymentGateway } from "../../server/payments/index.server";
 import {
-  billingDateFacts,
   billingDateLimit,
+  billingDateOffers,
   billingDateRefusalStatus,
   changeHerBillingDate,
 } from "../../server/subscriptions/billing-date.server";
-import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 /** The page: where her date is, each choice with its outcome, and what was just done, in her language (`t`). */
 export async function billingDatePage(subscription: SubscriptionRow, token: string, changed: boolean, t: Translator) {
   const day = (date: Date) => formatEmailDate(date, t);
-  const now = await lifecycleNow();
-  const facts = await billingDateFacts(subscription);
-  const decide = (choice: BillingDateChoice) => decideBillingDateChange(facts, choice, now, t);
+  const { now, facts, amountCents, sooner, skip, back } = await billingDateOffers(subscription, t);
   const last = facts.lines.at(-1);
   const next = subscription.nextBillingAt;
-  const sooner = decide({ kind: "sooner" });
-  const skip = decide({ kind: "skip" });
-  const back = decide({ kind: "move_back" });
-  const amountCents = periodAmountCents(subscription.periodsPaid, subscription);
   return {
     reference: subscription.reference,
     back: `/subscription/${token}`,

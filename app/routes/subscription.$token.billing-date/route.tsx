@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerReference, HerResult } from "../../components/her-result";
+import { HerPanel, HerResult } from "../../components/her-result";
 import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
@@ -46,23 +46,19 @@ export default function BillingDate() {
     );
   }
   return (
-    <div className="step her-subscription">
-      <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">{t("herBillingDate.title")}</h1>
-        <HerReference reference={page.reference} />
-        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        {page.nextBilling ? (
-          <p className="lead">
-            <Rich id="herBillingDate.next" values={{ ...page.nextBilling, strong }} />
-          </p>
-        ) : null}
-        {page.closed ? <p>{page.closed}</p> : <BillingDateChoices page={page} weeks={form.fields.weeks} />}
-        <p>
-          <a className="button" href={page.back}>
-            {t("herPage.back")}
-          </a>
+    <HerPanel title={t("herBillingDate.title")} reference={page.reference}>
+      <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+      {page.nextBilling ? (
+        <p className="lead">
+          <Rich id="herBillingDate.next" values={{ ...page.nextBilling, strong }} />
         </p>
-      </section>
-    </div>
+      ) : null}
+      {page.closed ? <p>{page.closed}</p> : <BillingDateChoices page={page} weeks={form.fields.weeks} />}
+      <p>
+        <a className="button" href={page.back}>
+          {t("herPage.back")}
+        </a>
+      </p>
+    </HerPanel>
   );
 }

@@ -5,6 +5,7 @@ import { Form } from "@remix-run/react";
 import { ChoiceQuestion } from "../../components/choice-question";
 import { Field } from "../../components/field";
 import type { FieldView } from "../../components/form-reply";
+import { HerFormButtons } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import { cancelReasonChoicesIn, cancelReasonNoteMaxLength } from "../../funnel/cancel-reasons";
 import type { PauseOffer } from "./cancel-page.server";
@@ -52,14 +53,7 @@ export function CancelForm({ fields, back }: { fields: { reason: FieldView; note
         hint={t("herCancel.noteHint", { max: cancelReasonNoteMaxLength })}
         autoComplete="off"
       />
-      <div className="button-row">
-        <button type="submit" className="button button-primary">
-          {t("herCancel.confirm")}
-        </button>
-        <a className="button" href={back}>
-          {t("herCancel.keep")}
-        </a>
-      </div>
+      <HerFormButtons submit={t("herCancel.confirm")} leave={[{ href: back, label: t("herCancel.keep") }]} />
     </Form>
   );
 }

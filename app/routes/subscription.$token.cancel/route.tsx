@@ -5,7 +5,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerReference, HerResult } from "../../components/her-result";
+import { HerPanel, HerResult } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
@@ -43,25 +43,21 @@ export default function CancelSubscription() {
     );
   }
   return (
-    <div className="step her-subscription">
-      <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">{t("herCancel.title")}</h1>
-        <HerReference reference={page.reference} />
-        <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-        <p className="lead">{page.preview.text}</p>
-        {page.preview.can ? (
-          <>
-            {page.pause ? <PauseOfferBox offer={page.pause} /> : null}
-            <CancelForm fields={form.fields} back={page.address} />
-          </>
-        ) : (
-          <p>
-            <a className="button" href={page.address}>
-              {t("herPage.back")}
-            </a>
-          </p>
-        )}
-      </section>
-    </div>
+    <HerPanel title={t("herCancel.title")} reference={page.reference}>
+      <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
+      <p className="lead">{page.preview.text}</p>
+      {page.preview.can ? (
+        <>
+          {page.pause ? <PauseOfferBox offer={page.pause} /> : null}
+          <CancelForm fields={form.fields} back={page.address} />
+        </>
+      ) : (
+        <p>
+          <a className="button" href={page.address}>
+            {t("herPage.back")}
+          </a>
+        </p>
+      )}
+    </HerPanel>
   );
 }

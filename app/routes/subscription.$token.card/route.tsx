@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerPanel, HerResult } from "../../components/her-result";
+import { HerFormButtons, HerPanel, HerResult } from "../../components/her-result";
 import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
@@ -66,14 +66,7 @@ export default function UpdateCard() {
           <p className="lead">{t("herCard.lead")}</p>
           <p>{page.firstUse}</p>
           <CardFields fields={form.fields} payment={page.payment} />
-          <div className="button-row">
-            <button type="submit" className="button button-primary">
-              {t("herCard.useThisCard")}
-            </button>
-            <a className="button" href={page.back}>
-              {t("herCard.keepMyCard")}
-            </a>
-          </div>
+          <HerFormButtons submit={t("herCard.useThisCard")} leave={[{ href: page.back, label: t("herCard.keepMyCard") }]} />
         </Form>
       ) : (
         <>

@@ -4,7 +4,7 @@
 // working (app/routes/subscription.deleted.tsx).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { HerReference } from "../../components/her-result";
+import { HerFormButtons, HerPanel, HerRefusal } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import type { MessageId } from "../../i18n/en";
 import type { RouteHandle } from "../../route-handle";
@@ -36,43 +36,28 @@ export default function DeleteMyData() {
   const refusal = useActionData<typeof action>();
   const t = useT();
   return (
-    <div className="step her-subscription">
-      <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">{t("herDelete.title")}</h1>
-        <HerReference reference={page.reference} />
-        {refusal ? (
-          <div className="error-summary" role="alert" tabIndex={-1}>
-            <p>{refusal.message}</p>
-          </div>
-        ) : null}
-        <p className="lead">{t("herDelete.intro")}</p>
-        <p>
-          <a className="button" href={page.download}>
-            {t("herDelete.download")}
-          </a>
-        </p>
-        <h2>{t("herDelete.whatHappens")}</h2>
-        <ul className="erasure-list">
-          {happens.map((id) => (
-            <li key={id}>{t(id)}</li>
-          ))}
-        </ul>
-        <h2>{t("herDelete.whatStays")}</h2>
-        <p>{t("herDelete.stays")}</p>
-        <p>
-          <strong>{t("herDelete.cannotUndo")}</strong>
-        </p>
-        <Form method="post" reloadDocument>
-          <div className="button-row">
-            <button type="submit" className="button button-danger">
-              {t("herDelete.confirm")}
-            </button>
-            <a className="button" href={page.address}>
-              {t("herDelete.keep")}
-            </a>
-          </div>
-        </Form>
-      </section>
-    </div>
+    <HerPanel title={t("herDelete.title")} reference={page.reference}>
+      <HerRefusal refusal={refusal} />
+      <p className="lead">{t("herDelete.intro")}</p>
+      <p>
+        <a className="button" href={page.download}>
+          {t("herDelete.download")}
+        </a>
+      </p>
+      <h2>{t("herDelete.whatHappens")}</h2>
+      <ul className="erasure-list">
+        {happens.map((id) => (
+          <li key={id}>{t(id)}</li>
+        ))}
+      </ul>
+      <h2>{t("herDelete.whatStays")}</h2>
+      <p>{t("herDelete.stays")}</p>
+      <p>
+        <strong>{t("herDelete.cannotUndo")}</strong>
+      </p>
+      <Form method="post" reloadDocument>
+        <HerFormButtons submit={t("herDelete.confirm")} danger leave={[{ href: page.address, label: t("herDelete.keep") }]} />
+      </Form>
+    </HerPanel>
   );
 }

@@ -3,7 +3,7 @@
 // link is sent, as this one no longer opens.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { HerReference } from "../../components/her-result";
+import { HerFormButtons, HerPanel, HerRefusal } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import type { RouteHandle } from "../../route-handle";
 import { newLinkPage, pressNewLink } from "./new-link-page.server";
@@ -26,27 +26,12 @@ export default function HerNewLink() {
   const refusal = useActionData<typeof action>();
   const t = useT();
   return (
-    <div className="step her-subscription">
-      <section className="panel narrow" aria-labelledby="page-title">
-        <h1 id="page-title">{t("herNewLink.title")}</h1>
-        <HerReference reference={page.reference} />
-        {refusal ? (
-          <div className="error-summary" role="alert" tabIndex={-1}>
-            <p>{refusal.message}</p>
-          </div>
-        ) : null}
-        <p className="lead">{t("herNewLink.intro")}</p>
-        <Form method="post" reloadDocument>
-          <div className="button-row">
-            <button type="submit" className="button button-primary">
-              {t("herNewLink.confirm")}
-            </button>
-            <a className="button" href={page.address}>
-              {t("herNewLink.keep")}
-            </a>
-          </div>
-        </Form>
-      </section>
-    </div>
+    <HerPanel title={t("herNewLink.title")} reference={page.reference}>
+      <HerRefusal refusal={refusal} />
+      <p className="lead">{t("herNewLink.intro")}</p>
+      <Form method="post" reloadDocument>
+        <HerFormButtons submit={t("herNewLink.confirm")} leave={[{ href: page.address, label: t("herNewLink.keep") }]} />
+      </Form>
+    </HerPanel>
   );
 }

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
-import { HerResult } from "../../components/her-result";
+import { HerFormButtons, HerResult } from "../../components/her-result";
 import { Rich, useT } from "../../components/i18n";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
@@ -77,14 +77,7 @@ export default function AnotherCard() {
         {page.open ? (
           <Form method="post" id="another-card" noValidate className="checkout-form">
             <CardFields fields={form.fields} payment={page.payment} />
-            <div className="button-row">
-              <button type="submit" className="button button-primary">
-                {page.button}
-              </button>
-              <a className="button" href={back}>
-                {t("herPayment.back")}
-              </a>
-            </div>
+            <HerFormButtons submit={page.button} leave={[{ href: back, label: t("herPayment.back") }]} />
           </Form>
         ) : (
           <p>

@@ -3,7 +3,9 @@
 // chosen plan previewed with its one confirm button.
 import { Form } from "@remix-run/react";
 import { ChoiceQuestion } from "../../components/choice-question";
+import { Facts } from "../../components/facts";
 import type { FieldView } from "../../components/form-reply";
+import { HerFormButtons } from "../../components/her-result";
 import { useT } from "../../components/i18n";
 import { SubscriptionTermsList } from "../../components/subscription-terms";
 
@@ -32,14 +34,10 @@ export function PlanChoices({ page, field }: { page: Choices; field: FieldView }
       {page.unavailable.length > 0 ? (
         <>
           <h2 id="unavailable-title">{t("herPlan.unavailableTitle")}</h2>
-          <dl className="facts">
-            {page.unavailable.map((offer) => (
-              <div className="facts-row" key={offer.plan}>
-                <dt>{offer.plan}</dt>
-                <dd>{offer.text}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts
+            className="facts"
+            facts={page.unavailable.map((offer) => ({ term: offer.plan, value: offer.text, className: "facts-row" }))}
+          />
         </>
       ) : null}
     </>
@@ -87,17 +85,13 @@ export function PlanPreview({ preview, back, again }: { preview: Preview; back: 
             <SubscriptionTermsList />
           </div>
         ) : null}
-        <div className="button-row">
-          <button type="submit" className="button button-primary">
-            {preview.button}
-          </button>
-          <a className="button" href={again}>
-            {t("herPlan.chooseAnother")}
-          </a>
-          <a className="button" href={back}>
-            {t("herPlan.back")}
-          </a>
-        </div>
+        <HerFormButtons
+          submit={preview.button}
+          leave={[
+            { href: again, label: t("herPlan.chooseAnother") },
+            { href: back, label: t("herPlan.back") },
+          ]}
+        />
       </Form>
     </>
   );

@@ -55,7 +55,7 @@ export interface OrderDetails extends OrderLine {
   gateway: string;
   nextBillingAt: string | null;
   periodsPaid: number;
-  decision: { text: string; at: string | null; message: string | null } | null;
+  decision: { text: string; at: string | null; note: string | null } | null;
 }
 
 /** Who decided, after "Approved"/"Declined". "owner" is kept for any decision made in the console (the audit log names the person). */
@@ -77,7 +77,7 @@ export function orderDetails(subscription: SubscriptionRow, now: Date): OrderDet
       ? {
           text: `${decision === "approved" ? "Approved" : "Declined"}${subscription.decidedBy ? ` ${deciders[subscription.decidedBy]}` : ""}`,
           at: subscription.decidedAt?.toISOString() ?? null,
-          message: subscription.decisionMessage,
+          note: subscription.decisionMessage,
         }
       : null,
   };

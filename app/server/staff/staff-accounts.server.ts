@@ -22,7 +22,6 @@ import {
   forgetStaffSignIn,
   insertStaffMember,
   replaceRecoveryCodes,
-  setPendingTotpSecret,
   setStaffPassword,
   useSetupLink,
   type StaffMemberRow,
@@ -33,7 +32,7 @@ import { forgetGeneratedPasswordOf } from "./first-owner.server";
 import { hashPassword } from "./passwords.server";
 import { refusedPasswords } from "./refused-passwords.server";
 import { endSessionsOf } from "./staff-session.server";
-import { codeStep, enrolmentOf, newRecoveryCodes, newSealedSecret, recoveryCodeHash, sealSecret, typedCode } from "./two-step.server";
+import { codeStep, newRecoveryCodes, offeredEnrolment, recoveryCodeHash, sealSecret, typedCode } from "./two-step.server";
 
 const setupLinkMs = setupLinkHours * 60 * 60 * 1000;
 
@@ -262,13 +261,7 @@ export interface SetupPage {
 export async function setupPage(token: string, now: Date = new Date()): Promise<SetupPage | undefined> {
   const staff = await personOfLink(token, now);
   if (!staff) return undefined;
-  let sealed = staff.pendingTotpSecret;
-  let enrolment = sealed ? await enrolmentOf(sealed, staff.email) : undefined;
-  if (!enrolment) {
-    sealed = newSealedSecret();
-    await setPendingTotpSecret(staff.id, sealed);
-    enrolment = await enrolmentOf(sealed, staff.email);
-  }
+  const enrolment = await offeredEnrolment(staff);
   if (!enrolment) return undefined;
   return { name: staff.name, role: staff.role, email: staff.email, qrSvg: enrolment.svg, secretText: enrolment.secretText };
 }

@@ -6,6 +6,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomInt } from "node:c
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { config, isLocalAddress } from "../config.server";
+import { setPendingTotpSecret, type StaffMemberRow } from "../db/stores/staff-members.server";
 import { keyedHash } from "../secrets/signed-link.server";
 
 /** The name an authenticator app shows beside the code. */
@@ -58,6 +59,19 @@ export async function enrolmentOf(sealed: string, email: string): Promise<{ svg:
     color: { dark: "#000000", light: "#ffffff" },
   });
   return { svg, secretText: secret.match(/.{1,4}/g)!.join(" ") };
+}
+
+/**
+ * The secret offered to `staff` until a code from it is accepted, with its QR code: the one
+ * offered before while it still opens (two tabs show the same), else a new one (none yet, or
+ * sealed under a session secret since replaced).
+ */
+export async function offeredEnrolment(staff: StaffMemberRow): Promise<{ svg: string; secretText: string } | undefined> {
+  const offered = staff.pendingTotpSecret ? await enrolmentOf(staff.pendingTotpSecret, staff.email) : undefined;
+  if (offered) return offered;
+  const sealed = newSealedSecret();
+  await setPendingTotpSecret(staff.id, sealed);
+  return enrolmentOf(sealed, staff.email);
 }
 
 export const codePattern = /^\d{6}$/;

@@ -77,6 +77,24 @@ export async function billingDateFacts(subscription: SubscriptionRow): Promise<B
 }
 
 /**
+ * What her billing-date page and support's section for her offer: each choice decided now, on
+ * the lifecycle clock, with the period's amount (its words in her language with `t`).
+ */
+export async function billingDateOffers(subscription: SubscriptionRow, t?: Translator) {
+  const now = await lifecycleNow();
+  const facts = await billingDateFacts(subscription);
+  const decide = (choice: BillingDateChoice) => decideBillingDateChange(facts, choice, now, t);
+  return {
+    now,
+    facts,
+    amountCents: periodAmountCents(subscription.periodsPaid, subscription),
+    sooner: decide({ kind: "sooner" }),
+    skip: decide({ kind: "skip" }),
+    back: decide({ kind: "move_back" }),
+  };
+}
+
+/**
  * `choice` applied to her billing date, only while it is still `shown`. The outcome's message
  * is in her language with her page's translator (`t`), else in English (the console).
  */

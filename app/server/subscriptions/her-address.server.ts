@@ -6,7 +6,8 @@
 // only) and the provider's copy of the address are one transaction.
 import { createHash } from "node:crypto";
 import type { ShippingAddress } from "../../funnel/final-checkout";
-import { canChangeAddress, sameAddress } from "../../funnel/her-address";
+import { formText } from "../../funnel/form-text";
+import { addressLines, canChangeAddress, sameAddress } from "../../funnel/her-address";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { shippingRefusal } from "../../funnel/state-availability";
 import { zipStateProblem } from "../../funnel/zip-codes";
@@ -110,6 +111,23 @@ export function addressDigest(address: ShippingAddress | undefined): string {
   const lines = [address.addressLine1, address.addressLine2 ?? "", address.city, address.state, address.zipCode];
   return createHash("sha256").update(JSON.stringify(lines)).digest("base64url").slice(0, 32);
 }
+
+/** The field that carries the address the page showed (its digest): never sent back as typed. */
+export const shownAddressField = "shown";
+
+/** The address's form, on her page or support's: whether it may change, where it ships now, prefilled, and the digest the form carries. */
+export async function addressForm(subscription: SubscriptionRow) {
+  const current = await herShippingAddress(subscription);
+  return {
+    open: canChangeAddress(subscription.state),
+    current: current ? addressLines(current) : null,
+    values: current ?? {},
+    shown: addressDigest(current),
+  };
+}
+
+/** The digest a post of that form carries back, bounded. */
+export const shownAddress = (formData: FormData) => formText(formData, shownAddressField).slice(0, 64);
 
 /**
  * The catalogue's options of the medications her order carries (by option id, else product
