@@ -71,6 +71,17 @@ function post(browser: TestBrowser, responderUuid: string, form: Record<string, 
   );
 }
 
+/** Her first press, ready to pay the patch plan, cut off by a crash after `real` was asked to authorise. */
+async function cutOffPress(real: PaymentGateway, form: Record<string, string>) {
+  const crash = crashingOnce(real, "after");
+  gateways.current = crash.gateway;
+  const browser = new TestBrowser();
+  const uuid = await readyToPay(browser, patchPlan);
+  void post(browser, uuid, form);
+  await crash.reached;
+  return { crash, browser, uuid };
+}
+
 /** COMPLETE PURCHASE on the sandbox with 4242 (or `cardNumber`), under the page's `attemptKey`. */
 const sandboxPurchase = (attemptKey: string, cardNumber?: string) => checkoutForm({ ...(cardNumber ? { cardNumber } : {}), attemptKey });
 
@@ -129,12 +140,7 @@ async function expectPaidOnce(responderUuid: string) {
 
 describe("the sandbox", () => {
   it("records a hold whose answer was lost when the lifecycle round finds it after the grace, and her second press is told so", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     expect(await sandboxHolds()).toMatchObject([{ status: "held", amountCents: 39_900 }]);
     expect(await orderOf(uuid)).toMatchObject({ status: "processing", attemptKey: "first" });
 
@@ -184,12 +190,7 @@ describe("the sandbox", () => {
   });
 
   it("settles the cut-off attempt in her own press when no worker ran: told it is paid, one hold", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     await minutesPass(uuid);
 
     const again = await post(browser, uuid, sandboxPurchase("second", "5555 5555 5555 4444"));
@@ -201,12 +202,7 @@ describe("the sandbox", () => {
   });
 
   it("closes a 3-D Secure hold nobody will authenticate now, so it never becomes a second hold", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first", "4000 0027 6000 3184"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first", "4000 0027 6000 3184"));
     await minutesPass(uuid);
     expect(await runLifecycleRound(crash.gateway)).toMatchObject({ reconciled: 1 });
     expect((await orderOf(uuid)).status).toBe("failed");
@@ -238,12 +234,7 @@ describe("the sandbox", () => {
   });
 
   it("records once with 10 reconcilers and 5 presses of hers at once", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     await minutesPass(uuid);
 
     const [settled, presses] = await Promise.all([
@@ -259,12 +250,7 @@ describe("the sandbox", () => {
   });
 
   it("records once with 2 lifecycle rounds at once", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { crash, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     await minutesPass(uuid);
     const rounds = await Promise.all([runLifecycleRound(crash.gateway), runLifecycleRound(crash.gateway)]);
     expect(rounds.map((round) => round.reconciled).sort()).toEqual([0, 1]);
@@ -278,12 +264,7 @@ describe("Stripe", () => {
   const searches = () => standIn.requestsTo("GET", "/v1/payment_intents/search");
 
   it("finds the PaymentIntent of a cut-off attempt by its metadata and records its hold", async () => {
-    const crash = crashingOnce(stripe(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, stripePurchase("first", "pm_card_visa"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(stripe(), stripePurchase("first", "pm_card_visa"));
     const [intent] = [...standIn.paymentIntents.values()];
     expect(intent).toMatchObject({ status: "requires_capture" });
     expect((await orderOf(uuid)).status).toBe("processing");
@@ -300,12 +281,7 @@ describe("Stripe", () => {
   });
 
   it("cancels a PaymentIntent left waiting for 3-D Secure, fails the order, and her next press pays", async () => {
-    const crash = crashingOnce(stripe(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, stripePurchase("first", "pm_card_threeDSecure2Required"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(stripe(), stripePurchase("first", "pm_card_threeDSecure2Required"));
     const [waiting] = [...standIn.paymentIntents.values()];
     expect(waiting).toMatchObject({ status: "requires_action" });
 
@@ -371,12 +347,7 @@ describe("Stripe", () => {
   });
 
   it("leaves the attempt waiting when Stripe cannot be asked, and settles it once it can", async () => {
-    const crash = crashingOnce(stripe(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, stripePurchase("first", "pm_card_visa"));
-    await crash.reached;
+    const { crash, uuid } = await cutOffPress(stripe(), stripePurchase("first", "pm_card_visa"));
     await minutesPass(uuid);
     standIn.mode = "failing";
     expect(await runLifecycleRound(crash.gateway)).toMatchObject({ reconciled: 0 });
