@@ -31,6 +31,7 @@ import { stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/ms
 import { checkoutForm } from "../support/factories";
 import { paymentForm, readyToPay } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
+import { queuedEmailsOf } from "../support/subscriptions";
 
 const standIn = useStripeStandIn();
 
@@ -108,15 +109,6 @@ async function sandboxHolds() {
   return (await database()).select().from(sandboxPayments).where(eq(sandboxPayments.kind, "hold"));
 }
 
-/** Her emails in the outbox, by kind, for this order. */
-async function emailsOf(reference: string | null): Promise<string[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email"));
-  return rows
-    .map((row) => row.payload as { reference: string; email: string })
-    .filter((p) => p.reference === reference)
-    .map((p) => p.email);
-}
-
 /** The provider's copies of orders waiting in (or delivered by) the outbox. */
 async function providerCopies() {
   return (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "pre-auth-checkout"));
@@ -128,7 +120,7 @@ async function expectPaidOnce(responderUuid: string) {
   expect(order).toMatchObject({ status: "authorised", cardBrand: "visa", cardLast4: "4242" });
   const subscription = await findSubscriptionByResponder(responderUuid);
   expect(subscription).toMatchObject({ state: "on_hold", holdReference: order.paymentReference, firstPeriodCents: order.amountCents });
-  expect(await emailsOf(order.reference)).toEqual(["order_received"]);
+  expect(await queuedEmailsOf(order)).toEqual(["order_received"]);
   const copies = await providerCopies();
   expect(copies).toHaveLength(1);
   expect(copies[0]!.payload).toMatchObject({

@@ -16,7 +16,7 @@ const secret = vi.hoisted(() => {
 
 import * as webhook from "../../app/routes/api.stripe.webhook";
 import { database } from "../../app/server/db/client.server";
-import { disputes, outboxMessages } from "../../app/server/db/schema.server";
+import { disputes } from "../../app/server/db/schema.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { log } from "../../app/server/log.server";
 import type { PaymentGateway } from "../../app/server/payments/gateway.server";
@@ -26,7 +26,7 @@ import { decideReview } from "../../app/server/subscriptions/review.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/msw";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, moveClockToNextBilling, paymentsOf, providerEventsOf } from "../support/subscriptions";
+import { heldSubscription, moveClockToNextBilling, paymentsOf, providerEventsOf, queuedEmailsOf } from "../support/subscriptions";
 
 useStripeStandIn();
 const gateway = stripeGateway(stripeTestSecretKey);
@@ -93,19 +93,10 @@ const linesOf = async (subscription: SubscriptionRow) => (await subscriptionTime
 const disputesOf = async (subscription: SubscriptionRow) =>
   (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscription.id));
 
-/** Her emails queued for this order, by kind. */
-async function emailsOf(subscription: SubscriptionRow): Promise<string[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email"));
-  return rows
-    .map((row) => row.payload as { reference: string; email: string })
-    .filter((payload) => payload.reference === subscription.reference)
-    .map((payload) => payload.email);
-}
-
 describe("a dispute of a captured order", () => {
   it("created: one dispute, one timeline line, one provider event, no email, however often Stripe says it", async () => {
     const subscription = await captured();
-    const emailsBefore = await emailsOf(subscription);
+    const emailsBefore = await queuedEmailsOf(subscription);
     await deliverOften(event("charge.dispute.created", disputeObject(subscription.holdReference)));
     // Stripe may send the same news again as an update, too.
     await deliverOften(event("charge.dispute.updated", disputeObject(subscription.holdReference)));
@@ -124,7 +115,7 @@ describe("a dispute of a captured order", () => {
     ]);
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "dispute_opened"]);
     expect((await providerEventsOf(subscription)).filter((name) => name.startsWith("dispute"))).toEqual(["dispute_opened"]);
-    expect(await emailsOf(subscription)).toEqual(emailsBefore);
+    expect(await queuedEmailsOf(subscription)).toEqual(emailsBefore);
   });
 
   it("closed lost: one more line and event; news of it after that changes nothing", async () => {
@@ -138,7 +129,7 @@ describe("a dispute of a captured order", () => {
     expect(await disputesOf(subscription)).toMatchObject([{ status: "lost", closedAt: expect.any(Date) }]);
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "dispute_opened", "dispute_lost"]);
     expect((await providerEventsOf(subscription)).filter((name) => name.startsWith("dispute"))).toEqual(["dispute_opened", "dispute_lost"]);
-    expect(await emailsOf(subscription)).not.toContain("refunded");
+    expect(await queuedEmailsOf(subscription)).not.toContain("refunded");
   });
 
   it("closed won, and the closing event arriving first: opened and won, once each", async () => {
@@ -235,7 +226,7 @@ describe("charge.refunded", () => {
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "refunded"]);
     expect((await providerEventsOf(subscription)).filter((name) => name === "refunded")).toHaveLength(1);
     // She sees the money come back, and hears of it from us once.
-    expect((await emailsOf(subscription)).filter((name) => name === "refunded")).toHaveLength(1);
+    expect((await queuedEmailsOf(subscription)).filter((name) => name === "refunded")).toHaveLength(1);
 
     // A second Dashboard refund: Stripe's total grows, and only the new part is recorded.
     await deliverOften(event("charge.refunded", refundedCharge(subscription.holdReference, 5_000, "re_1DashboardAgain")));

@@ -18,8 +18,9 @@ import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/c
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { startSubscriptionWrites } from "../../app/server/subscriptions/transitions.server";
 import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
-import { aPerson } from "./factories";
-import { payForPlan, type PlanChoice } from "./funnel-steps";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
+import { aPerson, checkoutForm, type Person } from "./factories";
+import { paymentForm, payForPlan, readyToPay, saveDetails, type PlanChoice } from "./funnel-steps";
 import { TestBrowser } from "./route-harness";
 import type { Language } from "../../app/i18n/languages";
 
@@ -30,6 +31,20 @@ export async function paidSubscription(choice: PlanChoice = {}): Promise<Subscri
   const subscription = await findSubscriptionByResponder(responderUuid);
   if (!subscription) throw new Error("the payment made no subscription");
   return subscription;
+}
+
+/** She pays for `plan` through the funnel as `person`; her subscription, on hold. */
+export async function paidAs(person: Partial<Person> = {}, plan: "monthly" | "quarterly" = "monthly"): Promise<SubscriptionRow> {
+  const browser = new TestBrowser();
+  const her = aPerson(person);
+  const responderUuid = await readyToPay(browser, { plan });
+  await saveDetails(browser, responderUuid, her);
+  const paid = await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
+    params: { responderUuid },
+    form: await paymentForm(browser, responderUuid, checkoutForm(her)),
+  });
+  if (paid.status !== 303) throw new Error(`the payment answered ${paid.status}`);
+  return (await findSubscriptionByResponder(responderUuid))!;
 }
 
 /**
@@ -187,6 +202,21 @@ export async function sandboxCharges(subscription: SubscriptionRow) {
     .select()
     .from(sandboxPayments)
     .where(and(eq(sandboxPayments.savedFrom, subscription.holdReference), eq(sandboxPayments.kind, "charge")));
+}
+
+/** Her emails queued in the outbox for this order, by kind, in order. */
+export async function queuedEmailsOf(order: { reference: string | null }): Promise<string[]> {
+  const rows = await (
+    await database()
+  )
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "email"))
+    .orderBy(asc(outboxMessages.id));
+  return rows
+    .map((row) => row.payload as { reference: string; email: string })
+    .filter((payload) => payload.reference === order.reference)
+    .map((payload) => payload.email);
 }
 
 /** The order events queued for the provider about this order, in order, whole. */
