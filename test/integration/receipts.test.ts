@@ -55,6 +55,21 @@ beforeEach(async () => {
   await resetDatabase();
 });
 
+/** Approved, renewed a month on, and $10.00 of the first period given back (she is told). */
+async function renewedAndPartlyRefunded() {
+  const { subscription } = await approvedOrder();
+  await moveDays(32);
+  const capture = await paymentOf(subscription, "capture");
+  await refundPayment(paymentGateway(), subscription, {
+    paymentId: capture.id,
+    amountCents: 1_000,
+    reason: "goodwill",
+    note: null,
+    tellHer: true,
+  });
+  return { subscription, capture };
+}
+
 describe("a receipt of hers", () => {
   it("a paid and approved order's first period: merchant, date, her name, reference, each medication with its dosage and period, amounts, card, the prescription", async () => {
     const { subscription, body } = await approvedOrder();
@@ -171,16 +186,7 @@ describe("a receipt of hers", () => {
 
 describe("her billing history", () => {
   it("lists every payment; the ones taken and the refunds made link to their receipt", async () => {
-    const { subscription } = await approvedOrder();
-    await moveDays(32);
-    const capture = await paymentOf(subscription, "capture");
-    await refundPayment(paymentGateway(), subscription, {
-      paymentId: capture.id,
-      amountCents: 1_000,
-      reason: "goodwill",
-      note: null,
-      tellHer: true,
-    });
+    const { subscription } = await renewedAndPartlyRefunded();
     const token = await tokenOf(subscription);
     const page = await new TestBrowser().call(herPage.loader, `/subscription/${token}`, { params: { token } });
     expect(page).toHaveStatus(200);
@@ -196,16 +202,7 @@ describe("her billing history", () => {
 
 describe("her receipt emails", () => {
   it("the approved, renewal and refund emails each link to their receipt, and the link opens it", async () => {
-    const { subscription } = await approvedOrder();
-    await moveDays(32);
-    const capture = await paymentOf(subscription, "capture");
-    await refundPayment(paymentGateway(), subscription, {
-      paymentId: capture.id,
-      amountCents: 1_000,
-      reason: "goodwill",
-      note: null,
-      tellHer: true,
-    });
+    const { subscription, capture } = await renewedAndPartlyRefunded();
     await deliverAll();
     const emails = await storedEmailsOf(subscription.reference);
     const expected = {
