@@ -107,33 +107,38 @@ function firstPeriodPaid(subscription: SubscriptionRow, at: Date) {
   };
 }
 
+/** Approved, and her first period taken by `payment`: her plan starts. */
+function firstPeriodTaken(
+  subscription: SubscriptionRow,
+  event: "approved_captured" | "approved_charged",
+  at: Date,
+  payment: Transition["payment"],
+): Promise<Moved> {
+  const paid = firstPeriodPaid(subscription, at);
+  const detail = { amount_cents: subscription.firstPeriodCents, period: 0 };
+  return applyTransition(subscription, {
+    event,
+    at,
+    changes: paid,
+    detail,
+    payment,
+    messages: transitionMessages(subscription, event, at, detail, { nextBillingAt: paid.nextBillingAt }),
+  });
+}
+
 async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<Moved> {
   const amount = subscription.firstPeriodCents;
   if (subscription.state === "on_hold") {
     const captureKey = `capture:${subscription.id}`;
     const captured = await gateway.capture(subscription.holdReference, amount, captureKey);
     if (captured.status === "done") {
-      const paid = firstPeriodPaid(subscription, at);
-      return applyTransition(subscription, {
-        event: "approved_captured",
-        at,
-        changes: paid,
-        detail: { amount_cents: amount, period: 0 },
-        payment: {
-          kind: "capture",
-          period: 0,
-          status: "succeeded",
-          amountCents: amount,
-          gatewayReference: captured.reference,
-          idempotencyKey: captureKey,
-        },
-        messages: transitionMessages(
-          subscription,
-          "approved_captured",
-          at,
-          { amount_cents: amount, period: 0 },
-          { nextBillingAt: paid.nextBillingAt },
-        ),
+      return firstPeriodTaken(subscription, "approved_captured", at, {
+        kind: "capture",
+        period: 0,
+        status: "succeeded",
+        amountCents: amount,
+        gatewayReference: captured.reference,
+        idempotencyKey: captureKey,
       });
     }
     if (captured.status === "failed") return tryLater(subscription, "capture", captured.message);
@@ -146,21 +151,7 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
   const charged = await chargeSavedCard(gateway, subscription, { for: "approval" }, amount);
   if (charged.status === "unanswered") return tryLater(subscription, "approval charge", charged.message);
   if (charged.status === "paid") {
-    const paid = firstPeriodPaid(subscription, at);
-    return applyTransition(subscription, {
-      event: "approved_charged",
-      at,
-      changes: paid,
-      detail: { amount_cents: amount, period: 0 },
-      payment: charged.payment,
-      messages: transitionMessages(
-        subscription,
-        "approved_charged",
-        at,
-        { amount_cents: amount, period: 0 },
-        { nextBillingAt: paid.nextBillingAt },
-      ),
-    });
+    return firstPeriodTaken(subscription, "approved_charged", at, charged.payment);
   }
   return applyTransition(subscription, {
     event: "approved_payment_failed",
