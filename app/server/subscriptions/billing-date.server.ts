@@ -70,6 +70,15 @@ export function billingDateRefusalStatus(outcome: Exclude<BillingDateOutcome, { 
  */
 export type AlsoRecordDateChange = (tx: Queryable, change: BillingDateChange) => Promise<void>;
 
+/** A change the rules allowed, claimed on `subscription`, with what writing it needs. */
+interface MadeChange {
+  subscription: SubscriptionRow;
+  change: BillingDateChange;
+  now: Date;
+  alsoRecord: AlsoRecordDateChange | undefined;
+  words: BillingDateWords;
+}
+
 /** What the rules need, read from the subscription and its timeline. */
 export async function billingDateFacts(subscription: SubscriptionRow): Promise<BillingDateFacts> {
   const { events } = await subscriptionTimeline(subscription.id);
@@ -97,8 +106,8 @@ export async function changeHerBillingDate(
     if (claimed.nextBillingAt?.getTime() !== shown.getTime()) return alreadyDone(facts, shown, words);
     const decision = decideBillingDateChange(facts, choice, now, t);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal, message: decision.message };
-    if (decision.change.event === "shipped_sooner") return await shipSooner(gateway, claimed, decision.change, now, alsoRecord, words);
-    return await moveDate(claimed, decision.change, now, alsoRecord, words);
+    const made: MadeChange = { subscription: claimed, change: decision.change, now, alsoRecord, words };
+    return await (decision.change.event === "shipped_sooner" ? shipSooner(gateway, made) : moveDate(made));
   } finally {
     await releaseClaim(subscription.id);
   }
@@ -136,13 +145,7 @@ function changeMessages(subscription: SubscriptionRow, change: BillingDateChange
  * after it count from, and the renewal reminder of the new date (none when its day has passed:
  * this change's email gives the date and the way to cancel).
  */
-async function moveDate(
-  subscription: SubscriptionRow,
-  change: BillingDateChange,
-  now: Date,
-  alsoRecord: AlsoRecordDateChange | undefined,
-  words: BillingDateWords,
-): Promise<BillingDateOutcome> {
+async function moveDate({ subscription, change, now, alsoRecord, words }: MadeChange): Promise<BillingDateOutcome> {
   const reminderAt = renewalReminderAt(subscription.plan, change.to);
   const moved = await withOutbox(async (tx) => {
     const row = await changeBillingDate(tx, subscription, {
@@ -168,11 +171,7 @@ async function moveDate(
  */
 async function shipSooner(
   gateway: PaymentGateway,
-  subscription: SubscriptionRow,
-  change: BillingDateChange,
-  now: Date,
-  alsoRecord: AlsoRecordDateChange | undefined,
-  words: BillingDateWords,
+  { subscription, change, now, alsoRecord, words }: MadeChange,
 ): Promise<BillingDateOutcome> {
   const period = subscription.periodsPaid;
   const attempt = subscription.failedAttempts;
