@@ -39,6 +39,7 @@ import type { PaymentGateway } from "../payments/gateway.server";
 import { claimForChange } from "./claim-for-change.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
+import { renewalPaidChanges } from "./renewal.server";
 import { chargeSavedCard } from "./saved-card-charge.server";
 import { applyTransition } from "./transitions.server";
 
@@ -196,15 +197,7 @@ async function shipSooner(
     event: "renewal_charged",
     at: now,
     whilePeriodsPaid: period,
-    changes: {
-      periodsPaid: period + 1,
-      firstPeriodStart: change.anchor,
-      nextBillingAt: change.to,
-      dueAt: change.to,
-      failedAttempts: 0,
-      reminderDueAt: renewalReminderAt(subscription.plan, change.to),
-      ...waiting?.writes,
-    },
+    changes: { firstPeriodStart: change.anchor, ...renewalPaidChanges(subscription, change.to, waiting) },
     detail: {
       amount_cents: amount,
       period,

@@ -53,14 +53,7 @@ export async function billRenewal(
       event: "renewal_charged",
       at: now,
       whilePeriodsPaid: period,
-      changes: {
-        periodsPaid: period + 1,
-        nextBillingAt: ends ? null : nextBillingAt,
-        dueAt: ends ? null : nextBillingAt,
-        failedAttempts: 0,
-        reminderDueAt: ends ? null : renewalReminderAt(subscription.plan, nextBillingAt),
-        ...waiting?.writes,
-      },
+      changes: renewalPaidChanges(subscription, ends ? null : nextBillingAt, waiting),
       detail: waiting ? { ...detail, new_plan: waiting.line.toPlan } : detail,
       payment: charged.payment,
       messages: transitionMessages(
@@ -104,4 +97,19 @@ export async function billRenewal(
     messages: transitionMessages(subscription, "lapsed", now, { amount_cents: amount, period, message: charged.message }),
   });
   return moved ? "lapsed" : undefined;
+}
+
+/**
+ * What a paid renewal writes: one more period paid, the next due on `next` (none when her plan
+ * ends with it), and a plan that waited for this renewal started.
+ */
+export function renewalPaidChanges(subscription: SubscriptionRow, next: Date | null, waiting: ReturnType<typeof waitingPlanStarts>) {
+  return {
+    periodsPaid: subscription.periodsPaid + 1,
+    nextBillingAt: next,
+    dueAt: next,
+    failedAttempts: 0,
+    reminderDueAt: next === null ? null : renewalReminderAt(subscription.plan, next),
+    ...waiting?.writes,
+  };
 }
