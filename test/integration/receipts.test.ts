@@ -13,13 +13,11 @@ import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server"
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { config } from "../../app/server/config.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { refundPayment } from "../../app/server/subscriptions/refunds.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paidSubscription, paymentsOf, reload, deliverAll } from "../support/subscriptions";
+import { heldSubscription, paidSubscription, paymentsOf, reload, deliverAll, moveDays } from "../support/subscriptions";
 
 /** Authorises, then fails every charge without her. */
 const failsWithoutHer = "4000002760003184";
@@ -31,11 +29,6 @@ async function openReceipt(subscription: SubscriptionRow, paymentId: number | st
   return new TestBrowser().call(receiptPage.loader, `/subscription/${token}/receipts/${paymentId}`, {
     params: { token, paymentId: String(paymentId) },
   });
-}
-
-async function moveDays(days: number) {
-  expect((await moveSandboxClock(days)).status).toBe("moved");
-  return runLifecycleRound(paymentGateway());
 }
 
 async function approvedOrder() {

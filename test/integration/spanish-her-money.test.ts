@@ -9,13 +9,11 @@ import * as planRoute from "../../app/routes/subscription.$token.plan/route";
 import * as receiptRoute from "../../app/routes/subscription.$token.receipts.$paymentId/route";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { pageLanguage } from "../../app/server/visitor/language.server";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
-import { activeWithMedications, heldSubscription, paymentsOf, reload } from "../support/subscriptions";
+import { activeWithMedications, heldSubscription, paymentsOf, reload, moveDays } from "../support/subscriptions";
 import { drawIn } from "../support/drawn-page";
 
 // The pages drawn outside Remix, their loader's (and action's) data given.
@@ -45,11 +43,6 @@ async function herLink(subscription: SubscriptionRow, path: string) {
   const root = await new TestBrowser().call(({ request, params }) => pageLanguage(request, params), address, { params: { token } });
   expect(root.data).toMatchObject({ language: "es" });
   return { token, address };
-}
-
-async function moveDays(days: number) {
-  expect((await moveSandboxClock(days)).status).toBe("moved");
-  await runLifecycleRound(paymentGateway());
 }
 
 describe("her money pages in Spanish", () => {

@@ -3,6 +3,7 @@
 // (3-D Secure done), and readers for what the tests count.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { OrderEventBody } from "../../app/funnel/order-event";
 import { orderReference } from "../../app/funnel/subscription-life";
 import type { PlanCode } from "../../app/funnel/plans";
@@ -16,6 +17,7 @@ import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.serve
 import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { startSubscriptionWrites } from "../../app/server/subscriptions/transitions.server";
 import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
@@ -173,6 +175,12 @@ export async function activeWithMedications(
 
 export async function reload(subscription: SubscriptionRow): Promise<SubscriptionRow> {
   return (await findSubscription(subscription.id))!;
+}
+
+/** `days` pass on the sandbox clock, and the lifecycle round runs as its worker would then. */
+export async function moveDays(days: number) {
+  expect((await moveSandboxClock(days)).status).toBe("moved");
+  return runLifecycleRound(paymentGateway());
 }
 
 /** Moves the lifecycle clock on to her next billing date (whole days): her renewal is due. */
