@@ -152,10 +152,10 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server("node test/e2e/support/mailbox-stand-in.mjs", `${mailboxOrigin}/ready`, 10_000),
+    server("node test/e2e/support/mailbox-stand-in.mjs", `${mailboxOrigin}/ready`, 30_000),
     // TypeScript (the fake Stripe it serves is the integration tests' too), loaded by tsx in
     // one process, which the runner stops with the others.
-    server(`node --import tsx test/e2e/support/intake-stand-in.ts ${intakePort}`, `${intakeOrigin}/ready`, 10_000),
+    server(`node --import tsx test/e2e/support/intake-stand-in.ts ${intakePort}`, `${intakeOrigin}/ready`, 30_000),
     // E2E_SKIP_BUILD=1 serves the build already in build/ (e.g. a CI step built it).
     server(
       process.env.E2E_SKIP_BUILD ? "node server.mjs" : "npx remix build && node server.mjs",

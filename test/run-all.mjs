@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: the unit and integration tests (vitest, on PGlite), the integration tests again
-// on a PostgreSQL server, then the end-to-end tests (Playwright), each streaming its own
-// output under a heading that names it. Afterwards the JSON reports are read and the last line
+// `npm test`: the unit and integration tests (vitest, on PGlite), then the integration tests
+// again on a PostgreSQL server; alongside both, the end-to-end tests (Playwright), which spend
+// most of their time waiting on browsers and servers, so on two cores they fill what vitest
+// leaves idle. Each prints under a heading that names it: vitest as it runs, Playwright's
+// output held until the vitest passes are done, then streamed. Afterwards the JSON reports are read and the last line
 // printed is the total, exactly "N passed, N failed" (", N skipped" only when some were).
 // The PostgreSQL pass uses DATABASE_URL_TESTS, else the server `.ci/postgres` sets up. When
 // no server answers, that counts as 1 failed in CI (CI set) or when DATABASE_URL_TESTS was
@@ -21,10 +23,10 @@ const playwrightReport = path.join(workDir, "playwright.json");
 // The e2e server's database folder; removed here, after Playwright has stopped the server.
 const e2eDataDir = path.join(workDir, "e2e-data");
 
-let current;
+const running = new Set();
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
     cleanUp();
     process.exit(130);
   });
@@ -34,20 +36,44 @@ function cleanUp() {
   rmSync(workDir, { recursive: true, force: true, maxRetries: 3 });
 }
 
-/** Runs a command with the environment changed by `env` (an undefined value removes the variable). */
-function run(title, command, args, env = {}) {
+/**
+ * Starts a command with the environment changed by `env` (an undefined value removes the
+ * variable). Its output streams under its heading, or with `held`, waits in memory until
+ * `release()` prints the heading and all of it, then streams. `exit` resolves to its exit code.
+ */
+function start(title, command, args, env = {}, { held = false } = {}) {
   const environment = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete environment[name];
-  return new Promise((resolve) => {
-    console.log(`\n=== ${title} ===\n$ ${command} ${args.join(" ")}\n`);
-    current = spawn(command, args, { stdio: "inherit", env: environment });
-    current.on("error", (error) => {
+  const heading = `\n=== ${title} ===\n$ ${command} ${args.join(" ")}\n`;
+  if (!held) console.log(heading);
+  const child = spawn(command, args, { stdio: held ? ["ignore", "pipe", "pipe"] : "inherit", env: environment });
+  running.add(child);
+  let waiting = held ? [] : undefined;
+  if (held) {
+    child.stdout.on("data", (chunk) => (waiting ? waiting.push([process.stdout, chunk]) : process.stdout.write(chunk)));
+    child.stderr.on("data", (chunk) => (waiting ? waiting.push([process.stderr, chunk]) : process.stderr.write(chunk)));
+  }
+  const exit = new Promise((resolve) => {
+    child.on("error", (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
       resolve(127);
     });
-    current.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? 128 : 1));
+    });
   });
+  const release = () => {
+    if (!waiting) return;
+    console.log(heading);
+    for (const [stream, chunk] of waiting) stream.write(chunk);
+    waiting = undefined;
+  };
+  return { exit, release };
 }
+
+/** Runs a command to its end, its output streamed under its heading. */
+const run = (title, command, args, env = {}) => start(title, command, args, env).exit;
 
 /** Why the PostgreSQL server at `url` cannot be used, or undefined when it answers. */
 async function postgresProblem(url) {
@@ -126,6 +152,15 @@ const vitestArguments = (report, ...files) => [
   `--outputFile=${report}`,
 ];
 
+// Started first, its output held: it spends most of its time waiting, and runs beside vitest.
+const e2e = start(
+  "playwright: end-to-end tests",
+  "npx",
+  ["playwright", "test"],
+  { E2E_JSON_REPORT: playwrightReport, E2E_DATA_DIR: e2eDataDir },
+  { held: true },
+);
+
 const vitestName = "vitest on PGlite";
 const vitestExit = await run(`${vitestName}: unit and integration tests`, "npx", vitestArguments(vitestReport), {
   // Every file on its own in-memory PGlite (test/setup-env.ts).
@@ -157,10 +192,8 @@ if (serverProblem === undefined) {
   postgres = { passed: 0, failed: 0, skipped: 1 };
 }
 
-const playwrightExit = await run("playwright: end-to-end tests", "npx", ["playwright", "test"], {
-  E2E_JSON_REPORT: playwrightReport,
-  E2E_DATA_DIR: e2eDataDir,
-});
+e2e.release();
+const playwrightExit = await e2e.exit;
 const playwright = totalsOf("playwright", playwrightExit, readJson(playwrightReport), playwrightTotals);
 
 cleanUp();

@@ -39,6 +39,29 @@ export function checkoutTerms(t: Translator): string[] {
   return [...subscriptionTerms(t)];
 }
 
+/** Her agreement at COMPLETE PURCHASE, as the page shows it beside the button: what her consent record keeps. */
+export interface PurchaseAgreement {
+  plan: PlanCode;
+  /** The hold: her first period, less any promo code. */
+  firstPeriodCents: number;
+  /** Each later period: the plan's price, before any promo code. */
+  renewalCents: number;
+  disclosure: string[];
+  terms: string[];
+  agreedWith: string;
+}
+
+export function purchaseAgreement(t: Translator, plan: PlanCode, renewalCents: number, firstPeriodCents: number): PurchaseAgreement {
+  return {
+    plan,
+    firstPeriodCents,
+    renewalCents,
+    disclosure: checkoutDisclosure(t, plan, renewalCents, firstPeriodCents),
+    terms: checkoutTerms(t),
+    agreedWith: purchaseAgreedWith,
+  };
+}
+
 /** When she agreed, in words for the console and her data. */
 export function consentOccasion(kind: ConsentKind): string {
   return kind === "purchase" ? "At checkout (COMPLETE PURCHASE)" : "Changing her plan";

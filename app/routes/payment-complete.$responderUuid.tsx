@@ -8,7 +8,7 @@ import type { MessageId } from "../i18n/en";
 import { clientCatalogue, translator } from "../i18n/messages";
 import type { RouteHandle } from "../route-handle";
 import { config } from "../server/config.server";
-import { outcomeOf } from "../server/checkout/submit-order-once.server";
+import { outcomeOf } from "../server/checkout/place-order.server";
 import { findOrder } from "../server/db/stores/orders.server";
 import { requireFlow } from "../server/flow/require-flow.server";
 

@@ -4,7 +4,7 @@
 // result recorded, and she goes on to the payment-complete page or back to the checkout,
 // where the failure message shows from the order. Anything else goes back to the checkout.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { resumeOrder } from "../server/checkout/submit-order-once.server";
+import { resumeOrder } from "../server/checkout/place-order.server";
 import { findOrder } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { requireFlow } from "../server/flow/require-flow.server";

@@ -6,7 +6,7 @@ import { Form } from "@remix-run/react";
 import { useT } from "../components/i18n";
 import type { RouteHandle } from "../route-handle";
 import { readForm } from "../server/http/form-body.server";
-import { resumeOrder } from "../server/checkout/submit-order-once.server";
+import { resumeOrder } from "../server/checkout/place-order.server";
 import { findOrderByPaymentReference } from "../server/db/stores/orders.server";
 import { paymentGateway } from "../server/payments/index.server";
 import { requireFlow } from "../server/flow/require-flow.server";

@@ -1,4 +1,4 @@
-// Her details and the order's claim in one statement (checkout/order-record.server.ts
+// Her details and the order's claim in one statement (checkout/place-order.server.ts
 // claimOrder): the details are kept whether the claim takes the order or finds it taken, her
 // billing address is kept or removed with them, and a promo code that ran out undoes the claim
 // but never her details. A claim refused by her order as its statement found it answers with
@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
-import { claimOrder } from "../../app/server/checkout/order-record.server";
+import { claimOrder } from "../../app/server/checkout/place-order.server";
 import { database, databaseEngine } from "../../app/server/db/client.server";
 import { billingAddresses, orders, preCheckoutDetails, promoCodes, shippingAddresses } from "../../app/server/db/schema.server";
 import type { CheckoutDetails } from "../../app/server/db/stores/addresses.server";

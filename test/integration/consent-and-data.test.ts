@@ -21,7 +21,7 @@ import * as herData from "../../app/routes/subscription.$token.data";
 import * as cardPage from "../../app/routes/subscription.$token.card/route";
 import { formatCents } from "../../app/funnel/cart";
 import { defaultDestination, type PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
-import { claimOrder, recordFoundAuthorisation } from "../../app/server/checkout/order-record.server";
+import { claimOrder, recordFoundAuthorisation } from "../../app/server/checkout/place-order.server";
 import { purchaseAgreedWith } from "../../app/funnel/consent";
 import { database } from "../../app/server/db/client.server";
 import { consentRecords, orders, outboxMessages, subscriptionPayments } from "../../app/server/db/schema.server";

@@ -18,7 +18,7 @@ vi.mock("../../app/server/payments/index.server", async (importOriginal) => {
 });
 
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
-import { reconcileStaleAttempts } from "../../app/server/checkout/reconcile-attempts.server";
+import { reconcileStaleAttempts } from "../../app/server/checkout/place-order.server";
 import { database } from "../../app/server/db/client.server";
 import { orders, outboxMessages, promoCodes, sandboxPayments } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder } from "../../app/server/db/stores/subscriptions.server";

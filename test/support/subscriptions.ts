@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { emailPayload } from "../../app/funnel/email-messages";
 import type { OrderEventBody } from "../../app/funnel/order-event";
 import { orderReference } from "../../app/funnel/subscription-life";
 import type { PlanCode } from "../../app/funnel/plans";
@@ -18,7 +19,7 @@ import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
-import { startSubscriptionWrites } from "../../app/server/subscriptions/transitions.server";
+import { startSubscription } from "../../app/server/checkout/place-order.server";
 import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import { aPerson, checkoutForm, type Person } from "./factories";
@@ -113,21 +114,25 @@ export async function heldSubscription(
     })
     .returning();
   const writes = new WritesAsOne();
-  startSubscriptionWrites(
+  const at = await lifecycleNow();
+  startSubscription(
     writes,
     {
-      orderId: order!.id,
-      responderUuid,
-      reference,
-      plan: options.plan ?? "monthly",
-      language: options.language ?? "en",
-      variant: "current",
-      gateway: gateway.kind,
-      firstPeriodCents: amountCents,
-      renewalCents: options.renewalCents ?? amountCents,
-      holdReference: result.reference,
-      holdExpiresAt: result.holdExpiresAt!,
-      at: await lifecycleNow(),
+      subscription: {
+        orderId: order!.id,
+        responderUuid,
+        reference,
+        plan: options.plan ?? "monthly",
+        language: options.language ?? "en",
+        variant: "current",
+        gateway: gateway.kind,
+        firstPeriodCents: amountCents,
+        renewalCents: options.renewalCents ?? amountCents,
+        holdReference: result.reference,
+        holdExpiresAt: result.holdExpiresAt!,
+        at,
+      },
+      email: emailPayload(reference, "order_received", at),
     },
     always,
   );

@@ -1,14 +1,11 @@
 // The framework files patched in patches/ (applied by patch-package at install), each held to
 // what its patch makes it do: every test here fails when its patch is missing or an upgrade
 // has moved the code it changed. Why each patch exists, its measured gain and the release that
-// makes it unnecessary: docs/decisions/0041 to 0045. What the patches must not change (the
-// answers themselves) is tested beside them: drizzle-entity-kinds, one-request-per-page.
+// makes it unnecessary: docs/decisions/0042 and 0044. What the patches must not change (the
+// answers themselves) is tested beside them in one-request-per-page.
 import { createRequire } from "node:module";
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
-import { entityKind, is, SQL, sql } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
 
@@ -84,52 +81,6 @@ describe("@remix-run/server-runtime: a document's data encoded only when read", 
   });
 });
 
-describe("@remix-run/react: the route tree made once per build", () => {
-  const server = require("react-router-dom/server") as { createStaticRouter: (...args: unknown[]) => unknown };
-  const original = server.createStaticRouter;
-  afterEach(() => {
-    server.createStaticRouter = original;
-  });
-
-  it("hands the static router the same routes on every render of the same build", async () => {
-    const { RemixServer } = require("@remix-run/react") as typeof import("@remix-run/react");
-    const given: unknown[] = [];
-    server.createStaticRouter = (...args: unknown[]) => {
-      given.push(args[0]);
-      return original(...args);
-    };
-    const handler = createRequestHandler(
-      aBuild((request, context) => renderToString(createElement(RemixServer, { context, url: request.url }))),
-    );
-    for (let render = 0; render < 3; render++) expect((await handler(new Request("http://localhost/"))).status).toBe(200);
-    expect(given).toHaveLength(3);
-    expect(given[1]).toBe(given[0]);
-    expect(given[2]).toBe(given[0]);
-  });
-});
-
-describe("react-router-dom: data routes made once per routes array", () => {
-  it("gives two static routers of the same routes the same data routes", () => {
-    const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
-    const routes = [
-      { path: "/", id: "home" },
-      { path: "/plan/:id", id: "plan" },
-    ];
-    const handlerContext = { ...createStaticHandler(routes), matches: [], loaderData: {}, actionData: null, errors: null };
-    const context = {
-      basename: "",
-      location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
-      statusCode: 200,
-      loaderHeaders: {},
-      actionHeaders: {},
-      activeDeferreds: null,
-      ...handlerContext,
-    } as never;
-    expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes);
-    expect(createStaticRouter([...routes], context).routes).not.toBe(createStaticRouter(routes, context).routes);
-  });
-});
-
 describe("@remix-run/router: ranked branches and compiled paths kept", () => {
   /** How many regular expressions `work` builds. */
   function expressionsBuilt(work: () => void): number {
@@ -179,21 +130,5 @@ describe("@remix-run/router: ranked branches and compiled paths kept", () => {
     }
     // A few runs are the path's own decoding; one per branch would be 50 more.
     expect(runs).toBeLessThan(many.length / 2);
-  });
-});
-
-describe("drizzle-orm: a class's kinds found once", () => {
-  it("asks a class for its kind once, however often it is asked what it is", () => {
-    let asked = 0;
-    class Counted {
-      static get [entityKind]() {
-        asked += 1;
-        return "Counted";
-      }
-    }
-    const value = new Counted();
-    for (let question = 0; question < 10; question++) expect(is(value, SQL)).toBe(false);
-    expect(is(sql`select 1`, SQL)).toBe(true);
-    expect(asked).toBe(1);
   });
 });

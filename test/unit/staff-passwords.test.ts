@@ -4,7 +4,7 @@
 // written beside it) and checked.
 import { describe, expect, it } from "vitest";
 import { passwordMessages, passwordProblem as problemWith, passwordRules, type RefusedPasswords } from "../../app/funnel/staff";
-import { hashPassword, passwordVerifies } from "../../app/server/staff/passwords.server";
+import { hashPassword, passwordVerifies, productionCost } from "../../app/server/staff/passwords.server";
 import { refusedPasswords } from "../../app/server/staff/refused-passwords.server";
 
 const email = "maria.lopez.clinic@example.com";
@@ -135,12 +135,26 @@ describe("the list of common and leaked passwords (@zxcvbn-ts/language-common)",
 describe("a password kept and checked", () => {
   it("verifies the password it was made from and nothing else", async () => {
     const stored = await hashPassword("a-test-staff-password");
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
     expect(stored).not.toContain("a-test-staff-password");
     expect(await passwordVerifies("a-test-staff-password", stored)).toBe(true);
     expect(await passwordVerifies("a-test-staff-passworD", stored)).toBe(false);
     expect(await passwordVerifies("a-test-staff-password ", stored)).toBe(false);
     expect(await passwordVerifies("", stored)).toBe(false);
+  });
+
+  it("hashes at 2^15 outside the tests, and verifies what that cost kept", async () => {
+    expect(productionCost).toEqual({ N: 32768, r: 8, p: 1 });
+    // The module as a server loads it: a process of its own without VITEST.
+    const { execFileSync } = await import("node:child_process");
+    const environment = { ...process.env };
+    delete environment.VITEST;
+    const script =
+      'import("./app/server/staff/passwords.server.ts").then(async (m) => console.log(await m.hashPassword("a-test-staff-password")))';
+    const stored = execFileSync(process.execPath, ["--import", "tsx", "-e", script], { env: environment, encoding: "utf8" }).trim();
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    expect(await passwordVerifies("a-test-staff-password", stored)).toBe(true);
+    expect(await passwordVerifies("a-test-staff-passworD", stored)).toBe(false);
   });
 
   it("salts each hash: one password kept twice is kept differently, and both verify", async () => {

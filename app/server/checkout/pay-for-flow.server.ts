@@ -1,12 +1,15 @@
 // Paying for a flow (spec sections 4, 5, 7 and 8): the one checkout service that the final
 // checkout page and POST /api/pre-auth-checkout both call once they have checked who is
 // asking, counted the step post and read what she sent. It decides, writes and answers a
-// tagged result; each entry point only turns that result into its own reply. The first of three
-// steps: here what she pays and whether her card may be tried; then the order and its
-// authorisation built (place-order.server.ts); then both done exactly once (submit-order-once).
+// tagged result; each entry point only turns that result into its own reply. Here what she
+// pays, whether her card may be tried, and the order and its authorisation built; then both
+// are done exactly once (place-order.server.ts).
+import { randomUUID } from "node:crypto";
+import { purchaseAgreement } from "../../funnel/consent";
 import type { BillingAddress, ShippingAddress } from "../../funnel/final-checkout";
-import type { OrderDestination } from "../../funnel/pre-auth-order";
+import { preAuthOrderBody, type OrderDestination } from "../../funnel/pre-auth-order";
 import type { PreCheckoutDetails } from "../../funnel/pre-checkout";
+import { promoNoLongerAvailable, promoWithdrawnMessage } from "../../funnel/promo";
 import { tooManyPaymentsMessage } from "../../funnel/rate-limits";
 import { formatCents } from "../../funnel/cart";
 import type { TrackingParams } from "../../funnel/tracking";
@@ -16,15 +19,16 @@ import { zipStateProblem } from "../../funnel/zip-codes";
 import { lookUpZip } from "./zip-codes.server";
 import { config } from "../config.server";
 import { saveCheckoutDetails } from "../db/stores/addresses.server";
+import { savePromoOutcome } from "../db/stores/checkout-carts.server";
 import { findOrder } from "../db/stores/orders.server";
-import { outcomeOf, resumeOrder } from "./submit-order-once.server";
-import { paymentGateway, paymentMessages } from "../payments/index.server";
+import { paymentGateway, paymentMessages, type PaymentGateway } from "../payments/index.server";
 import { rateLimits, rateLimitWait } from "../http/rate-limits.server";
-import { openCheckoutCart } from "./cart.server";
+import { openCheckoutCart, type CheckoutCart } from "./cart.server";
 import { readCheckout, type CheckoutRead } from "./checkout-read.server";
-import { placeOrder, type PlacedOrder } from "./place-order.server";
+import { outcomeOf, placeOrder, resumeOrder, type Authorisation, type OrderOutcome } from "./place-order.server";
 import { applyPromoCode, type TooManyAttempts } from "./promo-code.server";
 import type { Language } from "../../i18n/languages";
+import { translator } from "../../i18n/messages";
 
 export const promoNotOffered = "Promo codes are not offered for this order.";
 
@@ -129,26 +133,84 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   const origin = new URL(request.url).origin;
   const outcome = await placeOrder({
     responderUuid,
-    existing,
-    attemptKey: order.attemptKey,
+    earlier: existing,
+    attemptKey: order.attemptKey?.slice(0, 100) || randomUUID(),
     gateway,
-    account: order.account,
-    shipping: order.shipping,
-    billing: order.billing,
-    variant,
+    body: orderBody(payer, order, checkout, gateway),
     language: payer.language,
-    checkout,
-    tracking: order.tracking,
-    payment: order.payment,
-    returnUrl: `${origin}/final-checkout/${responderUuid}`,
+    details: { account: order.account, shipping: order.shipping, billing: order.billing },
+    authorisation: authorisationOf(responderUuid, order, totalCents, `${origin}/final-checkout/${responderUuid}`),
     // Stripe without JavaScript (no card made in the page by Stripe.js): she pays on Stripe's
     // hosted Checkout page, also held for manual capture, and comes back to /payment-return.
     hostedCheckout:
       gateway.kind === "stripe" && !order.payment.paymentMethodId
         ? { returnUrl: `${origin}/payment-return/${responderUuid}`, cancelUrl: `${origin}/final-checkout/${responderUuid}` }
         : undefined,
+    // In the language she reads it in, from the amounts beside COMPLETE PURCHASE: the hold is
+    // her first period, the renewal the plan's price before any promo discount.
+    agreement: purchaseAgreement(translator(payer.language), checkout.cart.selectedPlan, checkout.totals.subtotalCents, totalCents),
   });
+  if (outcome.status === "promo_unavailable") return promoWithdrawn(responderUuid, checkout);
   return countedResult(payer, outcome);
+}
+
+/** The order as the provider gets it (spec section 7), built from her cart and details. */
+function orderBody(payer: Payer, order: PaymentRequest, checkout: CheckoutCart, gateway: PaymentGateway) {
+  const { cart, totals, promo } = checkout;
+  return preAuthOrderBody({
+    responderUuid: payer.responderUuid,
+    customer: order.account,
+    shipping: order.shipping,
+    billing: order.billing,
+    variant: payer.variant,
+    medications: cart.medications,
+    selectedPlan: cart.selectedPlan,
+    totals,
+    promoCode: promo.applied ? (promo.code ?? undefined) : undefined,
+    tracking: order.tracking,
+    // Filled in with the payment's reference once it is authorised.
+    paymentMethodId: "",
+    timestamp: new Date(),
+    sandbox: gateway.kind === "sandbox",
+  });
+}
+
+/** What the gateway is asked to hold: her total, on the card's billing details (her billing address when she gave one, else shipping). */
+function authorisationOf(responderUuid: string, order: PaymentRequest, amountCents: number, returnUrl: string): Authorisation {
+  const { account, billing } = order;
+  const address = billing ?? order.shipping;
+  return {
+    amountCents,
+    currency: "usd",
+    responderUuid,
+    customer: {
+      name: billing ? `${billing.firstName} ${billing.lastName}` : `${account.firstName} ${account.lastName}`,
+      email: account.email,
+      phone: account.phone,
+      address: {
+        line1: address.addressLine1,
+        line2: address.addressLine2,
+        city: address.city,
+        state: address.state,
+        postal_code: address.zipCode,
+        country: "US",
+      },
+    },
+    returnUrl,
+    card: order.payment.card,
+    paymentMethodId: order.payment.paymentMethodId,
+  };
+}
+
+/**
+ * Her code ran out before she paid (its cap, its dates): the card was not tried. She must never
+ * pay a price she did not see: the code comes off her cart, the page shows the full price and
+ * why, and paying it is her choice.
+ */
+async function promoWithdrawn(responderUuid: string, checkout: CheckoutCart): Promise<PaymentResult> {
+  const { subtotalCents } = checkout.totals;
+  await savePromoOutcome(responderUuid, checkout.promo.code ?? "", { applied: false, message: promoNoLongerAvailable }, subtotalCents);
+  return { kind: "price_changed", totalCents: subtotalCents, message: promoWithdrawnMessage(subtotalCents) };
 }
 
 /**
@@ -165,18 +227,15 @@ export async function confirmPayment(payer: Payer): Promise<PaymentResult> {
 }
 
 /** A declined or failed card counts against rateLimits.paymentFailure: card testing is slow. */
-async function countedResult(payer: Payer, outcome: PlacedOrder): Promise<PaymentResult> {
+async function countedResult(payer: Payer, outcome: OrderOutcome): Promise<PaymentResult> {
   if (outcome.status === "declined" || outcome.status === "failed") {
     await rateLimitWait(rateLimits.paymentFailure, payer.request, payer.visitorKey, true);
   }
   return resultOf(outcome);
 }
 
-function resultOf(outcome: PlacedOrder): PaymentResult {
+function resultOf(outcome: OrderOutcome): PaymentResult {
   switch (outcome.status) {
-    case "promo_withdrawn":
-      // Her code ran out before she paid: the card was not tried; she sees the full price first.
-      return { kind: "price_changed", totalCents: outcome.totalCents, message: outcome.message };
     case "authorised":
       return { kind: "paid", destination: outcome.destination };
     case "requires_action":

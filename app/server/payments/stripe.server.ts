@@ -228,7 +228,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
 
   /**
    * Found by its metadata's attempt_key. Stripe's search lags about a minute, so this is asked
-   * only after the attempt's grace or as a last check before a failure is recorded. One left
+   * only after the attempt's grace (checkout/place-order.server.ts) or as a last check before a failure is recorded. One left
    * half-way is cancelled, so nobody can complete it into a second hold later.
    */
   async function lookupAttempt(idempotencyKey: string): Promise<AttemptLookup> {

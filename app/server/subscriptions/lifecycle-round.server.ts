@@ -3,7 +3,7 @@
 // renewals (renewal.server.ts). Each subscription is claimed by one worker at a time, so
 // several workers or instances may run rounds together.
 import { reminderStillUseful } from "../../funnel/subscription-life";
-import { reconcileStaleAttempts } from "../checkout/reconcile-attempts.server";
+import { reconcileStaleAttempts } from "../checkout/place-order.server";
 import { config } from "../config.server";
 import { claimDueSubscriptions, releaseClaim, undecidedSince, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";

@@ -1,32 +1,19 @@
-// How a subscription moves, each change in one transaction (or one statement) with what it
-// tells others through the outbox (the provider's copy, her email): the order's hold that starts it, a transition
-// from the state it was read in, the renewal reminder, a new generation of her link. A crash
-// leaves either all of a change or none; the worker is woken once it is committed.
-import type { SQL } from "drizzle-orm";
-import { emailPayload } from "../../funnel/email-messages";
+// How a subscription moves, each change in one transaction with what it tells others through
+// the outbox (the provider's copy, her email): a transition from the state it was read in, the
+// renewal reminder, a new generation of her link. A crash leaves either all of a change or
+// none; the worker is woken once it is committed. The order's hold that starts it is written
+// with the order (app/server/checkout/place-order.server.ts).
 import type { Queryable } from "../db/client.server";
-import { enqueueOutboxMessage, outboxMessageWrite, type OutboxMessage } from "../db/stores/outbox.server";
+import { enqueueOutboxMessage, type OutboxMessage } from "../db/stores/outbox.server";
 import {
   moveSubscription,
   nextLinkVersion,
   offerLinkVersion,
-  subscriptionStartWrites,
   takeReminderDue,
-  type NewSubscription,
   type SubscriptionRow,
   type Transition as StateChange,
 } from "../db/stores/subscriptions.server";
-import type { WritesAsOne } from "../db/writes-as-one.server";
 import { withOutbox } from "../outbox/with-outbox.server";
-
-/**
- * The subscription on hold, with the acknowledgment she can keep, sent once with the
- * subscription it acknowledges: written with the order's writes as one statement, when `when` holds.
- */
-export function startSubscriptionWrites(writes: WritesAsOne, values: NewSubscription, when: SQL): void {
-  const started = subscriptionStartWrites(writes, values, when);
-  writes.add(outboxMessageWrite({ kind: "email", payload: emailPayload(values.reference, "order_received", values.at) }, started.wrote));
-}
 
 export interface Transition extends StateChange {
   /** What the transition tells the provider and her, sent through the outbox. */

@@ -144,8 +144,9 @@ const detailsSaveWithoutBilling = detailsSave(false);
 
 /** Her details, kept before the card is tried, so that no failed payment or outside call loses what she typed. */
 export async function saveCheckoutDetails(responderUuid: string, details: CheckoutDetails): Promise<void> {
+  const values = checkoutDetailsValues(responderUuid, details);
   const save = details.billing ? detailsSaveWithBilling : detailsSaveWithoutBilling;
-  await prepared(await database(), save).execute(checkoutDetailsValues(responderUuid, details));
+  await prepared(await database(), save).execute(values);
 }
 
 /** Her shipping address as kept, its names aside. */

@@ -59,7 +59,8 @@ async function keep(tx: Queryable, kind: ConsentRecordRow["kind"], write: Consen
  * `when` holds (writes-as-one.server.ts); once per agreement.
  */
 export function purchaseConsentWrite(write: ConsentWrite, when: SQL): SQL {
-  return insertRowWhen(consentRecords, recordOf("purchase", write), when, { skipOnConflict: consentRecords.agreementKey });
+  const record = recordOf("purchase", write);
+  return insertRowWhen(consentRecords, record, when, { skipOnConflict: consentRecords.agreementKey });
 }
 
 /** Her consent to a new plan, in the caller's transaction (with the change); false when already kept. */

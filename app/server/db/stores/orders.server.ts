@@ -1,9 +1,9 @@
 // The pre-authorised orders (spec section 7, "pre-auth-checkout"): one row per responder uuid
 // (a unique constraint), and the writes that move it through its states. Each write that
 // claims the row is one conditional statement, so that of two attempts racing exactly one
-// wins (decision 0008); the protocol that uses them is
-// app/server/checkout/submit-order-once.server.ts, and the writes that go with others' (a promo
-// use, the outbox, the subscription) are app/server/checkout/order-record.server.ts.
+// wins (decision 0008); the protocol that uses them, and that composes them with the writes
+// that go with them (a promo use, the outbox, the subscription), is
+// app/server/checkout/place-order.server.ts.
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { CustomerQuery } from "../../../funnel/customer-finder";
@@ -141,7 +141,7 @@ export async function claimOrder(
 /**
  * The attempts cut off mid-way (a crash, a deploy): orders still "processing" since before
  * `before`, oldest first, at most `limit`. The reconciler asks the gateway what became of each
- * (app/server/checkout/reconcile-attempts.server.ts).
+ * (app/server/checkout/place-order.server.ts).
  */
 export async function staleProcessingOrders(before: Date, limit: number): Promise<OrderRow[]> {
   return (await database())

@@ -74,7 +74,8 @@ export async function enqueueOutboxMessage(
 
 /** The message, written with other writes as one statement, when `when` holds (writes-as-one.server.ts); kept once. */
 export function outboxMessageWrite(message: OutboxMessage, when: SQL, notBefore: Date = new Date()): SQL {
-  return insertRowWhen(outboxMessages, outboxRow(message, notBefore), when, { skipOnConflict: outboxMessages.idempotencyKey });
+  const row = outboxRow(message, notBefore);
+  return insertRowWhen(outboxMessages, row, when, { skipOnConflict: outboxMessages.idempotencyKey });
 }
 
 /**
