@@ -67,15 +67,9 @@ export function consentOccasion(kind: ConsentKind): string {
   return kind === "purchase" ? "At checkout (COMPLETE PURCHASE)" : "Changing her plan";
 }
 
-/** A kept consent as it is stored. */
-export interface ConsentRecord {
+/** A kept consent as it is stored: an agreement, its occasion and when. */
+export interface ConsentRecord extends PurchaseAgreement {
   kind: ConsentKind;
-  plan: PlanCode;
-  firstPeriodCents: number;
-  renewalCents: number;
-  disclosure: string[];
-  terms: string[];
-  agreedWith: string;
   at: Date;
 }
 

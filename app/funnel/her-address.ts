@@ -5,20 +5,13 @@ import type { Translator } from "../i18n/languages";
 import type { ShippingAddress } from "./final-checkout";
 import { stateName } from "./state-availability";
 import { minutesOf, waitInMinutes } from "./rate-limits";
-import type { SubscriptionState } from "./subscription-life";
+import { isFinalState, subscriptionStates, type SubscriptionState } from "./subscription-life";
 
 /**
  * While something may still be shipped: under review (a prescription ships to it), waiting for
  * a payment, running, or ending (its last renewal still ships). Ended orders ship nothing more.
  */
-export const addressChangeStates: readonly SubscriptionState[] = [
-  "on_hold",
-  "hold_expired",
-  "payment_needed",
-  "active",
-  "past_due",
-  "ending",
-];
+export const addressChangeStates: readonly SubscriptionState[] = subscriptionStates.filter((state) => !isFinalState(state));
 
 export function canChangeAddress(state: SubscriptionState): boolean {
   return addressChangeStates.includes(state);

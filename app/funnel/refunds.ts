@@ -9,18 +9,12 @@ import { formatCents } from "./cart";
 export const paymentKinds = ["hold", "capture", "release", "charge", "refund"] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 
-export const refundReasons = ["medically_disqualified", "service_problem", "goodwill", "duplicate", "other", "made_at_gateway"] as const;
-export type RefundReason = (typeof refundReasons)[number];
-
 /** The reasons the owner chooses from (a refund made in Stripe's Dashboard is not chosen here). */
-export const chosenRefundReasons = [
-  "medically_disqualified",
-  "service_problem",
-  "goodwill",
-  "duplicate",
-  "other",
-] as const satisfies readonly RefundReason[];
+export const chosenRefundReasons = ["medically_disqualified", "service_problem", "goodwill", "duplicate", "other"] as const;
 export type ChosenRefundReason = (typeof chosenRefundReasons)[number];
+
+export const refundReasons = [...chosenRefundReasons, "made_at_gateway"] as const;
+export type RefundReason = (typeof refundReasons)[number];
 
 export const refundReasonLabels: Record<RefundReason, string> = {
   medically_disqualified: "Medically disqualified",

@@ -28,6 +28,21 @@ export const subscriptionStates = [
 ] as const;
 export type SubscriptionState = (typeof subscriptionStates)[number];
 
+/** Timeline lines of what she changed herself (or support for her): no state moves. */
+export const herChangeEvents = [
+  "billing_date_moved",
+  "period_skipped",
+  "shipped_sooner",
+  "plan_changed",
+  "card_updated",
+  "address_changed",
+] as const;
+export type HerChangeEvent = (typeof herChangeEvents)[number];
+
+/** Timeline lines that record money moving back, not a change of state. */
+export const moneyBackEvents = ["refunded", "refund_failed", "dispute_opened", "dispute_won", "dispute_lost"] as const;
+export type MoneyBackEvent = (typeof moneyBackEvents)[number];
+
 /** What can happen to an order after its hold: each is one transition of the timeline. */
 export const subscriptionEvents = [
   "hold_placed",
@@ -43,44 +58,12 @@ export const subscriptionEvents = [
   "cancelled",
   "cancelled_after_renewal",
   "medically_disqualified",
-  // Lines of the timeline that move no state: money given back and chargebacks.
-  "refunded",
-  "refund_failed",
-  "dispute_opened",
-  "dispute_won",
-  "dispute_lost",
-  // Lines of the timeline for what she (or support for her) changed; no state moves.
-  "billing_date_moved",
-  "period_skipped",
-  "shipped_sooner",
-  "plan_changed",
-  "card_updated",
-  "address_changed",
+  ...moneyBackEvents,
+  ...herChangeEvents,
   // She asked us to delete her data: her details erased, and a running plan ended at once.
   "personal_data_erased",
 ] as const;
 export type SubscriptionEvent = (typeof subscriptionEvents)[number];
-
-/** Timeline lines of what she changed herself (or support for her): no state moves. */
-export const herChangeEvents = [
-  "billing_date_moved",
-  "period_skipped",
-  "shipped_sooner",
-  "plan_changed",
-  "card_updated",
-  "address_changed",
-] as const satisfies readonly SubscriptionEvent[];
-export type HerChangeEvent = (typeof herChangeEvents)[number];
-
-/** Timeline lines that record money moving back, not a change of state. */
-export const moneyBackEvents = [
-  "refunded",
-  "refund_failed",
-  "dispute_opened",
-  "dispute_won",
-  "dispute_lost",
-] as const satisfies readonly SubscriptionEvent[];
-export type MoneyBackEvent = (typeof moneyBackEvents)[number];
 
 /** The whole machine: from each state, the events allowed and where each leads. */
 const transitions: Record<SubscriptionState, Partial<Record<SubscriptionEvent, SubscriptionState>>> = {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { planCodes } from "../funnel/plans";
 import { usStateCodes } from "../funnel/us-states";
 
-/** A development-only secret that a production server refuses to use. */
+/** A production server refuses it. */
 export const developmentSessionSecret = "development-session-secret-change-me";
 
 const optionalText = z
@@ -25,8 +25,7 @@ const settingsSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    // The address the server listens on: 127.0.0.1 keeps it to this machine (a proxy on the
-    // same host). Unset: every interface, as a container needs.
+    // 127.0.0.1 keeps it to this machine (a proxy on the same host); unset: every interface, as a container needs.
     HOST: optionalText.pipe(
       z.string().refine(isListenHost, "must be an IP address (127.0.0.1, ::1) or a host name (localhost)").optional(),
     ),
@@ -39,8 +38,7 @@ const settingsSchema = z
     // The connections each instance keeps open to PostgreSQL (the embedded engine has its own).
     DATABASE_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(4),
     DATA_DIR: z.string().trim().min(1).default(".data"),
-    // A migrated embedded database (PGlite's dumpDataDir, uncompressed) that a memory://
-    // database starts from instead of initdb: the tests' one per file, made once per run.
+    // A migrated embedded database image a memory:// database starts from instead of initdb (the tests').
     MEMORY_DATABASE_IMAGE: optionalText,
     SESSION_SECRET: optionalText,
     COOKIE_SECURE: z.enum(["true", "false"]).optional(),
@@ -54,11 +52,9 @@ const settingsSchema = z
     PROVIDER_CHECK_DISCOUNT_PATH: path("/api/payments/check_discount"),
     PROVIDER_PRE_AUTH_CHECKOUT_PATH: path("/api/hrt_checkout/pre_auth_checkout"),
     PROVIDER_ORDER_EVENTS_PATH: path("/api/hrt_checkout/order_events"),
-    // The provider signs its review outcomes (POST /api/review-outcome) with this; unset, the
-    // route answers 404 and the owner records decisions in the console.
+    // Signs the provider's review outcomes; unset, that route answers 404 and the owner decides in the console.
     PROVIDER_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-    // The embedded provider approves an order by itself this long after its hold; unset, it
-    // waits for the owner's decision in the console.
+    // The embedded provider approves by itself this long after the hold; unset, the owner decides.
     EMBEDDED_AUTO_APPROVE_SECONDS: optionalText.pipe(
       z
         .string()
@@ -73,8 +69,7 @@ const settingsSchema = z
     OWNER_PASSWORD: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     // The first owner's email: the account made at start when no active owner exists.
     OWNER_EMAIL: z.string().trim().toLowerCase().pipe(z.email("must be an email address")).default("owner@example.com"),
-    // Two-step sign-in (an authenticator's code) for every person of the console: always on a
-    // public PUBLIC_URL; locally optional unless this is "required".
+    // Two-step sign-in for the console: always on a public PUBLIC_URL; locally only when "required".
     STAFF_TWO_STEP: optionalText.pipe(z.enum(["required"]).optional()),
     // An abandoned flow (no order) loses her name, email, phone, address and answers after this many days.
     ABANDONED_FLOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -93,42 +88,31 @@ const settingsSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.enum(planCodes)).min(1, "must name at least one plan")),
-    // Spec section 5: the signed token (HS256) is verified with TOKEN_SECRET; the obfuscated
-    // legacy form (XOR with a key, then base64) is read only when LEGACY_TOKEN_KEY is set.
+    // Spec section 5: tokens are HS256 under TOKEN_SECRET; the legacy XOR form only with LEGACY_TOKEN_KEY.
     TOKEN_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     LEGACY_TOKEN_KEY: optionalText,
-    // Spec section 7: after payment the provider says where she goes; the embedded provider
-    // sends her to this booking page (type "appointment") when set, else to /thank-you.
+    // The embedded provider's after-payment destination (type "appointment"); unset, /thank-you.
     BOOKING_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    // Spec section 5: with referral code 199sema the promo box shows only when the first
-    // selected product is this one.
+    // Spec section 5: with referral code 199sema the promo box shows only when this product is selected first.
     PROMO_SPECIAL_PRODUCT_ID: z.string().trim().default("i_dont_know_no_preference"),
     // Card payments: Stripe when both keys are set, otherwise the sandbox gateway.
     STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith("sk_", "must start with sk_").optional()),
     STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith("pk_", "must start with pk_").optional()),
-    // The sandbox gateway says yes to Stripe's public test cards and moves no money, so a server
-    // with a public PUBLIC_URL runs on it only when this says it is meant ("true"); "false"
-    // insists on Stripe. Unset: the sandbox without Stripe keys, refused on a public address.
+    // The sandbox approves public test cards and moves no money: on a public PUBLIC_URL only when "true";
+    // "false" insists on Stripe.
     SANDBOX_PAYMENTS: optionalText.pipe(z.enum(["true", "false"]).optional()),
-    /** Where the browser loads Stripe.js from; tests point it at a local stand-in. */
     STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3/"),
-    /**
-     * Tests only: another address for Stripe's API (a local stand-in). Scheme, host and port
-     * only: Stripe's client always calls /v1/... at that host, so a path would be ignored.
-     */
+    /** Tests only: a stand-in's scheme, host and port (Stripe's client always calls /v1/..., a path is ignored). */
     STRIPE_API_BASE: optionalText.pipe(
       z
         .url({ protocol: /^https?$/ })
         .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), "must be an address without a path (Stripe's client calls /v1/... there)")
         .optional(),
     ),
-    // Address suggestions on the final checkout: Google's Maps JavaScript API (Places) with this
-    // browser key; unset, she types her address. MAPS_SCRIPT_URL is where the script loads from
-    // (tests point it at a local stand-in).
+    // Address suggestions (Google Places) with this browser key; unset, she types her address.
     MAPS_API_KEY: optionalText,
     MAPS_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default("https://maps.googleapis.com/maps/api/js?libraries=places&loading=async"),
-    // Where the service operates at all (two-letter codes, comma-separated): a shipping state
-    // outside it is refused at checkout. Default: the 50 states and DC.
+    // Where the service operates (two-letter codes): a shipping state outside is refused. Default: 50 states and DC.
     SERVED_STATES: z
       .string()
       .default(usStateCodes.join(","))
@@ -139,9 +123,8 @@ const settingsSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.enum(usStateCodes)).min(1, "must name at least one state")),
-    // Her emails: a real mail server when set (smtp:// or smtps://, credentials in the
-    // address); unset, each email is kept in the database and listed in the owner's console,
-    // which only a local server may do: a public PUBLIC_URL without it is refused at start.
+    // Unset, emails are kept and listed in the console, which only a local server may do: a public
+    // PUBLIC_URL without it is refused at start.
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -149,23 +132,19 @@ const settingsSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().trim().min(3).default("Menopause Care <care@example.com>"),
-    // The merchant's postal address printed on her receipts (an HSA or FSA plan asks for it).
+    // Printed on her receipts (an HSA or FSA plan asks for it).
     MERCHANT_ADDRESS: z.string().trim().min(5).max(200).default("100 Example Street, Suite 200, Portland, OR 97201, USA"),
-    // "Email it to my doctor" sends from MAIL_FROM to an address she types: at most this many
-    // such emails in any 24 hours, all plans together (0: none).
+    // "Email it to my doctor" sends to an address she types: at most this many a day, all plans (0: none).
     DOCTOR_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
-    // The site's own address, for the links in her emails (they are read away from any request).
+    // For the links in her emails, which are read away from any request.
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    // The share of new visitors (percent) given the older "classic" variant; the rest
-    // get "current". A `variant` link parameter or her earlier assignment comes first.
+    // Percent of new visitors given "classic"; a `variant` parameter or her earlier assignment comes first.
     CLASSIC_VARIANT_PERCENT: z.coerce.number().min(0).max(100).default(0),
     REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
-    // How often the lifecycle worker looks for lapsing holds and due renewals.
     BILLING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
-    // Site-wide ceilings, whoever asks: a script that no per-visitor limit can tell apart
-    // (new sessions, new addresses, a proxy without TRUST_PROXY) still cannot test cards or
-    // guess promo codes faster than this. Well above a real peak.
+    // Site-wide ceilings: a script no per-visitor limit tells apart still cannot test cards or guess
+    // promo codes faster. Well above a real peak.
     PAYMENT_FAILURE_CEILING_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     PROMO_CHECK_CEILING_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   })
@@ -199,22 +178,17 @@ const settingsSchema = z
 
 export type Settings = z.output<typeof settingsSchema>;
 
-/** An address a server can listen on: an IPv4 or IPv6 address, or a host name. */
 function isListenHost(value: string): boolean {
   return isIP(value) !== 0 || /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i.test(value);
 }
 
-/**
- * Whether an address is this machine: localhost (or a name under it), 127.x or ::1. A server
- * without PUBLIC_URL counts as local: its emails could only link to localhost.
- */
+/** localhost (or a name under it), 127.x or ::1. Without PUBLIC_URL a server is local: its emails could only link to localhost. */
 export function isLocalAddress(address: string | undefined): boolean {
   if (address === undefined) return true;
   const host = new URL(address).hostname.toLowerCase().replace(/\.$/, "");
   return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
 }
 
-/** Why the choice between the sandbox and Stripe does not hold together, or undefined. */
 function sandboxPaymentsProblem(s: Pick<Settings, "SANDBOX_PAYMENTS" | "STRIPE_SECRET_KEY" | "PUBLIC_URL">): string | undefined {
   const stripe = s.STRIPE_SECRET_KEY !== undefined;
   if (s.SANDBOX_PAYMENTS === "true" && stripe) {
@@ -234,10 +208,8 @@ function sandboxPaymentsProblem(s: Pick<Settings, "SANDBOX_PAYMENTS" | "STRIPE_S
 }
 
 /**
- * Why a server may not keep her emails instead of sending them, or undefined. Without a mail
- * server her emails are only kept and listed in the console, and each holds her private link:
- * on a public address nobody would receive them, and the console is the one place her links
- * would show. Locally (the quick start, QA) the owner reads them there.
+ * Without a mail server her emails, each holding her private link, are only listed in the
+ * console: on a public address nobody would receive them. Locally the owner reads them there.
  */
 function keptEmailsProblem(s: Pick<Settings, "SMTP_URL" | "PUBLIC_URL">): string | undefined {
   if (s.SMTP_URL !== undefined || isLocalAddress(s.PUBLIC_URL)) return undefined;
@@ -255,7 +227,7 @@ export class ConfigurationError extends Error {
   }
 }
 
-/** Parses settings from an environment; throws a ConfigurationError naming each problem. */
+/** Throws a ConfigurationError naming each problem. */
 export function parseSettings(env: Record<string, string | undefined>): Settings {
   const result = settingsSchema.safeParse(env);
   if (result.success) return result.data;
@@ -264,7 +236,6 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
 
 let settings: Settings | undefined;
 
-/** The settings of this process, parsed on first use and then kept. */
 export function config(): Settings {
   settings ??= parseSettings(process.env);
   return settings;
@@ -274,7 +245,7 @@ export function cookiesAreSecure(s: Settings = config()): boolean {
   return s.COOKIE_SECURE ? s.COOKIE_SECURE === "true" : s.NODE_ENV === "production";
 }
 
-/** The address her emails link to: PUBLIC_URL, else this server on localhost. */
+/** PUBLIC_URL, else this server on localhost. */
 export function publicUrl(s: Settings = config()): string {
   return (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, "");
 }

@@ -9,13 +9,13 @@ import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as reviewPage from "../../app/routes/owner.reviews.$reference/route";
 import type { AuditAction } from "../../app/funnel/audit";
 import { database } from "../../app/server/db/client.server";
-import { auditLog, outboxMessages, sandboxPayments } from "../../app/server/db/schema.server";
+import { auditLog, sandboxPayments } from "../../app/server/db/schema.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, type RouteAnswer, type TestBrowser } from "../support/route-harness";
 import { signedInAs, signedInOwner } from "../support/staff";
-import { heldSubscription, paymentsOf, reload, sandboxHold } from "../support/subscriptions";
+import { heldSubscription, paymentsOf, queuedEmailsOf, reload, sandboxHold } from "../support/subscriptions";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -37,21 +37,6 @@ function messageOf(answer: RouteAnswer, name: string): string | undefined {
 
 async function auditRows(action: AuditAction) {
   return (await database()).select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
-}
-
-/** Her emails queued for this order, by kind. */
-async function herEmails(subscription: SubscriptionRow): Promise<string[]> {
-  const rows = await (
-    await database()
-  )
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.kind, "email"))
-    .orderBy(asc(outboxMessages.id));
-  return rows
-    .map((row) => row.payload as { reference: string; email: string })
-    .filter((payload) => payload.reference === subscription.reference)
-    .map((payload) => payload.email);
 }
 
 /** A $139.00 order approved and captured on the sandbox. */
@@ -100,7 +85,7 @@ describe("Refund a payment", () => {
     const [sandboxRefund] = await (await database()).select().from(sandboxPayments).where(eq(sandboxPayments.kind, "refund"));
     expect(sandboxRefund).toMatchObject({ amountCents: 6_950 });
     expect((await sandboxHold(subscription)).refundedCents).toBe(6_950);
-    expect((await herEmails(subscription)).filter((kind) => kind === "refunded")).toHaveLength(1);
+    expect((await queuedEmailsOf(subscription)).filter((kind) => kind === "refunded")).toHaveLength(1);
 
     const rows = await auditRows("refunded");
     expect(rows.map((row) => [row.staffName, row.staffRole, row.orderReference, row.detail])).toEqual([
@@ -250,7 +235,7 @@ describe("Medically disqualified", () => {
     expect(
       (await paymentsOf(subscription)).filter((row) => row.kind === "refund").map((row) => [row.status, row.amountCents, row.reason]),
     ).toEqual([["succeeded", 13_900, "medically_disqualified"]]);
-    expect((await herEmails(subscription)).filter((kind) => kind === "disqualified" || kind === "refunded")).toEqual(["disqualified"]);
+    expect((await queuedEmailsOf(subscription)).filter((kind) => kind === "disqualified" || kind === "refunded")).toEqual(["disqualified"]);
 
     // Pressed again: nothing more happens, and nothing more is logged.
     expect(await postView(clinician, subscription.reference, { intent: "disqualify", note })).toHaveStatus(303);

@@ -31,6 +31,7 @@ import { stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/ms
 import { checkoutForm } from "../support/factories";
 import { paymentForm, readyToPay } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
+import { queuedEmailsOf } from "../support/subscriptions";
 
 const standIn = useStripeStandIn();
 
@@ -71,6 +72,17 @@ function post(browser: TestBrowser, responderUuid: string, form: Record<string, 
   );
 }
 
+/** Her first press, ready to pay the patch plan, cut off by a crash after `real` was asked to authorise. */
+async function cutOffPress(real: PaymentGateway, form: Record<string, string>) {
+  const crash = crashingOnce(real, "after");
+  gateways.current = crash.gateway;
+  const browser = new TestBrowser();
+  const uuid = await readyToPay(browser, patchPlan);
+  void post(browser, uuid, form);
+  await crash.reached;
+  return { crash, browser, uuid };
+}
+
 /** COMPLETE PURCHASE on the sandbox with 4242 (or `cardNumber`), under the page's `attemptKey`. */
 const sandboxPurchase = (attemptKey: string, cardNumber?: string) => checkoutForm({ ...(cardNumber ? { cardNumber } : {}), attemptKey });
 
@@ -97,15 +109,6 @@ async function sandboxHolds() {
   return (await database()).select().from(sandboxPayments).where(eq(sandboxPayments.kind, "hold"));
 }
 
-/** Her emails in the outbox, by kind, for this order. */
-async function emailsOf(reference: string | null): Promise<string[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email"));
-  return rows
-    .map((row) => row.payload as { reference: string; email: string })
-    .filter((p) => p.reference === reference)
-    .map((p) => p.email);
-}
-
 /** The provider's copies of orders waiting in (or delivered by) the outbox. */
 async function providerCopies() {
   return (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "pre-auth-checkout"));
@@ -117,7 +120,7 @@ async function expectPaidOnce(responderUuid: string) {
   expect(order).toMatchObject({ status: "authorised", cardBrand: "visa", cardLast4: "4242" });
   const subscription = await findSubscriptionByResponder(responderUuid);
   expect(subscription).toMatchObject({ state: "on_hold", holdReference: order.paymentReference, firstPeriodCents: order.amountCents });
-  expect(await emailsOf(order.reference)).toEqual(["order_received"]);
+  expect(await queuedEmailsOf(order)).toEqual(["order_received"]);
   const copies = await providerCopies();
   expect(copies).toHaveLength(1);
   expect(copies[0]!.payload).toMatchObject({
@@ -129,12 +132,7 @@ async function expectPaidOnce(responderUuid: string) {
 
 describe("the sandbox", () => {
   it("records a hold whose answer was lost when the lifecycle round finds it after the grace, and her second press is told so", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     expect(await sandboxHolds()).toMatchObject([{ status: "held", amountCents: 39_900 }]);
     expect(await orderOf(uuid)).toMatchObject({ status: "processing", attemptKey: "first" });
 
@@ -184,12 +182,7 @@ describe("the sandbox", () => {
   });
 
   it("settles the cut-off attempt in her own press when no worker ran: told it is paid, one hold", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     await minutesPass(uuid);
 
     const again = await post(browser, uuid, sandboxPurchase("second", "5555 5555 5555 4444"));
@@ -201,12 +194,7 @@ describe("the sandbox", () => {
   });
 
   it("closes a 3-D Secure hold nobody will authenticate now, so it never becomes a second hold", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first", "4000 0027 6000 3184"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first", "4000 0027 6000 3184"));
     await minutesPass(uuid);
     expect(await runLifecycleRound(crash.gateway)).toMatchObject({ reconciled: 1 });
     expect((await orderOf(uuid)).status).toBe("failed");
@@ -238,12 +226,7 @@ describe("the sandbox", () => {
   });
 
   it("records once with 10 reconcilers and 5 presses of hers at once", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     await minutesPass(uuid);
 
     const [settled, presses] = await Promise.all([
@@ -259,12 +242,7 @@ describe("the sandbox", () => {
   });
 
   it("records once with 2 lifecycle rounds at once", async () => {
-    const crash = crashingOnce(sandboxGateway(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, sandboxPurchase("first"));
-    await crash.reached;
+    const { crash, uuid } = await cutOffPress(sandboxGateway(), sandboxPurchase("first"));
     await minutesPass(uuid);
     const rounds = await Promise.all([runLifecycleRound(crash.gateway), runLifecycleRound(crash.gateway)]);
     expect(rounds.map((round) => round.reconciled).sort()).toEqual([0, 1]);
@@ -278,12 +256,7 @@ describe("Stripe", () => {
   const searches = () => standIn.requestsTo("GET", "/v1/payment_intents/search");
 
   it("finds the PaymentIntent of a cut-off attempt by its metadata and records its hold", async () => {
-    const crash = crashingOnce(stripe(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, stripePurchase("first", "pm_card_visa"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(stripe(), stripePurchase("first", "pm_card_visa"));
     const [intent] = [...standIn.paymentIntents.values()];
     expect(intent).toMatchObject({ status: "requires_capture" });
     expect((await orderOf(uuid)).status).toBe("processing");
@@ -300,12 +273,7 @@ describe("Stripe", () => {
   });
 
   it("cancels a PaymentIntent left waiting for 3-D Secure, fails the order, and her next press pays", async () => {
-    const crash = crashingOnce(stripe(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, stripePurchase("first", "pm_card_threeDSecure2Required"));
-    await crash.reached;
+    const { crash, browser, uuid } = await cutOffPress(stripe(), stripePurchase("first", "pm_card_threeDSecure2Required"));
     const [waiting] = [...standIn.paymentIntents.values()];
     expect(waiting).toMatchObject({ status: "requires_action" });
 
@@ -371,12 +339,7 @@ describe("Stripe", () => {
   });
 
   it("leaves the attempt waiting when Stripe cannot be asked, and settles it once it can", async () => {
-    const crash = crashingOnce(stripe(), "after");
-    gateways.current = crash.gateway;
-    const browser = new TestBrowser();
-    const uuid = await readyToPay(browser, patchPlan);
-    void post(browser, uuid, stripePurchase("first", "pm_card_visa"));
-    await crash.reached;
+    const { crash, uuid } = await cutOffPress(stripe(), stripePurchase("first", "pm_card_visa"));
     await minutesPass(uuid);
     standIn.mode = "failing";
     expect(await runLifecycleRound(crash.gateway)).toMatchObject({ reconciled: 0 });

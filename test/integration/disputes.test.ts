@@ -16,7 +16,7 @@ const secret = vi.hoisted(() => {
 
 import * as webhook from "../../app/routes/api.stripe.webhook";
 import { database } from "../../app/server/db/client.server";
-import { disputes, outboxMessages } from "../../app/server/db/schema.server";
+import { disputes } from "../../app/server/db/schema.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { log } from "../../app/server/log.server";
 import type { PaymentGateway } from "../../app/server/payments/gateway.server";
@@ -26,7 +26,8 @@ import { decideReview } from "../../app/server/subscriptions/review.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/msw";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, moveClockToNextBilling, paymentsOf, providerEventsOf } from "../support/subscriptions";
+import { heldSubscription, moveClockToNextBilling, paymentsOf, providerEventsOf, queuedEmailsOf } from "../support/subscriptions";
+import { stripeEvent } from "../support/fake-stripe/events";
 
 useStripeStandIn();
 const gateway = stripeGateway(stripeTestSecretKey);
@@ -36,19 +37,6 @@ beforeEach(async () => {
   for (const level of ["info", "warn", "error"] as const) vi.spyOn(log, level).mockImplementation(() => {});
   return () => vi.restoreAllMocks();
 });
-
-let serial = 0;
-function event(type: string, object: unknown): string {
-  return JSON.stringify({
-    id: `evt_dispute${++serial}`,
-    object: "event",
-    type,
-    data: { object },
-    api_version: "2025-08-27.basil",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-  });
-}
 
 function deliver(payload: string) {
   return new TestBrowser().call(webhook.action, "/api/stripe/webhook", {
@@ -93,22 +81,13 @@ const linesOf = async (subscription: SubscriptionRow) => (await subscriptionTime
 const disputesOf = async (subscription: SubscriptionRow) =>
   (await database()).select().from(disputes).where(eq(disputes.subscriptionId, subscription.id));
 
-/** Her emails queued for this order, by kind. */
-async function emailsOf(subscription: SubscriptionRow): Promise<string[]> {
-  const rows = await (await database()).select().from(outboxMessages).where(eq(outboxMessages.kind, "email"));
-  return rows
-    .map((row) => row.payload as { reference: string; email: string })
-    .filter((payload) => payload.reference === subscription.reference)
-    .map((payload) => payload.email);
-}
-
 describe("a dispute of a captured order", () => {
   it("created: one dispute, one timeline line, one provider event, no email, however often Stripe says it", async () => {
     const subscription = await captured();
-    const emailsBefore = await emailsOf(subscription);
-    await deliverOften(event("charge.dispute.created", disputeObject(subscription.holdReference)));
+    const emailsBefore = await queuedEmailsOf(subscription);
+    await deliverOften(stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference)));
     // Stripe may send the same news again as an update, too.
-    await deliverOften(event("charge.dispute.updated", disputeObject(subscription.holdReference)));
+    await deliverOften(stripeEvent("charge.dispute.updated", disputeObject(subscription.holdReference)));
 
     const [capture] = (await paymentsOf(subscription)).filter((payment) => payment.kind === "capture");
     expect(await disputesOf(subscription)).toMatchObject([
@@ -124,27 +103,27 @@ describe("a dispute of a captured order", () => {
     ]);
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "dispute_opened"]);
     expect((await providerEventsOf(subscription)).filter((name) => name.startsWith("dispute"))).toEqual(["dispute_opened"]);
-    expect(await emailsOf(subscription)).toEqual(emailsBefore);
+    expect(await queuedEmailsOf(subscription)).toEqual(emailsBefore);
   });
 
   it("closed lost: one more line and event; news of it after that changes nothing", async () => {
     const subscription = await captured();
-    await deliverOften(event("charge.dispute.created", disputeObject(subscription.holdReference)));
-    await deliverOften(event("charge.dispute.updated", disputeObject(subscription.holdReference, { status: "under_review" })));
-    await deliverOften(event("charge.dispute.closed", disputeObject(subscription.holdReference, { status: "lost" })));
+    await deliverOften(stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference)));
+    await deliverOften(stripeEvent("charge.dispute.updated", disputeObject(subscription.holdReference, { status: "under_review" })));
+    await deliverOften(stripeEvent("charge.dispute.closed", disputeObject(subscription.holdReference, { status: "lost" })));
     // Late and out of order: a closed dispute is never reopened.
-    await deliverOften(event("charge.dispute.updated", disputeObject(subscription.holdReference, { status: "under_review" })));
+    await deliverOften(stripeEvent("charge.dispute.updated", disputeObject(subscription.holdReference, { status: "under_review" })));
 
     expect(await disputesOf(subscription)).toMatchObject([{ status: "lost", closedAt: expect.any(Date) }]);
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "dispute_opened", "dispute_lost"]);
     expect((await providerEventsOf(subscription)).filter((name) => name.startsWith("dispute"))).toEqual(["dispute_opened", "dispute_lost"]);
-    expect(await emailsOf(subscription)).not.toContain("refunded");
+    expect(await queuedEmailsOf(subscription)).not.toContain("refunded");
   });
 
   it("closed won, and the closing event arriving first: opened and won, once each", async () => {
     const subscription = await captured();
-    await deliverOften(event("charge.dispute.closed", disputeObject(subscription.holdReference, { status: "won" })));
-    await deliverOften(event("charge.dispute.created", disputeObject(subscription.holdReference)));
+    await deliverOften(stripeEvent("charge.dispute.closed", disputeObject(subscription.holdReference, { status: "won" })));
+    await deliverOften(stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference)));
 
     expect(await disputesOf(subscription)).toMatchObject([{ status: "won", closedAt: expect.any(Date) }]);
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "dispute_opened", "dispute_won"]);
@@ -158,7 +137,7 @@ describe("a dispute of a captured order", () => {
     const [renewal] = (await paymentsOf(subscription)).filter((payment) => payment.kind === "charge");
     expect(renewal).toMatchObject({ period: 1, status: "succeeded" });
     await deliverOften(
-      event(
+      stripeEvent(
         "charge.dispute.created",
         disputeObject(renewal!.gatewayReference!, { id: "du_1RenewalDispute", reason: "subscription_canceled" }),
       ),
@@ -173,16 +152,19 @@ describe("a dispute of a captured order", () => {
   it("of a payment not ours, or that does not read as Stripe writes it: 200, nothing written", async () => {
     const subscription = await captured();
     const bodies = [
-      event("charge.dispute.created", disputeObject("pi_NotOneOfOurs")),
-      event("charge.dispute.created", disputeObject(subscription.holdReference, { id: "not_a_dispute" })),
-      event("charge.dispute.created", disputeObject(subscription.holdReference, { amount: "13900" })),
-      event("charge.dispute.created", disputeObject(subscription.holdReference, { amount: 1e20 })),
-      event("charge.dispute.created", disputeObject(subscription.holdReference, { amount: -1 })),
-      event("charge.dispute.created", disputeObject(subscription.holdReference, { reason: "<script>" })),
-      event("charge.dispute.created", disputeObject(subscription.holdReference, { status: null })),
-      event("charge.dispute.created", disputeObject(subscription.holdReference, { payment_intent: { id: subscription.holdReference } })),
-      event("charge.dispute.created", { ...disputeObject(subscription.holdReference), object: "charge" }),
-      event("charge.dispute.created", null),
+      stripeEvent("charge.dispute.created", disputeObject("pi_NotOneOfOurs")),
+      stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference, { id: "not_a_dispute" })),
+      stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference, { amount: "13900" })),
+      stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference, { amount: 1e20 })),
+      stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference, { amount: -1 })),
+      stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference, { reason: "<script>" })),
+      stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference, { status: null })),
+      stripeEvent(
+        "charge.dispute.created",
+        disputeObject(subscription.holdReference, { payment_intent: { id: subscription.holdReference } }),
+      ),
+      stripeEvent("charge.dispute.created", { ...disputeObject(subscription.holdReference), object: "charge" }),
+      stripeEvent("charge.dispute.created", null),
     ];
     for (const body of bodies) expect(await deliver(body)).toHaveStatus(200);
     expect(await disputesOf(subscription)).toEqual([]);
@@ -191,7 +173,9 @@ describe("a dispute of a captured order", () => {
 
   it("a deadline Stripe does not give is kept as none", async () => {
     const subscription = await captured();
-    await deliverOften(event("charge.dispute.created", disputeObject(subscription.holdReference, { evidence_details: { due_by: null } })));
+    await deliverOften(
+      stripeEvent("charge.dispute.created", disputeObject(subscription.holdReference, { evidence_details: { due_by: null } })),
+    );
     expect(await disputesOf(subscription)).toMatchObject([{ evidenceDueBy: null, status: "needs_response" }]);
   });
 });
@@ -217,7 +201,7 @@ function refundedCharge(paymentIntent: string, amountRefunded: number, refundId 
 describe("charge.refunded", () => {
   it("a refund made in Stripe's Dashboard: one refund row of made_at_gateway, its line, event and email, however often", async () => {
     const subscription = await captured();
-    await deliverOften(event("charge.refunded", refundedCharge(subscription.holdReference, 3_000)));
+    await deliverOften(stripeEvent("charge.refunded", refundedCharge(subscription.holdReference, 3_000)));
 
     const payments = await paymentsOf(subscription);
     const capture = payments.find((payment) => payment.kind === "capture")!;
@@ -235,10 +219,10 @@ describe("charge.refunded", () => {
     expect(await linesOf(subscription)).toEqual(["hold_placed", "approved_captured", "refunded"]);
     expect((await providerEventsOf(subscription)).filter((name) => name === "refunded")).toHaveLength(1);
     // She sees the money come back, and hears of it from us once.
-    expect((await emailsOf(subscription)).filter((name) => name === "refunded")).toHaveLength(1);
+    expect((await queuedEmailsOf(subscription)).filter((name) => name === "refunded")).toHaveLength(1);
 
     // A second Dashboard refund: Stripe's total grows, and only the new part is recorded.
-    await deliverOften(event("charge.refunded", refundedCharge(subscription.holdReference, 5_000, "re_1DashboardAgain")));
+    await deliverOften(stripeEvent("charge.refunded", refundedCharge(subscription.holdReference, 5_000, "re_1DashboardAgain")));
     expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "refund").map((payment) => payment.amountCents)).toEqual([
       3_000, 2_000,
     ]);
@@ -258,14 +242,14 @@ describe("charge.refunded", () => {
     const linesBefore = await linesOf(subscription);
     const eventsBefore = await providerEventsOf(subscription);
 
-    await deliverOften(event("charge.refunded", refundedCharge(subscription.holdReference, 4_000, "re_1Ours")));
+    await deliverOften(stripeEvent("charge.refunded", refundedCharge(subscription.holdReference, 4_000, "re_1Ours")));
     expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "refund")).toMatchObject([
       { amountCents: 4_000, reason: "goodwill" },
     ]);
     expect(await linesOf(subscription)).toEqual(linesBefore);
     expect(await providerEventsOf(subscription)).toEqual(eventsBefore);
 
-    await deliverOften(event("charge.refunded", refundedCharge(subscription.holdReference, 13_900)));
+    await deliverOften(stripeEvent("charge.refunded", refundedCharge(subscription.holdReference, 13_900)));
     const refunds = (await paymentsOf(subscription)).filter((payment) => payment.kind === "refund");
     expect(refunds.map((payment) => [payment.amountCents, payment.reason])).toEqual([
       [4_000, "goodwill"],
@@ -277,11 +261,11 @@ describe("charge.refunded", () => {
   it("a charge not ours, or that does not read as Stripe writes it: 200, nothing written", async () => {
     const subscription = await captured();
     const bodies = [
-      event("charge.refunded", refundedCharge("pi_NotOneOfOurs", 1_000)),
-      event("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), id: "nope" }),
-      event("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), amount_refunded: 10.5 }),
-      event("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), amount_refunded: "1000" }),
-      event("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), payment_intent: null }),
+      stripeEvent("charge.refunded", refundedCharge("pi_NotOneOfOurs", 1_000)),
+      stripeEvent("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), id: "nope" }),
+      stripeEvent("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), amount_refunded: 10.5 }),
+      stripeEvent("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), amount_refunded: "1000" }),
+      stripeEvent("charge.refunded", { ...refundedCharge(subscription.holdReference, 1_000), payment_intent: null }),
     ];
     for (const body of bodies) expect(await deliver(body)).toHaveStatus(200);
     expect((await paymentsOf(subscription)).filter((payment) => payment.kind === "refund")).toEqual([]);

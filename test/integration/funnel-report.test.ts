@@ -15,7 +15,7 @@ import * as ordersCsv from "../../app/routes/owner.orders[.]csv";
 import * as preCheckout from "../../app/routes/pre-checkout.($responderUuid)/route";
 import * as socialProof from "../../app/routes/social-proof.($responderUuid)/route";
 import * as welcome from "../../app/routes/welcome";
-import { funnelSteps } from "../../app/funnel/funnel-report";
+import { funnelSteps, recordedSteps } from "../../app/funnel/funnel-report";
 import { database } from "../../app/server/db/client.server";
 import { flowProgress } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder } from "../../app/server/db/stores/subscriptions.server";
@@ -43,17 +43,7 @@ async function signedInOwner(): Promise<TestBrowser> {
   return owner;
 }
 
-const lastStep = [
-  "welcome",
-  "concerns",
-  "social-proof",
-  "congratulations",
-  "selection",
-  "add-to-plan",
-  "pre-checkout",
-  "final-checkout",
-  "hold-placed",
-] as const;
+const lastStep = [...recordedSteps, "hold-placed"] as const;
 type WalkTo = (typeof lastStep)[number];
 
 /** A visitor's walk from /welcome (with `query`) as far as `to`, each page opened and each form posted as her browser would. */

@@ -18,14 +18,7 @@ import * as addressPage from "../../app/routes/subscription.$token.address/route
 import * as ordersList from "../../app/routes/owner.orders._index/route";
 import * as reviewPage from "../../app/routes/owner.reviews.$reference/route";
 import { database } from "../../app/server/db/client.server";
-import {
-  consentRecords,
-  disputes,
-  orders,
-  outboxMessages,
-  subscriptionEvents,
-  subscriptionPayments,
-} from "../../app/server/db/schema.server";
+import { consentRecords, disputes, orders, subscriptionEvents, subscriptionPayments } from "../../app/server/db/schema.server";
 import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { countHit } from "../../app/server/http/rate-limits.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
@@ -42,6 +35,7 @@ import { signedInOwner } from "../support/staff";
 import {
   deliverAll,
   moveClockToNextBilling,
+  orderEventsOf,
   paymentsOf,
   providerEventsOf,
   reload,
@@ -165,16 +159,7 @@ async function financialRows(subscription: SubscriptionRow) {
 }
 
 async function erasureEventsOf(subscription: SubscriptionRow): Promise<OrderEventBody[]> {
-  const rows = await (
-    await database()
-  )
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.kind, "order-event"))
-    .orderBy(asc(outboxMessages.id));
-  return rows
-    .map((row) => row.payload as unknown as OrderEventBody)
-    .filter((payload) => payload.order_reference === subscription.reference && payload.event === "personal_data_erased");
+  return (await orderEventsOf(subscription)).filter((payload) => payload.event === "personal_data_erased");
 }
 
 async function timelineOf(subscription: SubscriptionRow) {

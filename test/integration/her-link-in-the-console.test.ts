@@ -7,22 +7,19 @@
 // emails her the new one and shows it to no one.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { privateLinkMarkers } from "../../app/funnel/kept-emails";
-import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as allEmails from "../../app/routes/owner.emails";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as reviewPage from "../../app/routes/owner.reviews.$reference/route";
 import * as sharedPlan from "../../app/routes/plan.$token";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import { parseSettings } from "../../app/server/config.server";
-import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
+import { type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { keptEmailReader } from "../../app/server/console/kept-emails.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { drawIn } from "../support/drawn-page";
-import { aPerson, checkoutForm } from "../support/factories";
-import { paymentForm, readyToPay, saveDetails } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser, type RouteAnswer } from "../support/route-harness";
 import { signedInAs, signedInOwner } from "../support/staff";
-import { deliverAll, reload } from "../support/subscriptions";
+import { deliverAll, paidAs, reload } from "../support/subscriptions";
 
 // The pages drawn outside Remix, their loader's data given.
 vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-page")).outsideRemix(await original()));
@@ -31,20 +28,6 @@ const draw = drawIn("en");
 beforeEach(async () => {
   await resetDatabase();
 });
-
-/** She pays through the funnel; her subscription, on hold, with its "order received" email. */
-async function herOrder(): Promise<SubscriptionRow> {
-  const browser = new TestBrowser();
-  const her = aPerson();
-  const responderUuid = await readyToPay(browser, { plan: "monthly" });
-  await saveDetails(browser, responderUuid, her);
-  const paid = await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
-    params: { responderUuid },
-    form: await paymentForm(browser, responderUuid, checkoutForm(her)),
-  });
-  expect(paid.status).toBe(303);
-  return (await findSubscriptionByResponder(responderUuid))!;
-}
 
 /** She shares her plan with her doctor from her page: the doctor's email holds her plan's link. Its token. */
 async function planSentToHerDoctor(subscription: SubscriptionRow): Promise<string> {
@@ -80,7 +63,7 @@ function expectNoLinkOfHers(what: string[], tokens: string[]) {
 
 describe("her links in the console", () => {
   it("are markers for support, on the emails page and her order's page, before and after Send her link again", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     const planToken = await planSentToHerDoctor(subscription);
     const firstToken = subscriptionLinkToken(await reload(subscription));
     await deliverAll();
@@ -121,7 +104,7 @@ describe("her links in the console", () => {
   });
 
   it("are nowhere the clinician looks: the emails and her order's page are closed, the clinical view holds none", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     await deliverAll();
     const { browser: clinician } = await signedInAs("clinician");
     expect(await openEmails(clinician)).toHaveStatus(403);
@@ -134,7 +117,7 @@ describe("her links in the console", () => {
   });
 
   it("are whole for the owner of this local server, which keeps its emails: her link from her order's page opens her page", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     await planSentToHerDoctor(subscription);
     await deliverAll();
     const token = subscriptionLinkToken(await reload(subscription));

@@ -4,14 +4,10 @@
 // new); a plan that leaves out one of her medications refused with the spec's message; once
 // under a double press, with one consent record, one email and one provider event; only while
 // active; counted per subscription.
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as planPage from "../../app/routes/subscription.$token.plan/route";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
-import type { PlanCode } from "../../app/funnel/plans";
 import { addMonths } from "../../app/funnel/subscription-life";
-import { database } from "../../app/server/db/client.server";
-import { orders } from "../../app/server/db/schema.server";
 import { consentRecordsOf } from "../../app/server/db/stores/consent-records.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
@@ -21,47 +17,14 @@ import { cancelSubscription } from "../../app/server/subscriptions/cancel.server
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
-import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { deliverAll, heldSubscription, paymentsOf, providerEventsOf, reload } from "../support/subscriptions";
+import { activeWithMedications, deliverAll, paymentsOf, providerEventsOf, reload } from "../support/subscriptions";
 
 const day = 24 * 60 * 60 * 1000;
 
 beforeEach(async () => {
   await resetDatabase();
 });
-
-const medication = (productId: string, name: string, plan: PlanCode, price: number) => ({
-  id: productId,
-  product_id: productId,
-  name,
-  dosage: "",
-  price,
-  planType: plan,
-  billing_frequency: plan,
-  recommended: false,
-  category_name: name,
-});
-
-/** Approved and paid, with her medications in her order as the checkout writes them. */
-async function activeSubscription(plan: PlanCode = "monthly", withCream = false): Promise<SubscriptionRow> {
-  const cents = plan === "monthly" ? 13_900 : 39_900 + (withCream ? 29_900 : 0);
-  const held = await heldSubscription({ plan, amountCents: cents, renewalCents: cents });
-  const db = await database();
-  const [order] = await db.select().from(orders).where(eq(orders.id, held.orderId));
-  const medications = [
-    medication("gel", "Gel", plan, plan === "monthly" ? 139 : 399),
-    ...(withCream ? [medication("vaginal_estrogen_cream", "Cream", plan, 299)] : []),
-  ];
-  await db
-    .update(orders)
-    .set({ body: { ...order!.body, medications } })
-    .where(eq(orders.id, held.orderId));
-  await decideReview(paymentGateway(), held, "approved", null, "owner");
-  const active = await reload(held);
-  expect(active.state).toBe("active");
-  return active;
-}
 
 const tokenOf = async (subscription: SubscriptionRow) => subscriptionLinkToken(await reload(subscription));
 
@@ -98,7 +61,7 @@ async function emailsOf(subscription: SubscriptionRow) {
 
 describe("changing her plan from her next billing date", () => {
   it("previews the words her email uses, then bills the new price from her next billing date and not before", async () => {
-    const subscription = await activeSubscription();
+    const subscription = await activeWithMedications();
     const next = subscription.nextBillingAt!;
     const choose = await openPage(subscription);
     expect(choose.data.choices).toEqual([{ code: "quarterly", label: "Quarterly: $399.00 every 3 months" }]);
@@ -149,7 +112,7 @@ describe("changing her plan from her next billing date", () => {
   });
 
   it("within 72 hours the renewal is fixed at the old price; the new plan starts on the date after it, or not at all if she keeps hers", async () => {
-    const subscription = await activeSubscription();
+    const subscription = await activeWithMedications();
     const fixed = subscription.nextBillingAt!;
     await billUpTo(new Date(fixed.getTime() - 2 * day), 1);
     const preview = await openPage(subscription, "?plan=quarterly");
@@ -194,7 +157,7 @@ describe("changing her plan from her next billing date", () => {
   });
 
   it("shipped sooner while a change waits: the fixed period billed now at the old price, the new plan from where it ends", async () => {
-    const subscription = await activeSubscription();
+    const subscription = await activeWithMedications();
     await billUpTo(new Date(subscription.nextBillingAt!.getTime() - 2 * day), 1);
     expect((await confirm(subscription, "quarterly")).status).toBe(303);
     const waiting = await reload(subscription);
@@ -216,7 +179,7 @@ describe("changing her plan from her next billing date", () => {
   });
 
   it("choosing her own plan while a change waits cancels it", async () => {
-    const subscription = await activeSubscription();
+    const subscription = await activeWithMedications();
     await billUpTo(new Date(subscription.nextBillingAt!.getTime() - 2 * day), 1);
     expect((await confirm(subscription, "quarterly")).status).toBe(303);
     expect((await openPage(subscription)).data.choices[0]).toEqual({
@@ -237,7 +200,7 @@ describe("changing her plan from her next billing date", () => {
 
 describe("what cannot be changed", () => {
   it("a plan that leaves out one of her medications is refused with the spec's plan-unavailable message", async () => {
-    const subscription = await activeSubscription("quarterly", true);
+    const subscription = await activeWithMedications("quarterly", true);
     const message = "Cream: This medication isn't available with the monthly plan. Please select the quarterly plan to continue.";
     const page = await openPage(subscription);
     expect(page.data.choices).toEqual([]);
@@ -252,7 +215,7 @@ describe("what cannot be changed", () => {
   });
 
   it("a double press changes it once: one line, one consent record, one email, one provider event", async () => {
-    const subscription = await activeSubscription();
+    const subscription = await activeWithMedications();
     const shown = await reload(subscription);
     const answers = await Promise.all([confirm(subscription, "quarterly", shown), confirm(subscription, "quarterly", shown)]);
     expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
@@ -268,7 +231,7 @@ describe("what cannot be changed", () => {
   });
 
   it("only while active: a cancelled subscription's page says so and a post is refused", async () => {
-    const subscription = await activeSubscription();
+    const subscription = await activeWithMedications();
     const shown = await reload(subscription);
     await cancelSubscription(paymentGateway(), subscription);
     expect((await openPage(subscription, "?plan=quarterly")).data.closed).toBe(
@@ -280,7 +243,7 @@ describe("what cannot be changed", () => {
   });
 
   it("is counted per subscription: the eleventh post in an hour waits", async () => {
-    const subscription = await activeSubscription();
+    const subscription = await activeWithMedications();
     const token = await tokenOf(subscription);
     for (let i = 0; i < 10; i++) {
       const bad = await new TestBrowser().call(planPage.action, `/subscription/${token}/plan`, {

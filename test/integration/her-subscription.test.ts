@@ -14,12 +14,11 @@ import { findOrder } from "../../app/server/db/stores/orders.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
-import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paidSubscription, reload, deliverAll } from "../support/subscriptions";
+import { heldSubscription, paidSubscription, reload, deliverAll, moveDays } from "../support/subscriptions";
 
 /** Authorises, then fails every charge without her (3-D Secure each time). */
 const failsWithoutHer = "4000002760003184";
@@ -31,11 +30,6 @@ async function emailsOf(subscription: SubscriptionRow) {
 
 async function kindsOf(subscription: SubscriptionRow) {
   return (await emailsOf(subscription)).map((email) => email.kind);
-}
-
-async function moveDays(days: number) {
-  expect((await moveSandboxClock(days)).status).toBe("moved");
-  return runLifecycleRound(paymentGateway());
 }
 
 const tokenOf = async (subscription: SubscriptionRow) => subscriptionLinkToken(await reload(subscription));

@@ -29,17 +29,13 @@ import {
   sandboxCharges,
   sandboxHold,
   deliverAll,
+  moveDays,
 } from "../support/subscriptions";
 
 const day = 24 * 60 * 60 * 1000;
 const note = "Contraindication found on review: history of clotting disorder";
 /** Authorises, then fails every charge without her (3-D Secure each time). */
 const failsWithoutHer = "4000002760003184";
-
-async function moveDays(days: number) {
-  expect((await moveSandboxClock(days)).status).toBe("moved");
-  return runLifecycleRound(paymentGateway());
-}
 
 async function emailsOf(subscription: SubscriptionRow) {
   await deliverAll();

@@ -13,13 +13,11 @@ import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server"
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { config } from "../../app/server/config.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { refundPayment } from "../../app/server/subscriptions/refunds.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paidSubscription, paymentsOf, reload, deliverAll } from "../support/subscriptions";
+import { heldSubscription, paidSubscription, paymentsOf, reload, deliverAll, moveDays } from "../support/subscriptions";
 
 /** Authorises, then fails every charge without her. */
 const failsWithoutHer = "4000002760003184";
@@ -31,11 +29,6 @@ async function openReceipt(subscription: SubscriptionRow, paymentId: number | st
   return new TestBrowser().call(receiptPage.loader, `/subscription/${token}/receipts/${paymentId}`, {
     params: { token, paymentId: String(paymentId) },
   });
-}
-
-async function moveDays(days: number) {
-  expect((await moveSandboxClock(days)).status).toBe("moved");
-  return runLifecycleRound(paymentGateway());
 }
 
 async function approvedOrder() {
@@ -54,6 +47,21 @@ async function paymentOf(subscription: SubscriptionRow, kind: string, period = 0
 beforeEach(async () => {
   await resetDatabase();
 });
+
+/** Approved, renewed a month on, and $10.00 of the first period given back (she is told). */
+async function renewedAndPartlyRefunded() {
+  const { subscription } = await approvedOrder();
+  await moveDays(32);
+  const capture = await paymentOf(subscription, "capture");
+  await refundPayment(paymentGateway(), subscription, {
+    paymentId: capture.id,
+    amountCents: 1_000,
+    reason: "goodwill",
+    note: null,
+    tellHer: true,
+  });
+  return { subscription, capture };
+}
 
 describe("a receipt of hers", () => {
   it("a paid and approved order's first period: merchant, date, her name, reference, each medication with its dosage and period, amounts, card, the prescription", async () => {
@@ -171,16 +179,7 @@ describe("a receipt of hers", () => {
 
 describe("her billing history", () => {
   it("lists every payment; the ones taken and the refunds made link to their receipt", async () => {
-    const { subscription } = await approvedOrder();
-    await moveDays(32);
-    const capture = await paymentOf(subscription, "capture");
-    await refundPayment(paymentGateway(), subscription, {
-      paymentId: capture.id,
-      amountCents: 1_000,
-      reason: "goodwill",
-      note: null,
-      tellHer: true,
-    });
+    const { subscription } = await renewedAndPartlyRefunded();
     const token = await tokenOf(subscription);
     const page = await new TestBrowser().call(herPage.loader, `/subscription/${token}`, { params: { token } });
     expect(page).toHaveStatus(200);
@@ -196,16 +195,7 @@ describe("her billing history", () => {
 
 describe("her receipt emails", () => {
   it("the approved, renewal and refund emails each link to their receipt, and the link opens it", async () => {
-    const { subscription } = await approvedOrder();
-    await moveDays(32);
-    const capture = await paymentOf(subscription, "capture");
-    await refundPayment(paymentGateway(), subscription, {
-      paymentId: capture.id,
-      amountCents: 1_000,
-      reason: "goodwill",
-      note: null,
-      tellHer: true,
-    });
+    const { subscription, capture } = await renewedAndPartlyRefunded();
     await deliverAll();
     const emails = await storedEmailsOf(subscription.reference);
     const expected = {

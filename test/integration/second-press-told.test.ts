@@ -30,19 +30,29 @@ beforeEach(async () => {
   clearProviderCaches();
 });
 
-it("answers as soon as the other instance's attempt is settled, from the notice on PostgreSQL", async () => {
+/** Ready to pay, with her first press on another instance: its claim made, her card being tried there. */
+async function firstPressElsewhere() {
   const browser = new TestBrowser();
   const uuid = await readyToPay(browser, { options: ["patch"] });
   const db = await database();
-  // The first press, on another instance: its claim made, her card being tried there.
   await db
     .insert(orders)
     .values({ responderUuid: uuid, body: {}, amountCents: 39_900, gateway: "sandbox", status: "processing", attemptKey: "first" });
+  return { browser, uuid, db };
+}
+
+/** Her second press of COMPLETE PURCHASE, from the same page (the same attempt). */
+async function pressAgain(browser: TestBrowser, uuid: string) {
+  const form = await paymentForm(browser, uuid, checkoutForm({ attemptKey: "first" }));
+  return browser.call(finalCheckout.action, `/final-checkout/${uuid}`, { params: { responderUuid: uuid }, form });
+}
+
+it("answers as soon as the other instance's attempt is settled, from the notice on PostgreSQL", async () => {
+  const { browser, uuid, db } = await firstPressElsewhere();
 
   reads.findOrder = 0;
   const started = Date.now();
-  const form = await paymentForm(browser, uuid, checkoutForm({ attemptKey: "first" }));
-  const second = browser.call(finalCheckout.action, `/final-checkout/${uuid}`, { params: { responderUuid: uuid }, form });
+  const second = pressAgain(browser, uuid);
   await new Promise((resolve) => setTimeout(resolve, 300));
   await db
     .update(orders)
@@ -61,16 +71,10 @@ it("answers as soon as the other instance's attempt is settled, from the notice 
 
 it("reads the order when the notice speaks of another attempt than the one it waited for", async () => {
   if ((await databaseEngine()) !== "postgresql") return;
-  const browser = new TestBrowser();
-  const uuid = await readyToPay(browser, { options: ["patch"] });
-  const db = await database();
-  await db
-    .insert(orders)
-    .values({ responderUuid: uuid, body: {}, amountCents: 39_900, gateway: "sandbox", status: "processing", attemptKey: "first" });
+  const { browser, uuid, db } = await firstPressElsewhere();
 
   reads.findOrder = 0;
-  const form = await paymentForm(browser, uuid, checkoutForm({ attemptKey: "first" }));
-  const second = browser.call(finalCheckout.action, `/final-checkout/${uuid}`, { params: { responderUuid: uuid }, form });
+  const second = pressAgain(browser, uuid);
   await new Promise((resolve) => setTimeout(resolve, 300));
   // Settled under another attempt's key: the notice is not of the attempt waited for.
   await db

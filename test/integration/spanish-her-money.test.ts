@@ -1,25 +1,19 @@
 // Her money pages in Spanish, for an order placed in Spanish, with no `?lang` in her link: her
 // card, another card after a failed payment, her plan (its preview and confirm), and a receipt,
 // each drawn in her words as the server draws them, and every form's refusal in them too.
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlanCode } from "../../app/funnel/plans";
 import { translator } from "../../app/i18n/messages";
 import * as cardRoute from "../../app/routes/subscription.$token.card/route";
 import * as paymentRoute from "../../app/routes/subscription.$token.payment/route";
 import * as planRoute from "../../app/routes/subscription.$token.plan/route";
 import * as receiptRoute from "../../app/routes/subscription.$token.receipts.$paymentId/route";
-import { database } from "../../app/server/db/client.server";
-import { orders } from "../../app/server/db/schema.server";
 import type { SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
-import { moveSandboxClock } from "../../app/server/subscriptions/clock.server";
-import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { pageLanguage } from "../../app/server/visitor/language.server";
 import { locationOf, resetDatabase, TestBrowser } from "../support/route-harness";
-import { heldSubscription, paymentsOf, reload } from "../support/subscriptions";
+import { activeWithMedications, heldSubscription, paymentsOf, reload, moveDays } from "../support/subscriptions";
 import { drawIn } from "../support/drawn-page";
 
 // The pages drawn outside Remix, their loader's (and action's) data given.
@@ -49,11 +43,6 @@ async function herLink(subscription: SubscriptionRow, path: string) {
   const root = await new TestBrowser().call(({ request, params }) => pageLanguage(request, params), address, { params: { token } });
   expect(root.data).toMatchObject({ language: "es" });
   return { token, address };
-}
-
-async function moveDays(days: number) {
-  expect((await moveSandboxClock(days)).status).toBe("moved");
-  await runLifecycleRound(paymentGateway());
 }
 
 describe("her money pages in Spanish", () => {
@@ -123,7 +112,7 @@ describe("her money pages in Spanish", () => {
   });
 
   it("her plan: the choices, a plan she cannot choose, the preview and its confirm, refused and done, in Spanish", async () => {
-    const subscription = await activeWithMedications("monthly");
+    const subscription = await activeWithMedications("monthly", false, "es");
     const { token, address } = await herLink(subscription, "/plan");
     const open = (query = "") => new TestBrowser().call(planRoute.loader, `${address}${query}`, { params: { token } });
     const page = await open();
@@ -173,7 +162,7 @@ describe("her money pages in Spanish", () => {
   });
 
   it("her plan: a plan that leaves out one of her medications is listed, and refused, in Spanish", async () => {
-    const subscription = await activeWithMedications("quarterly", true);
+    const subscription = await activeWithMedications("quarterly", true, "es");
     const { token, address } = await herLink(subscription, "/plan");
     const why = "Cream: Este medicamento no está disponible con el plan mensual. Seleccione el plan trimestral para continuar.";
     const page = await new TestBrowser().call(planRoute.loader, address, { params: { token } });
@@ -215,34 +204,3 @@ describe("her money pages in Spanish", () => {
     expect(none.data).toMatchObject({ message: es("receipt.none"), returnLabel: "Volver a su suscripción" });
   });
 });
-
-/** Approved on `plan`, with her medications in her order as the checkout writes them (a gel, and a cream if asked). */
-async function activeWithMedications(plan: PlanCode, withCream = false): Promise<SubscriptionRow> {
-  const medication = (productId: string, name: string, price: number) => ({
-    id: productId,
-    product_id: productId,
-    name,
-    dosage: "",
-    price,
-    planType: plan,
-    billing_frequency: plan,
-    recommended: false,
-    category_name: name,
-  });
-  const cents = plan === "monthly" ? 13_900 : 39_900 + (withCream ? 29_900 : 0);
-  const held = await heldSubscription({ language: "es", plan, amountCents: cents, renewalCents: cents });
-  const db = await database();
-  const [order] = await db.select().from(orders).where(eq(orders.id, held.orderId));
-  const medications = [
-    medication("gel", "Gel", plan === "monthly" ? 139 : 399),
-    ...(withCream ? [medication("vaginal_estrogen_cream", "Cream", 299)] : []),
-  ];
-  await db
-    .update(orders)
-    .set({ body: { ...order!.body, medications } })
-    .where(eq(orders.id, held.orderId));
-  await decideReview(paymentGateway(), held, "approved", null, "owner");
-  const active = await reload(held);
-  expect(active.state).toBe("active");
-  return active;
-}

@@ -24,6 +24,7 @@ import { stripeTestSecretKey, useStripeStandIn } from "../support/fake-stripe/ms
 import { loadWithEnvironment, restoreEnvironmentAfterEach } from "../support/fresh-modules";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { heldSubscription, moveClockToNextBilling, paymentsOf, providerEventsOf, reload } from "../support/subscriptions";
+import { stripeEvent } from "../support/fake-stripe/events";
 
 const standIn = useStripeStandIn();
 const gateway = stripeGateway(stripeTestSecretKey);
@@ -39,19 +40,6 @@ beforeEach(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-let serial = 0;
-function event(type: string, object: unknown, id = `evt_test${++serial}`): string {
-  return JSON.stringify({
-    id,
-    object: "event",
-    type,
-    data: { object },
-    api_version: "2025-08-27.basil",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-  });
-}
 
 /** The PaymentIntent as Stripe would put it in the event (the stand-in's own JSON). */
 function intentObject(id: string): Record<string, unknown> {
@@ -88,12 +76,12 @@ describe("a hold Stripe let lapse", () => {
   it("awaiting review: an expired hold, once however often Stripe sends it; an approval then charges the saved card", async () => {
     const subscription = await held();
     standIn.lapse(subscription.holdReference);
-    const canceled = event("payment_intent.canceled", intentObject(subscription.holdReference));
+    const canceled = stripeEvent("payment_intent.canceled", intentObject(subscription.holdReference));
     expect(await deliver(canceled)).toHaveStatus(200);
     const [again, atOnce] = await Promise.all([deliver(canceled), deliver(canceled)]);
     expect([again.status, atOnce.status]).toEqual([200, 200]);
     // Stripe may also send the same change as a new event.
-    expect(await deliver(event("payment_intent.canceled", intentObject(subscription.holdReference)))).toHaveStatus(200);
+    expect(await deliver(stripeEvent("payment_intent.canceled", intentObject(subscription.holdReference)))).toHaveStatus(200);
 
     expect(await reload(subscription)).toMatchObject({ state: "hold_expired", dueAt: null });
     expect(await eventsOf(subscription)).toEqual(["hold_placed", "hold_expired"]);
@@ -114,7 +102,7 @@ describe("a hold Stripe let lapse", () => {
     });
     standIn.mode = "up";
     standIn.lapse(subscription.holdReference);
-    expect(await deliver(event("payment_intent.canceled", intentObject(subscription.holdReference)))).toHaveStatus(200);
+    expect(await deliver(stripeEvent("payment_intent.canceled", intentObject(subscription.holdReference)))).toHaveStatus(200);
     expect(await reload(subscription)).toMatchObject({ state: "on_hold", decision: "approved" });
     expect(logged()).toContain("left to the worker");
 
@@ -126,7 +114,7 @@ describe("a hold Stripe let lapse", () => {
   it("a decided order is left to its decision", async () => {
     const subscription = await held();
     await decideReview(gateway, subscription, "declined", null, "owner");
-    const released = event("payment_intent.canceled", intentObject(subscription.holdReference));
+    const released = stripeEvent("payment_intent.canceled", intentObject(subscription.holdReference));
     expect(await deliver(released)).toHaveStatus(200);
     expect((await reload(subscription)).state).toBe("declined");
     expect(await eventsOf(subscription)).toEqual(["hold_placed", "declined_released"]);
@@ -137,7 +125,7 @@ describe("only what Stripe signed", () => {
   it("a signature that does not verify is 400 and changes nothing", async () => {
     const subscription = await held();
     standIn.lapse(subscription.holdReference);
-    const canceled = event("payment_intent.canceled", intentObject(subscription.holdReference));
+    const canceled = stripeEvent("payment_intent.canceled", intentObject(subscription.holdReference));
     const forged = [
       null,
       "",
@@ -159,7 +147,7 @@ describe("only what Stripe signed", () => {
   });
 
   it("a body larger than an event is refused unread (413), declared or not", async () => {
-    const big = event("customer.created", { id: "cus_1", object: "customer", description: "x".repeat(300 * 1024) });
+    const big = stripeEvent("customer.created", { id: "cus_1", object: "customer", description: "x".repeat(300 * 1024) });
     expect(await deliver(big)).toHaveStatus(413);
 
     const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
@@ -193,7 +181,7 @@ describe("events of charges", () => {
     await runLifecycleRound(gateway);
     const [charge] = renewalIntents();
     const before = await subscriptionTimeline(subscription.id);
-    const succeeded = event("payment_intent.succeeded", intentObject(charge!.id));
+    const succeeded = stripeEvent("payment_intent.succeeded", intentObject(charge!.id));
     expect(await deliver(succeeded)).toHaveStatus(200);
     expect(await deliver(succeeded)).toHaveStatus(200);
     expect(await subscriptionTimeline(subscription.id)).toEqual(before);
@@ -206,7 +194,7 @@ describe("events of charges", () => {
     const before = await reload(subscription);
     expect(before).toMatchObject({ state: "past_due", failedAttempts: 1 });
     const [charge] = renewalIntents();
-    expect(await deliver(event("payment_intent.payment_failed", intentObject(charge!.id)))).toHaveStatus(200);
+    expect(await deliver(stripeEvent("payment_intent.payment_failed", intentObject(charge!.id)))).toHaveStatus(200);
     expect(await reload(subscription)).toEqual(before);
   });
 
@@ -219,7 +207,7 @@ describe("events of charges", () => {
     expect(charge).toMatchObject({ status: "succeeded", metadata: { subscription_id: subscription.id, period: "1" } });
     expect(await reload(subscription)).toMatchObject({ state: "active", periodsPaid: 1 });
 
-    const succeeded = event("payment_intent.succeeded", intentObject(charge!.id));
+    const succeeded = stripeEvent("payment_intent.succeeded", intentObject(charge!.id));
     expect(await deliver(succeeded)).toHaveStatus(200);
     expect(await reload(subscription)).toMatchObject({ state: "active", periodsPaid: 1 });
     expect(logged()).toContain("left to the worker");
@@ -240,7 +228,7 @@ describe("events of charges", () => {
     await runLifecycleRound(gateway);
     const [charge] = renewalIntents();
     const other = { ...intentObject(charge!.id), id: "pi_standin_not_ours" };
-    expect(await deliver(event("payment_intent.succeeded", other))).toHaveStatus(200);
+    expect(await deliver(stripeEvent("payment_intent.succeeded", other))).toHaveStatus(200);
     expect(logged()).toContain("Stripe took a payment we have no record of");
     expect(logged()).toContain("pi_standin_not_ours");
     expect((await reload(subscription)).periodsPaid).toBe(2);
@@ -250,7 +238,7 @@ describe("events of charges", () => {
     const subscription = await held();
     await decideReview(gateway, subscription, "approved", null, "owner");
     const before = await subscriptionTimeline(subscription.id);
-    expect(await deliver(event("payment_intent.succeeded", intentObject(subscription.holdReference)))).toHaveStatus(200);
+    expect(await deliver(stripeEvent("payment_intent.succeeded", intentObject(subscription.holdReference)))).toHaveStatus(200);
     expect(await subscriptionTimeline(subscription.id)).toEqual(before);
   });
 });
@@ -259,20 +247,20 @@ describe("what it does not know", () => {
   it("is acknowledged (200) and ignored, whatever its shape", async () => {
     const unknownIntent = { id: "pi_unknown", object: "payment_intent", status: "succeeded", metadata: {} };
     const bodies = [
-      event("customer.created", { id: "cus_1", object: "customer" }),
-      event("payment_intent.canceled", { id: "pi_unknown", object: "payment_intent" }),
-      event("payment_intent.succeeded", unknownIntent),
-      event("payment_intent.payment_failed", {
+      stripeEvent("customer.created", { id: "cus_1", object: "customer" }),
+      stripeEvent("payment_intent.canceled", { id: "pi_unknown", object: "payment_intent" }),
+      stripeEvent("payment_intent.succeeded", unknownIntent),
+      stripeEvent("payment_intent.payment_failed", {
         ...unknownIntent,
         metadata: { subscription_id: "00000000-0000-4000-8000-000000000000", period: "1" },
       }),
-      event("payment_intent.succeeded", {
+      stripeEvent("payment_intent.succeeded", {
         ...unknownIntent,
         metadata: { subscription_id: "'; drop table subscriptions; --", period: "x" },
       }),
-      event("payment_intent.succeeded", { id: 42, object: "payment_intent" }),
-      event("payment_intent.canceled", null),
-      event("payment_intent.canceled", "pi_text"),
+      stripeEvent("payment_intent.succeeded", { id: 42, object: "payment_intent" }),
+      stripeEvent("payment_intent.canceled", null),
+      stripeEvent("payment_intent.canceled", "pi_text"),
       JSON.stringify({ id: "evt_bare" }),
       JSON.stringify({ type: ["payment_intent.canceled"], data: 1 }),
     ];
@@ -283,14 +271,14 @@ describe("what it does not know", () => {
     const subscription = await held();
     standIn.lapse(subscription.holdReference);
     const marker = "jane.private@example.com";
-    const canceled = event("payment_intent.canceled", {
+    const canceled = stripeEvent("payment_intent.canceled", {
       ...intentObject(subscription.holdReference),
       receipt_email: marker,
       description: marker,
     });
     expect(await deliver(canceled)).toHaveStatus(200);
     expect(await deliver(canceled, "t=1,v1=abc")).toHaveStatus(400);
-    expect(await deliver(event("customer.created", { id: "cus_1", object: "customer", email: marker }))).toHaveStatus(200);
+    expect(await deliver(stripeEvent("customer.created", { id: "cus_1", object: "customer", email: marker }))).toHaveStatus(200);
     expect(logged()).toContain("hold expired");
     expect(logged()).not.toContain(marker);
   });
@@ -301,7 +289,7 @@ describe("without STRIPE_WEBHOOK_SECRET", () => {
 
   it("the route answers 404", async () => {
     const fresh = await loadWithEnvironment({ STRIPE_WEBHOOK_SECRET: "" }, () => import("../../app/routes/api.stripe.webhook"));
-    const payload = event("customer.created", { id: "cus_1" });
+    const payload = stripeEvent("customer.created", { id: "cus_1" });
     expect(await deliver(payload, sign(payload), fresh.action)).toHaveStatus(404);
     expect(await new TestBrowser().call(fresh.loader, "/api/stripe/webhook")).toHaveStatus(404);
   });

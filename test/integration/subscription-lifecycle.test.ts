@@ -18,18 +18,13 @@ import {
   reload,
   sandboxCharges,
   sandboxHold,
+  moveDays,
 } from "../support/subscriptions";
 
 const gateway = () => paymentGateway();
 const day = 24 * 60 * 60 * 1000;
 /** Stripe's test card that authorises with 3-D Secure and then fails every charge without her. */
 const failsWithoutHer = "4000002760003184";
-
-async function moveDays(days: number) {
-  const moved = await moveSandboxClock(days);
-  expect(moved.status).toBe("moved");
-  return runLifecycleRound(gateway());
-}
 
 async function eventsOf(subscriptionId: string) {
   return (await subscriptionTimeline(subscriptionId)).events.map((event) => event.event);

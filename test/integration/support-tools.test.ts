@@ -4,40 +4,22 @@
 // what each role may press on the order page (Approve and Decline, the sandbox clock).
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as ordersList from "../../app/routes/owner.orders._index/route";
 import * as allEmails from "../../app/routes/owner.emails";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import type { AuditAction } from "../../app/funnel/audit";
 import { database } from "../../app/server/db/client.server";
-import { auditLog, outboxMessages } from "../../app/server/db/schema.server";
-import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
+import { auditLog } from "../../app/server/db/schema.server";
 import { sandboxClockOffsetMs } from "../../app/server/subscriptions/clock.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
-import { aPerson, checkoutForm, type Person } from "../support/factories";
-import { paymentForm, readyToPay, saveDetails } from "../support/funnel-steps";
 import { resetDatabase, TestBrowser } from "../support/route-harness";
 import { signedInAs, signedInOwner } from "../support/staff";
-import { heldSubscription, reload, deliverAll } from "../support/subscriptions";
+import { deliverAll, heldSubscription, paidAs, queuedEmailsOf, reload } from "../support/subscriptions";
 
 beforeEach(async () => {
   await resetDatabase();
 });
-
-/** She pays for `plan` through the funnel as `person`; her subscription, on hold. */
-async function herOrder(person: Partial<Person> = {}, plan: "monthly" | "quarterly" = "monthly"): Promise<SubscriptionRow> {
-  const browser = new TestBrowser();
-  const her = aPerson(person);
-  const responderUuid = await readyToPay(browser, { plan });
-  await saveDetails(browser, responderUuid, her);
-  const paid = await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
-    params: { responderUuid },
-    form: await paymentForm(browser, responderUuid, checkoutForm(her)),
-  });
-  expect(paid.status).toBe(303);
-  return (await findSubscriptionByResponder(responderUuid))!;
-}
 
 function find(browser: TestBrowser, typed: string) {
   return browser.call(ordersList.loader, `/owner/orders?find=${encodeURIComponent(typed)}`);
@@ -69,32 +51,17 @@ async function auditRows(action?: AuditAction) {
     .orderBy(asc(auditLog.id));
 }
 
-/** Her emails waiting in the outbox for this order, by kind. */
-async function queuedEmails(subscription: SubscriptionRow): Promise<string[]> {
-  const rows = await (
-    await database()
-  )
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.kind, "email"))
-    .orderBy(asc(outboxMessages.id));
-  return rows
-    .map((row) => row.payload as { reference: string; email: string })
-    .filter((payload) => payload.reference === subscription.reference)
-    .map((payload) => payload.email);
-}
-
 const referencesOf = (answer: { data: { matches: { list: { reference: string }[] } | null } }) =>
   answer.data.matches?.list.map((match) => match.reference);
 
 describe("Find a customer", () => {
   it("finds her by reference, by email in any case, by phone in any format and by name, newest first", async () => {
-    const mary = await herOrder({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" });
-    const maryAgain = await herOrder(
+    const mary = await paidAs({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" });
+    const maryAgain = await paidAs(
       { firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" },
       "quarterly",
     );
-    const ann = await herOrder({ firstName: "Ann", lastName: "Marsh", email: "ann@example.net", phone: "646-555-0142" });
+    const ann = await paidAs({ firstName: "Ann", lastName: "Marsh", email: "ann@example.net", phone: "646-555-0142" });
     const { browser } = await signedInAs("support");
 
     expect(await find(browser, ` ${ann.reference.toLowerCase()} `)).toRedirectTo(`/owner/orders/${ann.reference}`);
@@ -123,7 +90,7 @@ describe("Find a customer", () => {
   });
 
   it("writes how each search was made to the audit log, never what was typed", async () => {
-    await herOrder({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" });
+    await paidAs({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" });
     const { browser, staff } = await signedInAs("support", { name: "Sam Support" });
     await find(browser, "mary.stone@example.org");
     await find(browser, "(212) 555-0188");
@@ -142,7 +109,7 @@ describe("Find a customer", () => {
   });
 
   it("says No customer matches that (404), keeping what was typed, and refuses what it cannot read with a message (400)", async () => {
-    await herOrder({ firstName: "Mary", lastName: "Stone" });
+    await paidAs({ firstName: "Mary", lastName: "Stone" });
     const { browser } = await signedInAs("support");
 
     const nobody = await find(browser, "Nobody Here");
@@ -168,7 +135,7 @@ describe("Find a customer", () => {
   });
 
   it("is closed to the clinician, as the orders are", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     const { browser } = await signedInAs("clinician");
     const list = await find(browser, "jane@example.org");
     expect(list).toHaveStatus(403);
@@ -183,7 +150,7 @@ describe("Find a customer", () => {
 
 describe("her order's page for support", () => {
   it("shows her details, her emails and the order's money; each opening is one audit row of each kind", async () => {
-    const subscription = await herOrder({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" });
+    const subscription = await paidAs({ firstName: "Mary", lastName: "Stone", email: "mary.stone@example.org", phone: "(212) 555-0188" });
     await deliverAll();
     const { browser, staff } = await signedInAs("support");
 
@@ -261,7 +228,7 @@ describe("her order's page for support", () => {
 
 describe("Send her link again", () => {
   it("emails her a new link once, and her earlier link stops opening", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     const oldToken = subscriptionLinkToken(subscription);
     const { browser, staff } = await signedInAs("support");
 
@@ -271,7 +238,7 @@ describe("Send her link again", () => {
       tone: "success",
       text: "A new link was emailed to her. Her earlier links no longer open.",
     });
-    expect(await queuedEmails(subscription)).toEqual(["order_received", "your_link"]);
+    expect(await queuedEmailsOf(subscription)).toEqual(["order_received", "your_link"]);
     expect((await auditRows("link-sent-again")).map((row) => [row.staffId, row.orderReference])).toEqual([
       [staff.id, subscription.reference],
     ]);
@@ -283,7 +250,7 @@ describe("Send her link again", () => {
   });
 
   it("sends it at most three times an hour for one order, whoever presses: the fourth is 429 and sends nothing", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     const { browser } = await signedInAs("support");
     const owner = await signedInOwner();
     for (const presser of [browser, owner, browser]) {
@@ -297,17 +264,17 @@ describe("Send her link again", () => {
     expect(fourth.data.message).toMatch(
       /^Her link was already sent again three times in the last hour, so nothing was sent\. Please wait \d+ minutes? before sending it again\.$/,
     );
-    expect(await queuedEmails(subscription)).toEqual(["order_received", "your_link", "your_link", "your_link"]);
+    expect(await queuedEmailsOf(subscription)).toEqual(["order_received", "your_link", "your_link", "your_link"]);
     expect(await auditRows("link-sent-again")).toHaveLength(3);
     // Another order is not slowed by this one.
-    const other = await herOrder();
+    const other = await paidAs();
     expect(await postOrder(browser, other.reference, { intent: "send-link" })).toRedirectTo(`/owner/orders/${other.reference}`);
   });
 });
 
 describe("Cancel for her", () => {
   it("cancels once for twenty presses at once: one email, one audit row with the reason", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     const { browser, staff } = await signedInAs("support");
 
     const presses = await Promise.all(
@@ -315,7 +282,7 @@ describe("Cancel for her", () => {
     );
     for (const press of presses) expect([303, 409]).toContain(press.status);
     expect((await reload(subscription)).state).toBe("cancelled");
-    expect(await queuedEmails(subscription)).toEqual(["order_received", "cancelled"]);
+    expect(await queuedEmailsOf(subscription)).toEqual(["order_received", "cancelled"]);
     expect((await auditRows("cancelled-for-her")).map((row) => [row.staffId, row.orderReference, row.detail])).toEqual([
       [staff.id, subscription.reference, "She asked by phone"],
     ]);
@@ -327,7 +294,7 @@ describe("Cancel for her", () => {
       text: "This subscription was already canceled or closed. Nothing changed: the order is Canceled.",
     });
     expect(await auditRows("cancelled-for-her")).toHaveLength(1);
-    expect(await queuedEmails(subscription)).toHaveLength(2);
+    expect(await queuedEmailsOf(subscription)).toHaveLength(2);
     // Closed, the page offers it no more.
     expect((await openOrder(browser, subscription.reference)).data.support.cancel).toBe(false);
   });
@@ -347,7 +314,7 @@ describe("Cancel for her", () => {
   });
 
   it("needs a reason, and a note for Other (400 with the message, nothing cancelled); Other's note stays with the cancel, the log keeps its label", async () => {
-    const subscription = await herOrder();
+    const subscription = await paidAs();
     const { browser } = await signedInAs("support");
 
     const noNote = await postOrder(browser, subscription.reference, { intent: "cancel-for-her", reason: "other", note: "  " });

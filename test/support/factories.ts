@@ -2,6 +2,7 @@
 // (`aPerson({ phone: "" })`), so what a test is about stands out from what it merely needs.
 // Types, not interfaces: a form's fields must fit Record<string, string>.
 import { randomUUID } from "node:crypto";
+import type { EmailOrder } from "../../app/funnel/emails";
 
 /** Her account details, as the pre-checkout and final checkout forms post them. */
 export type Person = {
@@ -53,6 +54,19 @@ export function checkoutForm(overrides: Record<string, string> = {}, gateway: "s
     subscriptionAgreement: "on",
     intent: "complete-purchase",
     attemptKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** Her order as her emails read it: a monthly Estradiol Patch at $139.00. */
+export function anEmailOrder(overrides: Partial<EmailOrder> = {}): EmailOrder {
+  return {
+    reference: "MC-7KQ2-94XD",
+    firstName: "Jane",
+    plan: "monthly",
+    medications: [{ name: "Estradiol Patch", dosage: "0.05 mg" }],
+    firstPeriodCents: 13_900,
+    renewalCents: 13_900,
     ...overrides,
   };
 }

@@ -3,21 +3,27 @@
 // (3-D Secure done), and readers for what the tests count.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { emailPayload } from "../../app/funnel/email-messages";
+import type { OrderEventBody } from "../../app/funnel/order-event";
 import { orderReference } from "../../app/funnel/subscription-life";
 import type { PlanCode } from "../../app/funnel/plans";
 import { database } from "../../app/server/db/client.server";
 import { orders, outboxMessages, sandboxPayments, subscriptionPayments } from "../../app/server/db/schema.server";
 import { findSubscription, findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import type { PaymentGateway } from "../../app/server/payments/gateway.server";
+import { paymentGateway } from "../../app/server/payments/index.server";
 import { sandboxGateway } from "../../app/server/payments/sandbox.server";
 import { deliverDueOutboxMessages } from "../../app/server/outbox/delivery.server";
 import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
+import { decideReview } from "../../app/server/subscriptions/review.server";
+import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
 import { startSubscription } from "../../app/server/checkout/place-order.server";
 import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
-import { aPerson } from "./factories";
-import { payForPlan, type PlanChoice } from "./funnel-steps";
+import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
+import { aPerson, checkoutForm, type Person } from "./factories";
+import { paymentForm, payForPlan, readyToPay, saveDetails, type PlanChoice } from "./funnel-steps";
 import { TestBrowser } from "./route-harness";
 import type { Language } from "../../app/i18n/languages";
 
@@ -28,6 +34,20 @@ export async function paidSubscription(choice: PlanChoice = {}): Promise<Subscri
   const subscription = await findSubscriptionByResponder(responderUuid);
   if (!subscription) throw new Error("the payment made no subscription");
   return subscription;
+}
+
+/** She pays for `plan` through the funnel as `person`; her subscription, on hold. */
+export async function paidAs(person: Partial<Person> = {}, plan: "monthly" | "quarterly" = "monthly"): Promise<SubscriptionRow> {
+  const browser = new TestBrowser();
+  const her = aPerson(person);
+  const responderUuid = await readyToPay(browser, { plan });
+  await saveDetails(browser, responderUuid, her);
+  const paid = await browser.call(finalCheckout.action, `/final-checkout/${responderUuid}`, {
+    params: { responderUuid },
+    form: await paymentForm(browser, responderUuid, checkoutForm(her)),
+  });
+  if (paid.status !== 303) throw new Error(`the payment answered ${paid.status}`);
+  return (await findSubscriptionByResponder(responderUuid))!;
 }
 
 /**
@@ -120,8 +140,52 @@ export async function heldSubscription(
   return (await findSubscriptionByResponder(responderUuid))!;
 }
 
+/**
+ * Approved and paid on `plan`, with her medications in her order as the checkout writes them
+ * (a gel, and a cream if asked), ordered in `language`.
+ */
+export async function activeWithMedications(
+  plan: PlanCode = "monthly",
+  withCream = false,
+  language: Language = "en",
+): Promise<SubscriptionRow> {
+  const medication = (productId: string, name: string, price: number) => ({
+    id: productId,
+    product_id: productId,
+    name,
+    dosage: "",
+    price,
+    planType: plan,
+    billing_frequency: plan,
+    recommended: false,
+    category_name: name,
+  });
+  const cents = plan === "monthly" ? 13_900 : 39_900 + (withCream ? 29_900 : 0);
+  const held = await heldSubscription({ language, plan, amountCents: cents, renewalCents: cents });
+  const db = await database();
+  const [order] = await db.select().from(orders).where(eq(orders.id, held.orderId));
+  const medications = [
+    medication("gel", "Gel", plan === "monthly" ? 139 : 399),
+    ...(withCream ? [medication("vaginal_estrogen_cream", "Cream", 299)] : []),
+  ];
+  await db
+    .update(orders)
+    .set({ body: { ...order!.body, medications } })
+    .where(eq(orders.id, held.orderId));
+  await decideReview(paymentGateway(), held, "approved", null, "owner");
+  const active = await reload(held);
+  if (active.state !== "active") throw new Error(`the approval left the subscription ${active.state}`);
+  return active;
+}
+
 export async function reload(subscription: SubscriptionRow): Promise<SubscriptionRow> {
   return (await findSubscription(subscription.id))!;
+}
+
+/** `days` pass on the sandbox clock, and the lifecycle round runs as its worker would then. */
+export async function moveDays(days: number) {
+  expect((await moveSandboxClock(days)).status).toBe("moved");
+  return runLifecycleRound(paymentGateway());
 }
 
 /** Moves the lifecycle clock on to her next billing date (whole days): her renewal is due. */
@@ -153,8 +217,23 @@ export async function sandboxCharges(subscription: SubscriptionRow) {
     .where(and(eq(sandboxPayments.savedFrom, subscription.holdReference), eq(sandboxPayments.kind, "charge")));
 }
 
-/** The order events queued for the provider about this order, in order. */
-export async function providerEventsOf(subscription: SubscriptionRow): Promise<string[]> {
+/** Her emails queued in the outbox for this order, by kind, in order. */
+export async function queuedEmailsOf(order: { reference: string | null }): Promise<string[]> {
+  const rows = await (
+    await database()
+  )
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, "email"))
+    .orderBy(asc(outboxMessages.id));
+  return rows
+    .map((row) => row.payload as { reference: string; email: string })
+    .filter((payload) => payload.reference === order.reference)
+    .map((payload) => payload.email);
+}
+
+/** The order events queued for the provider about this order, in order, whole. */
+export async function orderEventsOf(subscription: SubscriptionRow): Promise<OrderEventBody[]> {
   const rows = await (
     await database()
   )
@@ -163,9 +242,13 @@ export async function providerEventsOf(subscription: SubscriptionRow): Promise<s
     .where(eq(outboxMessages.kind, "order-event"))
     .orderBy(asc(outboxMessages.id));
   return rows
-    .map((row) => row.payload as { order_reference: string; event: string })
-    .filter((payload) => payload.order_reference === subscription.reference)
-    .map((payload) => payload.event);
+    .map((row) => row.payload as unknown as OrderEventBody)
+    .filter((payload) => payload.order_reference === subscription.reference);
+}
+
+/** The order events queued for the provider about this order, in order. */
+export async function providerEventsOf(subscription: SubscriptionRow): Promise<string[]> {
+  return (await orderEventsOf(subscription)).map((payload) => payload.event);
 }
 
 /** Delivers every message the outbox has due (her emails into the mail store, the provider's copies), until none is left. */

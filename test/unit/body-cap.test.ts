@@ -8,31 +8,33 @@ import { bodyCaps, bodyDoorOf, declaredOver, readRequestWithin, readStreamWithin
 const kb = 1024;
 
 describe("the door of a path, and its cap", () => {
-  it("takes a form of our pages, with or without JavaScript, through the form door (64 KB)", () => {
-    for (const path of [
-      "/welcome",
-      "/owner",
-      "/concerns/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f",
-      "/subscription",
-      "/plan/abc.def",
-      "/welcome.data",
-      "/",
-    ]) {
-      expect(bodyDoorOf(path), path).toBe("form");
-    }
-    expect(bodyCaps.form).toBe(64 * kb);
-  });
-
-  it("takes JSON to /api/ through the JSON door (64 KB), the provider's review outcome included", () => {
-    for (const path of [
-      "/api/pre-auth-checkout",
-      "/api/save-pre-checkout/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f",
-      "/api/review-outcome",
-      "/API/Pre-Auth-Checkout",
-    ]) {
-      expect(bodyDoorOf(path), path).toBe("json");
-    }
-    expect(bodyCaps.json).toBe(64 * kb);
+  it.each([
+    {
+      title: "takes a form of our pages, with or without JavaScript, through the form door (64 KB)",
+      door: "form",
+      paths: [
+        "/welcome",
+        "/owner",
+        "/concerns/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f",
+        "/subscription",
+        "/plan/abc.def",
+        "/welcome.data",
+        "/",
+      ],
+    },
+    {
+      title: "takes JSON to /api/ through the JSON door (64 KB), the provider's review outcome included",
+      door: "json",
+      paths: [
+        "/api/pre-auth-checkout",
+        "/api/save-pre-checkout/0b7e0a53-6f1c-4a4e-9d8e-1c2b3a4d5e6f",
+        "/api/review-outcome",
+        "/API/Pre-Auth-Checkout",
+      ],
+    },
+  ] as const)("$title", ({ door, paths }) => {
+    for (const path of paths) expect(bodyDoorOf(path), path).toBe(door);
+    expect(bodyCaps[door]).toBe(64 * kb);
   });
 
   it("takes Stripe's events through the webhook door (256 KB), however the path is written", () => {

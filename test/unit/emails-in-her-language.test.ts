@@ -2,19 +2,13 @@
 // with no placeholder left; the Spanish leaves no English behind and says `lang="es"`; and a
 // plan change's words are hers on her page and English for the console.
 import { describe, expect, it } from "vitest";
-import { emailKinds, planChangeWords, renderEmail, type EmailFacts, type EmailOrder, type PlanChangeLine } from "../../app/funnel/emails";
+import { emailKinds, planChangeWords, renderEmail, type EmailFacts, type PlanChangeLine } from "../../app/funnel/emails";
 import { languages } from "../../app/i18n/languages";
 import { translator } from "../../app/i18n/messages";
 import { englishLeftIn } from "../support/english-left";
+import { anEmailOrder } from "../support/factories";
 
-const order: EmailOrder = {
-  reference: "MC-7KQ2-94XD",
-  firstName: "Jane",
-  plan: "quarterly",
-  medications: [{ name: "Estradiol Patch", dosage: "0.05 mg" }],
-  firstPeriodCents: 24_900,
-  renewalCents: 29_900,
-};
+const order = anEmailOrder({ plan: "quarterly", firstPeriodCents: 24_900, renewalCents: 29_900 });
 const links = {
   subscription: "https://care.example/s/abc",
   payment: "https://care.example/s/abc/payment",

@@ -1,17 +1,11 @@
 // Her card update's words: the card named by its brand and last four only, and when the new
 // card is first charged (under review the hold pays the first period, so from the first renewal).
 import { describe, expect, it } from "vitest";
-import { formatEmailDate, renderEmail, type EmailOrder } from "../../app/funnel/emails";
+import { formatEmailDate, renderEmail } from "../../app/funnel/emails";
 import { canUpdateCard, cardName } from "../../app/funnel/her-card";
+import { anEmailOrder } from "../support/factories";
 
-const order: EmailOrder = {
-  reference: "MC-7KQ2-94XD",
-  firstName: "Jane",
-  plan: "monthly",
-  medications: [{ name: "Estradiol Patch", dosage: "0.05 mg" }],
-  firstPeriodCents: 13_900,
-  renewalCents: 13_900,
-};
+const order = anEmailOrder();
 const links = {
   subscription: "https://care.example/subscription/abc.1.sig",
   payment: "https://care.example/subscription/abc.1.sig/payment",

@@ -3,22 +3,16 @@
 // and the cancel preview follows the 72-hour rule.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emailKinds, escapeHtml, renderEmail, type EmailOrder } from "../../app/funnel/emails";
+import { emailKinds, escapeHtml, renderEmail } from "../../app/funnel/emails";
 import { cancelPreview, disqualifiedMoneyText, herPaymentText, maskEmail } from "../../app/funnel/her-subscription";
 import { planCodes } from "../../app/funnel/plans";
 import { billingDate, reminderStillUseful, renewalReminderAt } from "../../app/funnel/subscription-life";
 import { renewalDisclosure } from "../../app/funnel/subscription-terms";
 import { translator } from "../../app/i18n/messages";
+import { anEmailOrder } from "../support/factories";
 
 const day = 24 * 60 * 60 * 1000;
-const order: EmailOrder = {
-  reference: "MC-7KQ2-94XD",
-  firstName: "Jane",
-  plan: "quarterly",
-  medications: [{ name: "Estradiol Patch", dosage: "0.05 mg" }],
-  firstPeriodCents: 29_900,
-  renewalCents: 29_900,
-};
+const order = anEmailOrder({ plan: "quarterly", firstPeriodCents: 29_900, renewalCents: 29_900 });
 const links = {
   subscription: "https://care.example/subscription/abc.1.sig",
   payment: "https://care.example/subscription/abc.1.sig/payment",

@@ -3,7 +3,7 @@
 // period, a refund's amount back), and the words a plan administrator looks for.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderEmail, type EmailOrder } from "../../app/funnel/emails";
+import { renderEmail } from "../../app/funnel/emails";
 import {
   cardOfPayment,
   cardText,
@@ -19,6 +19,7 @@ import {
   type ReceiptTimelineLine,
 } from "../../app/funnel/receipt";
 import { planChangeDetail } from "../../app/funnel/plan-change";
+import { anEmailOrder } from "../support/factories";
 
 const at = (iso: string) => new Date(iso);
 const merchant = {
@@ -250,14 +251,7 @@ describe("the receipt", () => {
 });
 
 describe("her receipt emails", () => {
-  const order: EmailOrder = {
-    reference: "MC-7KQ2-94XD",
-    firstName: "Jane",
-    plan: "monthly",
-    medications: [{ name: "Estradiol Patch", dosage: "0.05 mg" }],
-    firstPeriodCents: 13_900,
-    renewalCents: 13_900,
-  };
+  const order = anEmailOrder();
   const page = "https://care.example/subscription/abc.1.sig";
   const links = { subscription: page, payment: `${page}/payment`, receipt: `${page}/receipts/15` };
 
@@ -283,10 +277,19 @@ describe("the plan a payment was made on", () => {
     at: at(iso),
     detail: { amount_cents: 13_900, period, ...detail },
   });
-  const changed = (iso: string, line: Parameters<typeof planChangeDetail>[0]): ReceiptTimelineLine => ({
+  type Change = Parameters<typeof planChangeDetail>[0];
+  /** Her change made at `iso`: `kind`, from one plan to another at `cents` a period from `startsAt`. */
+  const changed = (
+    iso: string,
+    kind: Change["kind"],
+    [fromPlan, toPlan]: [Change["fromPlan"], Change["toPlan"]],
+    cents: number,
+    startsAt: string,
+    fixed: Pick<Change, "fixedAt" | "fixedCents"> = {},
+  ): ReceiptTimelineLine => ({
     event: "plan_changed",
     at: at(iso),
-    detail: planChangeDetail(line),
+    detail: planChangeDetail({ kind, fromPlan, toPlan, cents, startsAt: at(startsAt), ...fixed }),
   });
 
   it("is her plan when it never changed", () => {
@@ -300,13 +303,7 @@ describe("the plan a payment was made on", () => {
   it("a change made at once: the plan before for the payments before it, the new plan from it on", () => {
     const timeline = [
       periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
-      changed("2027-02-10T09:00:00Z", {
-        kind: "switched",
-        fromPlan: "monthly",
-        toPlan: "quarterly",
-        cents: 39_900,
-        startsAt: at("2027-02-28T15:00:00Z"),
-      }),
+      changed("2027-02-10T09:00:00Z", "switched", ["monthly", "quarterly"], 39_900, "2027-02-28T15:00:00Z"),
       periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z"),
     ];
     // Her plan now is quarterly: the capture was still monthly.
@@ -318,12 +315,7 @@ describe("the plan a payment was made on", () => {
     const fixed = at("2027-02-28T15:00:00Z");
     const timeline = [
       periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
-      changed("2027-02-27T09:00:00Z", {
-        kind: "waiting",
-        fromPlan: "monthly",
-        toPlan: "quarterly",
-        cents: 39_900,
-        startsAt: at("2027-03-28T15:00:00Z"),
+      changed("2027-02-27T09:00:00Z", "waiting", ["monthly", "quarterly"], 39_900, "2027-03-28T15:00:00Z", {
         fixedAt: fixed,
         fixedCents: 13_900,
       }),
@@ -338,35 +330,11 @@ describe("the plan a payment was made on", () => {
   it("a waiting change she took back moves no plan, and a switch back is followed", () => {
     const timeline = [
       periodStart("approved_captured", 0, "2027-01-31T15:00:00Z"),
-      changed("2027-02-27T09:00:00Z", {
-        kind: "waiting",
-        fromPlan: "monthly",
-        toPlan: "quarterly",
-        cents: 39_900,
-        startsAt: at("2027-03-28T15:00:00Z"),
-      }),
-      changed("2027-02-27T10:00:00Z", {
-        kind: "kept",
-        fromPlan: "quarterly",
-        toPlan: "monthly",
-        cents: 13_900,
-        startsAt: at("2027-02-28T15:00:00Z"),
-      }),
+      changed("2027-02-27T09:00:00Z", "waiting", ["monthly", "quarterly"], 39_900, "2027-03-28T15:00:00Z"),
+      changed("2027-02-27T10:00:00Z", "kept", ["quarterly", "monthly"], 13_900, "2027-02-28T15:00:00Z"),
       periodStart("renewal_charged", 1, "2027-02-28T15:00:00Z"),
-      changed("2027-03-05T09:00:00Z", {
-        kind: "switched",
-        fromPlan: "monthly",
-        toPlan: "6_month",
-        cents: 75_000,
-        startsAt: at("2027-03-28T15:00:00Z"),
-      }),
-      changed("2027-03-06T09:00:00Z", {
-        kind: "switched",
-        fromPlan: "6_month",
-        toPlan: "monthly",
-        cents: 13_900,
-        startsAt: at("2027-03-28T15:00:00Z"),
-      }),
+      changed("2027-03-05T09:00:00Z", "switched", ["monthly", "6_month"], 75_000, "2027-03-28T15:00:00Z"),
+      changed("2027-03-06T09:00:00Z", "switched", ["6_month", "monthly"], 13_900, "2027-03-28T15:00:00Z"),
       periodStart("renewal_charged", 2, "2027-03-28T15:00:00Z"),
     ];
     for (const period of [0, 1, 2])

@@ -1,30 +1,21 @@
-// The admin socket's protocol, shared by the server and the commands (`npm run backup`,
-// `restore`, `staff`). The embedded database is one process's: whoever opens its folder (the
-// server, or a command when no server runs) listens on DATA_DIR/admin.sock, so anyone else
-// asks it rather than opening the folder a second time, which would corrupt it.
-//
-// A request is one JSON line (at most 4 KB) naming a known command; the answer is one JSON
-// line, and for a backup the bytes it announces after it. The socket's mode is 0600: only the
-// server's own user may connect.
+// The admin socket's protocol. The embedded database is one process's: whoever opens the folder
+// listens on DATA_DIR/admin.sock, and everyone else asks it rather than open the folder twice,
+// which would corrupt it. One JSON line each way (a backup's bytes after its answer); mode 0600.
 import path from "node:path";
 import { z } from "zod";
 
 export const socketFileName = "admin.sock";
 
-/** A request line longer than this is refused unread: no command needs more. */
+/** Refused unread: no command needs more. */
 export const requestLineMaxBytes = 4096;
 
-/** An answer line longer than this is taken for a broken answer (a staff list is far shorter). */
+/** Taken for a broken answer (a staff list is far shorter). */
 export const answerLineMaxBytes = 1024 * 1024;
 
-/**
- * Longest path a Unix socket takes with room to spare (Linux allows 107 bytes, macOS 103). A
- * data folder deeper than that is reached by its path from the working folder, which both the
- * server and `npm run` commands start in.
- */
+/** Linux allows 107 bytes, macOS 103; a deeper folder is reached relative to the working folder, where server and commands start. */
 const socketPathMaxBytes = 100;
 
-/** Where the admin socket of an embedded database in `dataDir` is; undefined when no socket can be made there. */
+/** Undefined when no socket can be made there. */
 export function adminSocketPath(dataDir: string): string | undefined {
   const absolute = path.resolve(dataDir, socketFileName);
   if (Buffer.byteLength(absolute) <= socketPathMaxBytes) return absolute;
@@ -42,7 +33,6 @@ export const adminRequestSchema = z.discriminatedUnion("command", [
 
 export type AdminRequest = z.infer<typeof adminRequestSchema>;
 
-/** Who listens on a folder's socket. */
 export type FolderHolder = "server" | "command";
 
 export interface StaffListed {
@@ -54,13 +44,13 @@ export interface StaffListed {
 
 export type AdminReply =
   | { ok: true; holder: FolderHolder; pid: number }
-  /** A backup: this many bytes (a gzipped tar of the data folder) follow the line. */
+  /** This many bytes (a gzipped tar) follow the line. */
   | { ok: true; bytes: number }
   | { ok: true; reset: { status: "reset"; name: string; setupUrl: string } | { status: "unknown" } }
   | { ok: true; staff: StaffListed[] }
   | { ok: false; message: string };
 
-/** Parses a request line: the request, or what is wrong with it (as the answer says it). */
+/** Or what is wrong with it, as the answer says it. */
 export function readRequestLine(line: string): { ok: true; request: AdminRequest } | { ok: false; message: string } {
   let value: unknown;
   try {

@@ -1,6 +1,5 @@
-// Listening on an embedded database folder's admin socket (admin-protocol.server.ts): only
-// when nobody else holds the folder, with mode 0600, one request a connection, each answered
-// by the holder's handler. Closing waits for the answers under way (a backup being sent).
+// Listening on the folder's admin socket only when nobody else holds it: mode 0600, one request a
+// connection. Closing waits for the answers under way (a backup being sent).
 import { existsSync } from "node:fs";
 import { chmod, mkdir, unlink } from "node:fs/promises";
 import net from "node:net";
@@ -10,7 +9,6 @@ import { log } from "../log.server";
 import { whoHolds, type Holder } from "./admin-client.server";
 import { readRequestLine, requestLineMaxBytes, type AdminReply, type AdminRequest } from "./admin-protocol.server";
 
-/** An answer: its line, and for a backup the bytes that follow it. */
 export interface AdminAnswer {
   reply: AdminReply;
   body?: Blob;
@@ -23,7 +21,7 @@ export interface AdminSocket {
   close(): Promise<void>;
 }
 
-/** The folder is held by another process: it must not be opened here. */
+/** It must not be opened here. */
 export class FolderHeld extends Error {
   constructor(readonly holder: Holder) {
     super(
@@ -57,9 +55,9 @@ function answerOn(socket: net.Socket, answer: AdminAnswer): Promise<void> {
 }
 
 interface Connections {
-  /** Connected, their request not yet read: closing the socket ends them. */
+  /** Closing the socket ends them. */
   waiting: Set<net.Socket>;
-  /** Answers under way: closing the socket waits for them. */
+  /** Closing the socket waits for them. */
   inFlight: Set<Promise<void>>;
 }
 
@@ -105,9 +103,7 @@ function listen(server: net.Server, socketPath: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once("error", onError);
-    // Made with mode 0600 from the start (then set again, whatever the system did): only the
-    // server's own user may connect. listen() binds a path at once, so the mask is put back
-    // before anything else runs.
+    // Mode 0600 from the start: listen() binds at once, so the mask is put back before anything else runs.
     const mask = process.umask(0o177);
     try {
       server.listen(socketPath, () => {
@@ -120,14 +116,11 @@ function listen(server: net.Server, socketPath: string): Promise<void> {
   });
 }
 
-/**
- * Listens on `socketPath` for the process that holds the folder. Refused (FolderHeld) when
- * another process answers there; a socket file left by a process that has ended is replaced.
- */
+/** FolderHeld when another process answers there; a socket file left by an ended process is replaced. */
 export async function openAdminSocket(socketPath: string, handler: AdminHandler): Promise<AdminSocket> {
   const holder = await whoHolds(socketPath);
   if (holder) throw new FolderHeld(holder);
-  // The data folder, when nothing made it yet: its user's alone (data-folder.server.ts).
+  // Its user's alone (data-folder.server.ts).
   await mkdir(path.dirname(path.resolve(socketPath)), { recursive: true, mode: 0o700 });
   if (existsSync(socketPath)) await unlink(socketPath).catch(() => {});
   const connections: Connections = { waiting: new Set(), inFlight: new Set() };
@@ -150,7 +143,7 @@ export async function openAdminSocket(socketPath: string, handler: AdminHandler)
   };
 }
 
-/** What a command that opened the folder itself answers: who it is, and that it is busy. */
+/** Who it is, and that it is busy. */
 export const commandHolder: AdminHandler = async (request) =>
   request.command === "hello"
     ? { reply: { ok: true, holder: "command", pid: process.pid } }
@@ -158,7 +151,7 @@ export const commandHolder: AdminHandler = async (request) =>
         reply: { ok: false, message: "A command (a backup, a restore or a staff command) has the database open: try again when it ends." },
       };
 
-/** Holds the folder for a command that opens it itself: refused (FolderHeld) when someone else holds it. */
+/** FolderHeld when someone else holds it. */
 export function holdDataFolder(socketPath: string): Promise<AdminSocket> {
   return openAdminSocket(socketPath, commandHolder);
 }

@@ -1,7 +1,6 @@
-// The running server's admin socket (admin-protocol.server.ts): with the embedded database on
-// disk, the server holds its folder, so `npm run backup` and `npm run staff` come here rather
-// than open it a second time. Started at boot before the database opens (a folder another
-// process holds stops the start), closed at shutdown after the answers under way.
+// The running server's admin socket: with PGlite on disk the server holds the folder, so
+// `npm run backup` and `npm run staff` come here rather than open it twice. Started before the
+// database opens (a held folder stops the start), closed after the answers under way.
 import type { PGlite } from "@electric-sql/pglite";
 import { config } from "../config.server";
 import { embeddedDump } from "../db/client.server";
@@ -13,7 +12,7 @@ import type { AdminReply, AdminRequest } from "./admin-protocol.server";
 import { adminSocketPath } from "./admin-protocol.server";
 import { openAdminSocket, type AdminAnswer, type AdminHandler, type AdminSocket } from "./admin-socket.server";
 
-/** The staff commands, as the server answers them and as a command answers itself when no server runs. */
+/** Also answered by a command itself when no server runs. */
 export async function answerStaffRequest(
   request: Extract<AdminRequest, { command: "reset-password" | "list-staff" }>,
 ): Promise<AdminReply> {
@@ -23,19 +22,15 @@ export async function answerStaffRequest(
 }
 
 /**
- * A backup of the embedded database as it is between two queries. PGlite runs one query at a
- * time on its thread, and dumpDataDir waits its turn like any query: the copy of the files
- * is taken with no statement running, so it is the folder as a power cut at that moment would
- * leave it. Every transaction committed before it is in it (its WAL written at commit); one
- * still open (its next statement waiting) is in it unfinished, and rolled back by the crash
- * recovery that a restore's first start runs, as after a power cut.
+ * dumpDataDir waits its turn like any query, so the copy is taken with no statement running: the
+ * folder as a power cut would leave it. Committed transactions are in it; an open one is rolled
+ * back by a restore's first start, as after a power cut.
  */
 export async function backupOf(client: Pick<PGlite, "dumpDataDir">): Promise<AdminAnswer> {
   const body = await client.dumpDataDir("gzip");
   return { reply: { ok: true, bytes: body.size }, body };
 }
 
-/** What the server answers, over the embedded database `client` gives. */
 export function serverHandler(client: () => Promise<Pick<PGlite, "dumpDataDir">>): AdminHandler {
   return async (request) => {
     switch (request.command) {
@@ -50,7 +45,7 @@ export function serverHandler(client: () => Promise<Pick<PGlite, "dumpDataDir">>
   };
 }
 
-/** The process's embedded engine (on its own thread), as far as a backup needs it. */
+/** As far as a backup needs it. */
 async function embeddedClient(): Promise<Pick<PGlite, "dumpDataDir">> {
   const dump = await embeddedDump();
   if (!dump) throw new Error("the database is not the embedded engine on disk");
@@ -59,12 +54,7 @@ async function embeddedClient(): Promise<Pick<PGlite, "dumpDataDir">> {
 
 const holder = globalThis as typeof globalThis & { __adminSocket?: Promise<AdminSocket | undefined> };
 
-/**
- * At boot, before the database opens: the socket of the embedded database's folder, when the
- * database is PGlite on disk (PostgreSQL is many processes' and backs itself up with its own
- * tools; a database in memory has no folder). Throws (FolderHeld) when another process holds
- * the folder: the server must not open it too.
- */
+/** PGlite on disk only (PostgreSQL backs itself up; memory has no folder). Throws FolderHeld when another process holds it. */
 export function startAdminSocket(): Promise<AdminSocket | undefined> {
   holder.__adminSocket ??= (async () => {
     const settings = config();
@@ -82,7 +72,7 @@ export function startAdminSocket(): Promise<AdminSocket | undefined> {
   return holder.__adminSocket;
 }
 
-/** At shutdown, before the database closes: waits for the answers under way (a backup being sent). */
+/** Waits for the answers under way (a backup being sent). */
 export async function stopAdminSocket(): Promise<void> {
   const opened = holder.__adminSocket;
   holder.__adminSocket = undefined;

@@ -1,12 +1,9 @@
-// The console's session: whoever signs in (the owner today, named staff later) gets a random
-// id in a cookie of its own (__owner, signed with a secret derived from the session secret,
-// valid only under /owner), and the sign-in itself is a row on the server (console_sessions),
-// found by a hash of that id. Signing out deletes the row, so a copy of the cookie is worth
-// nothing afterwards; a row left alone for half an hour, or twelve hours old, has ended
-// (app/funnel/console-sessions.ts). The cookie also carries a stamp of the password used:
-// the row has no column for it, and a password changed since then signs that cookie out.
-// A visitor's session cookie is another name under another secret, so no visitor is ever
-// taken for the console's user, and this cookie never travels with a funnel page.
+// The console's session: a random id in its own cookie (__owner, its own derived secret, only
+// under /owner), the sign-in a server row found by the id's hash. Signing out deletes the row,
+// so a copied cookie is then worthless; idle half an hour or twelve hours old, it has ended
+// (app/funnel/console-sessions.ts). The cookie carries a stamp of the password used, so a
+// password changed since signs it out. A visitor's cookie has another name and secret: no
+// visitor is ever taken for the console's user.
 import { createHash, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 import { consoleSessionCutoffs, consoleSessionEnded, consoleSessionLimits, consoleSessionNeedsTouch } from "../../funnel/console-sessions";
@@ -21,16 +18,15 @@ import {
 import { cookieAttributes } from "../http/cookies.server";
 import { keyedHash } from "../secrets/signed-link.server";
 
-/** What a page says after a POST and its redirect: shown once, then gone. */
+/** Shown once after a POST's redirect. */
 export interface ConsoleNotice {
   tone: "success" | "info";
   text: string;
 }
 
 interface ConsoleCookieData {
-  /** The sign-in's id: 32 random bytes, base64url. Only its hash is kept on the server. */
+  /** 32 random bytes, base64url; only its hash is kept. */
   id: string;
-  /** A stamp of the password it was signed in with. */
   stamp: string;
 }
 
@@ -40,24 +36,20 @@ interface ConsoleFlashData {
 
 type ConsoleCookie = Session<ConsoleCookieData, ConsoleFlashData>;
 
-/** A sign-in that holds: who signed in, and the cookie its notices travel in. */
 export interface ConsoleSession {
   account: string;
   cookie: ConsoleCookie;
 }
 
-/**
- * The stamp of an account's password as it is now (`passwordStamp`), or undefined when the
- * account may not sign in at all.
- */
+/** Undefined when the account may not sign in at all. */
 export type CurrentStamp = (account: string) => string | undefined | Promise<string | undefined>;
 
-/** A key of its own for `label`, derived from the session secret. */
+/** Derived from the session secret. */
 export function consoleSecret(label: string): string {
   return keyedHash(label);
 }
 
-/** A stamp of a password: changes when it does, and tells nothing of it without the session secret. */
+/** Tells nothing of the password without the session secret. */
 export function passwordStamp(account: string, password: string): string {
   return consoleSecret(`${account}-password:${password}`).slice(0, 22);
 }
@@ -77,7 +69,7 @@ function cookieStore() {
 
 const idPattern = /^[A-Za-z0-9_-]{43}$/;
 
-/** The row's key: a 256-bit random id needs no secret to hash, only a hash to keep it out of the table. */
+/** A 256-bit random id needs no secret to hash; the hash only keeps it out of the table. */
 function hashOfId(id: string): string {
   return createHash("sha256").update(id).digest("base64url");
 }
@@ -86,17 +78,12 @@ function readCookie(request: Request): Promise<ConsoleCookie> {
   return cookieStore().getSession(request.headers.get("Cookie"));
 }
 
-/** The id the cookie carries, when it carries one of the shape we make. */
 function idOf(cookie: ConsoleCookie): string | undefined {
   const id = cookie.get("id");
   return typeof id === "string" && idPattern.test(id) ? id : undefined;
 }
 
-/**
- * Begins a sign-in of `account` with a password whose stamp is `stamp`; the Set-Cookie that
- * carries it. Ended sign-ins are forgotten first: rows are only made here, so the table stays
- * the size of the sign-ins still running.
- */
+/** Ended sign-ins are forgotten first (rows are only made here), so the table stays the size of those running. */
 export async function openConsoleSession(account: string, stamp: string, now: Date = new Date()): Promise<string> {
   const { idleBefore, begunBefore } = consoleSessionCutoffs(now);
   await deleteExpiredConsoleSessions(idleBefore, begunBefore);
@@ -108,11 +95,7 @@ export async function openConsoleSession(account: string, stamp: string, now: Da
   return cookieStore().commitSession(cookie);
 }
 
-/**
- * The sign-in this request carries, when it still holds: its row is there, has not ended, and
- * its account's password is still the one it was signed in with. One that has ended is
- * deleted. A use is written down at most once a minute.
- */
+/** Its row there, not ended, the password unchanged; one ended is deleted. A use is written at most once a minute. */
 export async function readConsoleSession(
   request: Request,
   currentStamp: CurrentStamp,
@@ -135,11 +118,7 @@ export async function readConsoleSession(
   return { account: row.account, cookie };
 }
 
-/**
- * After a new password of the session's own account: every other sign-in of that account
- * ends, and this one carries the new password's stamp (sent with the session's next commit,
- * redirectWithNotice), so it stays signed in. How many others ended.
- */
+/** After her own new password: her other sign-ins end, this one takes the new stamp and stays. How many ended. */
 export async function keepOnlyThisConsoleSession(session: ConsoleSession, stamp: string): Promise<number> {
   const id = idOf(session.cookie);
   if (!id) return 0;
@@ -147,12 +126,12 @@ export async function keepOnlyThisConsoleSession(session: ConsoleSession, stamp:
   return deleteOtherConsoleSessionsOf(session.account, hashOfId(id));
 }
 
-/** Whether the request carries a console cookie at all (valid or not). */
+/** Valid or not. */
 export function carriesConsoleCookie(request: Request): boolean {
   return /(?:^|;\s*)__owner=/.test(request.headers.get("Cookie") ?? "");
 }
 
-/** Ends the sign-in this request carries, if any, on the server; the Set-Cookie that drops the cookie. */
+/** The Set-Cookie that drops the cookie. */
 export async function closeConsoleSession(request: Request): Promise<string> {
   const cookie = await readCookie(request);
   const id = idOf(cookie);
@@ -160,13 +139,12 @@ export async function closeConsoleSession(request: Request): Promise<string> {
   return cookieStore().destroySession(cookie);
 }
 
-/** A redirect that shows `notice` on the page it leads to. */
 export async function redirectWithNotice(session: ConsoleSession, url: string, notice: ConsoleNotice): Promise<Response> {
   session.cookie.flash("notice", notice);
   return redirect(url, { status: 303, headers: { "Set-Cookie": await cookieStore().commitSession(session.cookie) } });
 }
 
-/** The notice left for this page, if any, and the headers that forget it once read. */
+/** With the headers that forget it once read. */
 export async function takeNotice(session: ConsoleSession): Promise<{ notice: ConsoleNotice | null; headers: HeadersInit }> {
   const notice = session.cookie.get("notice");
   if (!notice) return { notice: null, headers: {} };

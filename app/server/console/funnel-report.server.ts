@@ -1,9 +1,6 @@
-// The owner's funnel report read from the database: flows of a date range counted by step
-// (flow_progress, and each flow's subscription for the hold, the approval and the first
-// renewal), by variant and by a chosen grouping; the money of the range (payments, refunds by
-// reason, disputes by status, each with its order's plan; cancels by her reason); the health of the outbox, of holds
-// about to lapse and of the prunes; the orders list for export, with what went back of each. Aggregates are computed by
-// the database, so a million flows cost one index range scan per query, never a row in Node.
+// The owner's funnel report: flows counted by step, variant and grouping; the range's money; the
+// outbox's, holds' and prunes' health; the orders export. The database aggregates, so a million
+// flows cost an index range scan per query, never a row in Node.
 import { and, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import {
   addCounts,
@@ -52,9 +49,9 @@ const dimensionColumns = {
   variant: flowProgress.variant,
 } as const satisfies Record<ReportDimension, unknown>;
 
-/** How many groups a grouped report lists before the rest become "Other values". */
+/** The rest become "Other values". */
 export const groupsShown = 20;
-/** How many values a filter offers (the most frequent in the range). */
+/** The most frequent in the range. */
 export const filterValuesOffered = 50;
 
 function asNumber(value: unknown): number {
@@ -71,8 +68,7 @@ function flowConditions(query: ReportQuery, filters: ReportFilters): SQL | undef
   return and(...conditions);
 }
 
-// The counts a row of the report needs, in funnelSteps order after `flows`. The bits are
-// constants of the code, written into the statement so that the planner sees them.
+// In funnelSteps order after `flows`. The bits are constants written into the statement, so the planner sees them.
 const stepCounts = {
   flows: sql<number>`count(*)`.mapWith(asNumber),
   ...Object.fromEntries(
@@ -98,9 +94,8 @@ async function groupedCounts(
   filters: ReportFilters,
 ): Promise<{ value: string | null; counts: FunnelCounts }[]> {
   const column = dimensionColumns[dimension];
-  // A flow's subscription is made after the flow began, both stamped by the database's clock,
-  // so only those made since the range began can belong to its flows: the join reads those
-  // (by their index), not every subscription there has ever been.
+  // A flow's subscription comes after the flow (both on the database's clock): only those made since
+  // the range began are joined, by their index.
   const { start } = rangeInstants(query);
   const rows = await (
     await database()
@@ -127,9 +122,9 @@ export interface VariantCounts {
 
 export interface FunnelFigures {
   total: FunnelCounts;
-  /** Each variant, with every filter but the variant's. */
+  /** Each with every filter but the variant's. */
   variants: VariantCounts[];
-  /** The chosen grouping: the largest groups, then the rest summed as `other`. */
+  /** The largest groups, then the rest summed as `other`. */
   groups: { shown: FunnelGroup[]; other: FunnelCounts | null; count: number } | null;
 }
 
@@ -172,7 +167,7 @@ export interface FilterChoice {
   flows: number;
 }
 
-/** The values each filter offers: those of the flows in the range, most frequent first. */
+/** Most frequent first. */
 export async function filterChoices(query: ReportQuery): Promise<Record<Exclude<ReportDimension, "variant">, FilterChoice[]>> {
   const db = await database();
   const conditions = flowConditions(query, {});
@@ -199,18 +194,15 @@ export interface PromoUse {
 
 export interface MoneyFigures extends MoneyReport {
   promos: PromoUse[];
-  /** Cancels of the range by her reason (app/funnel/cancel-reasons.ts); empty when none. */
   cancelReasons: CancelReasonLine[];
 }
 
-/** The timeline's lines of a cancel (hers, or support's for her): one per subscription at most. */
+/** One per subscription at most. */
 const cancelEvents = ["cancelled_released", "cancelled", "cancelled_after_renewal"] as const;
 
 /**
- * Money moved in the range (on the lifecycle clock), and the promo codes of the orders placed
- * in it. A refund is counted when it was made; a dispute at its last change: when it opened
- * while it is open, when it closed once closed (won or lost), so a dispute lost this month
- * takes its money off this month, whenever the payment it disputes was made.
+ * On the lifecycle clock. A refund counts when made; a dispute at its last change (opened while
+ * open, closed once won or lost), so a dispute lost this month takes its money off this month.
  */
 export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
   const db = await database();
@@ -258,7 +250,7 @@ export async function moneyFigures(query: ReportQuery): Promise<MoneyFigures> {
       .where(and(gte(subscriptions.holdPlacedAt, start), lt(subscriptions.holdPlacedAt, end), sql`${checkoutCarts.promoCode} is not null`))
       .groupBy(sql`upper(${checkoutCarts.promoCode})`)
       .orderBy(desc(sql`count(*)`), sql`upper(${checkoutCarts.promoCode})`),
-    // Counted when she cancelled (on the lifecycle clock), whatever happened to the plan since.
+    // Counted when she cancelled, whatever happened to the plan since.
     db
       .select({ reason: subscriptions.cancelReason, count: sql<number>`count(*)`.mapWith(asNumber) })
       .from(subscriptionEvents)
@@ -276,12 +268,12 @@ const dayMs = 86_400_000;
 export interface OutboxHealth {
   kind: string;
   pending: number;
-  /** Pending messages whose delivery has failed at least once (the outbox retries them). */
+  /** The outbox retries them. */
   failing: number;
   oldestPendingAt: string | null;
 }
 
-/** A prune's last run (app/server/workers/prunes.server.ts); `ranAt` null when it has never run. */
+/** `ranAt` null when it has never run. */
 export interface PruneHealth {
   name: PruneName;
   ranAt: string | null;
@@ -294,18 +286,17 @@ export interface PruneHealth {
 export interface HealthFigures {
   outbox: OutboxHealth[];
   emails: { sent: number; failing: number };
-  /** Holds lapsing within 24 hours (lifecycle clock) that nobody has decided. */
+  /** Lifecycle clock, undecided. */
   expiringHolds: { reference: string; holdExpiresAt: string }[];
-  /** Every prune, in its fixed order, with its last run, and the ages they go by. */
+  /** In their fixed order. */
   prunes: PruneHealth[];
   pruneAges: { abandonedFlowDays: number; deliveredOutboxKeptDays: number; unknownSignInsKeptDays: number };
-  /** Failed console sign-ins for emails that are no account (real time): the last 24 hours, and all kept. */
+  /** Real time: the last 24 hours, and all kept. */
   unknownSignIns: { lastDay: number; kept: number };
-  /** The room the database takes, and on which engine. */
   database: DatabaseSize & { engine: "pglite" | "postgresql" };
 }
 
-/** Now, whatever the range: what waits, what fails, what is about to lapse. Emails sent: in the range. */
+/** Now, whatever the range; emails sent: in the range. */
 export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Promise<HealthFigures> {
   const db = await database();
   const { start, end } = rangeInstants(query);
@@ -388,13 +379,12 @@ export interface OrderExportRow {
   referralCode: string | null;
   promoCode: string | null;
   promoDiscountCents: number | null;
-  /** Refunds the gateway made. */
   refundedCents: number;
-  /** Its disputes still open or lost (a won dispute took nothing). */
+  /** A won dispute took nothing. */
   disputedCents: number;
 }
 
-/** Every order (placed in the range, if one is given), newest first, with where its flow came from: no name, contact or answer. */
+/** Newest first, with where its flow came from: no name, contact or answer. */
 export async function ordersForExport(range?: Pick<ReportQuery, "from" | "to">): Promise<OrderExportRow[]> {
   const instants = range && rangeInstants(range);
   const db = await database();

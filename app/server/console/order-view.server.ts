@@ -1,8 +1,6 @@
-// What the console's order pages show of an order: its facts, timeline and payments from its
-// subscription, for everyone who may open orders; her name, email, phone and shipping
-// address from the order's body, and the emails she was sent, only for the roles that need
-// them to help her ("customer-details", "emails": the caller checks, and audits each view).
-// Never a health answer. Every time on the lifecycle clock, as ISO text for the page.
+// What the console's order pages show: facts, timeline and payments for everyone who may open
+// orders; her details and emails only for the roles that need them (the caller checks, and
+// audits each view). Never a health answer. Times on the lifecycle clock, as ISO text.
 import { herCancelReasonLabels, knownCancelReason, noReasonLabel } from "../../funnel/cancel-reasons";
 import { amountAndCadence } from "../../funnel/emails";
 import { deletedAtHerRequest } from "../../funnel/her-erasure";
@@ -26,11 +24,11 @@ export interface OrderLine {
   stateLabel: string;
   variant: string;
   holdExpiresAt: string;
-  /** The hold lapses within 24 hours and nobody has decided. */
+  /** Within 24 hours, undecided. */
   holdExpiresSoon: boolean;
 }
 
-/** Awaiting the medical team's decision (a decision recorded but not yet settled is not). */
+/** A decision recorded but not yet settled is not awaiting. */
 export function awaitsDecision(subscription: SubscriptionRow): boolean {
   return subscription.decision === null && awaitingReviewStates.includes(subscription.state);
 }
@@ -58,7 +56,7 @@ export interface OrderDetails extends OrderLine {
   decision: { text: string; at: string | null; note: string | null } | null;
 }
 
-/** Who decided, after "Approved"/"Declined". "owner" is kept for any decision made in the console (the audit log names the person). */
+/** "owner" stands for any console decision (the audit log names the person). */
 const deciders: Record<NonNullable<SubscriptionRow["decidedBy"]>, string> = {
   provider: "by the provider",
   owner: "in the console",
@@ -83,15 +81,14 @@ export function orderDetails(subscription: SubscriptionRow, now: Date): OrderDet
   };
 }
 
-/** What she changed or said that the summary shows beside the plan: a change ahead, why she cancelled. */
 export interface OrderChanges {
-  /** "Changes to Quarterly on" a date, at its price: waiting behind a fixed renewal, or from her next billing date. */
+  /** Waiting behind a fixed renewal, or from her next billing date. */
   planChange: { text: string; at: string; price: string } | null;
   /** Once cancelled: the reason's label, or that none was given. */
   cancelReason: string | null;
-  /** Her own words with "Other", for the roles that may read her details (null for the others). */
+  /** For the roles that may read her details (null for the others). */
   cancelNote: string | null;
-  /** The note support wrote when they cancelled for her, for the same roles. */
+  /** For the same roles. */
   cancelForHerNote: string | null;
 }
 
@@ -112,7 +109,6 @@ export interface TimelineEntry {
   id: number;
   at: string;
   label: string;
-  /** Amounts, period, try and the gateway's words, each as the page shows them. */
   detail: {
     amountCents?: number;
     period?: number;
@@ -153,7 +149,7 @@ export interface PaymentLine {
   at: string;
   /** A paid capture or charge: the cents of it refunded or being refunded. */
   refundedCents: number;
-  /** A refund: why, in words, with the owner's note after Other (shown here, never in the audit log). */
+  /** With the owner's note after Other (shown here, never in the audit log). */
   reason: string | null;
 }
 
@@ -187,7 +183,7 @@ export function paymentLine(payment: SubscriptionPaymentRow): PaymentLine {
   };
 }
 
-/** Her details as she gave them at the checkout; "" for what the order does not hold. */
+/** "" for what the order does not hold. */
 export interface HerDetails {
   name: string;
   email: string;
@@ -196,7 +192,7 @@ export interface HerDetails {
   address: string[];
 }
 
-/** A field of the body's objects as text, read defensively: the body is JSON kept as sent. */
+/** Defensively: the body is JSON kept as sent. */
 function textOf(source: unknown, key: string): string {
   const value = source && typeof source === "object" ? (source as Record<string, unknown>)[key] : undefined;
   return typeof value === "string" ? value.trim() : "";
@@ -204,7 +200,6 @@ function textOf(source: unknown, key: string): string {
 
 const joined = (...parts: string[]) => parts.filter((part) => part !== "").join(" ");
 
-/** What the page shows where her details were, once she had them deleted. */
 const erasedDetails: HerDetails = {
   name: deletedAtHerRequest,
   email: deletedAtHerRequest,
@@ -227,7 +222,6 @@ export function herDetails(body: Record<string, unknown>, erased = false): HerDe
   };
 }
 
-/** One order "Find a customer" found. */
 export interface CustomerMatchLine {
   reference: string;
   name: string;
@@ -246,7 +240,6 @@ export function customerMatchLine(order: CustomerOrder, subscription: Subscripti
   };
 }
 
-/** An email she was sent, as her order's page lists it. */
 export interface HerEmailLine {
   id: number;
   subject: string;
@@ -254,7 +247,7 @@ export interface HerEmailLine {
   text: string;
 }
 
-/** Its text as `reader` lets this person read it: her links whole, or as markers. */
+/** Her links whole, or as markers, as `reader` may read them. */
 export function herEmailLine(email: StoredEmail, reader: KeptEmailReader): HerEmailLine {
   return { id: email.id, subject: email.subject, sentAt: email.createdAt.toISOString(), text: reader.text(email.text) };
 }

@@ -1,7 +1,5 @@
-// The first owner's password: OWNER_PASSWORD when set, otherwise one generated once and kept
-// in the data folder (as the session secret is), so a fresh clone has a console with no
-// settings. It is hashed into the first owner's account when that is made (staff/first-owner). The log says where to find it, never what it is: logs are read by more people and
-// systems than the owner.
+// OWNER_PASSWORD, else one generated once into the data folder, so a fresh clone has a console
+// with no settings. The log says where it is, never what: logs reach more people and systems.
 import { readFileSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { config, type Settings } from "../config.server";
@@ -10,7 +8,6 @@ import { randomSecret, readOrMakeSecretFile } from "../secrets/secret-file.serve
 
 export const ownerPasswordFileName = "owner-password";
 
-/** Where the password comes from: the setting, a file in the data folder, or this process only. */
 export type OwnerPasswordSource = { kind: "setting" } | { kind: "file"; file: string } | { kind: "memory" };
 
 export function ownerPasswordSource(settings: Settings = config()): OwnerPasswordSource {
@@ -19,17 +16,16 @@ export function ownerPasswordSource(settings: Settings = config()): OwnerPasswor
   return { kind: "file", file: path.resolve(settings.DATA_DIR, ownerPasswordFileName) };
 }
 
-/** 24 random bytes: 32 base64url characters, nothing to escape in a shell or a URL. */
+/** 32 base64url characters: nothing to escape in a shell or a URL. */
 const passwordBytes = 24;
 
-/** The password kept in `file`, made there first when there is none. */
+/** Made there first when there is none. */
 export function readOrMakePasswordFile(file: string): string {
   return readOrMakeSecretFile(file, { bytes: passwordBytes, name: "owner password" });
 }
 
 let kept: string | undefined;
 
-/** The password of this process's console. */
 export function ownerPassword(): string {
   if (kept) return kept;
   const settings = config();
@@ -39,7 +35,7 @@ export function ownerPassword(): string {
   return (kept = readOrMakePasswordFile(source.file));
 }
 
-/** The password in the data folder's file, read without making one; undefined when there is no file. */
+/** Without making one. */
 export function ownerPasswordInFile(settings: Settings = config()): string | undefined {
   const source = ownerPasswordSource(settings);
   if (source.kind !== "file") return undefined;
@@ -50,11 +46,7 @@ export function ownerPasswordInFile(settings: Settings = config()): string | und
   }
 }
 
-/**
- * Deletes the generated password's file, once the first owner has a password of their own:
- * a copy of the data folder (a backup) then holds no password that once opened the console.
- * Whether there was one.
- */
+/** Once the first owner has their own password, so a backup holds no password that once opened the console. */
 export function forgetOwnerPasswordFile(settings: Settings = config()): boolean {
   const source = ownerPasswordSource(settings);
   if (source.kind !== "file") return false;
@@ -68,10 +60,7 @@ export function forgetOwnerPasswordFile(settings: Settings = config()): boolean 
   }
 }
 
-/**
- * At start, once the first owner is made: where they find their password. The email is not
- * logged (no address goes into the log): it is the OWNER_EMAIL setting.
- */
+/** No address goes into the log: the email is the OWNER_EMAIL setting. */
 export function announceOwnerPassword(): void {
   const source = ownerPasswordSource();
   ownerPassword();

@@ -1,6 +1,5 @@
-// The database: PGlite in a local data folder by default (on a thread of its own, spoken to
-// with the pg driver: embedded-engine.server.ts), a PostgreSQL server when DATABASE_URL is set.
-// Opened once per process; migrations applied before first use.
+// PGlite in DATA_DIR by default (on its own thread, via the pg driver: embedded-engine.server.ts),
+// PostgreSQL with DATABASE_URL. Opened once per process, migrated before first use.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -18,14 +17,12 @@ import * as schema from "./schema.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** A database or a transaction on it: what repository functions accept. */
 export type Queryable = Database | Transaction;
 
 interface OpenDatabase {
   db: Database;
   engine: "pglite" | "postgresql";
   close(): Promise<void>;
-  /** The embedded engine's folder as a gzipped tar (PGlite on disk only). */
   dumpDataDir?: () => Promise<Blob>;
   /** What other instances tell through the database (PostgreSQL only; notices.server.ts). */
   notices?: Notices;
@@ -35,13 +32,11 @@ const migrationsFolder = path.resolve(process.cwd(), "app/server/db/migrations")
 // Any number, the same in every instance: only one instance migrates at a time.
 const migrationLockId = 724_901;
 
-/** A `pg` pool, migrated (one instance at a time), under Drizzle. */
 async function openPool(pool: import("pg").Pool, engine: OpenDatabase["engine"], closeEngine?: () => Promise<void>): Promise<OpenDatabase> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  // A connection the server ends while it is idle in the pool (a restart, a failover, an idle
-  // timeout) is an 'error' event on the pool, which would end the process were nobody
-  // listening; the pool drops that connection and opens another at the next query.
+  // An idle connection the server ends is an 'error' on the pool, which would end the process
+  // were nobody listening; the pool opens another at the next query.
   pool.on("error", (error) => {
     log.warn({ error: (error as { code?: string }).code ?? error.name }, "database connection lost");
   });
@@ -62,11 +57,9 @@ async function openPool(pool: import("pg").Pool, engine: OpenDatabase["engine"],
 
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const { default: pg } = await import("pg");
-  // The pool keeps the connections it opens: a new one costs both sides a password exchange
-  // (SCRAM's thousands of hashes) and the server a new process whose caches start empty, which
-  // under a burst of checkouts cost more than the statements it was opened for.
-  // Few, and kept (DATABASE_CONNECTIONS, decision 0033): a server runs as many statements at
-  // once as it has cores, and each connection past that only adds its process's switching.
+  // Connections are kept: a new one costs a SCRAM exchange and a fresh server process with empty
+  // caches, more than a burst's statements. Few (decision 0033): a server runs as many statements
+  // at once as it has cores.
   const connections = config().DATABASE_CONNECTIONS;
   const pool = new pg.Pool({ connectionString: url, max: connections, min: connections, connectionTimeoutMillis: connectionWaitMs });
   const opened = await openPool(pool, "postgresql");
@@ -79,8 +72,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     },
     (error) => log.warn({ error: (error as { code?: string }).code ?? (error as Error).name }, "database notices not heard"),
   );
-  // Listening from the start: the first burst of double clicks neither waits for this
-  // connection nor misses what is told while it is made.
+  // From the start, so the first double clicks neither wait for it nor miss what is told meanwhile.
   await notices.open();
   return {
     ...opened,
@@ -92,11 +84,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   };
 }
 
-/**
- * The embedded engine's own settings. Its buffer cache lives in the process's memory: 32 MB
- * holds this app's working set (the files behind it stay in the system's cache), where the
- * default 128 MB would cost another 100 MB of resident memory in every instance.
- */
+/** 32 MB holds the working set (the files stay in the system's cache); the default 128 MB costs another 100 MB an instance. */
 const pgliteSettings = ["shared_buffers=32MB"];
 
 function createPgliteDatabase(folder: string): Promise<void> {
@@ -122,22 +110,20 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   // Its user's alone before the engine opens it, and again once it has (data-folder.server.ts).
   keepDataFolderPrivate(dataDir);
   if (!existsSync(folder)) {
-    // A new database is made by initdb, whose memory (about 500 MB) the engine keeps for the
-    // life of the process: it is made by a short-lived process of its own, whose files come
-    // out 0666 whatever the mask.
+    // initdb's memory (about 500 MB) would stay with the engine: a short-lived process makes it,
+    // and its files come out 0666 whatever the mask.
     await createPgliteDatabase(folder);
     keepDataFolderPrivate(dataDir);
   }
   const engine = await startEmbeddedEngine(folder, pgliteSettings, (reason) => {
-    // Every page needs the database: a server without it stops, for its supervisor to restart.
+    // Every page needs it: the server stops, for its supervisor to restart.
     log.fatal({ reason }, "the embedded database stopped");
     process.exit(70);
   });
-  // The files the engine wrote as it opened (its catalogue cache), 0644 whatever the mask.
+  // Its catalogue cache files come out 0644 whatever the mask.
   keepDataFolderPrivate(dataDir);
   const { default: pg } = await import("pg");
-  // The engine runs one conversation at a time (a transaction holds it to its end); the
-  // connections let the next wait at the engine, not in the pool.
+  // One conversation at a time at the engine: the next waits there, not in the pool.
   const pool = new pg.Pool({
     host: engine.socketDir,
     port: engine.port,
@@ -152,7 +138,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     nameStatementsOn(opened.db);
     return { ...opened, dumpDataDir: engine.dumpDataDir };
   } catch (error) {
-    // A start that fails (a migration refused, say) leaves no thread behind to hold the process.
+    // A failed start (a refused migration) leaves no thread to hold the process.
     await pool.end().catch(() => {});
     await engine.close();
     throw error;
@@ -160,10 +146,8 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
 }
 
 /**
- * A database in memory (the tests': one per test file, thrown away with it), in this thread:
- * its statements are few and nothing draws pages beside them. Started from a migrated image
- * when one is given: loading it takes a tenth of what initdb does (0.4 s against 2.5 s).
- * Migrations run either way, so an image older than the migrations is brought up to date.
+ * The tests' (one per file) in this thread. A migrated image loads in a tenth of initdb's time
+ * (0.4 s against 2.5 s); migrations run either way, so an old image is brought up to date.
  */
 async function openPgliteInProcess(image: string | undefined): Promise<OpenDatabase> {
   const { client, db } = await migratedInMemory(image);
@@ -181,7 +165,6 @@ async function migratedInMemory(image: string | undefined) {
   return { client, db: db as unknown as Database };
 }
 
-/** A new in-memory database, migrated, as the image MEMORY_DATABASE_IMAGE names (uncompressed). */
 export async function migratedMemoryImage(): Promise<Blob> {
   const { client } = await migratedInMemory(undefined);
   try {
@@ -199,17 +182,16 @@ function open(): Promise<OpenDatabase> {
   return holder.__funnelDatabase;
 }
 
-/** The process's database, migrated. */
 export async function database(): Promise<Database> {
   return (await open()).db;
 }
 
-/** The embedded engine on disk's folder as a gzipped tar, taken between two statements; undefined for any other database. */
+/** Taken between two statements; undefined for any other database. */
 export async function embeddedDump(): Promise<(() => Promise<Blob>) | undefined> {
   return (await open()).dumpDataDir;
 }
 
-/** What other instances tell through the database; on the embedded engine, nothing (one process). */
+/** On the embedded engine, nothing: one process. */
 export async function databaseNotices(): Promise<Notices> {
   return (await open()).notices ?? noNotices;
 }
@@ -218,7 +200,6 @@ export async function databaseEngine(): Promise<OpenDatabase["engine"]> {
   return (await open()).engine;
 }
 
-/** True when the database answers a trivial query. */
 export async function databaseAnswers(): Promise<boolean> {
   try {
     await (await database()).execute(sql`select 1`);

@@ -1,26 +1,16 @@
-// The embedded engine's turns (embedded-engine.server.ts). The engine is one Postgres session
-// that several connections share. pglite-socket runs each protocol message as it comes, and
-// keeps a connection's turn only inside a transaction, so another connection's Parse could land
-// between one connection's Bind and Execute. This queue replaces it: a connection has the
-// session for a whole conversation, from its first message to the ReadyForQuery that says the
-// session is idle again. That covers one query (Parse to Sync) or a whole transaction (BEGIN to
-// COMMIT). Others' messages wait in the order they came, and the next conversation starts as
-// soon as one ends, without waiting for the server's thread to read the answer.
+// The embedded engine is one Postgres session shared by several connections, and pglite-socket
+// keeps a connection's turn only inside a transaction, so another's Parse could land between one
+// connection's Bind and Execute. Here a connection holds the session for a whole conversation,
+// up to the ReadyForQuery that says it is idle; the others wait in order.
 //
-// Two more things happen here, for the engine's time per statement. A query's answers (Parse's,
-// Bind's, the rows, ReadyForQuery) are held until its conversation's turn ends or the client
-// asks for them (Sync, Flush, a simple query), then written to its socket at once: one write
-// instead of one per message. And the session's prepared statements are shared: a statement
-// that one connection has prepared under a name is the session's, so another connection's Parse
-// of the same name and the same text is answered (ParseComplete) without running it. Without
-// this, two connections preparing one name would collide, so statements were sent unnamed, and
-// the engine parsed and planned each one again: four fifths of its time for a page's read.
+// For the engine's time per statement: a conversation's answers are written in one write when
+// the client waits for them, and prepared statements are the session's, so another connection's
+// Parse of the same name and text is answered without running it (unnamed statements cost four
+// fifths of a page read's time in parsing and planning).
 //
-// It runs in the engine's thread, whose code is given as text: the class is sent as its own
-// source (`String(ConversationQueue)`), so it names nothing outside itself and declares no
-// class fields (a compiler may turn those into calls of its own helpers).
+// It runs in the engine's thread as its own source (`String(ConversationQueue)`), so it names
+// nothing outside itself and declares no class fields (a compiler may turn those into helpers).
 
-/** What the queue needs of PGlite. */
 export interface SessionEngine {
   runExclusive<T>(work: () => Promise<T>): Promise<T>;
   execProtocolRawStream(message: Uint8Array, options: { onRawData: (data: Uint8Array) => void }): Promise<void>;
@@ -41,11 +31,10 @@ export class ConversationQueue {
   declare private readonly db: SessionEngine;
   declare private queue: QueuedMessage[];
   declare private running: boolean;
-  /** The connection whose conversation is under way, or null when the session is idle. */
+  /** Null when the session is idle. */
   declare private holder: number | null;
-  /** The holder's answers not yet written to its socket. */
   declare private held: Uint8Array[];
-  /** The statements the session has prepared: by name, what the Parse said after the name. */
+  /** By name, what the Parse said after the name. */
   declare private statements: Map<string, string>;
 
   constructor(db: SessionEngine) {
@@ -126,10 +115,8 @@ export class ConversationQueue {
   }
 
   /**
-   * Holds a message's answers with the conversation's others, or writes them all at once:
-   * after Parse, Bind, Describe, Execute or Close ('P', 'B', 'D', 'E', 'C') the client waits for
-   * nothing yet; anything else (Sync, Flush, a simple query, the startup) it waits on, as it does
-   * on the end of a conversation.
+   * After Parse, Bind, Describe, Execute or Close the client waits for nothing yet; anything else
+   * it waits on, as on the end of a conversation.
    */
   private answer(queued: QueuedMessage, answers: Uint8Array[], ended = false): void {
     this.held.push(...answers);
@@ -149,10 +136,7 @@ export class ConversationQueue {
     queued.onData(joined);
   }
 
-  /**
-   * A Parse ('P') that names its statement: the name, and the rest of the message (the text and
-   * its parameters' types) as one string, byte for byte. Undefined for any other message.
-   */
+  /** The name, and the rest (text and parameter types) byte for byte. Undefined for any other message. */
   static namedParse(message: Uint8Array): { name: string; rest: string } | undefined {
     if (message[0] !== 0x50 || message.length < 6 || message[5] === 0) return undefined;
     const nameEnd = message.indexOf(0, 5);
@@ -173,10 +157,7 @@ export class ConversationQueue {
     });
   }
 
-  /**
-   * A connection gone mid-conversation: its transaction rolled back, or its unfinished query
-   * ended (Sync), so the next connection finds the session idle.
-   */
+  /** Rolled back or ended (Sync), so the next connection finds the session idle. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
     if (this.holder !== handlerId) return;
     this.held = [];

@@ -1,11 +1,8 @@
-// The embedded engine on a thread of its own. PGlite runs Postgres compiled to WebAssembly,
-// synchronously, on the thread that calls it: in the server's event loop every statement would
-// stop every page being drawn. So a worker thread owns the data folder and serves it over a
-// Unix socket in Postgres's own protocol (pglite-socket), and the server speaks to it with the
-// `pg` driver it uses for PostgreSQL: one process still, the same migrations and SQL, the
-// database's work beside the rendering on a second core. The engine is one session that a few
-// connections share, one conversation (a query, a transaction) at a time, in the order they
-// asked.
+// PGlite runs Postgres as WebAssembly synchronously on the calling thread: in the event loop every
+// statement would stop every page. So a worker thread owns the data folder and serves it over a
+// Unix socket (pglite-socket), spoken to with the `pg` driver as PostgreSQL is: one process, the
+// same SQL, the database's work on a second core. One session shared by a few connections, one
+// conversation at a time, in order.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -15,12 +12,12 @@ import { Worker } from "node:worker_threads";
 import { ConversationQueue } from "./conversation-queue.server";
 
 export interface EmbeddedEngine {
-  /** The directory of its socket: `pg`'s host (the socket is `.s.PGSQL.<port>` in it). */
+  /** `pg`'s host (the socket is `.s.PGSQL.<port>` in it). */
   socketDir: string;
   port: number;
-  /** The folder's files as a gzipped tar, taken between two statements. */
+  /** Taken between two statements. */
   dumpDataDir: () => Promise<Blob>;
-  /** Stops serving, closes the engine (its files flushed) and ends the thread. */
+  /** Its files flushed. */
   close: () => Promise<void>;
 }
 
@@ -31,9 +28,8 @@ type FromWorker =
   | { kind: "dump-failed"; id: number; message: string }
   | { kind: "closed" };
 
-// Runs in the worker, as CommonJS given as text (a bundled server has no file of its own for
-// it); the modules it needs are imported by the addresses the server resolved.
-// The engine's turns are ConversationQueue's (conversation-queue.server.ts), sent as its source.
+// CommonJS given as text (a bundled server has no file for it), importing by the server's resolved
+// addresses; the turns are ConversationQueue's, sent as its source.
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
 const ConversationQueue = ${String(ConversationQueue)};
@@ -44,7 +40,6 @@ const ConversationQueue = ${String(ConversationQueue)};
   const db = new PGlite(workerData.folder, { postgresqlconf: workerData.settings });
   await db.waitReady;
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: workerData.connections });
-  // Each connection's handler is given the server's queue when it connects.
   server.queryQueue = new ConversationQueue(db);
   await server.start();
   parentPort.on("message", async (message) => {
@@ -67,33 +62,21 @@ const ConversationQueue = ${String(ConversationQueue)};
 `;
 
 const require = createRequire(import.meta.url);
-/** A package's module address, for a thread or a process of our own to import (the tests' module loader has no import.meta.resolve). */
+/** The tests' module loader has no import.meta.resolve. */
 export const moduleAddress = (name: string) => pathToFileURL(require.resolve(name)).href;
 
-/**
- * The connections the server's pool opens to the engine. Each conversation has the session to
- * itself, so more connections do not run more at once: they let the next query wait at the
- * engine rather than in the pool, ready to run as soon as the last one ends.
- */
+/** More connections do not run more at once: the next query waits at the engine, not in the pool. */
 export const engineConnections = 4;
 
-/**
- * `pg` ends a connection after any failed statement (a unique key refused, say) and opens the
- * next at once: the engine takes a few more than the pool holds, so the new one is not
- * refused while the old one is closing. A transaction a closed connection left open is rolled
- * back.
- */
+/** `pg` replaces a connection after a failed statement at once: spare slots so the new one is not refused while the old closes. */
 const socketConnections = engineConnections + 4;
 
-/** Any number: the socket's name; the directory is private to this start. */
+/** Only the socket's name; the directory is private to this start. */
 const port = 5432;
 
-/**
- * Starts the engine on `folder` (made already) and resolves once it accepts connections.
- * `onLost` hears of a thread that ended without being asked to: the server has no database then.
- */
+/** `onLost` hears of a thread that ended unasked: the server has no database then. */
 export async function startEmbeddedEngine(folder: string, settings: string[], onLost: (reason: string) => void): Promise<EmbeddedEngine> {
-  // A directory only this user can enter: the engine asks no password of whoever connects.
+  // The engine asks no password: only this user may enter the directory.
   const socketDir = mkdtempSync(path.join(os.tmpdir(), "funnel-db-"));
   const worker = new Worker(workerSource, {
     eval: true,

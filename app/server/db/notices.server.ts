@@ -1,21 +1,16 @@
-// What the database tells every instance (PostgreSQL's LISTEN and NOTIFY): a trigger names the
-// flow whose order has just left "pending" or "processing", with the order as it left it
-// (migrations 0019 and 0022), so a second press of COMPLETE PURCHASE that waits on another
-// instance than the first answers once the order is settled, instead of reading it every
-// 150 ms (in a burst of double clicks, hundreds of reads a second). One listening connection
-// per process, made at start (`open`) or else at the first wait. A notice wakes the wait; what
-// it tells of the order is used only where it is whole (decision 0036), and otherwise the
-// caller reads the order, so a lost connection or a missed notice costs only the wait's
-// fallback interval. A caller that read before it listened names when it read: a notice heard
-// since then (kept a few seconds, without what it told), or a connection that was not yet
+// PostgreSQL's LISTEN and NOTIFY: a trigger names the flow whose order just left "pending" or
+// "processing", with the order (migrations 0019, 0022), so a second press waiting on another
+// instance answers once it is settled instead of reading every 150 ms (hundreds of reads a second
+// in a burst). One listening connection a process. What a notice tells is used only where whole
+// (decision 0036), else the caller reads, so a lost notice costs only the fallback interval. A
+// caller that read before listening names when: a notice since then, or a connection not yet
 // listening then, wakes its first wait at once.
 import type { Client, Notification } from "pg";
 import { z } from "zod";
 
-/** The one thing told so far: the flow (its uuid) whose order was just settled. */
+/** The flow whose order was just settled. */
 const channel = "order_settled";
 
-/** The order as a notice told it, once settled: what her answer is made of. */
 export interface SettledOrder {
   status: "requires_action" | "authorised" | "declined" | "failed";
   attemptKey: string | null;
@@ -26,10 +21,7 @@ export interface SettledOrder {
   failureMessage: string | null;
 }
 
-/**
- * A wait for notices about one key: `next` resolves true on a notice, false after `ms`; after
- * a true, `told` is the order as that notice told it, when it did.
- */
+/** `next`: true on a notice, false after `ms`; then `told` is the order if the notice told it. */
 export interface NoticeWait {
   next(ms: number): Promise<boolean>;
   readonly told: SettledOrder | undefined;
@@ -37,22 +29,18 @@ export interface NoticeWait {
 }
 
 export interface Notices {
-  /** Whether notices are sent at all: where they are not, a wait is only its interval. */
+  /** Where none are sent, a wait is only its interval. */
   readonly told: boolean;
-  /**
-   * Listens for the flow's order from now on, so a notice sent while the caller reads is not
-   * missed. `since` (performance.now()): the caller read the order before listening, at that
-   * time; a notice told since then, or any it may have missed, wakes the first wait at once.
-   */
+  /** From now on, so a notice sent while the caller reads is not missed (`since`: see the module's note). */
   listen(responderUuid: string, since?: number): Promise<NoticeWait>;
-  /** Starts listening now rather than at the first wait (the server's start). */
+  /** At the server's start rather than the first wait. */
   open(): Promise<void>;
   close(): Promise<void>;
 }
 
 const pause = (ms: number) => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms));
 
-/** Where nothing is told (the embedded engine: one process): each wait is its interval. */
+/** The embedded engine: one process. */
 export const noNotices: Notices = {
   told: false,
   listen: async () => ({ next: pause, told: undefined, stop: () => {} }),
@@ -62,7 +50,7 @@ export const noNotices: Notices = {
 
 const nullable = <T extends z.ZodType>(type: T) => type.nullable().default(null);
 
-/** The trigger's payload: the flow, and the order as it was settled (cut to the flow when too long). */
+/** The order cut to the flow when too long. */
 const noticePayload = z.object({ flow: z.string().max(100), order: z.unknown().optional() });
 const settledOrder = z.object({
   status: z.enum(["requires_action", "authorised", "declined", "failed"]),
@@ -74,11 +62,7 @@ const settledOrder = z.object({
   failureMessage: nullable(z.string()),
 });
 
-/**
- * A notice's key and what it told: the flow and its order as settled. A payload that is only
- * the flow's uuid (the trigger before migration 0022) names the flow alone, and so does one
- * whose order this code cannot read (a state it does not know): the waiter then reads it.
- */
+/** A flow-only payload (before migration 0022) or an order this code cannot read: the waiter reads it. */
 export function readNotice(payload: string): { key: string; told?: SettledOrder } {
   if (!payload.startsWith("{")) return { key: payload };
   let parsed: unknown;
@@ -93,7 +77,7 @@ export function readNotice(payload: string): { key: string; told?: SettledOrder 
   return order.success ? { key: notice.data.flow, told: order.data } : { key: notice.data.flow };
 }
 
-/** A key's waiters: a notice that came while nobody waited is kept for the next `next`. */
+/** A notice that came while nobody waited is kept for the next `next`. */
 class Waiter implements NoticeWait {
   noticed = false;
   told: SettledOrder | undefined;
@@ -101,7 +85,6 @@ class Waiter implements NoticeWait {
 
   constructor(private readonly stopped: (waiter: Waiter) => void) {}
 
-  /** Woken: by a notice that told the order (`told`), or by one that did not. */
   notice(told?: SettledOrder) {
     this.noticed = true;
     this.told = told;
@@ -134,18 +117,15 @@ class Waiter implements NoticeWait {
   }
 }
 
-/** How long a notice is kept for a caller that read before it listened. */
 const keptNoticeMs = 5_000;
-/** At most this many kept: a burst's flows, not an unbounded list. */
+/** A burst's flows, not an unbounded list. */
 const keptNoticesAtMost = 10_000;
 
-/** Notices over one connection of its own to `connect()`'s server. */
 export function listeningNotices(connect: () => Promise<Client>, onLost: (error: unknown) => void): Notices {
   const waiters = new Map<string, Set<Waiter>>();
-  /** When each key was last told (performance.now()), oldest first. */
+  /** performance.now(), oldest first. */
   const told = new Map<string, number>();
   let listening: Promise<Client> | undefined;
-  /** Since when the current connection has listened; undefined while none does. */
   let listeningSince: number | undefined;
   let closed = false;
 

@@ -32,7 +32,7 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Server-side sessions: the cookie carries only a signed id of one of these rows. */
+/** The cookie carries only a signed id of one of these rows. */
 export const visitorSessions = pgTable(
   "visitor_sessions",
   {
@@ -44,7 +44,7 @@ export const visitorSessions = pgTable(
   (t) => [index("visitor_sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-/** The sales funnel record of spec section 3, one per responder uuid. */
+/** Spec section 3, one per responder uuid. */
 export const funnelRecords = pgTable("funnel_records", {
   responderUuid: uuid("responder_uuid").primaryKey(),
   currentStepId: text("current_step_id").$type<FunnelStepId>(),
@@ -65,15 +65,12 @@ export const funnelRecords = pgTable("funnel_records", {
   utmContent: text("utm_content"),
   referralCode: text("referral_code"),
   trackingEmailAddress: text("tracking_email_address"),
-  /** The A/B variant the flow began with; it stays the same for the whole flow. */
+  /** The A/B variant the flow began with, kept for the whole flow. */
   variant: text("variant").$type<Variant>().notNull().default("current"),
   ...timestamps,
 });
 
-/**
- * The durable outbox: every call to the provider is written here in the same transaction as
- * the change it reports, then delivered (at least once) by the worker.
- */
+/** Written in the same transaction as the change it reports, then delivered at least once. */
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
@@ -92,10 +89,7 @@ export const outboxMessages = pgTable(
   (t) => [index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
-/**
- * What the embedded provider has received: the stand-in for the provider's own records, so
- * a fresh clone runs end to end with no network.
- */
+/** The embedded provider's own records, so a fresh clone runs with no network. */
 export const embeddedProviderReceipts = pgTable(
   "embedded_provider_receipts",
   {
@@ -110,10 +104,7 @@ export const embeddedProviderReceipts = pgTable(
   (t) => [index("embedded_provider_receipts_responder_idx").on(t.responderUuid)],
 );
 
-/**
- * The visitor's plan on the selection page (spec section 4, "Selection rules"), one per
- * responder uuid: the chosen option per category and the plan, and what ADD TO PLAN saved.
- */
+/** The selection page's plan (spec section 4), one per responder uuid, and what ADD TO PLAN saved. */
 export const planSelections = pgTable("plan_selections", {
   responderUuid: uuid("responder_uuid").primaryKey(),
   selectedPlan: text("selected_plan").$type<PlanCode>(),
@@ -125,10 +116,7 @@ export const planSelections = pgTable("plan_selections", {
   ...timestamps,
 });
 
-/**
- * The embedded provider's medication catalogue (spec section 3), seeded by migration 0002
- * with the spec's fallback catalogue (section 9 prices). The HTTP provider does not use it.
- */
+/** The embedded provider's catalogue, seeded by migration 0002 with the spec's fallback (section 9 prices). */
 export const catalogueCategories = pgTable("catalogue_categories", {
   category: text("category").$type<CategoryCode>().primaryKey(),
   name: text("name").notNull(),
@@ -166,7 +154,7 @@ export const catalogueOptions = pgTable(
   (t) => [index("catalogue_options_category_idx").on(t.category, t.sortOrder)],
 );
 
-/** The embedded provider's testimonials (spec section 3), seeded by migration 0002. */
+/** Seeded by migration 0002. */
 export const testimonials = pgTable("testimonials", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -180,9 +168,8 @@ export const testimonials = pgTable("testimonials", {
 });
 
 /**
- * Her personal details (spec section 3, "Pre-checkout form"), one row per responder uuid:
- * what she entered, or what a secure token filled in for her. Readable only from the browser
- * session that owns the uuid (spec section 6 departs here: see docs/architecture.md, "Where we depart from the original").
+ * Her details (spec section 3), one per responder uuid, typed or filled by a secure token;
+ * readable only from the session owning the uuid (docs/architecture.md, "Where we depart").
  */
 export const preCheckoutDetails = pgTable("pre_checkout_details", {
   responderUuid: uuid("responder_uuid").primaryKey(),
@@ -195,10 +182,7 @@ export const preCheckoutDetails = pgTable("pre_checkout_details", {
   ...timestamps,
 });
 
-/**
- * What the last secure token for a uuid said about the order (spec section 3, "Token
- * payload"): the final checkout matches these products when her own selection is older.
- */
+/** The last secure token's products (spec section 3): matched when her own selection is older. */
 export const tokenArrivals = pgTable("token_arrivals", {
   responderUuid: uuid("responder_uuid").primaryKey(),
   productIds: jsonb("product_ids").$type<string[]>().notNull(),
@@ -206,10 +190,7 @@ export const tokenArrivals = pgTable("token_arrivals", {
   arrivedAt: timestamp("arrived_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * Her cart at the final checkout, one per responder uuid: when the cart-reserved countdown
- * ends (spec section 4: 15 minutes from the first visit), and the promo code she applied.
- */
+/** One per responder uuid: when the 15-minute countdown ends (spec section 4), and her promo code. */
 export const checkoutCarts = pgTable("checkout_carts", {
   responderUuid: uuid("responder_uuid").primaryKey(),
   countdownEndsAt: timestamp("countdown_ends_at", { withTimezone: true }).notNull(),
@@ -222,7 +203,6 @@ export const checkoutCarts = pgTable("checkout_carts", {
   ...timestamps,
 });
 
-/** An address as she typed it, one per responder uuid: the columns shipping and billing share. */
 const addressColumns = {
   responderUuid: uuid("responder_uuid").primaryKey(),
   firstName: text("first_name").notNull(),
@@ -235,21 +215,17 @@ const addressColumns = {
   ...timestamps,
 };
 
-/** Her shipping address (spec section 3), one per responder uuid, kept as she typed it. */
+/** One per responder uuid, as she typed it. */
 export const shippingAddresses = pgTable("shipping_addresses", addressColumns);
 
-/**
- * Her billing address when it is not the same as shipping (the older variant's Billing Address
- * section, spec section 2), one per responder uuid; no row means "same as shipping".
- */
+/** The older variant's Billing Address when not the same as shipping; no row means "same as shipping". */
 export const billingAddresses = pgTable("billing_addresses", addressColumns);
 
 export type OrderStatus = "pending" | "processing" | "requires_action" | "authorised" | "declined" | "failed";
 
 /**
- * The pre-authorised order (spec section 7, "POST /api/pre-auth-checkout"): one per responder
- * uuid, so two tabs or a repeated post can never make a second one. Its status moves from
- * pending through processing to authorised, or back to declined or failed for another try.
+ * Spec section 7's pre-authorised order: one per responder uuid, so two tabs or a repeated post
+ * never make a second. pending, processing, authorised, or back to declined or failed.
  */
 export const orders = pgTable(
   "orders",
@@ -287,11 +263,7 @@ export const orders = pgTable(
   ],
 );
 
-/**
- * The embedded provider's promo codes (spec sections 5, 7 and 8): a fixed amount in cents or
- * a percentage, an optional active window and an optional redemption limit. Seeded with a
- * few sample codes (docs/product.md, section 10). The HTTP provider checks codes itself.
- */
+/** The embedded provider's promo codes (spec sections 5, 7, 8), seeded with samples (docs/product.md, section 10). */
 export const promoCodes = pgTable("promo_codes", {
   /** Upper case; codes are matched without regard to case. */
   code: text("code").primaryKey(),
@@ -306,10 +278,7 @@ export const promoCodes = pgTable("promo_codes", {
   ...timestamps,
 });
 
-/**
- * Fixed-window counters for rate limits, in the database so that they hold across every
- * instance: one row per limit, key (a visitor or an address, hashed) and window.
- */
+/** In the database so limits hold across instances: one row per limit, hashed key and window. */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
@@ -322,10 +291,8 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
- * The life of an authorised order (app/funnel/subscription-life.ts; decision 0014): one per
- * order, made with the hold in the same transaction that marks the order authorised. Times
- * that rules compare (hold expiry, billing dates) are on the lifecycle clock, which the
- * sandbox can move forward.
+ * One per authorised order, made with the hold in the same transaction (decision 0014). Times
+ * rules compare are on the lifecycle clock, which the sandbox can move.
  */
 export const subscriptions = pgTable(
   "subscriptions",
@@ -354,10 +321,7 @@ export const subscriptions = pgTable(
     decisionMessage: text("decision_message"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by").$type<"provider" | "owner" | "embedded provider">(),
-    /**
-     * The billing anchor: when the first period began (the capture), until she moves her date
-     * or ships sooner; billing dates count on from here (billingDateAfter).
-     */
+    /** The billing anchor: the capture, until she moves her date or ships sooner (billingDateAfter). */
     firstPeriodStart: timestamp("first_period_start", { withTimezone: true }),
     /** Periods paid so far; the next to bill is this number. */
     periodsPaid: integer("periods_paid").notNull().default(0),
@@ -370,16 +334,11 @@ export const subscriptions = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /**
-     * Her private link's generation that opens now: every older link answers 410. A request
-     * from her own page (or support's) moves it on at once; a link asked for by email waits
+     * Her link's generation that opens now; older ones answer 410. A link asked for by email waits
      * above it (newestLinkVersion) until first opened.
      */
     linkVersion: integer("link_version").notNull().default(1),
-    /**
-     * The newest generation of her link sent: those above linkVersion were asked for by email
-     * (anyone may ask) and not yet opened; the first to be opened becomes linkVersion, so a
-     * stranger's request never retires the link she uses.
-     */
+    /** Above linkVersion until opened: anyone may ask by email, so a stranger's request never retires her link. */
     newestLinkVersion: integer("newest_link_version").notNull().default(1),
     /** A card she gave after the hold (another card after a failed payment): charged instead of the hold's. */
     cardReference: text("card_reference"),
@@ -387,15 +346,11 @@ export const subscriptions = pgTable(
     cardLast4: text("card_last4"),
     /** When the reminder of a 6-month or yearly renewal is due, on the lifecycle clock; null once sent. */
     reminderDueAt: timestamp("reminder_due_at", { withTimezone: true }),
-    /**
-     * Why the medical team ended the plan (medically disqualified): for the record, seen in the
-     * console only, never in the audit log or her emails.
-     */
+    /** Medically disqualified: console only, never in the audit log or her emails. */
     disqualificationNote: text("disqualification_note"),
     /**
-     * A plan change she asked for when her next renewal was already fixed (less than 72 hours
-     * away): that renewal bills the old plan, and the renewal worker moves her to this plan
-     * from the billing date after it. Null when nothing waits.
+     * A change asked for when her next renewal was already fixed (under 72 hours away): that
+     * renewal bills the old plan, the worker moves her to this one after it.
      */
     pendingPlan: text("pending_plan").$type<PlanCode>(),
     pendingRenewalCents: integer("pending_renewal_cents"),
@@ -405,20 +360,11 @@ export const subscriptions = pgTable(
     cancelReason: text("cancel_reason"),
     /** Her own words with "Other": seen in the console only, never in logs, erased with her data. */
     cancelReasonNote: text("cancel_reason_note"),
-    /**
-     * The note support wrote when they cancelled for her: kept here with the cancel, seen in the
-     * console only, erased with her data; never in the audit log, which is kept for good.
-     */
+    /** Console only, erased with her data; never in the audit log, which is kept for good. */
     cancelForHerNote: text("cancel_for_her_note"),
-    /**
-     * When her details were erased at her request: her link stops opening, and the console says
-     * "Deleted at her request" where they were. The financial rows stay.
-     */
+    /** Her link stops opening; the financial rows stay. */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
-    /**
-     * The language she ordered in: her emails are written in it, and her private pages open in
-     * it. Her page's "English"/"Español" link changes it, so both follow her latest choice.
-     */
+    /** Her emails and private pages use it; her page's language link changes it. */
     language: text("language").$type<Language>().notNull().default("en"),
     ...timestamps,
   },
@@ -429,7 +375,6 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Every transition of a subscription, with its time: the order's timeline. */
 export const subscriptionEvents = pgTable(
   "subscription_events",
   {
@@ -456,9 +401,8 @@ export const subscriptionEvents = pgTable(
 );
 
 /**
- * Every movement of her money: the hold, its capture or release, each charge, failed or
- * paid, and each refund of a paid one. The idempotency key is the one the gateway was given;
- * at most one paid charge exists per subscription and period, whatever runs at once.
+ * Every movement of her money. The key is the gateway's; at most one paid charge per
+ * subscription and period, whatever runs at once.
  */
 export const subscriptionPayments = pgTable(
   "subscription_payments",
@@ -479,9 +423,8 @@ export const subscriptionPayments = pgTable(
     /** On the lifecycle clock. */
     at: timestamp("at", { withTimezone: true }).notNull(),
     /**
-     * A paid capture or charge: the cents of it refunded or being refunded (pending refunds
-     * included). Raised by one conditional statement, never past amount_cents, so two people
-     * refunding at once can never refund more than was paid.
+     * Refunded or being refunded, raised by one conditional statement never past amount_cents:
+     * two people refunding at once never refund more than was paid.
      */
     refundedCents: integer("refunded_cents").notNull().default(0),
     /** A refund: the payment it gives back. */
@@ -504,10 +447,7 @@ export const subscriptionPayments = pgTable(
   ],
 );
 
-/**
- * Chargebacks, as the gateway tells them (Stripe's charge.dispute.* events, or the sandbox's
- * dispute card): one row per dispute, updated in place, so an event told twice changes nothing.
- */
+/** Chargebacks as the gateway tells them: one row per dispute, updated in place, so a repeated event changes nothing. */
 export const disputes = pgTable(
   "disputes",
   {
@@ -516,7 +456,6 @@ export const disputes = pgTable(
     subscriptionId: uuid("subscription_id")
       .notNull()
       .references(() => subscriptions.id),
-    /** The payment disputed. */
     paymentId: bigint("payment_id", { mode: "number" }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     /** The gateway's word (fraudulent, product_not_received, ...). */
@@ -533,10 +472,7 @@ export const disputes = pgTable(
   (t) => [index("disputes_subscription_idx").on(t.subscriptionId), index("disputes_status_idx").on(t.status)],
 );
 
-/**
- * The sandbox gateway's own records, as Stripe keeps PaymentIntents: each hold and charge,
- * what became of it, and what the card does when charged again without her (never the number).
- */
+/** The sandbox's records, as Stripe keeps PaymentIntents (never the card number). */
 export const sandboxPayments = pgTable("sandbox_payments", {
   reference: text("reference").primaryKey(),
   kind: text("kind").$type<"hold" | "charge" | "card" | "refund">().notNull(),
@@ -562,9 +498,8 @@ export const sandboxPayments = pgTable("sandbox_payments", {
 });
 
 /**
- * The sandbox's disputes, as Stripe opens them for its dispute test card: one a charge of the
- * card, which the app hears of on its lifecycle round (as Stripe's webhook would tell it), and
- * lost when its evidence date passes unanswered, as at Stripe.
+ * As Stripe opens them for its dispute test card: the app hears on its lifecycle round (as the
+ * webhook would tell it); lost when the evidence date passes unanswered.
  */
 export const sandboxDisputes = pgTable("sandbox_disputes", {
   reference: text("reference").primaryKey(),
@@ -580,24 +515,21 @@ export const sandboxDisputes = pgTable("sandbox_disputes", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 
-/** The answer each idempotency key got from the sandbox, so a repeated call changes nothing. */
+/** So a repeated call changes nothing. */
 export const sandboxOperations = pgTable("sandbox_operations", {
   idempotencyKey: text("idempotency_key").primaryKey(),
   answer: jsonb("answer").$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The sandbox's test clock: how far the owner has moved it ahead of real time. */
+/** How far the owner has moved it ahead of real time. */
 export const sandboxClock = pgTable("sandbox_clock", {
   id: text("id").primaryKey(),
   offsetMs: bigint("offset_ms", { mode: "number" }).notNull().default(0),
   ...timestamps,
 });
 
-/**
- * The embedded mail server: with no SMTP_URL, each email is kept here (once per outbox
- * message) and the owner's console lists it, so a fresh clone shows every email it sends.
- */
+/** With no SMTP_URL each email is kept here and listed in the console. */
 export const storedEmails = pgTable(
   "stored_emails",
   {
@@ -618,10 +550,9 @@ export const storedEmails = pgTable(
 );
 
 /**
- * How far each flow went, for the owner's funnel report: one row per flow, made by the first
- * step it reached, with the variant and first-touch source it began with and a bit for each
- * page step reached (app/funnel/funnel-report.ts, `funnelStepBits`). Holds, approvals and
- * renewals are read from the flow's subscription, which is their one record.
+ * How far each flow went, for the funnel report: made by its first step, with its variant,
+ * first-touch source and a bit per page step (funnelStepBits). Holds, approvals and renewals
+ * are read from the subscription, their one record.
  */
 export const flowProgress = pgTable(
   "flow_progress",
@@ -638,10 +569,8 @@ export const flowProgress = pgTable(
 );
 
 /**
- * Signed-in sessions of the console, kept on the server: the cookie carries only a random id,
- * and this row (found by a hash of that id, so a copy of the table opens nothing) is what makes
- * it valid. Signing out deletes the row; a session idle too long or older than its absolute
- * limit is refused and deleted. `account` names who signed in, so named staff can share it.
+ * The cookie carries only a random id; the row is found by its hash, so a copy of the table
+ * opens nothing. Idle or too old: refused and deleted. `account` names who signed in.
  */
 export const consoleSessions = pgTable(
   "console_sessions",
@@ -655,9 +584,8 @@ export const consoleSessions = pgTable(
 );
 
 /**
- * Secure links (?st= / ?token=) already opened: a token opens her flow in the one browser that
- * first used it. `tokenKey` is a keyed hash of the token's jti, or of the whole token when it
- * has none; `browserKey` a keyed hash of that browser's session. Kept until the token expires.
+ * Secure links already opened: a token opens her flow only in the first browser. Keyed hashes
+ * of the jti (or whole token) and of that browser's session; kept until the token expires.
  */
 export const secureTokenUses = pgTable(
   "secure_token_uses",
@@ -671,11 +599,8 @@ export const secureTokenUses = pgTable(
 );
 
 /**
- * The people who work in the console, each signing in as themselves (app/funnel/staff.ts:
- * roles, statuses, password rules). `email` is kept lower-cased, one person per address.
- * `passwordHash` is scrypt's (app/server/staff/passwords.server.ts); `totpSecret` the
- * authenticator's secret sealed with a key of the server's (never in clear at rest), and
- * `totpLastStep` the time step of the last code accepted, so a code is never taken twice.
+ * Console staff, each signing in as themselves (app/funnel/staff.ts). `totpSecret` is sealed
+ * with a server key (never in clear at rest); `totpLastStep` stops a code being taken twice.
  */
 export const staffMembers = pgTable(
   "staff_members",
@@ -719,11 +644,7 @@ export const staffSetupLinks = pgTable(
   (t) => [index("staff_setup_links_staff_idx").on(t.staffId)],
 );
 
-/**
- * The audit log: who did what, when, from where, to which order. Append-only: a trigger of the
- * database refuses any update, delete or truncate (migration 0012). It holds no personal data
- * of hers: an order reference, a staff name, a hashed address, and a detail such as a reason.
- */
+/** Append-only: a trigger refuses update, delete or truncate (migration 0012). No personal data of hers. */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -745,11 +666,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/**
- * The last run of each prune (app/server/workers/prunes.server.ts), one row per prune, for the
- * health part of the funnel report: when it last ran, how many rows it removed or erased in
- * how many batches, whether it got through all it found, and whether it failed part way.
- */
+/** Each prune's last run, for the funnel report's health part. */
 export const pruneRuns = pgTable("prune_runs", {
   name: text("name").primaryKey(),
   ranAt: timestamp("ran_at", { withTimezone: true }).notNull(),
@@ -761,10 +678,8 @@ export const pruneRuns = pgTable("prune_runs", {
 });
 
 /**
- * Her affirmative consent to an automatic renewal, kept as a legal record (California's
- * automatic renewal law: three years, or one year after the subscription ends if longer): what
- * she was shown beside the button, the plan and amounts, when, and how she agreed. Without her
- * contact details, so it stays when she asks us to delete her data.
+ * Her consent to automatic renewal, a legal record (California: three years, or one after the
+ * subscription ends if longer). No contact details, so it survives erasure of her data.
  */
 export const consentRecords = pgTable(
   "consent_records",
@@ -793,10 +708,8 @@ export const consentRecords = pgTable(
 );
 
 /**
- * Tries at the console's sign-in held against a limit (app/server/console/sign-in-throttle.server.ts):
- * one row per limit and key (a keyed hash of an account or a known browser), holding the times
- * of the tries it still counts, at most the limit's number of them. A try is counted before it
- * is checked, by one conditional statement, and given back when it turns out right.
+ * Console sign-in tries held against a limit, per keyed-hash key: counted before the check by
+ * one conditional statement, given back when right.
  */
 export const signInTries = pgTable(
   "sign_in_tries",
@@ -809,10 +722,7 @@ export const signInTries = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("sign_in_tries_last_try_idx").on(t.lastTryAt)],
 );
 
-/**
- * Failed sign-ins for emails that are no account, counted by the hour and nothing more (no
- * email, no address): the audit log records real staff only, and this is pruned after 90 days.
- */
+/** Only counted by the hour (no email or address): the audit log records real staff only. Pruned after 90 days. */
 export const unknownSignIns = pgTable("unknown_sign_ins", {
   hour: timestamp("hour", { withTimezone: true }).primaryKey(),
   failures: integer("failures").notNull(),

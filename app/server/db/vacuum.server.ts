@@ -1,16 +1,9 @@
-// VACUUM where nothing else runs it. The embedded engine (PGlite) runs no autovacuum: its
-// `autovacuum` setting reads on, but a single backend has no launcher to start its workers, and
-// `last_autovacuum` stays null. A row deleted or rewritten stays in the table's files until a
-// VACUUM marks its space free, and until then every insert takes new pages: a table that takes
-// rows and loses them grows without bound, and a value erased stays readable in the files.
-// So the workers vacuum the tables they pruned, after their round, and her erasure the tables
-// it rewrote (decision 0040).
-//
-// The embedded engine runs one statement at a time for every page (decision 0027), and a
-// VACUUM cannot be interrupted: so each table is a statement of its own (pages are answered
-// between two), only a table that lost rows is vacuumed, a prune removes a bounded number of
-// rows a run, and a round's vacuums stop after `roundBudgetMs` (the tables left are vacuumed
-// first at the next round). PostgreSQL vacuums itself: the rounds leave it alone there.
+// VACUUM where nothing else runs it. PGlite runs no autovacuum (a single backend has no launcher),
+// so a table that takes and loses rows grows without bound, and an erased value stays readable
+// in its files: the workers vacuum the tables they pruned, her erasure the ones it rewrote
+// (decision 0040). A VACUUM cannot be interrupted and the engine runs one statement at a time
+// (decision 0027): one statement a table, only tables that lost rows, bounded prunes, and a
+// round budget (what is left goes first next round). PostgreSQL vacuums itself.
 import { getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { log } from "../log.server";
@@ -29,22 +22,17 @@ import {
   visitorSessions,
 } from "./schema.server";
 
-/**
- * What a round's vacuums may take together. One table takes a few milliseconds to a few tens
- * (a prune's 10,000 rows out of 200,000, with their indexes: about 25 ms on PGlite).
- */
+/** One table takes a few ms to a few tens (10,000 of 200,000 rows with indexes: about 25 ms on PGlite). */
 export const roundBudgetMs = 1_000;
 
-/** A table vacuumed, and how long the engine was busy with it. */
 export interface Vacuumed {
   table: string;
   ms: number;
 }
 
-/** Tables a round left for the next one (its budget spent). */
 const owed = new Set<string>();
 
-/** One vacuum at a time in this process: a worker's and an erasure's never queue at the engine together. */
+/** A worker's and an erasure's vacuums never queue at the engine together. */
 let last: Promise<unknown> = Promise.resolve();
 
 function inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -53,10 +41,7 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return turn;
 }
 
-/**
- * `INDEX_CLEANUP ON` also takes the dead rows out of every index, which a VACUUM may skip when
- * few pages hold them: for a table whose indexes hold her values. Without it, a short VACUUM.
- */
+/** `INDEX_CLEANUP ON` also clears dead rows from indexes a VACUUM may skip: for indexes holding her values. */
 async function vacuumOne(table: string, indexes: "auto" | "on"): Promise<Vacuumed> {
   const startedAt = performance.now();
   const options = indexes === "on" ? sql.raw("(index_cleanup on, skip_locked)") : sql.raw("(skip_locked)");
@@ -64,12 +49,7 @@ async function vacuumOne(table: string, indexes: "auto" | "on"): Promise<Vacuume
   return { table, ms: Math.round(performance.now() - startedAt) };
 }
 
-/**
- * On the embedded engine: vacuums `tables` (those a worker's round removed rows from), one
- * statement each, with those a round before left first, until the round's budget is spent;
- * what it did. On PostgreSQL nothing (its autovacuum does it). A table that fails is logged
- * and left for the next round; the others are still vacuumed.
- */
+/** Embedded engine only, within the round's budget. A failing table is logged and left for the next round. */
 export function vacuumPrunedTables(tables: readonly PgTable[]): Promise<Vacuumed[]> {
   return inTurn(async () => {
     if ((await databaseEngine()) !== "pglite") return [];
@@ -94,10 +74,7 @@ export function vacuumPrunedTables(tables: readonly PgTable[]): Promise<Vacuumed
   });
 }
 
-/**
- * The tables her erasure (subscriptions/her-erasure.server.ts) rewrites, and whether their
- * indexes hold her values (the orders' index on her email does).
- */
+/** The orders' index on her email holds her values. */
 const herErasureTables: readonly (readonly [PgTable, "auto" | "on"])[] = [
   [subscriptions, "auto"],
   [subscriptionPayments, "auto"],
@@ -113,12 +90,10 @@ const herErasureTables: readonly (readonly [PgTable, "auto" | "on"])[] = [
 ];
 
 /**
- * The embedded engine's write-ahead log keeps every row as it was written until its segment
- * is reused, and a recycled segment keeps its old bytes under a new name: her values erased
- * and vacuumed would still be in the data folder, and in every backup (a backup copies pg_wal
- * whole). So after an erasure the log is moved to a new segment and checkpointed twice (the
- * first checkpoint still needs the segment before it), with recycling off, so the segments
- * that held her values are deleted, not renamed. Each is one statement for `run`.
+ * The WAL keeps rows as written until its segment is reused, and a recycled segment keeps its
+ * bytes under a new name (and every backup copies pg_wal): after an erasure the log moves to a
+ * new segment and is checkpointed twice (the first needs the segment before it) with recycling
+ * off, so her values' segments are deleted, not renamed.
  */
 export const oldLogForgotten = [
   "set wal_recycle = off",
@@ -129,12 +104,9 @@ export const oldLogForgotten = [
 ] as const;
 
 /**
- * After her erasure has committed: the tables it rewrote vacuumed, so what it erased leaves
- * their files (and their indexes) now, not when a vacuum next comes. On both engines:
- * PostgreSQL's autovacuum waits for a fifth of a table to be dead, which one erasure never is.
- * On the embedded engine the old log goes too (oldLogForgotten); PostgreSQL's log is its
- * operator's (archives, replicas). Never rejects (a failure is logged; her erasure is done
- * either way); run after her answer.
+ * Vacuumed now on both engines: PostgreSQL's autovacuum waits for a fifth of a table to be
+ * dead, which one erasure never is. PostgreSQL's log is its operator's. Never rejects: her
+ * erasure is done either way.
  */
 export function vacuumAfterHerErasure(): Promise<void> {
   return inTurn(async () => {
@@ -150,7 +122,7 @@ export function vacuumAfterHerErasure(): Promise<void> {
   });
 }
 
-/** Resolves once every vacuum asked of this process so far has run (the tests wait for the erasure's). */
+/** The tests wait for the erasure's. */
 export function vacuumsDone(): Promise<void> {
   return last.then(() => undefined);
 }

@@ -1,10 +1,7 @@
-// Which flow a checkout page (selection, pre-checkout, final checkout) shows
-// (docs/decisions/0005-plan-change.md has the why):
-// - a uuid in the path that this browser owns: that flow;
-// - a uuid that nobody has started (the external intake handing a new visitor over): it
-//   becomes this browser's;
-// - a uuid someone else has: the page without it, so it reveals nothing;
-// - no uuid: the browser's current flow, else a new flow claimed by her first click.
+// Which flow a checkout page shows (the why: docs/decisions/0005-plan-change.md): a uuid this
+// browser owns, that flow; one nobody has started (the intake handing her over), hers now; one
+// someone else has, the page without it, revealing nothing; none, her current flow, else a new
+// one claimed by her first click.
 import { randomUUID } from "node:crypto";
 import { utmParamNames, withQuery } from "../../funnel/tracking";
 import type { Variant } from "../../funnel/variant";
@@ -25,11 +22,7 @@ import {
 import { isResponderUuid, type Visitor } from "../visitor/visitor.server";
 
 type ElsewhereFlow = { redirectTo: string; responderUuid?: undefined; variant?: undefined; flowClaim?: undefined };
-/**
- * The flow the page shows. `variant` when known without a read (a flow new or just claimed);
- * for a flow this browser already owns it is left for the page to read with the rest of what
- * it shows. `flowClaim`: a new visitor's flow, nothing kept yet, claimed by her first click.
- */
+/** `variant` when known without a read; for an owned flow the page reads it with the rest. `flowClaim`: nothing kept yet, claimed by her first click. */
 type FoundFlow = { responderUuid: string; variant?: Variant; flowClaim?: string; redirectTo?: undefined };
 
 export type CheckoutFlow = FoundFlow | ElsewhereFlow;
@@ -65,7 +58,7 @@ export async function checkoutFlow(
   return { responderUuid, variant: visitor.variant, flowClaim: newFlowClaim(responderUuid) };
 }
 
-/** Back to the same place on the page after a click: each post answers with a redirect to a page (POST/redirect/GET). */
+/** POST/redirect/GET back to the same place on the page. */
 export function pageAddress(request: Request, responderUuid: string, anchor: string): string {
   return `/checkout/${responderUuid}${searchWithout(request, "index")}#${anchor}`;
 }
@@ -77,7 +70,7 @@ export async function preCheckoutAddress(visitor: Visitor, responderUuid: string
   return withQuery(`/pre-checkout/${responderUuid}`, params);
 }
 
-/** The tracking params a checkout page carries onward: the referral code and the UTMs. */
+/** The referral code and the UTMs. */
 function onwardParams(visitor: Visitor): Record<string, string | undefined> {
   const tracking = visitor.trackingParams;
   const params: Record<string, string | undefined> = { referral_code: tracking.referral_code };
@@ -96,10 +89,8 @@ export function finalCheckoutAddress(visitor: Visitor, responderUuid: string): s
 }
 
 /**
- * A visitor arriving from the external intake with a uuid this browser does not own may take
- * it only while nobody has: nothing at all is kept for it yet (no funnel record, details, token
- * arrival, cart or order; the plan row is checked by the insert). Claiming writes the row
- * first, so of two browsers racing, one wins.
+ * Only while nobody has it: nothing kept for it yet (the plan row is checked by the insert).
+ * The row is written first, so of two racing browsers one wins.
  */
 export async function claimUnstartedFlow(responderUuid: string): Promise<boolean> {
   const db = await database();

@@ -1,21 +1,16 @@
-// Which flow a first answer belongs to. The pages that start a flow (/welcome,
-// /congratulations) are the same bytes for every new visitor, so they carry no flow of their
-// own: the flow is made when she answers, and the browser that answers owns it.
+// The pages that start a flow are the same bytes for every new visitor, so they carry none: the
+// flow is made when she answers, and the answering browser owns it.
 import { randomUUID } from "node:crypto";
 import { reachedOnlySince } from "../db/stores/flow-progress.server";
 import type { Visitor } from "../visitor/visitor.server";
 
-/**
- * A repeated answer within this time, from a browser whose current flow went no further than
- * the first question, is the same start (a double click, Back and a changed mind).
- */
+/** A repeat within this time, from a browser whose flow went no further than the first question, is the same start (a double click, Back). */
 const repeatedStartMs = 10 * 60 * 1000;
 
 /**
- * The flow her answer at /welcome starts (spec section 4: a new flow each time she enters):
- * a new one, unless it repeats the start her browser made a moment ago. Two posts sent at
- * the very same instant by a browser without our cookie cannot be told from two visitors:
- * each makes a flow, and she goes on with the one her browser kept.
+ * A new flow each time she enters (spec section 4), unless it repeats her browser's start of a
+ * moment ago. Two posts at the same instant without our cookie are two visitors: she goes on
+ * with the flow her browser kept.
  */
 export async function flowForWelcomeAnswer(visitor: Visitor, now: Date = new Date()): Promise<string> {
   const current = visitor.currentUuid;
@@ -23,10 +18,7 @@ export async function flowForWelcomeAnswer(visitor: Visitor, now: Date = new Dat
   return randomUUID();
 }
 
-/**
- * The flow Build My Plan hands to the intake: the one the address names when this browser
- * owns it, else her current one when the address names none, else a new one of her own.
- */
+/** The flow the address names if owned, else her current one when it names none, else a new one. */
 export function flowForCongratulations(visitor: Visitor, named: string | undefined): string {
   return visitor.ownedUuid(named) ?? (named ? undefined : visitor.currentUuid) ?? randomUUID();
 }

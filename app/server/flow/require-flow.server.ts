@@ -1,21 +1,12 @@
-// The one guard of her pages: the loader and the action of every page of the funnel call
-// `requireFlow` first (as Epic Stack's pages call `requireUserId`). It answers with what the
-// page needs (her visitor and the flow the page is for) or throws the answer that sends her
-// elsewhere. A uuid in the address only names a flow; this browser's session, or a secure
-// link it opened first, is what lets her see or change it, and a flow that is not hers is
-// never revealed: no page says whether it exists.
+// The one guard of her pages: every funnel loader and action calls `requireFlow` first (as Epic
+// Stack's call `requireUserId`), getting her visitor and flow or a thrown answer. A uuid only
+// names a flow; her session, or a secure link it opened first, lets her see or change it, and no
+// page reveals whether a flow not hers exists.
 //
-// The entry pages (/welcome, /congratulations) are the same for every new visitor and read
-// nothing of hers; their posts ask the guard which flow her answer starts (new-flow.server.ts).
-//
-// Where a step sends her when the flow is not hers (spec sections 2, 4 and 6):
-// - the questionnaire (concerns, social proof): to /welcome, also when an earlier answer is
-//   missing; without a uuid, a page goes to her current flow's address;
-// - the checkout pages (selection, pre-checkout, final checkout): the page without the uuid
-//   (checkout-flow.server.ts says which flow it then shows; a secure link is read first on
-//   pre-checkout and the final checkout, token-arrival.server.ts); a post, a 404 page;
-// - after payment: the payment-complete page to /thank-you, Stripe's return to the final
-//   checkout, the sandbox's 3-D Secure page a 404.
+// Where a step sends her when the flow is not hers (spec sections 2, 4 and 6): the questionnaire
+// to /welcome (also when an earlier answer is missing); the checkout pages to the page without
+// the uuid (checkout-flow.server.ts), a post to a 404; after payment, payment-complete to
+// /thank-you, Stripe's return to the final checkout, the sandbox's 3-D Secure page a 404.
 import { randomUUID } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -37,7 +28,6 @@ export type QuestionStep = "concerns" | "social-proof";
 export type AfterPaymentStep = "payment-complete" | "payment-return" | "sandbox-authentication";
 export type FunnelStep = EntryStep | QuestionStep | CheckoutStep | AfterPaymentStep;
 
-/** An entry page's post: the flow her answer starts or goes on with. */
 export interface StartedFlow {
   visitor: Visitor;
   responderUuid: string;
@@ -45,35 +35,28 @@ export interface StartedFlow {
   keep(): string;
 }
 
-/** A questionnaire step's flow: hers, with the earlier answers it needs. */
 export interface QuestionFlow {
   visitor: Visitor;
   responderUuid: string;
   record: FunnelRecord;
-  /** The tracking params kept for this visitor, or else those on her record. */
+  /** The visitor's, or else those on her record. */
   trackingParams: TrackingParams;
 }
 
-/** A checkout page's flow. */
 export interface CheckoutPageFlow {
   visitor: Visitor;
   responderUuid: string;
-  /**
-   * Nothing of the flow is kept and it is not hers yet: a new visitor's page, or her first
-   * post from it (the flow her form's claim names, else a new one). `keep()` makes it hers.
-   */
+  /** Nothing kept, not hers yet: a new visitor's page or her first post from it. `keep()` makes it hers. */
   isNew: boolean;
-  /** On a new visitor's page: the signed claim her form sends back with her first click. */
+  /** Signed; her form sends it back with her first click. */
   flowClaim?: string;
-  /** The flow's variant when known without a read (a flow new or just claimed). */
+  /** Known without a read for a new or just claimed flow. */
   variant?: Variant;
-  /** The flow's variant: known, or read (a flow without one keeps her own from now on). */
+  /** A flow without one keeps her own from now on. */
   readVariant(): Promise<Variant>;
-  /** Makes a new flow hers, once her post is accepted; her own already, nothing changes. */
   keep(): string;
 }
 
-/** A page after payment: the flow is hers, nothing more is asked of it. */
 export interface OwnedFlow {
   visitor: Visitor;
   responderUuid: string;
@@ -131,10 +114,7 @@ function started(visitor: Visitor, responderUuid: string): StartedFlow {
   return { visitor, responderUuid, keep: () => visitor.claim(responderUuid) };
 }
 
-/**
- * Without a uuid in the path, the browser's current flow is used (the address gains it); a
- * uuid this browser does not own reveals and changes nothing.
- */
+/** Without a uuid, her current flow (the address gains it); a uuid not hers reveals and changes nothing. */
 async function questionFlow(request: Request, step: QuestionStep, pathUuid: string | undefined): Promise<QuestionFlow> {
   const visitor = await Visitor.open(request);
   const toWelcome = () => visitor.redirect(withQuery("/welcome", visitor.trackingParams));

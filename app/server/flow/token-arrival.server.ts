@@ -1,12 +1,7 @@
-// Arrival with a secure token (spec sections 4 and 5): `st` or `token` in the query. The token
-// is read on the server; a good one fills in her empty fields and makes its uuid this
-// browser's. Either way she is sent to the same address without the token, so it stays
-// neither in her history nor in a Referer. Opening links is rate limited (rateLimits.tokenRead):
-// over the limit the token is not read at all.
-//
-// A token opens her flow in one browser only: the first that opens it, which may open it again
-// until it expires. Any other (a forwarded email, a mail scanner that followed the link first)
-// gets the refused toast and an empty form, as for a token it cannot read.
+// Arrival with `st` or `token` (spec sections 4 and 5): a good token fills her empty fields and
+// makes its uuid this browser's; either way the token leaves the address (no history, no
+// Referer). Over rateLimits.tokenRead it is not read. It opens her flow in the first browser
+// only; any other (a forwarded email, a mail scanner) is refused as for an unreadable token.
 import { waitInMinutes } from "../../funnel/rate-limits";
 import type { ToastCode } from "../../funnel/toasts";
 import { claimUnstartedFlow, searchWithout, type CheckoutStep } from "./checkout-flow.server";
@@ -24,9 +19,8 @@ import type { Visitor } from "../visitor/visitor.server";
 import { log } from "../log.server";
 
 /**
- * How long the first use of a legacy token (which never expires) is kept: as long as a visitor
- * session lasts, the longest the browser that used it could still be told apart. After that it
- * can open only a flow nobody has started (the legacy rule below).
+ * A legacy token never expires: its first use is kept as long as a visitor session, the longest
+ * its browser can be told apart; after that it opens only a flow nobody has started.
  */
 const legacyUseKeptMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -39,17 +33,13 @@ export function tokenOf(request: Request): string | null {
 
 type ArrivalStep = Extract<CheckoutStep, "pre-checkout" | "final-checkout">;
 
-/** The toasts of an arrival (spec section 8): on the final checkout a refusal adds the support hint. */
+/** Spec section 8: on the final checkout a refusal adds the support hint. */
 const arrivalToasts: Record<ArrivalStep, { loaded: ToastCode; refused: ToastCode }> = {
   "pre-checkout": { loaded: "details-loaded", refused: "token-error" },
   "final-checkout": { loaded: "account-found", refused: "token-error-support" },
 };
 
-/**
- * The redirect that takes the token out of the address, or null when there is no token.
- * The uuid in the path stays when this browser owns it (spec: the token sets the uuid only
- * when the path has none); otherwise the token's uuid is used.
- */
+/** Null without a token. The path's uuid stays when this browser owns it (the token sets it only when there is none). */
 export async function arriveWithToken(
   visitor: Visitor,
   request: Request,
@@ -90,11 +80,7 @@ export async function arriveWithToken(
   return visitor.redirect(`/${step}/${responderUuid}${rest}`, { "Set-Cookie": await flashToast(toasts.loaded) });
 }
 
-/**
- * True when the token is this browser's to use: its first use, or a later one by the browser
- * that made the first. Both keys are keyed hashes (HMAC under the session secret), so the
- * table names neither a token (her details are in it) nor a session (the key to her flows).
- */
+/** Keyed hashes, so the table names neither a token (her details) nor a session (the key to her flows). */
 async function claimTokenUse(visitor: Visitor, use: TokenUse): Promise<boolean> {
   const now = new Date();
   return claimSecureTokenUse(
@@ -107,11 +93,7 @@ async function claimTokenUse(visitor: Visitor, use: TokenUse): Promise<boolean> 
   );
 }
 
-/**
- * Over the limit: a 429 page (the root error boundary) that says how long to wait. The token
- * stays in the address, unread, so that reloading after the wait still fills in her details;
- * "Go back" leads to the same page without it, to type them herself.
- */
+/** A 429 page. The token stays in the address unread, so a reload after the wait still fills her details. */
 async function refuseTooManyTokenReads(visitor: Visitor, withoutToken: string, wait: number): Promise<never> {
   const message = `Too many secure links opened. Please wait ${waitInMinutes(wait)} and reload this page, or go back and enter your details yourself.`;
   refusePage(429, message, withoutToken, await visitor.headers(retryAfter(wait)));

@@ -1,8 +1,6 @@
-// Checkout tokens (spec section 5, "Token format"): a signed token (a JWT, HS256) or the older
-// obfuscated form (JSON XOR a fixed key, then base64), which proves nothing and so is read only
-// when LEGACY_TOKEN_KEY is set. A refusal names its reason for logs and tests; the visitor
-// sees the one "Token Error" toast of spec section 8 whatever it is. The token and its
-// payload are personal data: they never go into a log line or an error message.
+// Checkout tokens (spec section 5): a JWT (HS256), or the legacy XOR form, which proves nothing
+// and is read only with LEGACY_TOKEN_KEY. The visitor sees spec section 8's one "Token Error"
+// whatever the reason. Tokens are personal data: never in a log line or error message.
 import { errors, jwtVerify } from "jose";
 import { readTokenPayload, type TokenDetails } from "../../funnel/token-payload";
 import { config } from "../config.server";
@@ -10,13 +8,10 @@ import { config } from "../config.server";
 export type TokenRefusal = "malformed" | "bad-signature" | "expired" | "not-configured" | "missing-fields";
 
 /**
- * What a token that was read says about its use (token-arrival.server.ts: one browser per
- * token). `identity` names the token however it is spelled: its `jti` when the signed form
- * has one; else what was signed (a signature re-spelled in base64url's spare bits verifies
- * just the same, so the whole text cannot name it); for the legacy form its decoded bytes
- * (it is read in either base64 alphabet, padded or not). It holds her details: it is hashed
- * before it is kept, and never logged. `expiresAt`: the signed form's `exp`; the legacy form
- * never expires.
+ * For one browser per token (token-arrival.server.ts). `identity`: the `jti`, else what was
+ * signed (a signature re-spelled in base64url's spare bits verifies the same, so not the whole
+ * text), for the legacy form its decoded bytes. It holds her details: hashed before kept, never
+ * logged. The legacy form never expires.
  */
 export interface TokenUse {
   identity: string;
@@ -50,7 +45,6 @@ export async function readToken(token: string, keys: TokenKeys, now: Date = new 
   return detailsOf(decoded.payload, "legacy", { identity: `legacy:${decoded.bytes}`, expiresAt: null });
 }
 
-/** Keys from config(): TOKEN_SECRET, LEGACY_TOKEN_KEY. */
 export function configuredTokenKeys(): TokenKeys {
   const settings = config();
   return { signingSecret: settings.TOKEN_SECRET, legacyKey: settings.LEGACY_TOKEN_KEY };
@@ -79,7 +73,7 @@ async function readSignedToken(token: string, secret: string | undefined, now: D
 /** Longer than any honest token id. */
 const maxJtiLength = 256;
 
-/** A verified token's use: its jti when it has a usable one, else what was signed (see TokenUse). */
+/** See TokenUse. */
 function signedTokenUse(token: string, payload: { jti?: unknown; exp?: unknown }): TokenUse {
   const expiresAt = typeof payload.exp === "number" ? new Date(payload.exp * 1000) : null;
   const { jti } = payload;
@@ -87,10 +81,7 @@ function signedTokenUse(token: string, payload: { jti?: unknown; exp?: unknown }
   return { identity: `signed:${token.slice(0, token.lastIndexOf("."))}`, expiresAt };
 }
 
-/**
- * base64 → bytes XOR the key's UTF-8 bytes, repeated → UTF-8 → JSON; undefined on any failure.
- * `bytes`: the decoded bytes (before the XOR) in base64url, the same for every spelling.
- */
+/** base64 → XOR the key's UTF-8 bytes → UTF-8 → JSON. `bytes`: the decoded bytes in base64url, the same for every spelling. */
 function decodeLegacyToken(token: string, key: string): { payload: Record<string, unknown>; bytes: string } | undefined {
   const unpadded = token.replace(/=+$/, "");
   if (unpadded.length % 4 === 1) return undefined; // no base64 text has this length
@@ -120,14 +111,9 @@ function refused(refusal: TokenRefusal): TokenReading {
 }
 
 /**
- * True when `Authorization: Bearer {token}` carries a valid token that names this uuid.
- *
- * Not held to one browser per token, as a link is (token-arrival.server.ts): the client is the
- * provider's integration, not a browser. It has no cookie to tell one use from another, it
- * sends the same token with each JSON post of one flow (save the details, then check out), and
- * a header is not what leaks: no history, Referer, forwarded email or mail scanner carries it.
- * These routes also show nothing of hers; they only save and pay. How often it may use a token
- * until it expires is the integration's call.
+ * Not held to one browser, as a link is: the provider's integration has no cookie, sends the
+ * same token with each JSON post of a flow, and a header leaks through no history, Referer or
+ * mail scanner. These routes show nothing of hers; they only save and pay.
  */
 export async function bearerMayAct(request: Request, responderUuid: string): Promise<boolean> {
   const header = request.headers.get("Authorization") ?? "";

@@ -1,13 +1,8 @@
-// Her views of a page drawn from its data (RouteHandle.drawnFromData), answered before Express
-// and Remix. Her data are read as Remix reads them: every loader of the page is called with
-// the request, all in one turn (so a read can go with her session's, session.server.ts).
-// When each gives plain data (no status, no headers, nothing thrown) and a page drawn from the
-// same data is kept (drawn-pages.server.ts), that page is the answer, with the headers the
-// app gives such a page. Anything else (a redirect, a refusal, a cookie to set, a failure, a
-// page not drawn yet) goes on to Remix with what the loaders gave: the replaying routes hand
-// each outcome back to Remix in place of a second call, so no loader runs twice and Remix
-// answers as it always has. Under load, Express, Remix's document handling and the answer's
-// stream were half of the server's time for a view of the selection page.
+// Views of a page drawn from its data, answered before Express and Remix (which with the answer's
+// stream were half the server's time for a selection page view). Every loader is called as Remix
+// calls them, in one turn; when each gives plain data and a page drawn from it is kept, that page
+// is the answer. Anything else goes on to Remix, the replaying routes handing each outcome back
+// so no loader runs twice.
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "react-router-dom";
 import { drawnPageKey, type DrawnPage } from "./drawn-pages.server";
@@ -16,22 +11,17 @@ import { routeTreeOf } from "./route-tree.server";
 type Routes = ServerBuild["routes"];
 type Loader = NonNullable<Routes[string]["module"]["loader"]>;
 
-/** What a loader did: returned a value, or threw one. */
 export type LoaderOutcome = { returned: unknown } | { threw: unknown };
 
-/** The outcomes of a request's loaders, by route id, carried to Remix in its load context. */
+/** Carried to Remix in its load context. */
 const outcomesKey = Symbol("the loaders' outcomes");
 export type ReplayContext = { [outcomesKey]?: Map<string, LoaderOutcome> };
 
-/** The load context that hands Remix what the loaders already gave. */
 export function replayContext(outcomes: Map<string, LoaderOutcome>): ReplayContext {
   return { [outcomesKey]: outcomes };
 }
 
-/**
- * The app's routes, each loader replaying its outcome when the load context carries one (the
- * view began here and went on to Remix), else called as it is.
- */
+/** Each loader replays its outcome when the load context carries one, else is called as it is. */
 export function replayingRoutes(routes: Routes): Routes {
   return Object.fromEntries(
     Object.entries(routes).map(([id, route]) => {
@@ -48,19 +38,14 @@ export function replayingRoutes(routes: Routes): Routes {
   );
 }
 
-/** A page's routes as they matched an address: each with its loader and its parameters. */
 export interface MatchedPage {
   matches: { id: string; loader: Loader; params: Record<string, string | undefined> }[];
 }
 
-/** Remix's own parameters, which its loaders never see as they came: such an address is Remix's. */
+/** Its loaders never see these as they came: such an address is Remix's. */
 const remixParams = /(?:^|[?&])(?:_data|index|_routes)(?:[=&]|$)/;
 
-/**
- * The pages answered here: a GET whose matched routes, by their handles, draw a page from its
- * data alone without scripts (`isDrawnPage`: the root's rule, route-handle.ts), each with a
- * loader. Undefined for anything else (Remix's data requests among them).
- */
+/** A GET whose routes draw a page from data alone, without scripts (`isDrawnPage`), each with a loader. */
 export function drawnPageMatcher(
   routes: Routes,
   isDrawnPage: (handles: unknown[]) => boolean,
@@ -81,10 +66,7 @@ export function drawnPageMatcher(
   };
 }
 
-/**
- * Every loader of the page called with the request, as Remix calls them: in one turn, each
- * with its parameters and an empty load context. Never rejects: what each did is its outcome.
- */
+/** In one turn, each with an empty load context. Never rejects. */
 export async function loadersOutcomes(page: MatchedPage, request: Request): Promise<Map<string, LoaderOutcome>> {
   const settled = page.matches.map(async ({ id, loader, params }): Promise<[string, LoaderOutcome]> => {
     try {
@@ -96,7 +78,6 @@ export async function loadersOutcomes(page: MatchedPage, request: Request): Prom
   return new Map(await Promise.all(settled));
 }
 
-/** `data()`'s answer, as Remix tells it from a plain value. */
 function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
@@ -107,10 +88,7 @@ function hasHeaders(init: HeadersInit | undefined): boolean {
   return Array.isArray(init) ? init.length > 0 : Object.keys(init).length > 0;
 }
 
-/**
- * The page's data by route id, as Remix would give them to the page, when every loader gave
- * plain data: nothing thrown, no Response, no status and no headers. Else undefined.
- */
+/** Only when nothing was thrown and no Response, status or headers were given. */
 export function plainLoaderData(outcomes: Map<string, LoaderOutcome>): Record<string, unknown> | undefined {
   const loaderData: Record<string, unknown> = {};
   for (const [id, outcome] of outcomes) {
@@ -126,7 +104,6 @@ export function plainLoaderData(outcomes: Map<string, LoaderOutcome>): Record<st
   return loaderData;
 }
 
-/** The kept page for a view, when its loaders gave plain data and a page drawn from them is kept. */
 export function keptPageFor(
   url: string,
   outcomes: Map<string, LoaderOutcome>,

@@ -1,11 +1,8 @@
-// Pages drawn again from the same data. A page without scripts whose route draws it from its
-// address and its routes' data alone (RouteHandle.drawnFromData) comes out byte for byte the
-// same for the same data: React's drawing of it was a third of the server's time for each view
-// of the selection page. So the HTML is kept, keyed by the address, the status and the data
-// (as JSON), and a view whose data are the same is answered with it. Her data are read for
-// every view as before: only the drawing is saved, and a change to anything the page shows is
-// a change of its key. Bounded: at most `mostPages`, the least recently used let go first,
-// and data longer than `longestKey` are drawn every time and never kept.
+// A page drawn from its address and data alone (RouteHandle.drawnFromData) is the same bytes for
+// the same data, and React's drawing was a third of a selection page view's time. So its HTML is
+// kept, keyed by address, status and data; her data are still read every view, so a change to
+// anything shown changes the key. At most `mostPages` (least recently used go first); data longer
+// than `longestKey` are drawn every time.
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 
 export const mostPages = 500;
@@ -13,13 +10,13 @@ export const longestKey = 32_768;
 
 export type Encoding = "br" | "gzip" | "identity";
 
-/** A kept page: its HTML, and its bytes in each encoding asked for so far (made once each). */
+/** Its bytes in each encoding asked for, made once each. */
 export class DrawnPage {
   private readonly bodies: Partial<Record<Encoding, Buffer>> = {};
 
   constructor(readonly html: string) {}
 
-  /** The page's bytes in `encoding`, compressed as the server's compression does it (brotli 4, gzip 6). */
+  /** Compressed as the server's compression does it (brotli 4, gzip 6). */
   body(encoding: Encoding): Buffer {
     let body = this.bodies[encoding];
     if (!body) {
@@ -44,7 +41,7 @@ export class DrawnPages {
     private readonly longest = longestKey,
   ) {}
 
-  /** The page's HTML for `key`: kept, or drawn by `draw` and kept. Undefined key: drawn, not kept. */
+  /** Undefined key: drawn, not kept. */
   draw(key: string | undefined, draw: () => string): string {
     if (key === undefined || key.length > this.longest) return draw();
     const kept = this.kept(key);
@@ -55,7 +52,6 @@ export class DrawnPages {
     return drawn;
   }
 
-  /** The page kept for `key`, if any. */
   kept(key: string): DrawnPage | undefined {
     const kept = this.pages.get(key);
     if (kept !== undefined) {
@@ -71,11 +67,7 @@ export class DrawnPages {
   }
 }
 
-/**
- * What a page's HTML is drawn from: its address, its status and its routes' data. Undefined
- * where an earlier drawing must not be reused: a post's answer (its action's data), or a
- * page drawn for an error.
- */
+/** Undefined where an earlier drawing must not be reused: a post's answer, or an error page. */
 export function drawnPageKey(
   url: string,
   method: string,
@@ -87,12 +79,7 @@ export function drawnPageKey(
   return `${pathname}${search}\n${JSON.stringify(withoutBrowserMessages(context.loaderData))}`;
 }
 
-/**
- * A route's `clientMessages` are the browser's words for a page that hydrates: a page drawn
- * from its data draws no scripts and never shows them, and they follow from the language its
- * data name anyway. Left out of the key, they are not written out for every view (they were
- * most of its length).
- */
+/** A page drawn from data shows no browser messages, and they follow from its language: left out of the key (most of its length). */
 function withoutBrowserMessages(loaderData: unknown): unknown {
   if (!loaderData || typeof loaderData !== "object") return loaderData;
   return Object.fromEntries(

@@ -1,7 +1,5 @@
-// The server's own copy of the entry pages: each page a new visitor may share
-// (entry-pages.server.ts) is drawn once by the app, kept in memory already compressed, and
-// from then on answered straight from the HTTP server, before any routing, session or render.
-// This is what lets an advertisement's burst of new visitors cost next to nothing.
+// Entry pages a new visitor may share (entry-pages.server.ts), drawn once, kept compressed in
+// memory and answered before any routing, session or render: an ad's burst costs next to nothing.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
@@ -21,26 +19,25 @@ interface KeptPage {
 }
 
 export interface EntryPageMemoryOptions {
-  /** The app's routes (the server build's), to tell a path no page matches. */
+  /** To tell a path no page matches. */
   routes: ServerBuild["routes"];
-  /** Draws a page as the app does for a request without cookies. */
+  /** As the app does for a request without cookies. */
   render: (url: string) => Promise<Response>;
-  /** Headers every answer carries (security headers). */
+  /** Security headers. */
   headers: [string, string][];
-  /** Paths answered by files, not pages (public/): never the 404 page. */
+  /** public/: never the 404 page. */
   isFile: (pathname: string) => boolean;
-  /** The request's id, as the request log gives every request. */
   requestId: (req: IncomingMessage) => string;
-  /** Told of each answer given from memory (the request log). */
+  /** The request log. */
   onAnswer?: (details: { method: string; url: string; status: number }) => void;
-  /** At most this many pages kept (a 404 is one page whatever its path). */
+  /** A 404 is one page whatever its path. */
   maxPages?: number;
 }
 
 export function createEntryPageMemory(options: EntryPageMemoryOptions) {
   const isUnknownPath = unknownPathTest(options.routes);
   const maxPages = options.maxPages ?? 500;
-  /** Each key's page, or false when the app answered it for that visitor alone. */
+  /** False when the app answered it for that visitor alone. */
   const kept = new Map<string, KeptPage | false>();
   const drawing = new Map<string, Promise<KeptPage | false | undefined>>();
 
@@ -80,11 +77,7 @@ export function createEntryPageMemory(options: EntryPageMemoryOptions) {
   }
 
   return {
-    /**
-     * Answers the request from memory when it is an entry page for a new visitor: true when
-     * answered, false when the app must answer it, or a promise of either while the page is
-     * drawn for the first time.
-     */
+    /** False when the app must answer, or a promise of either while the page is first drawn. */
     answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
       const method = req.method ?? "GET";
       if (method !== "GET" && method !== "HEAD") return false;
@@ -146,7 +139,7 @@ function keptPage(status: number, answer: Headers, identity: Buffer, base: [stri
   return { status, etag, bodies, headers, notModified };
 }
 
-/** The best encoding the client accepts: brotli, then gzip, else none. */
+/** Brotli, then gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   const accepted = new Set<string>();
@@ -161,14 +154,14 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return "identity";
 }
 
-/** If-None-Match against our ETag, compared weakly (RFC 9110 13.1.2). */
+/** Compared weakly (RFC 9110 13.1.2). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
-/** Whether only the 404 page's route (the splat) matches a path, as Remix routes it. */
+/** As Remix routes it. */
 function unknownPathTest(routes: ServerBuild["routes"]): (pathname: string) => boolean {
   const tree = routeTreeOf(routes);
   const splat = Object.values(routes).find((route) => route.path === "*" && route.parentId === "root")?.id;

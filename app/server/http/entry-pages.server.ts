@@ -1,9 +1,6 @@
-// The entry pages: where advertisements and links send new visitors. For a visitor who has
-// none of our cookies each is the same bytes for everyone with the same address, so shared
-// caches (and the server's own memory, entry-page-memory.server.ts) may keep it; a page that
-// reads none of our cookies is those bytes for a visitor who has them too. Pure: one
-// rule read by the pages' loaders (which say so in Cache-Control) and by the server (which
-// answers from memory only what the pages would call shareable).
+// Where ads and links send new visitors. Without our cookies each is the same bytes for one
+// address, so shared caches and the server's memory (entry-page-memory.server.ts) may keep it.
+// One pure rule for the loaders' Cache-Control and the server's memory.
 import { readTrackingParams, trackingParamNames } from "../../funnel/tracking";
 import { readVariant } from "../../funnel/variant";
 import { readLanguage } from "../../i18n/languages";
@@ -11,22 +8,11 @@ import { readLanguage } from "../../i18n/languages";
 export type EntryPage = "welcome" | "congratulations" | "home" | "thank-you" | "terms" | "privacy" | "not-found";
 
 interface EntryPageRule {
-  /**
-   * The page hands the tracking params on by itself (its form posts to its own address, or
-   * its link carries them), so a new visitor needs no session to keep them. A page that does
-   * not keeps them in her session: with them in the address it is drawn for her alone.
-   */
+  /** The page hands tracking params on itself (form or link), so a new visitor needs no session; otherwise she gets her own page. */
   handsOnTracking: boolean;
-  /**
-   * The page's HTML shows the tracking params (a link carries them: the language link of
-   * every page keeps the params the page hands on): they are part of its key.
-   */
+  /** Its HTML shows them (the language link keeps them): part of its key. */
   showsTracking: boolean;
-  /**
-   * The page reads one of our cookies (her variant, or her session to keep tracking params):
-   * a visitor who has one gets a page drawn for her. A page that reads none is the same bytes
-   * for her as for a new visitor, and is answered so.
-   */
+  /** Her variant or session: a visitor who has one gets her own page; a page reading none is the shared bytes for her too. */
   readsVisitorCookies: boolean;
   cacheControl: string;
 }
@@ -55,10 +41,7 @@ const pagesByPath: Record<string, EntryPage> = {
   "/privacy": "privacy",
 };
 
-/**
- * Our cookies that make a visitor someone: her session, her variant, a notice for her next
- * page. With any of them she gets a page drawn for her where the page reads them.
- */
+/** With any of them she gets her own page where the page reads them. */
 export const visitorCookieNames = ["__session", "funnel_variant", "__toast"] as const;
 
 const visitorCookie = new RegExp(`(?:^|;)\\s*(?:${visitorCookieNames.join("|")})=`);
@@ -67,28 +50,22 @@ export function hasVisitorCookie(cookieHeader: string | null | undefined): boole
   return Boolean(cookieHeader) && visitorCookie.test(cookieHeader!);
 }
 
-/**
- * The entry page an address shows (paths match case-insensitively, a trailing slash aside);
- * `isUnknownPath` says whether no route but the 404 page's matches it.
- */
+/** Case-insensitive, a trailing slash aside. */
 export function entryPageAt(pathname: string, isUnknownPath: (pathname: string) => boolean): EntryPage | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "").toLowerCase() : pathname;
   return pagesByPath[path] ?? (isUnknownPath(pathname) ? "not-found" : undefined);
 }
 
 export interface SharedEntryPage {
-  /** What the page's bytes depend on: the page, the variant asked for, its language and the params it shows. */
   key: string;
-  /** The key's query alone ("variant=classic&lang=es"): what the page's own links may carry. */
+  /** What the page's own links may carry ("variant=classic&lang=es"). */
   query: string;
   cacheControl: string;
 }
 
 /**
- * Whether this request gets the copy every new visitor gets, and under which key. Not when:
- * the request is not a GET or HEAD; she has one of our cookies and the page reads them; the
- * address carries an email address (never kept in a shared cache); or tracking params the
- * page does not hand on.
+ * Not for: anything but GET or HEAD; our cookies where the page reads them; an email address in
+ * the address (never in a shared cache); tracking params the page does not hand on.
  */
 export function sharedEntryPage(
   page: EntryPage,
@@ -114,7 +91,7 @@ export function sharedEntryPage(
   return { key: query ? `${page}?${query}` : page, query, cacheControl: rule.cacheControl };
 }
 
-/** A loader's headers for an entry page: shareable for a new visitor, else nothing (no-store). */
+/** No-store unless shareable for a new visitor. */
 export function entryPageHeaders(page: EntryPage, request: Request): HeadersInit {
   const shared = sharedEntryPage(page, { method: request.method, url: request.url, cookie: request.headers.get("Cookie") });
   return shared ? { "Cache-Control": shared.cacheControl } : {};

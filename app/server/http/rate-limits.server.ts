@@ -1,6 +1,5 @@
-// Rate limits: fixed-window counters kept in the database, so that a limit holds however many
-// app instances share it. A counter is one row per limit, key and window; each hit is a single
-// atomic upsert. Keys are keyed hashes, so no address or id is ever stored in clear.
+// Fixed-window rate limits counted in the database, so a limit holds across instances: one
+// row per limit, key and window, one atomic upsert a hit, keys HMAC-hashed (no address in clear).
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { clientOfAddress } from "../../funnel/client-address";
 import { config, type Settings } from "../config.server";
@@ -19,21 +18,16 @@ export interface RateLimit {
   bucket: string;
   /** Hits a window allows one visitor (her session, or without one her address). */
   limit: number;
-  /**
-   * Hits a window allows one client address, shared by everyone behind it (an office, a mobile
-   * carrier's NAT); `limit` when not given.
-   */
+  /** Hits a window allows one client address, shared by everyone behind it (an office, a carrier's NAT). */
   addressLimit?: number;
   /**
-   * Hits a window allows, all together, the requests with nothing to tell them apart: no
-   * session, no flow, no address we can count (this machine, a private network, a proxy not
-   * trusted to name the client). One shared bucket; `addressLimit` (else `limit`) when not given.
+   * The one shared bucket of requests we cannot tell apart (no session, flow or countable
+   * address: this machine, a private network, an untrusted proxy).
    */
   unaddressedLimit?: number;
   /**
-   * Each hit sends an email. Without an address we can count, every hit then counts in the
-   * shared bucket too, whatever its own key: new emails and new flows cost a script nothing,
-   * so a key of its choosing alone would let it send as many as it likes.
+   * Each hit sends an email. Without a countable address every hit also counts in the shared
+   * bucket: new emails and flows cost a script nothing, so its own key alone would not limit it.
    */
   sendsEmail?: true;
   /** The setting that caps this limit's hits a minute across everyone, whatever their keys. */
@@ -41,15 +35,9 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/**
- * The limits, generous for a person and tight for a script. A whole funnel, from /welcome to
- * COMPLETE PURCHASE, is about 20 posts, a few of them again after a typo.
- */
+/** Generous for a person, tight for a script: a whole funnel is about 20 posts. */
 export const rateLimits = {
-  /**
-   * Promo codes checked against the provider: guessing codes is slow. She checks hers from her
-   * session; only a script checks without one.
-   */
+  /** Promo codes checked against the provider: guessing is slow; only a script checks without a session. */
   promoCheck: {
     bucket: "promo-check",
     limit: 10,
@@ -66,45 +54,31 @@ export const rateLimits = {
     windowMs: 60 * 60_000,
   },
   /**
-   * Every form post of the funnel (COMPLETE PURCHASE too, counted before the card is tried)
-   * and the JSON routes that write: three whole funnels in ten minutes for one visitor;
-   * fifteen for everyone behind one address. Without a session (her first answer at
-   * /welcome) and without an address we can count: a new visitor a second, all together.
+   * Every funnel form post (COMPLETE PURCHASE counted before the card is tried) and JSON write:
+   * three whole funnels in ten minutes a visitor, fifteen an address, a new visitor a second all
+   * together when neither session nor address counts.
    */
   stepPost: { bucket: "step-post", limit: 60, addressLimit: 300, unaddressedLimit: 600, windowMs: 10 * 60_000 },
   /** Emails left on the social proof page (each is sent on to the provider): typos allowed, spam not. */
   emailCapture: { bucket: "email-capture", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 },
-  /**
-   * Secure links opened (?st= or ?token=): she opens hers once or twice; guessing is slow. A
-   * new visitor arriving by her link has no session yet: 20 a minute, all together, when we
-   * cannot count their addresses.
-   */
+  /** Secure links opened (?st= or ?token=): a new visitor by her link has no session yet. */
   tokenRead: { bucket: "token-read", limit: 10, addressLimit: 50, unaddressedLimit: 200, windowMs: 10 * 60_000 },
-  /**
-   * Her link asked for again by email (/subscription): each sends an email, so a few an hour
-   * for one address or one email, and no way to flood her inbox.
-   */
+  /** Her link asked for again by email: each sends one, so her inbox cannot be flooded. */
   linkRequest: { bucket: "link-request", limit: 5, addressLimit: 20, unaddressedLimit: 50, sendsEmail: true, windowMs: 60 * 60_000 },
   /** Her plan emailed to her doctor: each sends an email to an address she types. */
   doctorEmail: { bucket: "doctor-email", limit: 5, addressLimit: 20, unaddressedLimit: 50, sendsEmail: true, windowMs: 60 * 60_000 },
   /**
-   * The owner's sign-in, counted on every try (there is no session to count yet): one client
-   * address. Clients whose address we cannot tell apart (this machine, a private network, a
-   * proxy we do not trust) are all in one bucket: a guessing script behind such a proxy is
-   * slowed too, and one typo of the owner's does not lock her out.
+   * The owner's sign-in, counted on every try (no session yet) by address. Unaddressed clients
+   * share one bucket: a script behind an untrusted proxy is slowed, and a typo locks no one out.
    */
   consoleSignIn: { bucket: "owner-sign-in", limit: 10, unaddressedLimit: 50, windowMs: 15 * 60_000 },
-  /**
-   * The current password checked on "Change your password", counted per person whatever the
-   * browser or address: a stolen console session may guess it ten times a quarter hour, and
-   * each check's scrypt is bounded with it.
-   */
+  /** "Change your password" checks, per person: a stolen session may guess ten times a quarter hour, each scrypt bounded with it. */
   ownPasswordCheck: { bucket: "own-password-check", limit: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitAnswer {
   allowed: boolean;
-  /** Seconds until the window ends; 0 when allowed. */
+  /** 0 when allowed. */
   retryAfterSeconds: number;
 }
 
@@ -114,7 +88,6 @@ function windowOf(limit: RateLimit, now: Date): { start: Date; retryAfterSeconds
   return { start: new Date(startMs), retryAfterSeconds };
 }
 
-/** The one counter of everyone we cannot tell apart (rateLimitKeys). */
 const unaddressedKey = "unaddressed";
 
 /** The hits a window allows on this key: an address key has the address limit; the shared bucket its own. */
@@ -123,7 +96,7 @@ function allowedHits(limit: RateLimit, key: string): number {
   return key.startsWith("address:") ? (limit.addressLimit ?? limit.limit) : limit.limit;
 }
 
-// Every post counts a hit: the statement is built once (db/prepared.server.ts).
+// Built once (db/prepared.server.ts): every post counts a hit.
 const hitValues = {
   bucket: sql.placeholder("bucket"),
   key: sql.placeholder("key"),
@@ -142,14 +115,13 @@ const hitCounter = (db: Database) =>
 
 const hitStatement = (db: Database) => hitCounter(db).prepare(statementName(db, "rate_limit_hit"));
 
-/** Whether the window's hits, this one included, are within the key's limit. */
 function hitAnswer(limit: RateLimit, key: string, hits: number, now: Date): RateLimitAnswer {
   const window = windowOf(limit, now);
   const allowed = hits <= allowedHits(limit, key);
   return { allowed, retryAfterSeconds: allowed ? 0 : window.retryAfterSeconds };
 }
 
-/** Counts one hit on the key; allowed while the window's hits (this one included) are within the limit. */
+/** Counts one hit; allowed while the window's hits, this one included, are within the limit. */
 export async function hitRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
   const [row] = await prepared(await database(), hitStatement).execute({
     bucket: limit.bucket,
@@ -159,10 +131,7 @@ export async function hitRateLimit(limit: RateLimit, key: string, now: Date = ne
   return hitAnswer(limit, key, row?.hits ?? 0, now);
 }
 
-/**
- * Reads the key's count without adding to it: would one more hit be allowed? For limits
- * counted on failures ("has she already failed 5 payments?").
- */
+/** Reads without counting, for limits counted on failures ("has she already failed 5 payments?"). */
 export async function peekRateLimit(limit: RateLimit, key: string, now: Date = new Date()): Promise<RateLimitAnswer> {
   const [answer] = await peekRateLimits([[limit, key]], now);
   return answer!;
@@ -189,7 +158,7 @@ const counterColumns = {
   hits: rateLimitCounters.hits,
 };
 
-/** The read of `count` counters at once, one statement for each count, built once. */
+/** Built once for each count. */
 const counterReads: ((db: Database) => ReturnType<typeof counterRead>)[] = [];
 function counterRead(db: Database, count: number) {
   return db
@@ -199,10 +168,7 @@ function counterRead(db: Database, count: number) {
     .prepare(statementName(db, `rate_limit_peek_${count}`));
 }
 
-/**
- * A hit and the read of `count` other counters in one statement: the hit's row always comes
- * back, beside each counter read (none: one row, its counter's columns null).
- */
+/** A hit and `count` counter reads in one statement: the hit's row always comes back. */
 const hitAndCounterReads: ((db: Database) => ReturnType<typeof hitAndCounterRead>)[] = [];
 function hitAndCounterRead(db: Database, count: number) {
   const hit = db.$with("hit").as(hitCounter(db));
@@ -221,7 +187,6 @@ interface CounterRow {
   hits: number | null;
 }
 
-/** The counters' placeholders' values, each counter in its window now. */
 function counterValues(counters: [RateLimit, string][], now: Date): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   counters.forEach(([limit, key], i) => {
@@ -232,7 +197,6 @@ function counterValues(counters: [RateLimit, string][], now: Date): Record<strin
   return values;
 }
 
-/** Each counter read answered as peekRateLimit would: would one more hit be allowed? */
 function peekAnswers(counters: [RateLimit, string][], rows: CounterRow[], now: Date): RateLimitAnswer[] {
   return counters.map(([limit, key]) => {
     const window = windowOf(limit, now);
@@ -242,7 +206,6 @@ function peekAnswers(counters: [RateLimit, string][], rows: CounterRow[], now: D
   });
 }
 
-/** Several counts read at once (one statement), each answered as peekRateLimit would. */
 async function peekRateLimits(counters: [RateLimit, string][], now: Date = new Date()): Promise<RateLimitAnswer[]> {
   const count = counters.length;
   const read = (counterReads[count] ??= (db) => counterRead(db, count));
@@ -250,24 +213,17 @@ async function peekRateLimits(counters: [RateLimit, string][], now: Date = new D
   return peekAnswers(counters, rows, now);
 }
 
-/** The seconds to wait for the first answer that holds, else 0. */
 const waitOf = (answers: RateLimitAnswer[]) => answers.find((answer) => !answer.allowed)?.retryAfterSeconds ?? 0;
 
-/**
- * A value hashed for a counter key: HMAC-SHA256 under the session secret, base64url. Keyed,
- * because a bare SHA-256 of an IPv4 address is undone by trying all 2^32 of them.
- */
+/** Keyed, because a bare SHA-256 of an IPv4 address is undone by trying all 2^32. */
 const hashed = keyedHash;
 
 let noticeSharedPeer: (() => void) | undefined;
 
 /**
- * The client our server saw, as a limit counts her: an IPv4 address, or the /64 of an IPv6
- * one (app/funnel/client-address.ts). Undefined for this machine and private networks: such
- * a request came through a proxy in front of us that is not trusted to name the client
- * (TRUST_PROXY unset), or from a local client (the tests, the benchmark), and counting that
- * address would put everyone behind the proxy into one bucket of the visitor's size. Her
- * session still counts her; without one she is in the shared bucket (rateLimitKeys).
+ * An IPv4 address, or an IPv6 /64. Undefined for this machine and private networks: an
+ * untrusted proxy (TRUST_PROXY unset) or a local client, whose address would put everyone
+ * behind it in one visitor-sized bucket. Her session still counts her.
  */
 export function countedClientAddress(request: Request): string | undefined {
   const address = clientAddressOf(request);
@@ -283,11 +239,8 @@ export function countedClientAddress(request: Request): string | undefined {
 }
 
 /**
- * Who a limit counts as one visitor: her session; a client without one that has shown it may
- * act for a flow (a bearer token), that flow; otherwise her address, so visitors without a
- * cookie (her first post, a script) are counted apart, never in one shared bucket. Undefined
- * when none is known: then only her address could count her, and it is not known either, so
- * she is counted in the bucket of everyone we cannot tell apart (rateLimitKeys).
+ * Her session; else the flow a bearer token acts for; else her address, so cookie-less
+ * visitors are counted apart. Undefined when none is known: the shared bucket counts her.
  */
 export function visitorRateKey(visitor: { session: { id: string } }, request: Request, authorisedFlow?: string): string | undefined {
   if (visitor.session.id) return `session:${visitor.session.id}`;
@@ -297,10 +250,8 @@ export function visitorRateKey(visitor: { session: { id: string } }, request: Re
 }
 
 /**
- * The keys a request is counted under: the visitor ("visitor:" + hash) when known, and her
- * address ("address:" + hash) when our server saw one that stands for her. With neither, the
- * one shared bucket ("unaddressed") of everyone we cannot tell apart: never no limit at all.
- * A limit is reached when any of them reaches it.
+ * The visitor's key and her address's when known; with neither, the one shared bucket, never
+ * no limit at all. A limit is reached when any of them reaches it.
  */
 export function rateLimitKeys(request: Request, visitorKey: string | undefined): string[] {
   const keys = visitorKey ? [`visitor:${hashed(visitorKey)}`] : [];
@@ -315,7 +266,6 @@ export async function countStaffHit(limit: RateLimit, staffId: string): Promise<
   return answer.allowed ? 0 : answer.retryAfterSeconds;
 }
 
-/** The one counter of a limit's site-wide ceiling: a minute's hits of everyone. */
 const everyoneKey = "everyone";
 
 function ceilingOf(limit: RateLimit, settings: Settings = config()): RateLimit | undefined {
@@ -323,7 +273,7 @@ function ceilingOf(limit: RateLimit, settings: Settings = config()): RateLimit |
   return { bucket: `${limit.bucket}-ceiling`, limit: settings[limit.ceilingPerMinute], windowMs: 60_000 };
 }
 
-/** The counters a limit counts this request in: rateLimitKeys, and RateLimit.sendsEmail; its ceiling last. */
+/** Its ceiling last, so a hit her own limit refused does not use up everyone else's. */
 function countersOf(limit: RateLimit, request: Request, visitorKey: string | undefined): [RateLimit, string][] {
   const keys = rateLimitKeys(request, visitorKey);
   if (limit.sendsEmail && !keys.includes(unaddressedKey) && !countedClientAddress(request)) keys.push(unaddressedKey);
@@ -333,7 +283,6 @@ function countersOf(limit: RateLimit, request: Request, visitorKey: string | und
   return counters;
 }
 
-/** Hits each counter in order, stopping at the first that holds: its seconds to wait, else 0. */
 async function hitInOrder(counters: [RateLimit, string][]): Promise<number> {
   for (const [counter, key] of counters) {
     const answer = await hitRateLimit(counter, key);
@@ -342,18 +291,12 @@ async function hitInOrder(counters: [RateLimit, string][]): Promise<number> {
   return 0;
 }
 
-/**
- * Seconds to wait when a limit holds for this visitor key, her address (or the shared bucket:
- * rateLimitKeys, and RateLimit.sendsEmail) or the site-wide ceiling; 0 when allowed. `count`
- * adds a hit; without it the count is only read (limits counted on failures). The ceiling
- * comes last, so that a hit her own limit refused does not use up everyone else's.
- */
+/** Seconds to wait when a limit holds, else 0. Without `count` the counters are only read (limits counted on failures). */
 export async function rateLimitWait(limit: RateLimit, request: Request, visitorKey: string | undefined, count: boolean): Promise<number> {
   const counters = countersOf(limit, request, visitorKey);
   return count ? hitInOrder(counters) : waitOf(await peekRateLimits(counters));
 }
 
-/** Counts one hit of each limit, in order; the seconds to wait when one of them holds, else 0. */
 export async function countHit(request: Request, visitorKey: string | undefined, ...limits: RateLimit[]): Promise<number> {
   for (const limit of limits) {
     const wait = await rateLimitWait(limit, request, visitorKey, true);
@@ -362,12 +305,7 @@ export async function countHit(request: Request, visitorKey: string | undefined,
   return 0;
 }
 
-/**
- * The one step-post counter: every post that writes (each form step, COMPLETE PURCHASE and
- * apply-promo before anything is tried, the JSON saves) counts one hit of rateLimits.stepPost,
- * and of any tighter limit of its own. The seconds to wait when one holds, else 0. A client
- * without a session that acts for a flow by a bearer token is counted by that flow.
- */
+/** Every post that writes counts one step-post hit (and any tighter limit of its own) before anything is tried. */
 export function countStepPost(
   request: Request,
   visitor: { session: { id: string } },
@@ -378,10 +316,8 @@ export function countStepPost(
 }
 
 /**
- * countStepPost, and the read of `peek`'s counters for the same visitor as rateLimitWait reads
- * them (`count` false): the step post's first hit and that read are one statement. COMPLETE
- * PURCHASE asks both of every press (the step post, then "has she failed too many payments?").
- * `peekWait` is 0 when the step post is refused: the post goes no further.
+ * countStepPost and the read of `peek`'s counters in one statement (COMPLETE PURCHASE asks
+ * both of every press). `peekWait` is 0 when the step post is refused.
  */
 export async function countStepPostPeeking(
   request: Request,
@@ -407,10 +343,7 @@ export async function countStepPostPeeking(
   return { wait, peekWait: wait > 0 ? 0 : waitOf(peekAnswers(peeked, rows, now)) };
 }
 
-/**
- * Removes counters whose window ended before the longest limit's window could still count (a
- * ceiling's minute is shorter): all of them, or at most `limit` (a prune's batch). How many went.
- */
+/** Only counters no limit's window can still count; at most `limit` (a prune's batch). How many went. */
 export async function deleteOldRateLimitCounters(now: Date = new Date(), limit?: number): Promise<number> {
   const longestWindowMs = Math.max(...Object.values(rateLimits).map((limit) => limit.windowMs));
   const db = await database();

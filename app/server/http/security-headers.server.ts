@@ -1,16 +1,11 @@
-// The security headers of every answer (Mozilla HTTP Observatory's rules): a
-// Content-Security-Policy with a per-request nonce on pages, HSTS in production, nosniff, a
-// strict referrer policy and no framing. Pure: built from the settings it is given.
+// Every answer's security headers (Mozilla HTTP Observatory's rules). Pure: built from the given settings.
 import type { Settings } from "../config.server";
 
 export interface PolicySources {
-  /** The external intake (INTAKE_URL) when it is on another site: the questionnaire posts lead there. */
+  /** When on another site: the questionnaire posts lead there. */
   intakeOrigin?: string;
-  /** Stripe mode: where Stripe.js is loaded from (STRIPE_JS_URL). */
   stripeJsOrigin?: string;
-  /** Tests only: the stand-in for Stripe's API (STRIPE_API_BASE). */
   stripeApiOrigin?: string;
-  /** Address suggestions (MAPS_API_KEY set): where the places script loads from (MAPS_SCRIPT_URL). */
   mapsScriptOrigin?: string;
   production: boolean;
 }
@@ -54,10 +49,9 @@ const mapsHosts = {
 const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
 
 /**
- * A page's policy: only our scripts that carry this request's nonce (no 'unsafe-inline'
- * scripts), our styles, images from us or the provider (testimonial photos), forms posted to
- * us, the intake and Stripe's hosted checkout, and no framing by anyone. A page that ships no
- * script (no nonce) allows none at all, and is then the same for everyone.
+ * Only our scripts carrying this request's nonce, our styles, images from us or the provider,
+ * forms to us, the intake and Stripe's hosted checkout; no framing. A page shipping no script
+ * allows none, and is then the same for everyone.
  */
 export function pagePolicy(nonce: string | undefined, sources: PolicySources): string {
   const stripe = sources.stripeJsOrigin !== undefined;
@@ -97,13 +91,13 @@ export function pagePolicy(nonce: string | undefined, sources: PolicySources): s
   return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
 }
 
-/** For answers that are not pages (JSON, redirects, files): nothing may run or frame them (server.mjs). */
+/** Answers that are not pages: nothing may run or frame them (server.mjs). */
 export const resourcePolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Two years, the subdomains too (Observatory: at least six months). */
 export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
 
-/** Headers for every answer, pages and files alike. */
+/** Pages and files alike. */
 export function baseSecurityHeaders(sources: PolicySources): [string, string][] {
   const headers: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],

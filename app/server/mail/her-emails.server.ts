@@ -1,6 +1,5 @@
-// Delivering one of her emails (the outbox's "email" messages): her order and address read
-// now, the words from app/funnel/emails, her current private link (or the one a request by
-// email sent), then the mailer.
+// Her emails from the outbox: her order and address read now, words from app/funnel/emails, her
+// current private link (or the one a request by email sent).
 import { orderedMedicationWords } from "../../funnel/product-words";
 import { renderDoctorEmail, renderEmail, type EmailOrder } from "../../funnel/emails";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
@@ -16,10 +15,9 @@ import { emailFacts, type DoctorEmailPayload, type EmailPayload } from "../../fu
 import { translator } from "../../i18n/messages";
 import { mailer, type Mailer } from "./mailer.server";
 
-/** Her order as her emails and her page name it, and the address she gave. */
 export async function herOrder(
   subscription: SubscriptionRow,
-  /** The order row when the caller has read it already. */
+  /** When the caller has read it already. */
   read?: OrderRow,
 ): Promise<{ order: EmailOrder; email: string } | undefined> {
   const row = read ?? (await findOrder(subscription.responderUuid));
@@ -32,7 +30,7 @@ export async function herOrder(
       reference: subscription.reference,
       firstName: body.customer.firstName,
       plan: subscription.plan,
-      // In her words where they are ours (the provider's copy is English).
+      // Her words where they are ours (the provider's copy is English).
       medications: (body.medications ?? []).map((m) =>
         orderedMedicationWords({ name: m.name, dosage: m.dosage }, translator(subscription.language)),
       ),
@@ -42,11 +40,7 @@ export async function herOrder(
   };
 }
 
-/**
- * The payment whose receipt a receipt email links to: the refund it tells of (its id travels
- * with it), or the period's one paid capture or charge, read at delivery, when it was written
- * in the same transaction as the message.
- */
+/** The refund it tells of, or the period's paid capture or charge, written in the message's transaction. */
 async function receiptOf(subscription: SubscriptionRow, payload: EmailPayload): Promise<number | undefined> {
   if (payload.email === "refunded") return payload.refund_id;
   if ((payload.email === "approved" || payload.email === "renewal_charged") && payload.period !== undefined) {
@@ -55,18 +49,13 @@ async function receiptOf(subscription: SubscriptionRow, payload: EmailPayload): 
   return undefined;
 }
 
-/**
- * The generation of her link an email carries: the one that opens now, or, for a link asked
- * for by email, the generation sent, while it still waits to be opened (once a newer one
- * opens, the email carries that).
- */
+/** The link opening now, or a link asked for by email while it still waits to be opened. */
 function linkVersionOf(subscription: SubscriptionRow, payload: EmailPayload): number {
   const sent = payload.link_version;
   return sent !== undefined && sent > subscription.linkVersion && sent <= subscription.newestLinkVersion ? sent : subscription.linkVersion;
 }
 
-// Every email reads the subscription it is about and her order (her name, her address): one
-// statement, as each "order received" email follows a checkout.
+// One statement: each "order received" email follows a checkout.
 const subscriptionAndOrderOf = (db: Database) =>
   db
     .select({ subscription: subscriptions, order: orders })
@@ -86,7 +75,7 @@ export async function deliverEmail(payload: EmailPayload, idempotencyKey: string
   }
   const links = subscriptionLinks({ id: subscription.id, linkVersion: linkVersionOf(subscription, payload) });
   const receiptId = await receiptOf(subscription, payload);
-  // In the language she ordered in (or chose since on her page), read now like her link.
+  // In her language, read now like her link.
   const rendered = renderEmail(
     her.order,
     emailFacts(payload),
@@ -96,7 +85,7 @@ export async function deliverEmail(payload: EmailPayload, idempotencyKey: string
   await send.send({ idempotencyKey, kind: payload.email, orderReference: subscription.reference, to: her.email, ...rendered });
 }
 
-/** Her plan to her own doctor (the plan's printable page asked for it): in English, for a US clinician. */
+/** In English, for a US clinician. */
 export async function deliverDoctorEmail(payload: DoctorEmailPayload, idempotencyKey: string, send: Mailer = mailer()): Promise<void> {
   const rendered = renderDoctorEmail(payload.summary, { firstName: payload.first_name, note: payload.note }, payload.printable);
   await send.send({ idempotencyKey, kind: "plan_for_doctor", orderReference: null, to: payload.to, ...rendered });

@@ -1,6 +1,5 @@
-// The card payment adapter (ARCHITECTURE "Adapters: Card payments"): a pre-authorisation of
-// the order's total, captured later. Two implementations: the embedded sandbox, which knows
-// Stripe's test cards, and Stripe itself (PaymentIntent with capture_method manual).
+// The card payment adapter: a pre-authorisation of the order's total, captured later; the
+// embedded sandbox (Stripe's test cards) or Stripe (PaymentIntent, capture_method manual).
 import { paymentMessages } from "../../funnel/test-cards";
 
 export { paymentMessages };
@@ -13,7 +12,7 @@ export interface PaymentCustomer {
 }
 
 export interface AuthoriseRequest {
-  /** Spec section 9: card amounts are in cents. */
+  /** Cents (spec section 9). */
   amountCents: number;
   currency: "usd";
   orderId: string;
@@ -21,7 +20,6 @@ export interface AuthoriseRequest {
   customer: PaymentCustomer;
   /** One per checkout attempt: a retry of the same attempt never pays twice. */
   idempotencyKey: string;
-  /** Absolute URL she comes back to after authentication. */
   returnUrl: string;
   /** Sandbox only (plain inputs). Never stored or logged. */
   card?: { number: string; expiry: string; securityCode: string };
@@ -48,13 +46,9 @@ export type AuthorisationResult =
       action: { kind: "redirect"; url: string } | { kind: "stripe-next-action"; clientSecret: string };
     }
   | { status: "declined"; message: string }
-  /**
-   * `unanswered`: the call got no answer (a timeout, a dropped connection, the gateway's own
-   * 5xx), so a hold may exist all the same; what became of it is asked by its key.
-   */
+  /** `unanswered`: no answer (timeout, dropped connection, a 5xx), so a hold may exist: ask by its key. */
   | { status: "failed"; message: string; unanswered?: true };
 
-/** Moving a held amount: captured or released, or why not. */
 export type HoldResult =
   | { status: "done"; reference: string }
   /** The hold lapsed (or was cancelled) before this call: nothing is held any more. */
@@ -62,12 +56,8 @@ export type HoldResult =
   /** The gateway did not answer or refused for another reason: try again with the same key. */
   | { status: "failed"; message: string };
 
-/** Charging her saved card without her (a renewal, or an approval after the hold lapsed). */
 export interface SavedCardCharge {
-  /**
-   * The saved card: the hold whose card was saved for later use (setup_future_usage
-   * off_session), or a card she gave later (saveCard).
-   */
+  /** The hold whose card was saved (setup_future_usage off_session), or a card she gave later (saveCard). */
   savedCard: string;
   amountCents: number;
   currency: "usd";
@@ -85,20 +75,16 @@ export type ChargeResult =
   /** No answer or an error of ours: the same key is tried again. */
   | { status: "failed"; message: string };
 
-/** Another card she gives after a failed payment, kept to be charged without her. */
 export interface SaveCardRequest {
-  /** One per try: a repeated try saves nothing twice. */
   idempotencyKey: string;
   /** The hold her order began with (Stripe: its customer keeps the new card too). */
   holdReference: string;
   /** Her subscription: Stripe keeps it in the SetupIntent's metadata (see CardOwner). */
   subscriptionId: string;
   customer: { name: string; email: string };
-  /** Where she comes back to after her bank's check (Stripe's return_url). */
   returnUrl: string;
   /** Sandbox only (plain inputs). Never stored or logged. */
   card?: { number: string; expiry: string; securityCode: string };
-  /** Stripe with JavaScript: the PaymentMethod Stripe.js made in her browser. */
   paymentMethodId?: string;
 }
 
@@ -108,28 +94,22 @@ export type SaveCardResult =
   | { status: "requires_action"; url: string }
   | { status: "declined"; message: string }
   | { status: "failed"; message: string }
-  /**
-   * The SetupIntent or Checkout Session named on her return was not made for this order
-   * (another order's, someone else's, or none at all): nothing of it may be used.
-   */
+  /** The SetupIntent or Checkout Session named on her return was not made for this order: nothing of it may be used. */
   | { status: "not_this_order" };
 
 /**
- * Whose card a return must be (Stripe): the id of a SetupIntent or Checkout Session comes back
- * in the query string, where anyone can write another one. Used only when it was made for
- * this subscription (its metadata) on the hold's Customer.
+ * Whose card a return must be (Stripe): the id in the query string can be anyone's, so it is
+ * used only when made for this subscription (its metadata) on the hold's Customer.
  */
 export interface CardOwner {
   holdReference: string;
   subscriptionId: string;
 }
 
-/** Giving back some or all of a paid capture or charge. */
 export interface RefundRequest {
   /** The payment refunded: the captured hold's reference or the charge's (Stripe: its PaymentIntent). */
   paymentReference: string;
   amountCents: number;
-  /** One per refund row: a repeated call refunds once. */
   idempotencyKey: string;
   /** Kept on the refund at the gateway, so an event about it is known to be ours. */
   metadata: { subscription_id: string; refund_payment_id: string; order_reference: string };
@@ -139,12 +119,9 @@ export type RefundResult =
   | { status: "succeeded"; reference: string }
   /** The gateway said no (more than is left, a payment it cannot refund): trying again changes nothing. */
   | { status: "refused"; message: string }
-  /** No answer, or an error of ours: the same key is tried again. */
   | { status: "failed"; message: string };
 
-/** A chargeback as the gateway tells it (Stripe's Dispute object, or the sandbox's). */
 export interface DisputeFacts {
-  /** The gateway's id of the dispute. */
   id: string;
   /** The payment disputed: the captured hold's or the charge's reference (Stripe: its PaymentIntent). */
   paymentReference: string;
@@ -157,36 +134,28 @@ export interface DisputeFacts {
 }
 
 /**
- * What became of a checkout attempt, asked by its idempotency key after the answer was lost
- * (a crash between the gateway's answer and our write): authorised (a hold exists), or
- * anything else; "none" when the gateway has no record of it. `settledAfterMs`: how long after
- * an attempt the gateway's "none" can be trusted (Stripe's search sees a new PaymentIntent
- * within about a minute; the sandbox at once).
+ * A checkout attempt asked for by its key after the answer was lost (a crash between the
+ * gateway's answer and our write); "none": the gateway has no record of it.
  */
 export type AttemptLookup = AuthorisationResult | { status: "none" };
 
 export interface PaymentGateway {
   readonly kind: "sandbox" | "stripe";
-  /** Gives back some or all of a paid payment (Stripe's Refunds API). The key makes a repeat do nothing. */
+  /** The key makes a repeat do nothing. */
   refund(request: RefundRequest): Promise<RefundResult>;
   /**
-   * The attempt made with this idempotency key for this order (Stripe: the PaymentIntent whose
-   * metadata names the key; the sandbox: its records). Never places or changes a hold, except
-   * that a Stripe PaymentIntent left half-way (waiting for a card or an authentication nobody
-   * will give now) is cancelled, so it can never become a second hold.
+   * Never places or changes a hold, except that a Stripe PaymentIntent left half-way (waiting
+   * for a card or an authentication nobody will give now) is cancelled: it can never become a
+   * second hold.
    */
   lookupAttempt(request: { idempotencyKey: string; orderId: string }): Promise<AttemptLookup>;
-  /** How long after an attempt began its lookup's "none" means it never reached the gateway. */
+  /** How long before a "none" can be trusted (Stripe's search sees a new PaymentIntent within about a minute). */
   readonly lookupSettlesAfterMs: number;
-  /**
-   * Sandbox only: disputes opened or changed since the app was last told, as Stripe's webhook
-   * would tell them; each is told until `disputeTold` says it was heard.
-   */
+  /** Sandbox only: disputes as Stripe's webhook would tell them, told again until `disputeTold`. */
   disputeNews?(): Promise<DisputeFacts[]>;
   disputeTold?(id: string, status: string): Promise<void>;
-  /** Takes the held amount (at most what was held). The key makes a repeat do nothing. */
+  /** At most what was held. The key makes a repeat do nothing. */
   capture(holdReference: string, amountCents: number, idempotencyKey: string): Promise<HoldResult>;
-  /** Lets the hold go. */
   release(holdReference: string, idempotencyKey: string): Promise<HoldResult>;
   chargeSavedCard(charge: SavedCardCharge): Promise<ChargeResult>;
   authorise(request: AuthoriseRequest): Promise<AuthorisationResult>;
@@ -196,7 +165,7 @@ export interface PaymentGateway {
   startHostedCheckout?(
     request: Omit<AuthoriseRequest, "card" | "paymentMethodId"> & { cancelUrl: string },
   ): Promise<{ reference: string; url: string }>;
-  /** Keeps another card for charges without her (Stripe: a SetupIntent, usage off_session). */
+  /** Stripe: a SetupIntent, usage off_session. */
   saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
   /** After her bank's check of a card being saved: Stripe retrieves the SetupIntent, if it is `owner`'s. */
   resumeSaveCard?(setupIntentId: string, owner: CardOwner): Promise<SaveCardResult>;
@@ -214,7 +183,7 @@ export interface PaymentGateway {
   resumeHostedCheckout?(sessionId: string): Promise<AuthorisationResult>;
 }
 
-/** A card field she typed that cannot be used; the message is meant for her, beside the field. */
+/** Its message is for her, beside the field. */
 export class InvalidCardInput extends Error {
   constructor(
     readonly field: "cardNumber" | "expiry" | "securityCode",

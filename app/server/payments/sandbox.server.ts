@@ -1,10 +1,8 @@
-// The embedded card gateway: makes a fresh clone take payments end to end with no network.
-// It behaves as Stripe's sandbox does with Stripe's published test cards (app/funnel/test-cards)
-// and refuses every other number, so a real card typed here is never kept, sent or logged.
-// It keeps its own records (sandbox_payments), as Stripe keeps PaymentIntents: a hold is
-// captured or released once, lapses after 7 days on the sandbox clock, and its card can be
-// charged again without her as the test card would be. Each call's answer is kept under its
-// idempotency key, so a repeated call does nothing new.
+// The embedded card gateway, so a fresh clone takes payments with no network. It does what
+// Stripe's sandbox does with Stripe's test cards (app/funnel/test-cards) and refuses any other
+// number, so a real card typed here is never kept, sent or logged. Its records are kept as Stripe
+// keeps PaymentIntents (a hold lapses after 7 days on the sandbox clock), and each answer under
+// its key, so a repeated call does nothing new.
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { holdLifetimeMs } from "../../funnel/subscription-life";
@@ -47,18 +45,18 @@ const referencePattern = /^sandbox_pi_[0-9a-f]{24}$/;
 /** Stripe's smallest USD charge; the sandbox refuses less, as Stripe would. */
 const minimumAmountCents = 50;
 
-/** Where the 3-D Secure stand-in page lives (a route of this app). */
+/** A route of this app. */
 export function sandboxAuthenticationPath(reference: string): string {
   return `/sandbox/authenticate/${reference}`;
 }
 
-/** The reference of an attempt: derived from its idempotency key, so a retry gets the same. */
+/** From its key, so a retry gets the same. */
 export function sandboxReference(idempotencyKey: string): string {
   const digest = createHash("sha256").update(`sandbox-payment:${idempotencyKey}`).digest("hex");
   return `${referencePrefix}${digest.slice(0, 24)}`;
 }
 
-/** A card kept by saveCard: its reference, from the try's key. */
+/** From the try's key. */
 function sandboxCardReference(idempotencyKey: string): string {
   const digest = createHash("sha256").update(`sandbox-card:${idempotencyKey}`).digest("hex");
   return `sandbox_card_${digest.slice(0, 24)}`;
@@ -75,10 +73,7 @@ async function findPayment(reference: string): Promise<SandboxPayment | undefine
   return row;
 }
 
-/**
- * Keeps a payment the sandbox made at `at`, once: a repeated attempt has the same reference and
- * writes nothing. The payment as written, or undefined when it was there already.
- */
+/** Once: a repeated attempt has the same reference and writes nothing (undefined). */
 async function keepPayment(
   payment: Omit<typeof sandboxPayments.$inferInsert, "createdAt" | "updatedAt">,
   at: Date,
@@ -93,7 +88,7 @@ async function keepPayment(
   return kept;
 }
 
-/** What the sandbox keeps of a test card: its brand and last four digits, and what a charge without her will do. */
+/** Brand and last four, and what a charge without her will do. */
 function keptCard(digits: string) {
   return {
     cardBrand: cardBrand(digits),
@@ -104,7 +99,7 @@ function keptCard(digits: string) {
   };
 }
 
-/** The card she typed, read as a test card (its digits and brand), or the field it fails on, thrown. */
+/** Or the field it fails on, thrown. */
 function readTypedCard(
   card: { number: string; expiry: string; securityCode: string } | undefined,
   today: Date,
@@ -120,10 +115,7 @@ function readTypedCard(
   return { digits, brand };
 }
 
-/**
- * The hold as the sandbox keeps it, written once (a repeated attempt has the same reference):
- * when it was placed and when it lapses, on the sandbox clock.
- */
+/** Written once (a repeated attempt has the same reference); placed and lapsing on the sandbox clock. */
 async function keepHold(
   reference: string,
   amountCents: number,
@@ -139,9 +131,8 @@ async function keepHold(
 }
 
 /**
- * Runs `operation` once per idempotency key: a key seen before gets the answer it got then.
- * Two calls with one key at the same moment both run, as they would at Stripe within its
- * lock; the first answer kept is the one both later see, and the writes are conditional.
+ * A key seen before gets the answer it got then. Two calls with one key at once both run, as at
+ * Stripe within its lock: the first answer kept is what both later see, and writes are conditional.
  */
 async function once<T extends HoldResult | ChargeResult | RefundResult>(idempotencyKey: string, operation: () => Promise<T>): Promise<T> {
   const db = await database();
@@ -155,7 +146,7 @@ async function once<T extends HoldResult | ChargeResult | RefundResult>(idempote
   return (kept?.answer as unknown as T | undefined) ?? answer;
 }
 
-/** Moves a hold on from "held" if it still is; false when another call moved it first. */
+/** False when another call moved it first. */
 async function settleHold(reference: string, status: "captured" | "released", amountCents?: number): Promise<boolean> {
   const moved = await (
     await database()
@@ -187,21 +178,18 @@ async function release(reference: string): Promise<HoldResult> {
   return (await settleHold(reference, "released")) ? { status: "done", reference } : release(reference);
 }
 
-/** A refund's reference: from its idempotency key, so a retry gets the same. */
+/** From its key, so a retry gets the same. */
 function sandboxRefundReference(idempotencyKey: string): string {
   const digest = createHash("sha256").update(`sandbox-refund:${idempotencyKey}`).digest("hex");
   return `sandbox_re_${digest.slice(0, 24)}`;
 }
 
-/** Rolls back a refund's record when nothing is left for it. */
 class NothingLeft extends Error {}
 
 /**
- * Gives back part or all of a captured hold or a paid charge, as Stripe's Refunds API does:
- * never more than is left of it (the refunded total raised by one conditional statement, with
- * the refund's record in the same transaction). The record is written first, under the
- * reference its key gives: a second call with the same key at the same moment waits for the
- * first and finds the refund made, rather than refunding again or failing.
+ * Never more than is left (one conditional statement, the record in the same transaction). The
+ * record is written first under its key's reference: a second call at the same moment waits and
+ * finds the refund made.
  */
 async function refund(request: RefundRequest): Promise<RefundResult> {
   const payment = await findPayment(request.paymentReference);
@@ -252,10 +240,8 @@ async function refund(request: RefundRequest): Promise<RefundResult> {
 }
 
 /**
- * What became of a checkout attempt, from the sandbox's own record of its key (the reference
- * is derived from it): a hold is the authorisation that was lost; a hold still waiting for
- * 3-D Secure is closed ("failed"), as nobody will be sent to authenticate it now, so it can
- * never become a hold later; no record, the attempt never reached the sandbox.
+ * From the record of its key: a hold is the lost authorisation; a hold waiting for 3-D Secure is
+ * closed ("failed"), as nobody will authenticate it now; no record, it never reached the sandbox.
  */
 async function lookupAttempt(idempotencyKey: string): Promise<AttemptLookup> {
   const reference = sandboxReference(idempotencyKey);
@@ -386,9 +372,8 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
       };
     },
 
-    // Another card, kept as Stripe keeps a SetupIntent's card: the test card decides what a
-    // later charge without her does. Cards that ask for 3-D Secure on setup are kept as if she
-    // passed it (the sandbox has no setup page); 3184 still asks on every charge.
+    // Kept as Stripe keeps a SetupIntent's card. The sandbox has no setup page: cards asking for
+    // 3-D Secure on setup are kept as if she passed it; 3184 still asks on every charge.
     async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
       const { digits, brand } = readTypedCard(request.card, now());
       const outcome = sandboxOutcome(digits);
@@ -407,7 +392,7 @@ export function sandboxGateway(options: { now?: () => Date } = {}): PaymentGatew
     chargeSavedCard: (charge) => once(charge.idempotencyKey, () => chargeSavedCard(charge)),
     refund: (request) => once(request.idempotencyKey, () => refund(request)),
     lookupAttempt: ({ idempotencyKey }) => lookupAttempt(idempotencyKey),
-    // Its records are its own database's: a lookup sees every attempt at once.
+    // Its own database: a lookup sees every attempt at once.
     lookupSettlesAfterMs: 0,
     disputeNews: sandboxDisputeNews,
     disputeTold: sandboxDisputeTold,

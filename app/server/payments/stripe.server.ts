@@ -1,12 +1,7 @@
-// Stripe as the card gateway (ARCHITECTURE "Adapters: Card payments"): a pre-authorisation,
-// that is a PaymentIntent confirmed with capture_method manual, captured once the order is
-// accepted. With JavaScript the card element makes a PaymentMethod in the browser and this
-// module confirms it; without, she pays on Stripe's hosted Checkout page (also manual capture).
-// Either way the card is saved to a Customer of hers (setup_future_usage off_session), and
-// renewals charge it off session (decision 0015). Another card she gives after a failed
-// payment is kept by a SetupIntent (usage off_session) on the same Customer, with the card
-// element or on the hosted page in setup mode. Every call carries an idempotency key derived
-// from the checkout attempt's, the subscription's or the try's, so a retried call never holds
+// Stripe as the card gateway: a PaymentIntent with manual capture, confirmed here from the card
+// element's PaymentMethod or paid on the hosted Checkout page without JavaScript. The card is
+// saved to her Customer for off-session renewals (decision 0015); another card goes through a
+// SetupIntent on that Customer. Every call carries an idempotency key, so a retry never holds
 // or takes her money twice.
 import Stripe from "stripe";
 import {
@@ -27,14 +22,13 @@ import {
 import { log } from "../log.server";
 
 export interface StripeGatewayOptions {
-  /** Another API address (such as a local stand-in). Tests prefer MSW on api.stripe.com. */
+  /** Tests prefer MSW on api.stripe.com. */
   apiBase?: string;
 }
 
-/** What she buys, as the hosted Checkout page names it. */
 const hostedProductName = "Menopause treatment plan";
 
-/** Why a hold's card cannot be charged again (no Customer or PaymentMethod was kept with it). */
+/** No Customer or PaymentMethod was kept with the hold. */
 const noSavedCard = "The card of this order was not saved for later payments.";
 
 const paymentIntentId = /^pi_[A-Za-z0-9_]+$/;
@@ -47,7 +41,7 @@ const notThisOrder: SaveCardResult = { status: "not_this_order" };
 /** A PaymentIntent nobody finished: no card yet, not confirmed, or waiting for an authentication. */
 const halfWayStatuses = new Set<Stripe.PaymentIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
-/** A value inside single quotes in Stripe's search query language: its quotes and backslashes escaped. */
+/** Stripe's search query language: quotes and backslashes escaped. */
 export function searchQuoted(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
 }
@@ -71,7 +65,7 @@ function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
   );
 }
 
-/** Says what failed without personal data: the operation, Stripe's error type, code and request id. */
+/** Without personal data: the operation, Stripe's error type, code and request id. */
 function logFailure(operation: string, error: unknown): void {
   if (error instanceof Stripe.errors.StripeError) {
     const details = [error.type, error.code, error.statusCode, error.requestId].filter(Boolean).join(" ");
@@ -81,10 +75,7 @@ function logFailure(operation: string, error: unknown): void {
   }
 }
 
-/**
- * The call may have reached Stripe and done its work all the same: no answer came (a timeout,
- * a dropped connection) or Stripe failed on its side (5xx). A 4xx is Stripe saying no.
- */
+/** No answer or a 5xx: the call may have done its work all the same. A 4xx is Stripe saying no. */
 function unanswered(error: unknown): boolean {
   if (error instanceof Stripe.errors.StripeConnectionError) return true;
   if (error instanceof Stripe.errors.StripeError) return error.statusCode === undefined || error.statusCode >= 500;
@@ -96,7 +87,6 @@ function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): { cardBran
   return { cardBrand: paymentMethod.card?.brand ?? null, cardLast4: paymentMethod.card?.last4 ?? null };
 }
 
-/** Until when a held card payment can be captured (Stripe: capture_before on the charge). */
 function holdExpiryOf(intent: Stripe.PaymentIntent): Date | undefined {
   const charge = intent.latest_charge;
   if (!charge || typeof charge === "string") return undefined;
@@ -104,7 +94,6 @@ function holdExpiryOf(intent: Stripe.PaymentIntent): Date | undefined {
   return typeof captureBefore === "number" ? new Date(captureBefore * 1000) : undefined;
 }
 
-/** A PaymentIntent's state as the funnel sees it. */
 export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationResult {
   const card = cardOf(intent.payment_method);
   switch (intent.status) {
@@ -130,10 +119,7 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): AuthorisationRe
   }
 }
 
-/**
- * A SetupIntent's state as saving a card sees it. After her bank's check (`resumed`) nothing
- * is left for her to do there: whatever has not succeeded was refused or abandoned.
- */
+/** After her bank's check (`resumed`) whatever has not succeeded was refused or abandoned. */
 function fromSetupIntent(intent: Stripe.SetupIntent, resumed: boolean): SaveCardResult {
   if (intent.status === "succeeded") return { status: "saved", reference: intent.id, ...cardOf(intent.payment_method) };
   if (resumed) return { status: "declined", message: paymentMessages.authenticationFailed };
@@ -153,10 +139,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     ...addressOf(options.apiBase),
   });
 
-  /**
-   * Runs one call that pays or keeps a card: a card error is a decline with the issuer's
-   * message, anything else a failure.
-   */
+  /** A card error is a decline with the issuer's message, anything else a failure. */
   async function attempt<Result extends AuthorisationResult | SaveCardResult>(
     operation: string,
     call: () => Promise<Result>,
@@ -172,7 +155,6 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     }
   }
 
-  /** Capture or cancel: done, the hold gone already, or a failure to try again. */
   async function moveHold(
     operation: "capture" | "release",
     reference: string,
@@ -198,10 +180,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     }
   }
 
-  /**
-   * Her Customer, the one the hold's card was saved to, so the new card sits beside it. A hold
-   * without one (not expected: both ways of paying make one) gets a new Customer.
-   */
+  /** The hold's Customer, so the new card sits beside it; a new one if the hold has none (not expected). */
   async function customerOfHold(holdReference: string, email: string, idempotencyKey?: string): Promise<string> {
     const customer = await customerIdOfHold(holdReference);
     if (customer) return customer;
@@ -214,10 +193,8 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
   }
 
   /**
-   * True when a SetupIntent or setup-mode Checkout Session named on her return was made for
-   * `owner`: its metadata names her subscription (only her page's calls put it there), and it
-   * is on the hold's Customer, where the new card must sit. A hold without a Customer (not
-   * expected) had one made for the card (customerOfHold): then any Customer, with her metadata.
+   * Made for `owner`: its metadata names her subscription (only her page's calls put it there)
+   * and it is on the hold's Customer (any Customer when the hold had none: customerOfHold).
    */
   async function madeFor(owner: CardOwner, made: { customer: CustomerField; metadata: Stripe.Metadata | null }): Promise<boolean> {
     if (made.metadata?.subscription_id !== owner.subscriptionId) return false;
@@ -227,7 +204,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     return holdCustomer === undefined || customer === holdCustomer;
   }
 
-  /** Retrieves what an id from her return names; undefined when Stripe knows no such thing. */
+  /** Undefined when Stripe knows no such thing. */
   async function retrieveNamed<T>(call: () => Promise<T>): Promise<T | undefined> {
     try {
       return await call();
@@ -237,7 +214,6 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     }
   }
 
-  /** The Customer and PaymentMethod of a saved card: the hold's, or the SetupIntent's of another card. */
   async function savedCardOf(reference: string): Promise<{ customer?: string; method?: string }> {
     const saved = paymentIntentId.test(reference)
       ? await stripe.paymentIntents.retrieve(reference)
@@ -251,10 +227,8 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
   }
 
   /**
-   * The PaymentIntent a checkout attempt made, found by the key its metadata carries
-   * (attempt_key: authorise's, or the hosted page's payment_intent_data). Stripe's search sees
-   * a new PaymentIntent within about a minute, so it is asked only after the attempt's grace
-   * (checkout/place-order.server.ts) or as a last check before a failure is recorded. One left
+   * Found by its metadata's attempt_key. Stripe's search lags about a minute, so this is asked
+   * only after the attempt's grace (checkout/place-order.server.ts) or as a last check before a failure is recorded. One left
    * half-way is cancelled, so nobody can complete it into a second hold later.
    */
   async function lookupAttempt(idempotencyKey: string): Promise<AttemptLookup> {
@@ -279,7 +253,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
     return { status: "failed", message: paymentMessages.unexpected };
   }
 
-  /** Cancels a PaymentIntent left half-way; the authorisation instead if it was completed meanwhile. */
+  /** The authorisation instead, if it was completed meanwhile. */
   async function cancelHalfWay(id: string, idempotencyKey: string): Promise<AuthorisationResult | undefined> {
     try {
       await stripe.paymentIntents.cancel(id, { cancellation_reason: "abandoned" }, { idempotencyKey });
@@ -307,19 +281,15 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
         stripe.paymentIntents.cancel(reference, { cancellation_reason: "requested_by_customer" }, { idempotencyKey }),
       ),
 
-    // Renewals charge the card saved with the hold (setup_future_usage off_session), or the one
-    // she gave later (a SetupIntent), on its customer, off session (decision 0015). The key is
-    // the subscription's, its period's and the try's: after a call that got no answer the same
-    // key is sent again, and Stripe answers with the PaymentIntent the first call made, never
-    // a second one.
+    // Off session on the saved card's customer (decision 0015). After a call without an answer the
+    // same key is sent again, and Stripe answers with the first call's PaymentIntent.
     async chargeSavedCard(charge): Promise<ChargeResult> {
       if (!paymentIntentId.test(charge.savedCard) && !setupIntentId.test(charge.savedCard)) {
         return { status: "failed", message: "Not a PaymentIntent or SetupIntent" };
       }
       try {
         const { customer, method } = await savedCardOf(charge.savedCard);
-        // No card was saved there: trying again cannot change that, so it is a refusal (the
-        // renewal's retries run their course) rather than a failure retried.
+        // No card was saved: a refusal (the renewal's retries run their course), not a failure retried.
         if (!customer || !method) return { status: "declined", reference: null, message: noSavedCard };
         let intent = await stripe.paymentIntents.create(
           {
@@ -355,9 +325,8 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
       }
     },
 
-    // Stripe's Refunds API on the PaymentIntent; the refund carries our metadata, so the
-    // charge.refunded event it causes is known to be ours. Stripe answers "pending" for a
-    // refund it has accepted and sends on to the bank: for us it is made.
+    // Our metadata marks the charge.refunded event as ours. Stripe's "pending" means accepted and sent
+    // on to the bank: for us it is made.
     async refund(request: RefundRequest): Promise<RefundResult> {
       if (!paymentIntentId.test(request.paymentReference)) return { status: "refused", message: "Not a PaymentIntent" };
       try {
@@ -373,8 +342,7 @@ export function stripeGateway(secretKey: string, options: StripeGatewayOptions =
         }
         return { status: "succeeded", reference: refund.id };
       } catch (error) {
-        // Stripe refused the request itself (more than is left, a charge it cannot refund):
-        // the same request would be refused again.
+        // Stripe refused the request itself: the same request would be refused again.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           logFailure("refund", error);
           return { status: "refused", message: error.message || "Stripe refused the refund." };

@@ -1,6 +1,5 @@
-// The catalogue and testimonials of the selection page, each cached per responder uuid for 5
-// minutes (spec sections 7 and 9), so a page view rarely waits for the provider; one answer
-// for every responder where the provider's are the same for all (the embedded provider).
+// Catalogue and testimonials cached 5 minutes per responder (spec sections 7 and 9), one answer
+// for all where the provider's are the same for all (the embedded provider).
 import { fallbackCatalogue, type Catalogue } from "../../funnel/catalogue";
 import type { Testimonial } from "../../funnel/testimonials";
 import type { Variant } from "../../funnel/variant";
@@ -10,25 +9,18 @@ import { isStandInAnswer, standInAnswer, type Provider } from "./provider.server
 import { log } from "../log.server";
 
 export const answerLifetimeMs = 5 * 60_000;
-/**
- * A stand-in answer (the fallback catalogue, no testimonials after a timeout) is kept briefly:
- * long enough that a provider that is down is not asked on every page view, short enough that
- * its real answer is back soon after it recovers.
- */
+/** Stand-ins are kept briefly: a provider that is down is not asked every view, and its answers are back soon after. */
 export const standInLifetimeMs = 30_000;
-/** Bounds the memory one process spends, whatever number of uuids it is asked about. */
+/** Bounds one process's memory, however many uuids it is asked about. */
 export const mostAnswersKept = 1_000;
 
 interface Entry<T> {
   answer: Promise<T>;
-  /** When the answer stops being used; Infinity while it is still on its way. */
+  /** Infinity while on its way. */
   expiresAt: number;
 }
 
-/**
- * Answers per key for a time. Concurrent asks for the same key share one call; a call that
- * fails is not kept. When full, the entry written longest ago is let go first.
- */
+/** Concurrent asks for a key share one call; a failed call is not kept; when full, the oldest write goes first. */
 class AnswerCache<T extends object> {
   private entries = new Map<string, Entry<T>>();
 
@@ -69,13 +61,10 @@ class AnswerCache<T extends object> {
 }
 
 export interface CatalogueSource {
-  /** The catalogue for this responder; the fallback catalogue if it cannot be had. */
   medicationsFor(responderUuid: string): Promise<Catalogue>;
-  /** Up to 4 testimonials; an empty list if there are none or they cannot be had. */
   testimonialsFor(responderUuid: string): Promise<Testimonial[]>;
-  /** Forgets every kept answer. */
   clear(): void;
-  /** How many answers are kept (for tests). */
+  /** For tests. */
   readonly size: number;
 }
 
@@ -85,7 +74,7 @@ export interface CatalogueSourceOptions {
   maxEntries?: number;
 }
 
-/** A cached source over a provider; the app uses one per process, tests make their own. */
+/** One per process in the app; tests make their own. */
 export function catalogueSource(options: CatalogueSourceOptions = {}): CatalogueSource {
   const provider = options.provider ?? configuredProvider;
   const now = options.now ?? Date.now;
@@ -93,8 +82,7 @@ export function catalogueSource(options: CatalogueSourceOptions = {}): Catalogue
   const medications = new AnswerCache<Catalogue>(now, maxEntries);
   const testimonials = new AnswerCache<Testimonial[]>(now, maxEntries);
 
-  // Whatever fails here (the database of the embedded provider, say), the page still has
-  // something to show: the built-in catalogue, or the empty testimonials state.
+  // Whatever fails here (the embedded provider's database, say), the page still shows the built-in catalogue or no testimonials.
   async function ask<T extends object>(what: string, call: (provider: Provider) => Promise<T>, standIn: T): Promise<T> {
     try {
       return await call(await provider());
@@ -104,7 +92,7 @@ export function catalogueSource(options: CatalogueSourceOptions = {}): Catalogue
     }
   }
 
-  /** What a kept answer is kept under: the responder, or everyone where the answers are the same. */
+  /** The responder, or everyone where the answers are the same. */
   async function keyOf(responderUuid: string): Promise<string> {
     try {
       return (await provider()).sameAnswersForEveryone ? "everyone" : responderUuid;
@@ -135,20 +123,17 @@ function shared(): CatalogueSource {
   return holder.__catalogueSource;
 }
 
-/**
- * The catalogue for this responder as her flow's variant shows it: the provider's, cached 5
- * minutes (never fails: the fallback catalogue), with the older variant's weight-loss injections.
- */
+/** As her flow's variant shows it (the older variant adds weight-loss injections). Never fails. */
 export async function medicationsFor(responderUuid: string, variant: Variant): Promise<Catalogue> {
   return variantCatalogue(await shared().medicationsFor(responderUuid), variant);
 }
 
-/** Up to 4 testimonials for this responder, cached 5 minutes; never fails (empty list). */
+/** Never fails (empty list). */
 export function testimonialsFor(responderUuid: string): Promise<Testimonial[]> {
   return shared().testimonialsFor(responderUuid);
 }
 
-/** Forgets the process's cached answers (tests, or after the catalogue tables change). */
+/** Tests, or after the catalogue tables change. */
 export function clearProviderCaches(): void {
   holder.__catalogueSource?.clear();
 }

@@ -18,15 +18,15 @@ export interface HttpProviderSettings {
   orderEventsPath: string;
   medicationsPath: string;
   testimonialsPath: string;
-  /** Time limit of a post (the outbox waits; the visitor does not). */
+  /** The outbox waits; the visitor does not. */
   timeoutMs?: number;
-  /** Time limit of the catalogue: the selection page waits for it, then uses the fallback. */
+  /** The selection page waits for it, then uses the fallback. */
   medicationsTimeoutMs?: number;
-  /** Time limit of the testimonials: short, so a slow provider never holds the page. */
+  /** Short, so a slow provider never holds the page. */
   testimonialsTimeoutMs?: number;
 }
 
-/** The base address and a path joined, keeping any path the base address has. */
+/** Keeping any path the base address has. */
 export function providerUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${path}`;
 }
@@ -42,12 +42,11 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     return all;
   }
 
-  /** The path for one responder: path + /{responder_uuid}. */
   const forResponder = (path: string, responderUuid: string) => `${path}/${encodeURIComponent(responderUuid)}`;
-  /** How a call is named in errors and logs: the path, with the uuid left out. */
+  /** Errors and logs never name her uuid. */
   const labelOf = (path: string) => `${path}/{uuid}`;
 
-  /** POSTs JSON with the idempotency key; a network failure or timeout is a ProviderError. */
+  /** A network failure or timeout is a ProviderError. */
   async function send(path: string, body: unknown, idempotencyKey: string, label: string): Promise<Response> {
     try {
       return await fetch(providerUrl(settings.baseUrl, path), {
@@ -69,11 +68,10 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     if (!response.ok) throw new ProviderError(`POST ${label} answered ${response.status}`, response.status);
   }
 
-  /** POST to one responder's path; errors and logs name the path without her uuid. */
   const postForResponder = (path: string, responderUuid: string, body: unknown, idempotencyKey: string) =>
     post(forResponder(path, responderUuid), body, idempotencyKey, labelOf(path));
 
-  /** GET and parse JSON, all of it (body included) within the time limit. */
+  /** All of it, body included, within the time limit. */
   async function getJson(path: string, limitMs: number, label: string): Promise<unknown> {
     try {
       const response = await fetch(providerUrl(settings.baseUrl, path), {
@@ -92,7 +90,7 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
     }
   }
 
-  /** Says why an answer was replaced; the message names no uuid. */
+  /** The message names no uuid. */
   function warn(error: unknown): void {
     const reason = error instanceof Error ? error.message : String(error);
     log.warn({ reason }, "provider answer replaced");
@@ -128,10 +126,7 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
 
     checkPromoCode: (code, priceInCents) => checkHttpPromoCode(settings, code, priceInCents),
 
-    /**
-     * Spec section 7: on 200, redirect_url and redirect_type. Any other answer is an error
-     * named by its status only: the body may repeat what she entered, and errors are logged.
-     */
+    /** Spec section 7. Another answer is named by its status only: its body may repeat what she typed, and errors are logged. */
     async preAuthCheckout(body, idempotencyKey) {
       const label = settings.preAuthCheckoutPath;
       const response = await send(label, body, idempotencyKey, label);
@@ -151,20 +146,17 @@ export function httpProvider(settings: HttpProviderSettings): Provider {
   };
 }
 
-/** Time limit of a promo check: she is waiting on the final checkout page. */
+/** She is waiting on the final checkout. */
 const promoCheckTimeoutMs = 5_000;
 
-/** A whole number of cents from a number or a numeric string; undefined when there is none. */
+/** From a number or numeric string. */
 function centsIn(value: unknown): number | undefined {
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof number !== "number" || !Number.isFinite(number) || number < 0) return undefined;
   return Math.round(number);
 }
 
-/**
- * The provider's promo answer read into ours (spec section 3, "Promo result"), or undefined
- * when it cannot be read. A refusal may leave the amounts out: then nothing comes off.
- */
+/** Spec section 3, "Promo result". A refusal may leave the amounts out: nothing comes off. */
 export function readPromoResult(answer: unknown, priceInCents: number): PromoResult | undefined {
   if (typeof answer !== "object" || answer === null || Array.isArray(answer)) return undefined;
   const { valid, adjusted_price, discount_amount, message } = answer as Record<string, unknown>;
@@ -184,10 +176,7 @@ export function readPromoResult(answer: unknown, priceInCents: number): PromoRes
   return result;
 }
 
-/**
- * GET {base}{checkDiscountPath}/{code}/{price_in_cents} (spec section 7). Never throws; what
- * went wrong is logged with the path only, never the code.
- */
+/** Spec section 7. Never throws; logged with the path only, never the code. */
 export async function checkHttpPromoCode(
   settings: Pick<HttpProviderSettings, "baseUrl" | "token" | "checkDiscountPath">,
   code: string,

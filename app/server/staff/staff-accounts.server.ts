@@ -1,9 +1,6 @@
-// The people of the console, as owners (and the server's command line) manage them: adding a
-// person with a one-time setup link, setting up a sign-in by that link, changing a role,
-// disabling, ending sessions, and a new setup link for a lost password or phone. Each change
-// is audited; a change with an email writes it to the outbox in the same transaction. No one
-// ever learns another's password: a person sets their own through the link, and only a hash of
-// the link is kept.
+// The console's people, managed by owners (and the command line). Each change is audited; an
+// email goes to the outbox in the same transaction. No one learns another's password: each
+// sets their own through a one-time link, of which only a hash is kept.
 import { createHash, randomBytes } from "node:crypto";
 import { auditDetail, labelOf, staffNameOf } from "../../funnel/audit";
 import { normalStaffEmail, passwordProblem, staffRoleLabels, type StaffRole } from "../../funnel/staff";
@@ -36,20 +33,17 @@ import { codeStep, newRecoveryCodes, offeredEnrolment, recoveryCodeHash, sealSec
 
 const setupLinkMs = setupLinkHours * 60 * 60 * 1000;
 
-/** How a setup token is kept: a 256-bit random token needs no secret to hash, only a hash to keep it out of the table. */
+/** A 256-bit random token needs no secret to hash; the hash only keeps it out of the table. */
 export function setupTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-/** The address a setup link opens (the public address: it is emailed). */
+/** The public address: it is emailed. */
 export function setupUrlOf(token: string): string {
   return `${publicUrl()}/owner/setup/${token}`;
 }
 
-/**
- * A new setup link for `staff`, replacing any earlier one of theirs, and its email in the
- * outbox, in the caller's transaction. The address, to be shown once.
- */
+/** Replaces any earlier one, its email in the outbox, in the caller's transaction. The address, shown once. */
 async function issueSetupLink(
   tx: Transaction,
   staff: StaffMemberRow,
@@ -84,7 +78,7 @@ export interface NewPerson {
 
 export type AddPersonOutcome = { status: "added"; staff: StaffMemberRow; setupUrl: string } | { status: "email taken" };
 
-/** A new person, invited: their row, their setup link, its email and the audit row, together or not at all. */
+/** Row, setup link, email and audit row together or not at all. */
 export async function addPerson(
   request: Request | null,
   actor: Actor,
@@ -110,10 +104,9 @@ export async function addPerson(
 }
 
 /**
- * Forgets a person's password and authenticator and makes them a new setup link (emailed,
- * and returned to be shown once); their sessions end. Their status is kept (an active owner
- * still counts as one), except that the command line (`reactivate`) makes a disabled person
- * active again: the way back for someone disabled.
+ * Password and authenticator forgotten, a new setup link made, sessions ended. The status is
+ * kept (an active owner still counts), except that `reactivate` (the command line) is the way
+ * back for someone disabled.
  */
 async function resetSignIn(
   request: Request | null,
@@ -123,7 +116,7 @@ async function resetSignIn(
   now: Date,
 ): Promise<{ name: string; setupUrl: string } | undefined> {
   const done = await withOutbox(async (tx) => {
-    // One statement that locks the row and reads its status as it is now.
+    // Locks the row and reads its status as it is now.
     const staff = await forgetStaffSignIn(staffId, tx);
     if (!staff) return undefined;
     const reactivated = reactivate && staff.status === "disabled";
@@ -149,7 +142,7 @@ async function resetSignIn(
 export type NewSetupLinkOutcome =
   { status: "made"; name: string; setupUrl: string } | { status: "disabled"; name: string } | { status: "unknown" };
 
-/** "Send a new setup link" on the staff page: not for a disabled person, who is disabled for good unless reset on the server. */
+/** Not for a disabled person: disabled for good unless reset on the server. */
 export async function newSetupLink(
   request: Request | null,
   actor: Actor,
@@ -163,10 +156,7 @@ export async function newSetupLink(
   return reset ? { status: "made", ...reset } : { status: "unknown" };
 }
 
-/**
- * `npm run staff -- reset-password EMAIL`: the way back in for an owner who lost their
- * password or phone, and for a disabled person, made active again.
- */
+/** `npm run staff -- reset-password EMAIL`: the way back in for a lost password or phone, or a disabled person. */
 export async function resetStaffPassword(
   email: string,
   actor: Actor,
@@ -180,7 +170,7 @@ export async function resetStaffPassword(
 
 export type ChangeOutcome<Done> = Done | { status: "last owner"; name: string } | { status: "unknown" };
 
-/** A new role, unless that leaves no active owner. */
+/** Unless that leaves no active owner. */
 export async function changeRole(
   request: Request | null,
   actor: Actor,
@@ -202,11 +192,7 @@ export async function changeRole(
   return { status: "changed", name: staff.name, from: staff.role, to: role };
 }
 
-/**
- * Disabled, unless that leaves no active owner (so an owner may disable themselves while
- * another active owner remains): their sessions end, and their setup link no longer opens
- * (the setup page refuses a disabled person).
- */
+/** Unless that leaves no active owner. Their sessions end, and the setup page refuses a disabled person. */
 export async function disablePerson(
   request: Request | null,
   actor: Actor,
@@ -222,7 +208,6 @@ export async function disablePerson(
   return { status: "disabled", name: staff.name, sessionsEnded };
 }
 
-/** Every sign-in of a person ends, wherever they are signed in. */
 export async function endSessions(
   request: Request | null,
   actor: Actor,
@@ -237,7 +222,7 @@ export async function endSessions(
   return { status: "ended", name: staff.name, count };
 }
 
-/** The person an open setup link is for, unless disabled since it was made. */
+/** Unless disabled since it was made. */
 async function personOfLink(token: string, now: Date): Promise<StaffMemberRow | undefined> {
   if (!setupTokenPattern.test(token)) return undefined;
   const staffId = await findOpenSetupLink(setupTokenHash(token), now);
@@ -254,8 +239,7 @@ export interface SetupPage {
 }
 
 /**
- * What the setup page shows for an open link: who it is for, and an authenticator secret to
- * enrol (the one offered before, when it still opens: two tabs show the same). Undefined when
+ * The secret offered before while it still opens, so two tabs show the same. Undefined when
  * the link is unknown, used, expired, or its person disabled.
  */
 export async function setupPage(token: string, now: Date = new Date()): Promise<SetupPage | undefined> {
@@ -269,17 +253,13 @@ export async function setupPage(token: string, now: Date = new Date()): Promise<
 export type SetupOutcome =
   | { status: "done"; staff: StaffMemberRow; recoveryCodes: string[] }
   | { status: "closed" }
-  /** What is wrong, each field at once: the password's rule broken, the code missing or wrong. */
+  /** Every field at once: the password's rule broken, the code missing or wrong. */
   | { status: "invalid"; password?: string; code?: "missing" | "wrong" };
 
-/** Thrown inside the setup's transaction to undo it: the link was used meanwhile, or the person disabled. */
+/** Undoes the setup's transaction: the link was used meanwhile, or the person disabled. */
 class SetupClosed extends Error {}
 
-/**
- * Sets up a sign-in by its link: the password (by the rules), the authenticator (a code from
- * the secret offered), ten recovery codes. The link is used once however many presses arrive
- * together: only the one that uses it writes anything. Earlier sessions of theirs end.
- */
+/** The link is used once however many presses arrive together: only the one that uses it writes. Earlier sessions end. */
 export async function completeSetup(
   request: Request | null,
   token: string,

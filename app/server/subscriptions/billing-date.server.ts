@@ -1,10 +1,8 @@
-// Her billing date changed from her page, by the rules of app/funnel/billing-date-changes.ts:
-// moved later or back, a period skipped, or the next period shipped sooner. Each is made while
-// the subscription is claimed (as cancelling does), so a renewal worker cannot bill the old date
-// meanwhile, and only while it still has the date her page showed: a second press finds the
-// date changed and changes nothing. The date, its timeline line, her email and the provider's
-// event are written in one transaction. Ship sooner bills the period with the renewal's own
-// idempotency key, so whoever charges that period (this press, another, the worker) charges once.
+// Her billing date changed from her page (app/funnel/billing-date-changes.ts), made under the
+// subscription's claim so a renewal worker cannot bill the old date meanwhile, and only while it
+// is the date her page showed (a second press changes nothing). One transaction for the date,
+// its line, her email and the provider's event. Ship sooner bills with the renewal's own key, so
+// that period is charged once whoever charges it.
 import {
   billingDateDetail,
   billingDateLines,
@@ -39,38 +37,40 @@ import type { PaymentGateway } from "../payments/gateway.server";
 import { claimForChange } from "./claim-for-change.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
+import { renewalPaidChanges } from "./renewal.server";
 import { chargeSavedCard } from "./saved-card-charge.server";
 import { applyTransition } from "./transitions.server";
 
-/** Posts of her billing-date page: a person changes her date a few times at most; each sends an email. */
+/** A person changes her date a few times at most; each sends an email. */
 export const billingDateLimit: RateLimit = { bucket: "billing-date", limit: 10, addressLimit: 100, windowMs: 60 * 60_000 };
 
 export type BillingDateOutcome =
-  /** Done (or done already by the same press a moment before): the line that says what. */
+  /** Or done already by the same press a moment before. */
   | { status: "changed"; line: Pick<BillingDateLine, "event" | "from" | "to" | "movedBack"> }
-  /** The rules, or a date that changed since her page showed it, refuse it: nothing written. */
+  /** Nothing written. */
   | { status: "refused"; refusal: BillingDateRefusal | "stale"; message: string }
-  /** Ship sooner: her card was declined; nothing charged, the date kept. */
+  /** Ship sooner: nothing charged, the date kept. */
   | { status: "declined"; message: string }
-  /** A payment is moving, or the gateway did not answer: nothing changed yet. */
+  /** Nothing changed yet. */
   | { status: "busy"; message: string };
 
-/**
- * The status a page answers an outcome not made with (her page and the console alike): a choice
- * the rules do not know 400, a declined card 402, anything else 409 (changed meanwhile, or busy).
- */
+/** For her page and the console alike: 409 is changed meanwhile, or busy. */
 export function billingDateRefusalStatus(outcome: Exclude<BillingDateOutcome, { status: "changed" }>): 400 | 402 | 409 {
   if (outcome.status === "declined") return 402;
   return outcome.status === "refused" && outcome.refusal === "weeks" ? 400 : 409;
 }
 
-/**
- * Written in the change's own transaction, only when the change is made (a second press writes
- * none): the console's audit row of who made it for her.
- */
+/** The console's audit row, in the change's own transaction, only when the change is made. */
 export type AlsoRecordDateChange = (tx: Queryable, change: BillingDateChange) => Promise<void>;
 
-/** What the rules need, read from the subscription and its timeline. */
+interface MadeChange {
+  subscription: SubscriptionRow;
+  change: BillingDateChange;
+  now: Date;
+  alsoRecord: AlsoRecordDateChange | undefined;
+  words: BillingDateWords;
+}
+
 export async function billingDateFacts(subscription: SubscriptionRow): Promise<BillingDateFacts> {
   const { events } = await subscriptionTimeline(subscription.id);
   return { ...subscription, lines: billingDateLines(events) };
@@ -94,10 +94,7 @@ export async function billingDateOffers(subscription: SubscriptionRow, t?: Trans
   };
 }
 
-/**
- * `choice` applied to her billing date, only while it is still `shown`. The outcome's message
- * is in her language with her page's translator (`t`), else in English (the console).
- */
+/** Only while the date is still `shown`. Messages in her language with `t`, else English (the console). */
 export async function changeHerBillingDate(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,
@@ -115,14 +112,14 @@ export async function changeHerBillingDate(
     if (claimed.nextBillingAt?.getTime() !== shown.getTime()) return alreadyDone(facts, shown, words);
     const decision = decideBillingDateChange(facts, choice, now, t);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal, message: decision.message };
-    if (decision.change.event === "shipped_sooner") return await shipSooner(gateway, claimed, decision.change, now, alsoRecord, words);
-    return await moveDate(claimed, decision.change, now, alsoRecord, words);
+    const made: MadeChange = { subscription: claimed, change: decision.change, now, alsoRecord, words };
+    return await (decision.change.event === "shipped_sooner" ? shipSooner(gateway, made) : moveDate(made));
   } finally {
     await releaseClaim(subscription.id);
   }
 }
 
-/** The date is not the one her page showed: her own press a moment ago, or a stale page. */
+/** Her own press a moment ago, or a stale page. */
 function alreadyDone(facts: BillingDateFacts, shown: Date, words: BillingDateWords): BillingDateOutcome {
   const last = facts.lines.at(-1);
   if (last && last.from.getTime() === shown.getTime() && last.to.getTime() === facts.nextBillingAt?.getTime()) {
@@ -131,7 +128,6 @@ function alreadyDone(facts: BillingDateFacts, shown: Date, words: BillingDateWor
   return { status: "refused", refusal: "stale", message: words.stale(facts.nextBillingAt) };
 }
 
-/** What the provider and her email hear of a change. */
 function changeMessages(subscription: SubscriptionRow, change: BillingDateChange, at: Date, amountCents?: number) {
   return [
     orderEventMessage(subscription, change.event, at, {
@@ -149,18 +145,8 @@ function changeMessages(subscription: SubscriptionRow, change: BillingDateChange
   ];
 }
 
-/**
- * Moved later or back, or a period skipped: the date the worker bills, the anchor the dates
- * after it count from, and the renewal reminder of the new date (none when its day has passed:
- * this change's email gives the date and the way to cancel).
- */
-async function moveDate(
-  subscription: SubscriptionRow,
-  change: BillingDateChange,
-  now: Date,
-  alsoRecord: AlsoRecordDateChange | undefined,
-  words: BillingDateWords,
-): Promise<BillingDateOutcome> {
+/** The new date's reminder is none when its day has passed: this change's email gives the date and the way to cancel. */
+async function moveDate({ subscription, change, now, alsoRecord, words }: MadeChange): Promise<BillingDateOutcome> {
   const reminderAt = renewalReminderAt(subscription.plan, change.to);
   const moved = await withOutbox(async (tx) => {
     const row = await changeBillingDate(tx, subscription, {
@@ -180,25 +166,19 @@ async function moveDate(
 }
 
 /**
- * The next period billed now, as its renewal would be (the same key: charged once whoever
- * bills it), and the dates after it counted from today. A decline keeps her date, and counts
- * as that period's first try, so her billing date tries the card afresh (the next key).
+ * Billed with the renewal's key, so charged once whoever bills it. A decline keeps her date and
+ * counts as the period's first try, so her billing date tries the card afresh (the next key).
  */
 async function shipSooner(
   gateway: PaymentGateway,
-  subscription: SubscriptionRow,
-  change: BillingDateChange,
-  now: Date,
-  alsoRecord: AlsoRecordDateChange | undefined,
-  words: BillingDateWords,
+  { subscription, change, now, alsoRecord, words }: MadeChange,
 ): Promise<BillingDateOutcome> {
   const period = subscription.periodsPaid;
   const attempt = subscription.failedAttempts;
   const amount = periodAmountCents(period, subscription);
   const charged = await chargeSavedCard(gateway, subscription, { for: "renewal", attempt }, amount);
   if (charged.status === "unanswered") {
-    // Made or not, that key must be settled soon (a gateway forgets keys): the worker bills
-    // the renewal now with it, charging once either way.
+    // A gateway forgets keys, so this one must be settled soon: the worker bills the renewal with it now.
     log.warn({ operation: "ship sooner", reason: charged.message }, "payment call left to the renewal worker");
     await postpone(subscription.id, now, null);
     return { status: "busy", message: words.unanswered };
@@ -208,22 +188,13 @@ async function shipSooner(
     await recordPayment(subscription.id, charged.payment, now);
     return { status: "declined", message: words.declined(charged.message) };
   }
-  // A plan she chose when this renewal was already fixed starts where the period billed now
-  // ends, as it would have after the renewal itself (plan-change.ts).
+  // A plan chosen when this renewal was fixed starts where the period billed now ends (plan-change.ts).
   const waiting = waitingPlanStarts(subscription, change.to);
   const moved = await applyTransition(subscription, {
     event: "renewal_charged",
     at: now,
     whilePeriodsPaid: period,
-    changes: {
-      periodsPaid: period + 1,
-      firstPeriodStart: change.anchor,
-      nextBillingAt: change.to,
-      dueAt: change.to,
-      failedAttempts: 0,
-      reminderDueAt: renewalReminderAt(subscription.plan, change.to),
-      ...waiting?.writes,
-    },
+    changes: { firstPeriodStart: change.anchor, ...renewalPaidChanges(subscription, change.to, waiting) },
     detail: {
       amount_cents: amount,
       period,

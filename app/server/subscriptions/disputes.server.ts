@@ -1,10 +1,7 @@
-// Chargebacks: what Stripe's charge.dispute.* webhooks, or the sandbox's dispute card on the
-// lifecycle round, tell of a dispute, recorded once however often it is told. The dispute's
-// row, its timeline line and the provider's event are written in one transaction, and the
-// line and the event only when the row changed: a new dispute is "dispute_opened", one that
-// closes is "dispute_won" or "dispute_lost" (app/funnel/disputes.ts says which closures count
-// as won). She gets no email: the dispute is between her and her bank, which has told her.
-// Also what the console shows of disputes: an order's, and those waiting for our response.
+// Chargebacks, from Stripe's charge.dispute.* webhooks or the sandbox's dispute card, recorded
+// once however often told: row, line and provider event in one transaction, the line and event
+// only when the row changed (app/funnel/disputes.ts says which closures are won). No email: her
+// bank has told her. Also the console's dispute lists.
 import { disputeOutcome, disputeReasonLabel, disputeStatusLabel, isClosedDispute, needsResponse } from "../../funnel/disputes";
 import type { MoneyBackEvent } from "../../funnel/subscription-life";
 import { database } from "../db/client.server";
@@ -18,21 +15,19 @@ import { lifecycleNow } from "./clock.server";
 import { orderEventMessage } from "./order-events.server";
 
 export type DisputeRecorded =
-  /** New: opened (and, when it came already closed, closed too). */
+  /** When it came already closed, closed too. */
   | "opened"
-  /** Closed now: won or lost. */
   | "closed"
-  /** Its status moved without closing (under review): the row only. */
+  /** Under review: the row only. */
   | "changed"
-  /** Told before, or closed already: nothing written. */
+  /** Nothing written. */
   | "unchanged"
-  /** Not a payment of ours (another product on the same Stripe account). */
+  /** Another product on the same Stripe account. */
   | "unknown payment";
 
 export async function recordDispute(facts: DisputeFacts): Promise<DisputeRecorded> {
   const payment = await paidPaymentByReference(await database(), facts.paymentReference);
-  // Read before the transaction: the embedded engine runs one statement at a time, and a
-  // read outside an open transaction would wait for it.
+  // The embedded engine runs one statement at a time: read before the transaction.
   const subscription = payment ? await findSubscription(payment.subscriptionId) : undefined;
   if (!payment || !subscription) return "unknown payment";
   const at = await lifecycleNow();
@@ -61,11 +56,7 @@ export async function recordDispute(facts: DisputeFacts): Promise<DisputeRecorde
   });
 }
 
-/**
- * The lifecycle round's part with the sandbox: each dispute it opened or changed since it last
- * told us (as Stripe's webhook would), recorded, then marked told. One that fails to record
- * stays untold and is told again next round. Stripe tells its own through the webhook.
- */
+/** Sandbox disputes told as Stripe's webhook would; one that fails stays untold for the next round. */
 export async function recordDisputeNews(gateway: PaymentGateway): Promise<number> {
   if (!gateway.disputeNews || !gateway.disputeTold) return 0;
   let recorded = 0;
@@ -81,7 +72,7 @@ export async function recordDisputeNews(gateway: PaymentGateway): Promise<number
   return recorded;
 }
 
-/** A dispute as the console shows it: words for Stripe's reason and status, times as ISO text. */
+/** Words for Stripe's reason and status, times as ISO text. */
 export interface DisputeLine {
   id: string;
   reason: string;
@@ -109,19 +100,18 @@ export function disputeLine(row: DisputeRow): DisputeLine {
   };
 }
 
-/** An order's disputes for its page, the newest first. */
+/** Newest first. */
 export async function disputeLinesOf(subscriptionId: string): Promise<DisputeLine[]> {
   return (await disputesOf(subscriptionId)).map(disputeLine);
 }
 
-/** How many disputes the console's home page lists. */
 export const disputesListed = 20;
 
 export interface DisputeToAnswerLine extends DisputeLine {
   orderReference: string;
 }
 
-/** Disputes whose bank waits for our evidence, the nearest deadline first, with how many in all. */
+/** Nearest deadline first, with how many in all. */
 export async function disputesToAnswer(limit = disputesListed): Promise<{ total: number; list: DisputeToAnswerLine[] }> {
   const { rows, total } = await disputesNeedingResponse(limit);
   const references = await referencesOf([...new Set(rows.map((dispute) => dispute.subscriptionId))]);

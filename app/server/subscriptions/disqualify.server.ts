@@ -1,10 +1,8 @@
-// Medically disqualified (spec section 9: "Payments are not refunded once charged, unless you
-// are medically disqualified from the treatment"): the owner or a clinician ends the plan with
-// a note. The state moves first, so that no renewal can follow, whatever the 72-hour rule would
-// have said; then the money goes back: a hold not captured yet is released, the most recent
-// charge refunded in full (what is left of it). She gets one email, the provider hears it, and
-// the caller's audit row is written, all in the transition's transaction. The note stays on the
-// subscription (the clinical record), never in her email, the audit log or the logs.
+// Medically disqualified (spec section 9: the one case charged money comes back). The state moves
+// first, so no renewal follows whatever the 72-hour rule says; then a hold not captured is released
+// or the last charge refunded in full. One email, the provider's event and the audit row go in the
+// transition's transaction. The note is the clinical record: never in her email, the audit log or
+// the logs.
 import { refundableCents } from "../../funnel/refunds";
 import { isFinalState } from "../../funnel/subscription-life";
 import type { Queryable } from "../db/client.server";
@@ -26,19 +24,18 @@ import { applyTransition } from "./transitions.server";
 export type DisqualifyOutcome =
   /** Ended now; `refund` when a charge was given back, `released` when a hold was let go. */
   | { status: "disqualified"; subscription: SubscriptionRow; refund?: RefundOutcome; released?: boolean }
-  /** Nothing to end: declined, cancelled, lapsed or disqualified already. */
   | { status: "closed"; subscription: SubscriptionRow }
-  /** A payment is moving right now (or the gateway did not answer a release): try again in a moment. */
+  /** Or the gateway did not answer a release: try again in a moment. */
   | { status: "busy"; subscription: SubscriptionRow };
 
 export interface DisqualifyAsked {
-  /** Why, for the clinical record: required (the form bounds it). */
+  /** Required (the form bounds it). */
   note: string;
-  /** Written in the transition's transaction, only when it happens (the console's audit row). */
+  /** The console's audit row, only when it happens. */
   alsoRecord?: (tx: Queryable) => Promise<void>;
 }
 
-/** What ending the plan sets, whatever the state it ends from. */
+/** Whatever the state it ends from. */
 function ended(at: Date, note: string) {
   return { dueAt: null, nextBillingAt: null, reminderDueAt: null, cancelledAt: at, disqualificationNote: note };
 }
@@ -51,8 +48,7 @@ export async function disqualify(
   const note = asked.note.trim();
   if (note === "") throw new RangeError("medically disqualified needs a note");
   if (isFinalState(subscription.state)) return { status: "closed", subscription };
-  // The same claim a renewal's worker takes: while we hold it, nothing is billed; while a
-  // worker holds it, we wait rather than end a plan whose money is moving.
+  // The renewal worker's claim: while we hold it nothing is billed; while it holds it, we wait.
   const claimed = await claimSubscription(subscription.id, claimMs);
   if (claimed === undefined) return { status: "busy", subscription };
   try {
@@ -76,8 +72,7 @@ async function disqualifyClaimed(
   switch (subscription.state) {
     case "on_hold":
     case "hold_expired": {
-      // Nothing captured yet (a decision may be recorded, its money not moved): the hold is
-      // let go instead of a refund; one that lapsed already is recorded as such.
+      // Nothing captured yet: the hold is let go instead of a refund (one that lapsed is recorded so).
       const released = await releaseHold(gateway, subscription, "medically_disqualified", at, ended(at, note), alsoRecord);
       if (released === undefined) return closed();
       if ("unanswered" in released) return { status: "busy", subscription };
@@ -101,8 +96,7 @@ async function disqualifyClaimed(
       });
       if (moved === undefined) return closed();
       if (!payment || left === 0) return { status: "disqualified", subscription: moved };
-      // After the state: a gateway that does not answer leaves the refund pending, and the
-      // lifecycle worker finishes it with the same key. Her email already says we are refunding.
+      // After the state: no answer leaves the refund pending for the worker, same key. Her email already says we refund.
       const refund = await refundWhatIsLeft(gateway, moved, payment, left);
       return { status: "disqualified", subscription: (await findSubscription(moved.id)) ?? moved, refund };
     }
@@ -111,10 +105,7 @@ async function disqualifyClaimed(
   }
 }
 
-/**
- * The rest of the last charge, in full. Should an owner's refund of it land between our read
- * and ours, what is left then is refunded instead (a few tries; each is set aside exactly).
- */
+/** Should an owner's refund land between our read and ours, what is then left is refunded (a few tries, each set aside exactly). */
 async function refundWhatIsLeft(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,

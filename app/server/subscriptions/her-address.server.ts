@@ -1,9 +1,7 @@
-// Her shipping address changed from her private page, with the checkout's rules: no PO Box
-// (the form's schema), the ZIP checked against the state, and no state the service does not
-// serve or one of her medications cannot go to. Exactly once: the change applies only while
-// her address is still the one her page showed (a double press finds it changed already and
-// writes nothing more). The new address, its timeline line, her email (the town and state
-// only) and the provider's copy of the address are one transaction.
+// Her shipping address changed from her page with the checkout's rules (no PO Box, ZIP against
+// state, served states and her medications' limits). Only while it is still the address her page
+// showed, so a double press writes once; address, line, email (town and state only) and the
+// provider's copy in one transaction.
 import { createHash } from "node:crypto";
 import type { ShippingAddress } from "../../funnel/final-checkout";
 import { formText } from "../../funnel/form-text";
@@ -26,37 +24,30 @@ import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
 
 /**
- * Address changes that pass the rules, per order: each one tells the provider and emails her,
- * so ten an hour (a person fixing a typo twice is far within it); fifty for one client address.
- * Her page and support's page for her count against this one limit, so that together they
- * cannot send her more emails than she could alone.
+ * Each tells the provider and emails her: ten an hour an order, fifty an address. Her page and
+ * support's count together, so together they cannot send her more emails than she could alone.
  */
 export const addressChangeLimit: RateLimit = { bucket: "address-change", limit: 10, addressLimit: 50, windowMs: 60 * 60_000 };
 
 export type AddressChangeOutcome =
   | { status: "changed"; address: ShippingAddress }
-  /** Her address is already this one, changed by a press before this one (a double press): nothing written. */
+  /** A double press: nothing written. */
   | { status: "unchanged"; address: ShippingAddress }
-  /** The address her page showed, typed again: nothing to change. */
   | { status: "same" }
-  /** Changed to another address since her page was drawn: nothing written, the page shows the new one. */
+  /** Since her page was drawn: nothing written, the page shows the new one. */
   | { status: "moved_on" }
-  /** Her order has ended: nothing more ships. */
   | { status: "ended" }
-  /** The checkout's rules refuse this address (the ZIP or the state), with their words. */
+  /** The ZIP or the state, in the checkout's words. */
   | { status: "refused"; field: "zipCode" | "state"; message: string };
 
-/** The words a page answers an address not changed with (her page's, or the console's about her). */
+/** Her page's, or the console's about her. */
 export interface AddressRefusalWords {
   movedOn: string;
   ended: string;
   same: string;
 }
 
-/**
- * An address not changed, as the form's reply and its status, on her page and the console
- * alike: undefined when it is changed (or was, by the first of two presses).
- */
+/** Undefined when it is changed (or was, by the first of two presses). */
 export function addressRefusal(
   formData: FormData,
   outcome: AddressChangeOutcome,
@@ -78,7 +69,6 @@ export function addressRefusal(
   }
 }
 
-/** The checkout's fields of an order's body, when it holds a whole address. */
 function addressOfBody(order: OrderRow | undefined): ShippingAddress | undefined {
   const address = (order?.body as Partial<PreAuthOrderBody> | undefined)?.shippingAddress;
   if (!address?.addressLine1 || !address.city || !address.state || !address.zipCode) return undefined;
@@ -95,17 +85,14 @@ function isWhole(address: Partial<ShippingAddress>): address is ShippingAddress 
   return Boolean(address.addressLine1 && address.city && address.state && address.zipCode);
 }
 
-/**
- * Where her order ships now: the address kept for her flow (the checkout wrote it, and every
- * change since), else the one her order was placed with; undefined when neither holds one.
- */
+/** The address kept for her flow (the checkout's, and every change since), else the order's. */
 export async function herShippingAddress(subscription: SubscriptionRow): Promise<ShippingAddress | undefined> {
   const kept = await loadShippingAddress(subscription.responderUuid);
   if (isWhole(kept)) return kept;
   return addressOfBody(await findOrder(subscription.responderUuid));
 }
 
-/** What her page showed, carried by its form: a digest, so the form holds no address twice. */
+/** A digest, so the form holds no address twice. */
 export function addressDigest(address: ShippingAddress | undefined): string {
   if (!address) return "none";
   const lines = [address.addressLine1, address.addressLine2 ?? "", address.city, address.state, address.zipCode];
@@ -129,10 +116,7 @@ export async function addressForm(subscription: SubscriptionRow) {
 /** The digest a post of that form carries back, bounded. */
 export const shownAddress = (formData: FormData) => formText(formData, shownAddressField).slice(0, 64);
 
-/**
- * The catalogue's options of the medications her order carries (by option id, else product
- * id): where each may be shipped. One the catalogue no longer lists cannot say, and is let be.
- */
+/** The catalogue's options of her order's medications (by option id, else product id); one it no longer lists is let be. */
 async function optionsOfOrder(subscription: SubscriptionRow, order: OrderRow | undefined) {
   const medications = (order?.body as Partial<PreAuthOrderBody> | undefined)?.medications ?? [];
   if (medications.length === 0) return [];
@@ -145,10 +129,7 @@ async function optionsOfOrder(subscription: SubscriptionRow, order: OrderRow | u
   });
 }
 
-/**
- * `next`, only while her address is still `shown`. `alsoRecord` is written in the change's
- * transaction, only when the address is changed: the console's audit row of who changed it.
- */
+/** Only while her address is still `shown`. `alsoRecord`: the console's audit row, only when changed. */
 export async function changeShippingAddress(
   subscription: SubscriptionRow,
   shown: string,
@@ -171,13 +152,13 @@ export async function changeShippingAddress(
     if (!asShown) return { status: "moved_on" };
     const names = { firstName: locked?.firstName ?? customer?.firstName ?? "", lastName: locked?.lastName ?? customer?.lastName ?? "" };
     if (!(await replaceShippingAddress(tx, subscription.responderUuid, next, { ...names, kept: locked !== undefined }))) {
-      // Another press wrote the first address since this one looked: weighed against it.
+      // Another press wrote the first address since this one looked: weighed against that.
       const written = await lockShippingAddress(tx, subscription.responderUuid);
       return written && sameAddress(written, next) ? { status: "unchanged", address: written } : { status: "moved_on" };
     }
     const shippingAddress = { ...names, ...next, addressLine2: next.addressLine2 ?? "" };
     await replaceOrderShippingAddress(tx, subscription.orderId, shippingAddress);
-    // No address on the line itself: her timeline says what happened, her page where it ships.
+    // No address on the line: her timeline says what happened, her page where it ships.
     await noteOnTimeline(tx, subscription.id, "address_changed", at, {});
     const event = orderEventMessage(subscription, "address_changed", at);
     if (event.kind === "order-event") event.payload.shippingAddress = shippingAddress;

@@ -1,25 +1,16 @@
-// "Delete my data" from her link: the money first, then her details erased everywhere we hold
-// them, in one transaction with what it tells others.
+// "Delete my data" from her link. Money first, as for disqualification: under the renewal
+// worker's claim a hold not captured is released once (its key) and the erasure written in the
+// release's transaction; a gateway that does not answer leaves everything, and she tries again.
+// A running plan ends at once: deleting is not a cancel with notice.
 //
-// Money first, as when the medical team ends a plan (disqualify.server.ts): under the same claim
-// a renewal's worker takes, a hold not captured is released at the gateway, once (its release
-// key), and the erasure is written in the release's own transaction; a gateway that does not
-// answer leaves everything as it was, and she tries again. A running plan ends at once, whatever
-// the 72-hour rule would say: deleting is not a cancel with notice, and no renewal follows.
+// In that transaction each store erases its own tables of her (once: a second press erases
+// nothing more), her link retired; the provider gets an order event with the reference only;
+// no email, as we no longer hold her address.
 //
-// Then, in that same transaction, each store erases what it holds of her (each only its own
-// tables): her subscription marked erased (once: a second press erases nothing more) and her
-// link retired, her flow's answers and emails, her name, email and phone, her addresses, her
-// order's copy of them, her messages in the outbox and the mail store, the embedded provider's
-// copy, the tracking email in her browsers' sessions. The provider is told by its own order
-// event, with the reference only. No email goes to her: we no longer hold her address.
-//
-// What stays: the payments, refunds and disputes, the order's amounts, reference and card brand
-// and last four (financial records the law makes us keep), her medications and plan, and her
-// consent to the renewal (a legal record without contact details). The team's decisions stay
-// (approved or declined, disqualified, a refund's reason), but not the words it typed about her
-// (a decision's message, a disqualification's note, a refund's note, a cancel's note): free text
-// can hold anything she said, and the audit log never held it.
+// What stays: payments, refunds, disputes, the order's amounts, reference and card brand and
+// last four (records the law makes us keep), medications, plan, her renewal consent (no contact
+// details), and the team's decisions, but not words typed about her: free text can hold anything
+// she said, and the audit log never held it.
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import type { SubscriptionState } from "../../funnel/subscription-life";
 import type { Queryable } from "../db/client.server";
@@ -49,21 +40,15 @@ import { releaseHold } from "./review.server";
 import { applyTransition } from "./transitions.server";
 
 export type ErasureOutcome =
-  /** Erased now. */
   | { status: "erased" }
-  /** Erased before (a second press, or a press that waited for the first): nothing more done. */
+  /** A second press, or one that waited for the first: nothing more done. */
   | { status: "erased_already" }
-  /** A payment is moving right now (or the gateway did not answer a release): nothing erased. */
+  /** A payment is moving (or the release got no answer): nothing erased. */
   | { status: "busy" };
 
-/** A second press waits this long for the first to finish before saying the order is busy. */
 const firstPressWaitMs = 5_000;
 
-/**
- * The subscription to ourselves, or the reason not: erased meanwhile by a press before this
- * one (waited for a few seconds, as a double press arrives while the first works), or busy (a
- * worker moving its money holds it longer).
- */
+/** A double press waits a few seconds for the first; a worker moving its money holds it longer: busy. */
 async function claimForErasure(subscriptionId: string): Promise<SubscriptionRow | "erased_already" | "busy"> {
   let erasedMeanwhile = false;
   const claimed = await claimForChange(subscriptionId, firstPressWaitMs, async () => {
@@ -99,8 +84,7 @@ async function eraseClaimed(gateway: PaymentGateway, subscription: SubscriptionR
   switch (subscription.state) {
     case "on_hold":
     case "hold_expired": {
-      // The hold let go as a cancel before review would (its line and the provider's event);
-      // the email that cancel writes is dropped with her other emails in the same transaction.
+      // Released as a cancel before review would be; the email that cancel writes goes with her others.
       const released = await releaseHold(gateway, subscription, "cancelled_released", at, ended, (tx) => erase(tx, true, "cancelled"));
       if (released === undefined || "unanswered" in released) return { status: "busy" };
       break;
@@ -109,7 +93,6 @@ async function eraseClaimed(gateway: PaymentGateway, subscription: SubscriptionR
     case "active":
     case "past_due":
     case "ending": {
-      // One line on the timeline: the plan ended by the erasure itself, nothing more billed.
       const moved = await applyTransition(subscription, {
         event: "personal_data_erased",
         at,
@@ -121,15 +104,15 @@ async function eraseClaimed(gateway: PaymentGateway, subscription: SubscriptionR
       break;
     }
     default:
-      // Declined, cancelled, lapsed or disqualified: no money moves, only her details go.
+      // Already ended: no money moves, only her details go.
       await withOutbox((tx) => erase(tx, true, subscription.state));
   }
-  // Committed: what it erased leaves the tables' files too (not awaited: her answer goes now).
+  // Not awaited: her answer goes now.
   if (erased) void vacuumAfterHerErasure();
   return { status: erased ? "erased" : "erased_already" };
 }
 
-/** Every address of hers we may have mailed: the order's, the details', the flow's. */
+/** The order's, the details', the flow's. */
 async function herEmailAddresses(subscription: SubscriptionRow): Promise<string[]> {
   const [order, details, record] = await Promise.all([
     findOrderById(subscription.orderId),
@@ -142,11 +125,7 @@ async function herEmailAddresses(subscription: SubscriptionRow): Promise<string[
   );
 }
 
-/**
- * Her details erased, in the caller's transaction, once: nothing when the subscription was
- * erased already. `timelineLine`: the erasure writes its own line (no transition wrote one);
- * `stateAfter`: the state the provider's event names.
- */
+/** In the caller's transaction, once. `timelineLine`: no transition wrote one; `stateAfter`: for the provider's event. */
 async function eraseInTransaction(
   tx: Queryable,
   subscription: SubscriptionRow,
@@ -161,8 +140,7 @@ async function eraseInTransaction(
     await noteOnTimeline(tx, subscription.id, "personal_data_erased", at, {});
     await enqueueOutboxMessage(tx, orderEventMessage({ ...subscription, state: options.stateAfter }, "personal_data_erased", at));
   }
-  // Her messages first, so the erasure's own event (written above or by the transition) is
-  // among those kept for the provider, and the emails the mail store kept go with theirs.
+  // Her messages first, so the erasure's own event stays among those kept for the provider.
   const emailKeys = await eraseOutboxMessagesOf(tx, her);
   await eraseStoredEmailsOf(tx, { reference: subscription.reference, addresses, keys: emailKeys });
   await eraseFunnelRecordOf(tx, subscription.responderUuid);

@@ -1,7 +1,6 @@
-// The lifecycle worker's round (decision 0014): holds that lapse with no decision, decisions
-// whose money has not moved yet, the embedded provider's own approvals, renewal reminders and
-// renewals (renewal.server.ts). Each subscription is claimed by one worker at a time, so
-// several workers or instances may run rounds together.
+// The lifecycle round (decision 0014): lapsing holds, unsettled decisions, the embedded provider's
+// approvals, reminders and renewals. One worker claims a subscription at a time, so rounds may run
+// together anywhere.
 import { reminderStillUseful } from "../../funnel/subscription-life";
 import { reconcileStaleAttempts } from "../checkout/place-order.server";
 import { config } from "../config.server";
@@ -23,17 +22,15 @@ export interface LifecycleRound {
   renewed: number;
   failed: number;
   lapsed: number;
-  /** Refunds the gateway had not answered, answered now. */
   refunded: number;
   /** The sandbox's disputes opened or closed since the last round (Stripe tells its own by webhook). */
   disputes: number;
-  /** Checkout attempts cut off mid-way (a crash), settled from what the gateway knows of them. */
+  /** Cut off by a crash, settled from what the gateway knows. */
   reconciled: number;
 }
 
 const batchSize = 25;
 
-/** What a claimed subscription needs now. */
 async function advance(gateway: PaymentGateway, subscription: SubscriptionRow, now: Date): Promise<keyof LifecycleRound | undefined> {
   if (subscription.decision !== null && (subscription.state === "on_hold" || subscription.state === "hold_expired")) {
     const settled = await settleDecision(gateway, subscription);
@@ -44,14 +41,13 @@ async function advance(gateway: PaymentGateway, subscription: SubscriptionRow, n
   }
   const reminded = await remindOfRenewal(subscription, now);
   if (subscription.dueAt === null || subscription.dueAt > now) {
-    // Only the reminder was due: the claim is let go so the renewal's own day finds it free.
+    // Only the reminder was due: let go, so the renewal's own day finds it free.
     await releaseClaim(subscription.id);
     return reminded ? "reminded" : undefined;
   }
   return billRenewal(gateway, subscription, now);
 }
 
-/** A 6-month or yearly plan's reminder, when its day has come (subscription-life.ts). */
 async function remindOfRenewal(subscription: SubscriptionRow, now: Date): Promise<boolean> {
   const billingAt = subscription.nextBillingAt;
   if (subscription.state !== "active" || subscription.reminderDueAt === null || subscription.reminderDueAt > now || billingAt === null) {
@@ -66,7 +62,7 @@ async function remindOfRenewal(subscription: SubscriptionRow, now: Date): Promis
   );
 }
 
-/** The embedded provider's approvals, when EMBEDDED_AUTO_APPROVE_SECONDS is set. */
+/** When EMBEDDED_AUTO_APPROVE_SECONDS is set. */
 async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> {
   const settings = config();
   const seconds = settings.EMBEDDED_AUTO_APPROVE_SECONDS;
@@ -79,7 +75,7 @@ async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> 
   return approved;
 }
 
-/** Everything due as of the lifecycle clock, until nothing is. Several instances may run it. */
+/** Until nothing is due on the lifecycle clock. */
 export async function runLifecycleRound(gateway: PaymentGateway): Promise<LifecycleRound> {
   const round: LifecycleRound = {
     reminded: 0,
@@ -96,8 +92,7 @@ export async function runLifecycleRound(gateway: PaymentGateway): Promise<Lifecy
   round.reconciled += await reconcileStaleAttempts(gateway);
   const now = await lifecycleNow();
   round.settled += await autoApprove(gateway, now);
-  // A subscription moved forward a year by the sandbox clock has a period due for each month:
-  // the loop bills them one after another (each claim takes the next due period).
+  // A year moved on by the sandbox clock has a period due each month: each claim takes the next.
   for (let batches = 0; batches < 1000; batches++) {
     const claimed = await claimDueSubscriptions(now, claimMs, batchSize);
     if (claimed.length === 0) break;

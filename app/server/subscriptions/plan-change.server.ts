@@ -1,10 +1,7 @@
-// Her plan changed from her page, or by support for her (the console passes its audit row as
-// `alsoRecord`), by the rules of app/funnel/plan-change.ts. The change is made while the
-// subscription is claimed (as a billing-date change is), so a renewal worker cannot bill
-// meanwhile, and only while it still has the plan, waiting plan and billing date her page
-// showed: a second press finds it changed and changes nothing. The new plan, its timeline
-// line, the record of her consent to the new plan's renewals, her email and the provider's
-// event are written in one transaction.
+// Her plan changed from her page or by support (`alsoRecord`: the audit row), by
+// app/funnel/plan-change.ts, under the subscription's claim so no renewal bills meanwhile, and only
+// while plan, waiting plan and billing date are as her page showed (a second press changes
+// nothing). Plan, line, her renewal consent, email and provider event in one transaction.
 import type { Language, Translator } from "../../i18n/languages";
 import { translator } from "../../i18n/messages";
 import { checkoutTerms, planChangeAgreedWith, planChangeDisclosure } from "../../funnel/consent";
@@ -36,10 +33,9 @@ import { claimForChange } from "./claim-for-change.server";
 import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
 
-/** Posts of her plan page: a person changes her plan a few times at most; each change sends an email. */
+/** A few changes at most; each sends an email. */
 export const planChangeLimit: RateLimit = { bucket: "plan-change", limit: 10, addressLimit: 100, windowMs: 60 * 60_000 };
 
-/** What her page showed when she chose: the change applies only while it is still so. */
 export interface PlanShown {
   plan: PlanCode;
   pendingPlan: PlanCode | null;
@@ -47,25 +43,22 @@ export interface PlanShown {
 }
 
 export type PlanChangeOutcome =
-  /** Done (or done already by the same press a moment before): what was done. */
+  /** Or done already by the same press a moment before. */
   | { status: "changed"; line: PlanChangeLine }
-  /** The rules, or a plan that changed since her page showed it, refuse it: nothing written. */
+  /** Nothing written. */
   | { status: "refused"; refusal: PlanChangeRefusal | "stale"; message: string }
-  /** A payment is moving: nothing changed yet. */
   | { status: "busy"; message: string };
 
 export interface PlanChangeOptions {
-  /** Written in the change's transaction, only when the change is (support's audit row). */
   alsoRecord?: (tx: Queryable) => Promise<void>;
-  /** How she agreed to the new plan (support on the phone says so); her plan page's button by default. */
+  /** Support on the phone says so; her plan page's button by default. */
   agreedWith?: string;
-  /** The language the disclosure was read to her in (the console's English); hers by default. */
+  /** The console's English when read to her; hers by default. */
   language?: Language;
-  /** The words of a refusal: her page's language; the console's English without. */
   t?: Translator;
 }
 
-/** Her medications as her order names them (the catalogue's product ids). */
+/** The catalogue's product ids. */
 export async function herMedications(subscription: SubscriptionRow): Promise<HerMedication[]> {
   const order = await findOrder(subscription.responderUuid);
   const body = (order?.body ?? {}) as Partial<PreAuthOrderBody>;
@@ -74,10 +67,10 @@ export async function herMedications(subscription: SubscriptionRow): Promise<Her
   );
 }
 
-/** The plans offered now, in the spec's order (as the selection page lists them). */
+/** In the spec's order. */
 const visiblePlans = () => orderedPlans(config().VISIBLE_PLANS);
 
-/** Each plan offered now, priced for her medications from the catalogue the selection page reads. */
+/** Priced for her medications from the selection page's catalogue. */
 export async function planOffers(subscription: SubscriptionRow, plans: readonly PlanCode[] = visiblePlans()): Promise<PlanOffer[]> {
   const [catalogue, medications] = await Promise.all([
     medicationsFor(subscription.responderUuid, subscription.variant),
@@ -87,10 +80,8 @@ export async function planOffers(subscription: SubscriptionRow, plans: readonly 
 }
 
 /**
- * What her plan page and the console offer her now: why no plan can change (`closed`), the other
- * plans she may choose, priced, those that leave out one of her medications (shown with why,
- * never offered), and the rules' answer for the plan asked for (her own: keeping it, which
- * cancels a change that waits). In her page's language with `t`; the console's English without.
+ * Why no plan can change (`closed`), the plans she may choose, priced, those leaving out a
+ * medication (shown with why, never offered), and the rules' answer for the plan asked for.
  */
 export async function planChoices(subscription: SubscriptionRow, t?: Translator) {
   const now = await lifecycleNow();
@@ -120,7 +111,7 @@ export async function planChoices(subscription: SubscriptionRow, t?: Translator)
   };
 }
 
-/** The status a page answers a change not made with (her page and the console alike): a choice the rules refuse 400, else 409. */
+/** Her page and the console alike: refused by the rules 400, else 409. */
 export function planRefusalStatus(outcome: Exclude<PlanChangeOutcome, { status: "changed" }>): 400 | 409 {
   return outcome.status === "refused" && outcome.refusal !== "stale" && badChoiceRefusals.includes(outcome.refusal) ? 400 : 409;
 }
@@ -128,7 +119,7 @@ export function planRefusalStatus(outcome: Exclude<PlanChangeOutcome, { status: 
 const stillShown = (row: SubscriptionRow, shown: PlanShown) =>
   row.plan === shown.plan && row.pendingPlan === shown.pendingPlan && row.nextBillingAt?.getTime() === shown.nextBillingAt.getTime();
 
-/** `choice` made her plan, only while her subscription is still as `shown`. */
+/** Only while her subscription is still as `shown`. */
 export async function changeHerPlan(
   subscription: SubscriptionRow,
   choice: PlanCode,
@@ -189,7 +180,7 @@ export async function changeHerPlan(
   }
 }
 
-/** Not as her page showed it: her own press a moment ago (the same answer again), or a stale page. */
+/** Her own press a moment ago (the same answer again), or a stale page. */
 function alreadyDone(
   row: SubscriptionRow,
   events: readonly { event: string; detail: Record<string, unknown> }[],

@@ -1,17 +1,11 @@
-// The address of her plan's printable summary (/plan/{token}), to share with her own doctor:
-// the flow's uuid, her link's generation and the day the link ends, signed by the server for
-// this purpose only, so the uuid alone opens nothing and no other token of ours passes for it.
-// Read-only: it shows the plan and nothing else.
+// Her plan's printable summary (/plan/{token}) to share with her doctor: uuid, link generation and
+// end day, signed for this purpose only, so the uuid alone opens nothing. Read-only.
 //
-// Her link's generation is her subscription's `linkVersion` (private-link.server.ts): a new
-// private link, once it opens (asked for from her page: at once), retires every plan link drawn
-// before, as it retires the old private link. A plan before any order has no subscription, so
-// its links are generation 0; they keep opening after she orders, until they end or a new
-// private link opens (the first moves her subscription from 1 to 2): the plan she showed her
-// doctor before buying should not go dead the moment she buys, and one new link retires every
-// link she let out.
-// Every link ends `planLinkLifetimeDays` after it was drawn; her page and the checkout draw a
-// fresh one each time they are shown.
+// The generation is her subscription's `linkVersion` (private-link.server.ts): a new private link,
+// once opened, retires every plan link drawn before. Plan links drawn before any order are
+// generation 0 and keep opening after she orders, until they end or a new private link opens:
+// the plan she showed her doctor should not die the moment she buys, and one new link retires all.
+// Links end `planLinkLifetimeDays` after drawn; her pages draw a fresh one each time.
 import { findSubscriptionByResponder, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { publicUrl } from "../config.server";
 import { idOfUuid, signerFor, uuidOfId } from "../secrets/signed-link.server";
@@ -19,9 +13,8 @@ import { idOfUuid, signerFor, uuidOfId } from "../secrets/signed-link.server";
 export const planLinkLifetimeDays = 30;
 const lifetimeMs = planLinkLifetimeDays * 24 * 60 * 60 * 1000;
 
-/** The generation of a plan link drawn before any order. */
 export const beforeOrderVersion = 0;
-/** The generation a subscription's link starts at (the column's default). */
+/** The column's default. */
 const firstSubscriptionVersion = 1;
 
 // id . generation . end (seconds since 1970) . signature
@@ -31,11 +24,7 @@ const unversionedPattern = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 const planLinks = signerFor({ key: "plan-summary" });
 
-/**
- * A plan link for this generation, ending planLinkLifetimeDays after `now`, at the start of
- * that minute: the views of her plan within a minute draw the same link, so a page that shows
- * it is the same page (drawn-pages.server.ts).
- */
+/** Ending at the start of that minute, so views within a minute draw the same link and the same page (drawn-pages.server.ts). */
 export function planSummaryToken(responderUuid: string, linkVersion: number = beforeOrderVersion, now: Date = new Date()): string {
   const endsAt = Math.floor((now.getTime() + lifetimeMs) / 60_000) * 60;
   const signed = `${responderUuid}.${linkVersion}.${endsAt}`;
@@ -48,11 +37,11 @@ export const planSummaryUrl = (responderUuid: string, linkVersion?: number, now?
   `${publicUrl()}${planSummaryPath(responderUuid, linkVersion, now)}`;
 
 export type PlanLinkReading =
-  /** Her order's subscription when there is one: what the doctor email and a fresh link need. */
+  /** What the doctor email and a fresh link need. */
   | { status: "open"; responderUuid: string; subscription: SubscriptionRow | undefined }
-  /** Not a token of ours, or changed: nothing is said about which plan it might name. */
+  /** Nothing is said about which plan it might name. */
   | { status: "invalid" }
-  /** Ours, but past its end or retired by a newer private link; `ordered` says where a new one is. */
+  /** Past its end or retired; `ordered` says where a new one is. */
   | { status: "ended"; responderUuid: string; ordered: boolean };
 
 export async function readPlanLink(token: string, now: Date = new Date()): Promise<PlanLinkReading> {

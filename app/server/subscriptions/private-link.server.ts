@@ -1,15 +1,10 @@
-// Her private link (there are no accounts, spec section 6): /subscription/{token}, where the
-// token names her subscription and its link generation, signed by the server. A uuid or an
-// order reference alone opens nothing. The signature's key is derived from the session secret
-// for this one purpose, so no other token of ours can pass for a link.
+// Her private link (no accounts, spec section 6): a token naming her subscription and link
+// generation, signed for this purpose only; a uuid or reference alone opens nothing.
 //
-// One generation opens (`linkVersion`); every older link answers 410. Asking for the link again
-// by email (send-links.server.ts), which anyone who knows her email can do, sends a generation
-// above it that waits (`newestLinkVersion`): her links keep opening until a newer one is first
-// opened, which then becomes the one that opens (older ones retire; newer ones sent still
-// wait). So strangers' requests, however many, retire nothing she uses; only opening a link
-// from her inbox does. A request from her own page, holding the link that opens, retires every
-// older link at once, as support's does.
+// One generation opens (`linkVersion`), older ones answer 410. A link asked for by email (anyone
+// knowing her email can) sends a newer generation that waits (`newestLinkVersion`) until first
+// opened, so strangers' requests retire nothing she uses. A request from her own page (or
+// support's) retires every older link at once.
 import { findSubscription, openLinkVersion, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { publicUrl } from "../config.server";
 import { idOfUuid, signerFor, uuidOfId } from "../secrets/signed-link.server";
@@ -18,7 +13,7 @@ const tokenPattern = /^([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,8})\.([A-Za-z0-9_-]{43
 
 const subscriptionLinkSigner = signerFor({ key: "subscription-link" });
 
-/** The token of her current link (or of the generation given). */
+/** Or of the generation given. */
 export function subscriptionLinkToken(subscription: Pick<SubscriptionRow, "id" | "linkVersion">): string {
   const { id, linkVersion } = subscription;
   return `${idOfUuid(id)}.${linkVersion}.${subscriptionLinkSigner.sign(`${id}.${linkVersion}`)}`;
@@ -31,11 +26,10 @@ export function subscriptionLinks(subscription: Pick<SubscriptionRow, "id" | "li
 
 export type LinkReading =
   | { status: "open"; subscription: SubscriptionRow }
-  /** Not a token of ours, or changed: nothing is said about which order it might name. */
+  /** Nothing is said about which order it might name. */
   | { status: "invalid" }
-  /** Ours, but a newer link replaced it. */
   | { status: "replaced" }
-  /** Her data was deleted at her request: the link opens nothing any more, and says no more. */
+  /** Opens nothing any more, and says no more. */
   | { status: "erased" };
 
 export async function readSubscriptionLink(token: string): Promise<LinkReading> {
@@ -48,8 +42,7 @@ export async function readSubscriptionLink(token: string): Promise<LinkReading> 
   if (!subscription) return { status: "invalid" };
   const reading = readingOf(subscription, version);
   if (reading !== "first open") return reading;
-  // A generation sent and not yet opened: this first open makes it current. Of two opens at
-  // once one moves it, and the other reads what that made.
+  // A generation sent, first opened now: it becomes current. Of two opens at once one moves it, the other reads that.
   const opened = await openLinkVersion(id, version);
   if (opened) return { status: "open", subscription: opened };
   const now = await findSubscription(id);
@@ -58,12 +51,11 @@ export async function readSubscriptionLink(token: string): Promise<LinkReading> 
 }
 
 function readingOf(subscription: SubscriptionRow, version: number): LinkReading | "first open" {
-  // Before the generation: erasing retires her link too, and "replaced" would send her to ask
-  // for a new one, which nothing can answer now.
+  // Before the generation: "replaced" would send her to ask for a new link, which nothing can answer now.
   if (subscription.erasedAt !== null) return { status: "erased" };
   if (version === subscription.linkVersion) return { status: "open", subscription };
   if (version < subscription.linkVersion) return { status: "replaced" };
-  // A generation never sent: signed by us, so only a changed server could make one.
+  // Signed by us, so only a changed server could make one.
   if (version > subscription.newestLinkVersion) return { status: "invalid" };
   return "first open";
 }

@@ -1,11 +1,8 @@
-// Money given back from a paid capture or charge (the owner's refund, or the one the terms
-// promise when she is medically disqualified). Exactly once, whoever presses: the amount is
-// set aside before the gateway is called, by one conditional statement that never takes the
-// refunded total past what was paid (db/stores/subscriptions.server.ts, setAsideRefund), with
-// the pending refund's row and the caller's audit row in the same transaction. The gateway
-// gets the row's own idempotency key; its answer settles the row once, with the timeline's
-// line, the provider's event and her email in one transaction. A gateway that does not answer
-// leaves the refund pending: the lifecycle worker asks again with the same key.
+// Money given back from a paid capture or charge, exactly once whoever presses: the amount is set
+// aside before the gateway is called by one conditional statement never past what was paid
+// (setAsideRefund), with the pending row and the audit row in one transaction. The gateway gets
+// the row's key; its answer settles the row once with the timeline line, the provider's event and
+// her email. No answer leaves it pending: the worker asks again with the same key.
 import { randomUUID } from "node:crypto";
 import { checkRefundAmount, isRefundable, refundableCents, type RefundReason } from "../../funnel/refunds";
 import { database, type Queryable } from "../db/client.server";
@@ -28,29 +25,27 @@ import { lifecycleNow } from "./clock.server";
 import { emailMessage, orderEventMessage } from "./order-events.server";
 
 export interface RefundAsked {
-  /** The paid capture or charge (its row in subscription_payments). */
   paymentId: number;
   amountCents: number;
   reason: Exclude<RefundReason, "made_at_gateway">;
   note: string | null;
-  /** Her own email about it (false when another email says it: medically disqualified). */
+  /** False when another email says it (medically disqualified). */
   tellHer: boolean;
-  /** Written with the refund's row, only when it is (the console's audit row). */
+  /** The console's audit row, written with the refund's row only when it is. */
   alsoRecord?: (tx: Queryable, refund: SubscriptionPaymentRow) => Promise<void>;
 }
 
 export type RefundOutcome =
   | { status: "refunded"; refund: SubscriptionPaymentRow }
-  /** The gateway did not answer: the refund stays set aside and the worker asks again. */
+  /** Stays set aside; the worker asks again. */
   | { status: "pending"; refund: SubscriptionPaymentRow }
-  /** The gateway said no: nothing refunded, the amount free again. */
+  /** Nothing refunded, the amount free again. */
   | { status: "refused"; message: string }
-  /** Less is left than asked (another refund may have come first): the message says how much. */
+  /** Another refund may have come first. */
   | { status: "too_much"; leftCents: number; message: string }
-  /** Not a paid payment of this order. */
   | { status: "not_refundable" };
 
-/** "Visa ending 4242", from the card the subscription charges now or the hold's. */
+/** The card the subscription charges now, or the hold's. */
 export function cardWords(card: { cardBrand: string | null; cardLast4: string | null }): string | undefined {
   if (!card.cardLast4) return undefined;
   const brand = card.cardBrand ? card.cardBrand.charAt(0).toUpperCase() + card.cardBrand.slice(1) : "card";
@@ -58,10 +53,9 @@ export function cardWords(card: { cardBrand: string | null; cardLast4: string | 
 }
 
 /**
- * The card a refund of `payment` goes back to, in words, only when it is certain: the hold's
- * card (kept on the order) paid the capture, and every charge while she had given no other.
- * Once she gave another card, which card paid an older charge is not recorded here, so her
- * email names none rather than perhaps the wrong one.
+ * Only when certain: the hold's card paid the capture, and every charge until she gave another.
+ * After that an older charge's card is not recorded, so her email names none rather than the
+ * wrong one.
  */
 export async function refundedCard(subscription: SubscriptionRow, payment: SubscriptionPaymentRow): Promise<string | undefined> {
   if (payment.kind === "charge" && subscription.cardReference !== null) return undefined;
@@ -103,7 +97,6 @@ function tooMuch(payment: SubscriptionPaymentRow, message: string): RefundOutcom
   return { status: "too_much", leftCents: refundableCents(payment.amountCents, payment.refundedCents), message };
 }
 
-/** The gateway's answer to a pending refund, recorded once. */
 async function askGateway(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,
@@ -124,8 +117,7 @@ async function askGateway(
   }
   if (answer.status === "refused") return settleRefused(refund, answer.message);
   const at = await lifecycleNow();
-  // Read before the transaction: the embedded engine runs one statement at a time, and a read
-  // outside an open transaction would wait for it.
+  // The embedded engine runs one statement at a time: a read outside an open transaction would wait for it.
   const current = (await findSubscription(subscription.id)) ?? subscription;
   const card = tellHer ? await refundedCard(current, payment) : undefined;
   const settled = await withOutbox(async (tx) => {
@@ -133,8 +125,7 @@ async function askGateway(
     if (!row) return undefined;
     const detail = { amount_cents: row.amountCents, period: row.period, reason: row.reason };
     await noteOnTimeline(tx, subscription.id, "refunded", at, detail);
-    // The refund's id in both messages: two refunds alike settled at one moment (people
-    // refunding $10 each at once) are two messages, where the outbox would keep one.
+    // The refund's id makes two alike refunds at one moment two messages; the outbox would keep one.
     const event = orderEventMessage(current, "refunded", at, {
       amount_cents: row.amountCents,
       period: row.period,
@@ -147,14 +138,11 @@ async function askGateway(
     }
     return row;
   });
-  // Settled by another (the worker asking again at the same moment): the refund is made all the same.
+  // Settled meanwhile by another (the worker asking again): made all the same.
   return { status: "refunded", refund: settled ?? { ...refund, status: "succeeded", gatewayReference: answer.reference } };
 }
 
-/**
- * The provider's event or her email of one refund, named by its id: two alike refunds at one
- * moment are two messages, not one (the outbox keys a message by what it says).
- */
+/** The outbox keys a message by what it says, so two alike refunds at one moment need their ids. */
 export function withRefundId(message: OutboxMessage, refundId: number): OutboxMessage {
   if (message.kind === "order-event") return { kind: "order-event", payload: { ...message.payload, refund_id: refundId } };
   if (message.kind === "email") return { kind: "email", payload: { ...message.payload, refund_id: refundId } };
@@ -172,11 +160,7 @@ async function settleRefused(refund: SubscriptionPaymentRow, message: string): P
   return { status: "refused", message };
 }
 
-/**
- * The lifecycle worker's part: each refund the gateway did not answer is asked again with
- * its own key (a refund made meanwhile is answered, not made twice). Her email goes with it
- * unless the refund was the one medically disqualified promises (that email said it).
- */
+/** Asked again with its own key (one made meanwhile is answered, not made twice); no email when disqualification's said it. */
 export async function retryPendingRefunds(gateway: PaymentGateway, limit = 25): Promise<number> {
   let settled = 0;
   for (const refund of await pendingRefunds(limit)) {

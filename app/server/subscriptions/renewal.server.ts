@@ -1,8 +1,6 @@
-// A renewal (decision 0014): one period's charge of a subscription that is due, and what follows
-// from its answer: the next period's dates, a try again 1, 3 and 5 days later, or the lapse.
-// The charge's key is made of the subscription, the period and the try (saved-card-charge), so
-// a period is billed once whatever the number of workers or instances; a unique index on paid
-// periods stands behind it.
+// A renewal (decision 0014): one period's charge and what follows (the next dates, a retry 1, 3
+// and 5 days later, or the lapse). The key is subscription, period and try, so a period is billed
+// once however many workers run; a unique index on paid periods stands behind it.
 import { waitingPlanStarts } from "../../funnel/plan-change";
 import { billingDateAfter, periodAmountCents, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
 import { postpone, type SubscriptionRow } from "../db/stores/subscriptions.server";
@@ -12,10 +10,9 @@ import { transitionMessages } from "./order-events.server";
 import { chargeSavedCard } from "./saved-card-charge.server";
 import { applyTransition } from "./transitions.server";
 
-/** A renewal whose charge got no answer is tried again after this (the same key). */
+/** Same key. */
 const gatewayRetryMs = 5 * 60_000;
 
-/** One period's charge of a subscription that is due, and what follows from its answer. */
 export async function billRenewal(
   gateway: PaymentGateway,
   subscription: SubscriptionRow,
@@ -34,12 +31,10 @@ export async function billRenewal(
   }
   const detail = { amount_cents: amount, period, attempt: attempt + 1 };
   if (charged.status === "paid") {
-    // The period billed runs from its billing date to the next one counted from the anchor
-    // (moved with her billing date: billing-date-changes.ts).
+    // Counted from the anchor, which moves with her billing date (billing-date-changes.ts).
     const nextBillingAt = billingDateAfter(subscription.firstPeriodStart, subscription.plan, billedAt);
     const ends = subscription.state === "ending";
-    // A plan she chose when this renewal was already fixed starts after it, in the same update:
-    // its plan and price, its dates counted from the next billing date (plan-change.ts).
+    // A plan chosen when this renewal was fixed starts after it, in the same update (plan-change.ts).
     const waiting = ends ? undefined : waitingPlanStarts(subscription, nextBillingAt);
     const planFacts = waiting
       ? {
@@ -53,14 +48,7 @@ export async function billRenewal(
       event: "renewal_charged",
       at: now,
       whilePeriodsPaid: period,
-      changes: {
-        periodsPaid: period + 1,
-        nextBillingAt: ends ? null : nextBillingAt,
-        dueAt: ends ? null : nextBillingAt,
-        failedAttempts: 0,
-        reminderDueAt: ends ? null : renewalReminderAt(subscription.plan, nextBillingAt),
-        ...waiting?.writes,
-      },
+      changes: renewalPaidChanges(subscription, ends ? null : nextBillingAt, waiting),
       detail: waiting ? { ...detail, new_plan: waiting.line.toPlan } : detail,
       payment: charged.payment,
       messages: transitionMessages(
@@ -104,4 +92,19 @@ export async function billRenewal(
     messages: transitionMessages(subscription, "lapsed", now, { amount_cents: amount, period, message: charged.message }),
   });
   return moved ? "lapsed" : undefined;
+}
+
+/**
+ * What a paid renewal writes: one more period paid, the next due on `next` (none when her plan
+ * ends with it), and a plan that waited for this renewal started.
+ */
+export function renewalPaidChanges(subscription: SubscriptionRow, next: Date | null, waiting: ReturnType<typeof waitingPlanStarts>) {
+  return {
+    periodsPaid: subscription.periodsPaid + 1,
+    nextBillingAt: next,
+    dueAt: next,
+    failedAttempts: 0,
+    reminderDueAt: next === null ? null : renewalReminderAt(subscription.plan, next),
+    ...waiting?.writes,
+  };
 }

@@ -1,8 +1,7 @@
-// The medical review's outcome (decision 0014): the first decision is written once, then the
-// money moves: an approval captures the hold (or, once it has lapsed, charges the saved card),
-// a decline releases it. The decision is kept before any money moves, so a gateway that does
-// not answer leaves a decision the lifecycle worker settles later, with the same idempotency
-// key: the capture happens once however many requests, workers or instances try it.
+// The medical review's outcome (decision 0014): the first decision is written once, before any
+// money moves (capture, or a charge of the saved card once the hold lapsed; release on decline),
+// so a gateway that does not answer leaves it for the worker to settle with the same key: one
+// capture however many try.
 import { awaitingReviewStates, billingDate, renewalReminderAt } from "../../funnel/subscription-life";
 import {
   claimSubscription,
@@ -24,18 +23,16 @@ export type Decision = "approved" | "declined";
 export type DecidedBy = NonNullable<SubscriptionRow["decidedBy"]>;
 
 export type ReviewOutcome =
-  /** The first decision: recorded, and its money moved unless the gateway must be tried again. */
+  /** Its money moved unless the gateway must be tried again. */
   | { status: "recorded"; subscription: SubscriptionRow }
-  /** The same decision again: nothing done twice. */
   | { status: "unchanged"; subscription: SubscriptionRow }
   /** Another decision came first. */
   | { status: "conflict"; subscription: SubscriptionRow }
-  /** Nothing to decide any more: she cancelled before the review. */
+  /** She cancelled before the review. */
   | { status: "closed"; subscription: SubscriptionRow };
 
-/** How long a request or a worker keeps a subscription to itself while it moves money. */
+/** How long a request or worker keeps a subscription while it moves money. */
 export const claimMs = 2 * 60_000;
-/** After a gateway that did not answer: when the worker tries again. */
 const gatewayRetryMs = 60_000;
 
 export async function decideReview(
@@ -63,7 +60,7 @@ export async function decideReview(
   return { status: "recorded", subscription: settled };
 }
 
-/** The capture, the release or the charge that a recorded decision asks for. */
+/** The capture, release or charge a recorded decision asks for. */
 export async function settleDecision(gateway: PaymentGateway, subscription: SubscriptionRow): Promise<SubscriptionRow> {
   const now = await lifecycleNow();
   let current = subscription;
@@ -83,7 +80,6 @@ export async function settleDecision(gateway: PaymentGateway, subscription: Subs
   return (await findSubscription(current.id)) ?? current;
 }
 
-/** A hold that lapsed before any decision. */
 export function expireHold(subscription: SubscriptionRow, at: Date): Promise<SubscriptionRow | undefined> {
   return applyTransition(subscription, {
     event: "hold_expired",
@@ -94,7 +90,7 @@ export function expireHold(subscription: SubscriptionRow, at: Date): Promise<Sub
   });
 }
 
-/** What a paid first period sets: the billing dates count from now. */
+/** The billing dates count from now. */
 function firstPeriodPaid(subscription: SubscriptionRow, at: Date) {
   const nextBillingAt = billingDate(at, subscription.plan, 1);
   return {
@@ -107,33 +103,37 @@ function firstPeriodPaid(subscription: SubscriptionRow, at: Date) {
   };
 }
 
+function firstPeriodTaken(
+  subscription: SubscriptionRow,
+  event: "approved_captured" | "approved_charged",
+  at: Date,
+  payment: Transition["payment"],
+): Promise<Moved> {
+  const paid = firstPeriodPaid(subscription, at);
+  const detail = { amount_cents: subscription.firstPeriodCents, period: 0 };
+  return applyTransition(subscription, {
+    event,
+    at,
+    changes: paid,
+    detail,
+    payment,
+    messages: transitionMessages(subscription, event, at, detail, { nextBillingAt: paid.nextBillingAt }),
+  });
+}
+
 async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, at: Date): Promise<Moved> {
   const amount = subscription.firstPeriodCents;
   if (subscription.state === "on_hold") {
     const captureKey = `capture:${subscription.id}`;
     const captured = await gateway.capture(subscription.holdReference, amount, captureKey);
     if (captured.status === "done") {
-      const paid = firstPeriodPaid(subscription, at);
-      return applyTransition(subscription, {
-        event: "approved_captured",
-        at,
-        changes: paid,
-        detail: { amount_cents: amount, period: 0 },
-        payment: {
-          kind: "capture",
-          period: 0,
-          status: "succeeded",
-          amountCents: amount,
-          gatewayReference: captured.reference,
-          idempotencyKey: captureKey,
-        },
-        messages: transitionMessages(
-          subscription,
-          "approved_captured",
-          at,
-          { amount_cents: amount, period: 0 },
-          { nextBillingAt: paid.nextBillingAt },
-        ),
+      return firstPeriodTaken(subscription, "approved_captured", at, {
+        kind: "capture",
+        period: 0,
+        status: "succeeded",
+        amountCents: amount,
+        gatewayReference: captured.reference,
+        idempotencyKey: captureKey,
       });
     }
     if (captured.status === "failed") return tryLater(subscription, "capture", captured.message);
@@ -146,21 +146,7 @@ async function approve(gateway: PaymentGateway, subscription: SubscriptionRow, a
   const charged = await chargeSavedCard(gateway, subscription, { for: "approval" }, amount);
   if (charged.status === "unanswered") return tryLater(subscription, "approval charge", charged.message);
   if (charged.status === "paid") {
-    const paid = firstPeriodPaid(subscription, at);
-    return applyTransition(subscription, {
-      event: "approved_charged",
-      at,
-      changes: paid,
-      detail: { amount_cents: amount, period: 0 },
-      payment: charged.payment,
-      messages: transitionMessages(
-        subscription,
-        "approved_charged",
-        at,
-        { amount_cents: amount, period: 0 },
-        { nextBillingAt: paid.nextBillingAt },
-      ),
-    });
+    return firstPeriodTaken(subscription, "approved_charged", at, charged.payment);
   }
   return applyTransition(subscription, {
     event: "approved_payment_failed",
@@ -183,11 +169,9 @@ async function decline(gateway: PaymentGateway, subscription: SubscriptionRow, a
 }
 
 /**
- * A hold let go before the subscription began (declined, cancelled by her, or medically
- * disqualified before the money moved), with its transition: released at the gateway while it
- * is held, recorded as already expired when it lapsed first. `unanswered`: the gateway did not
- * answer, nothing was recorded. `alsoRecord` writes in the transition's transaction; `reason`
- * (her cancel's reason code) goes to the provider with it.
+ * Let go before the subscription began: released while held, recorded as expired when it lapsed
+ * first. `unanswered`: nothing recorded. `alsoRecord` writes in the transition's transaction;
+ * `reason` (her cancel's) goes to the provider.
  */
 export async function releaseHold(
   gateway: PaymentGateway,
@@ -234,7 +218,7 @@ export async function releaseHold(
   });
 }
 
-/** Said when the gateway did not answer and the claim is kept until the worker's next try. */
+/** The claim is kept until the worker's next try. */
 export const later = Symbol("tried again later");
 type Moved = SubscriptionRow | undefined | typeof later;
 

@@ -1,9 +1,7 @@
-// What each verified Stripe event does (the webhook route, routes/api.stripe.webhook.ts, checks
-// the signature and says what each type means). Every field read from an event is checked
-// (ids by their pattern, amounts as safe integers) before it is used; an event we cannot read
-// is ignored. Nothing is done twice however often Stripe sends an event: holds and charges move
-// by conditional transitions, a dispute is one row written in place, and a refund made in
-// Stripe's Dashboard is recorded under a key of its own.
+// What each verified Stripe event does (routes/api.stripe.webhook.ts checks the signature). Every
+// field read is checked before use, an unreadable event ignored. Nothing is done twice however
+// often Stripe sends one: conditional transitions, disputes written in place, Dashboard refunds
+// under a key of their own.
 import type Stripe from "stripe";
 import { disputeWordPattern } from "../../funnel/disputes";
 import { awaitingReviewStates, billedStates } from "../../funnel/subscription-life";
@@ -27,7 +25,6 @@ import { emailMessage, orderEventMessage } from "./order-events.server";
 import { refundedCard, withRefundId } from "./refunds.server";
 import { expireHold } from "./review.server";
 
-/** What became of an event, for the log line. */
 export type StripeEventOutcome =
   | "hold expired"
   | "already recorded"
@@ -49,7 +46,6 @@ const refundIdPattern = /^(re|pyr)_[A-Za-z0-9_]{1,200}$/;
 const disputeTypes = ["charge.dispute.created", "charge.dispute.updated", "charge.dispute.closed"];
 const intentTypes = ["payment_intent.canceled", "payment_intent.succeeded", "payment_intent.payment_failed"];
 
-/** The event's object, when it is one. */
 function objectOf(event: Stripe.Event): Record<string, unknown> | undefined {
   const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
   return object !== null && typeof object === "object" && !Array.isArray(object) ? (object as Record<string, unknown>) : undefined;
@@ -82,7 +78,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<StripeEven
 
 // ---- Disputes -------------------------------------------------------------------------
 
-/** Stripe's Dispute object: the payment it takes back (its PaymentIntent), how much, why, where it stands. */
+/** The payment it takes back (its PaymentIntent), how much, why, where it stands. */
 function disputeOf(object: Record<string, unknown> | undefined): DisputeFacts | undefined {
   if (object?.object !== "dispute") return undefined;
   const id = matching(object.id, disputeIdPattern);
@@ -128,7 +124,7 @@ interface RefundedCharge {
   paymentIntent: string;
   /** Everything refunded of the charge so far, ours included. */
   amountRefunded: number;
-  /** The newest refund's id, when the event lists the refunds. */
+  /** When the event lists the refunds. */
   refundId: string | null;
 }
 
@@ -146,17 +142,14 @@ function refundedChargeOf(object: Record<string, unknown> | undefined): Refunded
 }
 
 /**
- * A charge of ours refunded at Stripe. Ours are already counted in the payment's refunded
- * cents from the moment they are set aside (pending ones included), so only what Stripe says
- * was refunded beyond them was made elsewhere (the Dashboard): recorded as a refund of
- * "made_at_gateway", with its timeline line and the provider's event, under a key of the
- * charge and its refunded total, so a repeat of the event writes nothing. The payment's row
- * is locked while it is weighed, so two deliveries at once record it once. No email: she was
- * not told by us, and whoever refunded in the Dashboard speaks for it.
+ * Ours are counted from the moment they are set aside, so only what Stripe says beyond them was
+ * made elsewhere (the Dashboard): recorded as "made_at_gateway" under a key of the charge and its
+ * refunded total, the payment's row locked while weighed, so repeated or concurrent deliveries
+ * record it once.
  */
 async function refundedAtStripe(charge: RefundedCharge): Promise<StripeEventOutcome> {
   const found = await paidPaymentByReference(await database(), charge.paymentIntent);
-  // Read before the transaction (the embedded engine runs one statement at a time).
+  // The embedded engine runs one statement at a time: read before the transaction.
   const subscription = found ? await findSubscription(found.subscriptionId) : undefined;
   if (!found || !subscription) return "ignored";
   const card = await refundedCard(subscription, found);
@@ -195,7 +188,7 @@ interface IntentFacts {
   period: number | undefined;
 }
 
-/** The PaymentIntent an event is about, when it is one, with the metadata we put on our charges. */
+/** With the metadata we put on our charges. */
 function paymentIntentOf(object: Record<string, unknown> | undefined): IntentFacts | undefined {
   if (object?.object !== "payment_intent") return undefined;
   const id = matching(object.id, paymentIntentPattern);
@@ -206,18 +199,17 @@ function paymentIntentOf(object: Record<string, unknown> | undefined): IntentFac
   return { id, subscriptionId, period: period === undefined ? undefined : Number(period) };
 }
 
-/** Stripe let a hold go (its capture_before passed, or someone cancelled it there). */
+/** Its capture_before passed, or someone cancelled it there. */
 async function holdCanceled(intent: IntentFacts): Promise<StripeEventOutcome> {
   const subscription = await findSubscriptionByHold(intent.id);
   if (subscription === undefined) return "ignored";
   if (subscription.state !== "on_hold") return "already recorded";
-  // Decided: the settlement tries its capture (or release), hears the hold is gone, and
-  // records that itself.
+  // Decided: the settlement's capture or release hears the hold is gone and records that itself.
   if (subscription.decision !== null) return "left to the worker";
   return (await expireHold(subscription, await lifecycleNow())) ? "hold expired" : "already recorded";
 }
 
-/** A hold was captured: by our approval (recorded, or to be recorded by the worker), or not by us. */
+/** By our approval (recorded, or to be by the worker), or not by us. */
 function holdCaptured(subscription: SubscriptionRow, intent: IntentFacts): StripeEventOutcome {
   if (subscription.periodsPaid > 0) return "already recorded";
   if (subscription.decision === "approved" && awaitingReviewStates.includes(subscription.state)) return "left to the worker";
@@ -228,7 +220,7 @@ function holdCaptured(subscription: SubscriptionRow, intent: IntentFacts): Strip
   return "needs a look";
 }
 
-/** A charge of ours (a renewal, or an approval's charge of the saved card) succeeded or failed at Stripe. */
+/** A renewal, or an approval's charge of the saved card. */
 async function chargeSettled(intent: IntentFacts, status: "succeeded" | "failed"): Promise<StripeEventOutcome> {
   const recorded = await findPaymentByGatewayReference(intent.id);
   if (recorded) {
@@ -257,7 +249,7 @@ async function chargeSettled(intent: IntentFacts, status: "succeeded" | "failed"
   return "needs a look";
 }
 
-/** Whether the worker will charge this period again (with the same key, so the same PaymentIntent). */
+/** With the same key, so the same PaymentIntent. */
 function stillDue(subscription: SubscriptionRow, period: number): boolean {
   if (period === 0) return subscription.decision === "approved" && awaitingReviewStates.includes(subscription.state);
   return billedStates.includes(subscription.state) && subscription.dueAt !== null && subscription.periodsPaid === period;

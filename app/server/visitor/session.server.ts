@@ -1,6 +1,5 @@
-// The visitor's session: a signed, HttpOnly, SameSite=Lax cookie that carries only the id of
-// a server-side row. The row says which responder uuids this browser owns, which flow is
-// current, and the tracking params kept for her.
+// A signed, HttpOnly, SameSite=Lax cookie carrying only the id of a server-side row: the flows
+// this browser owns, the current one, and her tracking params.
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
 import { eq, inArray, lt, or, sql } from "drizzle-orm";
@@ -26,7 +25,7 @@ const sessionLifetimeSeconds = 60 * 60 * 24 * 30;
 /** A browser keeps at most this many flows; the oldest are forgotten first. */
 const maxOwnedFlows = 20;
 
-/** A new session's row; its id is what the cookie will carry. */
+/** Its id is what the cookie will carry. */
 async function insertSession(data: Partial<VisitorSessionData>, expires?: Date): Promise<string> {
   const id = randomBytes(24).toString("base64url");
   await (await database()).insert(visitorSessions).values({
@@ -44,13 +43,12 @@ const sessionById = (db: Database) =>
     .where(eq(visitorSessions.id, sql.placeholder("id")))
     .prepare(statementName(db, "visitor_session"));
 
-/** Her session's row: what it holds and when it ends. */
 export interface VisitorSessionRow {
   data: Record<string, unknown>;
   expiresAt: Date;
 }
 
-/** The session a row makes: none past its end (her cookie's id is kept, as Remix keeps it). */
+/** None past its end (her cookie's id is kept, as Remix keeps it). */
 function sessionOf(id: string, row: VisitorSessionRow | undefined): VisitorSession {
   const live = row && row.expiresAt.getTime() >= Date.now() ? (row.data as VisitorSessionData) : {};
   return createSession<VisitorSessionData>(live, id);
@@ -71,8 +69,7 @@ function visitorSessionStore() {
   storage ??= createSessionStorage<VisitorSessionData>({
     cookie: sessionCookie(),
     createData: insertSession,
-    // Her session is read by readSession (below), not by the storage's getSession; the
-    // storage commits and destroys it, and asks for this all the same.
+    // readSession reads her session; the storage only commits and destroys it, but asks for this all the same.
     async readData(id) {
       return sessionOf(id, await readSessionRow(id)).data;
     },
@@ -95,22 +92,16 @@ function visitorSessionStore() {
   return storage;
 }
 
-/**
- * What a page reads of the flow its address names, able to bring her session's row in the
- * same statement: a page view's two reads in one round trip (on a busy server each round trip
- * costs more than either read).
- */
+/** A page's read of its flow, able to bring her session's row in the same round trip (on a busy server each costs more than either read). */
 export interface ReadBesideSession<Facts> {
   /** The page's facts and her session's row (by its id), in one statement. */
   withSession(sessionId: string): Promise<{ session: VisitorSessionRow | undefined; facts: Facts }>;
-  /** The page's facts alone. */
   alone(): Promise<Facts>;
 }
 
 /** Her session's id beside the flow's (`flowRow(sessionIdBeside)`), and her row joined on it. */
 export const sessionIdBeside = sql`${sql.placeholder("sessionId")}::text as session_id`;
 export const sessionOfFlowRow = eq(visitorSessions.id, sql`flow.session_id`);
-/** The columns a read beside her session selects of her row, and the row they found. */
 export const besideSessionColumns = { sessionData: visitorSessions.data, sessionExpiresAt: visitorSessions.expiresAt };
 export function besideSessionRow(row: { sessionData: unknown; sessionExpiresAt: Date | null } | undefined): VisitorSessionRow | undefined {
   return row?.sessionData && row.sessionExpiresAt
@@ -137,9 +128,8 @@ function takeBeside(request: Request): Beside | undefined {
 }
 
 /**
- * The session its cookie names. Its id comes from the signed cookie after a turn of promises:
- * by then every loader of the page has begun, and any read one asked to bring beside her
- * session is sent with it. Whatever happens, that read is answered (alone at worst).
+ * Its id comes from the signed cookie after a turn of promises: by then every loader has begun,
+ * and a read one asked to bring beside her session goes with it (answered alone at worst).
  */
 async function readSession(request: Request): Promise<VisitorSession> {
   const cookieHeader = request.headers.get("Cookie");
@@ -166,10 +156,9 @@ async function readSession(request: Request): Promise<VisitorSession> {
 }
 
 /**
- * A page's loaders (root's, for her language, and the route's) each ask for her session: a GET
- * reads it once, and each gets a copy of its own to change. Anything else (an action, which may
- * save it and read it again) reads it each time; the loaders after an action are given a
- * request of their own, so they read what the action saved.
+ * A GET's loaders (root's and the route's) share one read, each with its own copy to change.
+ * An action may save and read again, so it reads each time; the loaders after it get their own
+ * request and read what it saved.
  */
 const readThisRequest = new WeakMap<Request, Promise<VisitorSession>>();
 
@@ -191,10 +180,7 @@ export async function getVisitorSession(request: Request): Promise<VisitorSessio
   return createSession<VisitorSessionData>(structuredClone(session.data), session.id);
 }
 
-/**
- * A page's read sent with her session's, in one statement, when asked for before her session
- * is read (the first thing a loader does); else, or for anything but a GET, sent alone.
- */
+/** Sent with her session's read when asked for before it (a loader's first step); else, or not a GET, alone. */
 export function readBesideVisitorSession<Facts>(request: Request, read: ReadBesideSession<Facts>): Promise<Facts> {
   if (!readOnce(request) || sessionSent.has(request) || besideThisRequest.has(request)) return read.alone();
   const facts = new Promise<Facts>((resolve) => besideThisRequest.set(request, { read, settle: resolve as Beside["settle"] }));
@@ -203,11 +189,9 @@ export function readBesideVisitorSession<Facts>(request: Request, read: ReadBesi
 }
 
 /**
- * The same for an action: its read sent with the first read of her session this request
- * makes (the guard's, which every action calls first), without starting one, since an
- * action's session is read each time it is asked for. What it gives is called for the facts
- * once the guard has passed: those read with her session, else (no session, or it was read
- * before) the facts read alone then. Nothing is read for a post that never asks.
+ * For an action: sent with the guard's first session read without starting one (an action's
+ * session is read each time asked). The returned call gives those facts once the guard passed,
+ * else reads alone then; nothing is read for a post that never asks.
  */
 export function readBesideNextVisitorSession<Facts>(request: Request, read: ReadBesideSession<Facts>): () => Promise<Facts> {
   if (readOnce(request) || sessionSent.has(request) || besideThisRequest.has(request)) return () => read.alone();
@@ -224,11 +208,7 @@ export function readBesideNextVisitorSession<Facts>(request: Request, read: Read
   return () => sent ?? read.alone();
 }
 
-/**
- * The session with an id: itself when it has one; a new visitor's is saved now, so its id is
- * known before the reply and is the one her cookie will carry (committing a session that has
- * an id keeps that id).
- */
+/** A new visitor's is saved now, so its id is known before the reply (committing keeps that id). */
 export async function savedVisitorSession(session: VisitorSession): Promise<VisitorSession> {
   if (session.id) return session;
   return createSession<VisitorSessionData>(session.data, await insertSession(session.data));
@@ -242,25 +222,23 @@ export function ownsResponderUuid(session: VisitorSession, responderUuid: string
   return (session.get("ownedResponderUuids") ?? []).includes(responderUuid);
 }
 
-/** The flow this browser started last, if any. */
 export function currentResponderUuid(session: VisitorSession): string | undefined {
   return session.get("ownedResponderUuids")?.at(-1);
 }
 
-/** Marks the uuid as this browser's and as its current flow. */
 export function claimResponderUuid(session: VisitorSession, responderUuid: string): void {
   const owned = (session.get("ownedResponderUuids") ?? []).filter((uuid) => uuid !== responderUuid);
   owned.push(responderUuid);
   session.set("ownedResponderUuids", owned.slice(-maxOwnedFlows));
 }
 
-/** Forgets the uuid: this browser no longer owns that flow (after payment, spec section 4). */
+/** After payment, spec section 4. */
 export function releaseResponderUuid(session: VisitorSession, responderUuid: string): void {
   const owned = (session.get("ownedResponderUuids") ?? []).filter((uuid) => uuid !== responderUuid);
   session.set("ownedResponderUuids", owned);
 }
 
-/** Forgets sessions past their expiry; run from time to time by the background worker. How many went. */
+/** Run by the background worker. How many went. */
 export async function deleteExpiredSessions(now = new Date()): Promise<number> {
   const deleted = await (
     await database()
@@ -272,10 +250,9 @@ export async function deleteExpiredSessions(now = new Date()): Promise<number> {
 }
 
 /**
- * The tracking email kept in browsers' sessions, erased at her request, in the caller's
- * transaction: in the sessions that own her flow, and in any that keeps one of her addresses
- * (a browser gives her flow up once she has paid, and keeps its tracking parameters). The
- * sessions themselves stay (they hold no more of her).
+ * Erased at her request, in the caller's transaction: in sessions owning her flow and any
+ * keeping one of her addresses (a browser gives her flow up once paid, keeping its tracking
+ * params). The sessions stay: they hold no more of her.
  */
 export async function forgetTrackingEmailOf(tx: Queryable, responderUuid: string, addresses: readonly string[]): Promise<void> {
   const trackingEmail = sql`lower(${visitorSessions.data}->'trackingParams'->>'email_address')`;

@@ -1,6 +1,5 @@
-// One visitor's request: her session, the tracking params kept for her, and the uuids she
-// owns. Every loader and action starts here (each page of her funnel through its guard,
-// flow/require-flow.server.ts), and ends by committing what changed.
+// One visitor's request: her session, kept tracking params and owned uuids. Every loader and action
+// starts here (through flow/require-flow.server.ts) and ends by committing what changed.
 import { data, redirect, type TypedResponse } from "@remix-run/node";
 import { hasTrackingParams, readTrackingParams, type TrackingParams } from "../../funnel/tracking";
 import type { Variant } from "../../funnel/variant";
@@ -28,14 +27,14 @@ export class Visitor {
   private readonly before: string;
   /** Saved early (sessionId), so its cookie is sent even when nothing in it changed. */
   private savedEarly = false;
-  /** The language the address asks for (`?lang=`), remembered when her session is saved. */
+  /** Remembered when her session is saved. */
   private askedLanguage: Language | undefined;
 
   private constructor(
     private current: VisitorSession,
-    /** Her A/B variant for new flows (a flow keeps the one it began with: flow-variant.server.ts). */
+    /** For new flows (a flow keeps its own: flow-variant.server.ts). */
     readonly variant: Variant,
-    /** The cookie that keeps her variant, when it is new or changed. */
+    /** When new or changed. */
     private readonly variantCookie: string | undefined,
   ) {
     this.before = JSON.stringify(current.data);
@@ -45,11 +44,7 @@ export class Visitor {
     return this.current;
   }
 
-  /**
-   * Her session's id, for what must be bound to this browser now (a secure link's first use).
-   * A new visitor has none until her session is saved, so it is saved here, and the reply
-   * carries its cookie: the session the browser keeps is the one the id names.
-   */
+  /** For what must be bound to this browser now (a secure link's first use): a new visitor's session is saved here, its cookie in the reply. */
   async sessionId(): Promise<string> {
     if (!this.current.id) {
       this.current = await savedVisitorSession(this.current);
@@ -58,7 +53,7 @@ export class Visitor {
     return this.current.id;
   }
 
-  /** Opens the visitor's session and keeps any tracking params the URL carries. */
+  /** Keeps any tracking params the URL carries. */
   static async open(request: Request, options: { newFlow?: boolean } = {}): Promise<Visitor> {
     const { variant, setCookie } = await variantOf(request);
     const visitor = new Visitor(await getVisitorSession(request), variant, setCookie);
@@ -71,12 +66,12 @@ export class Visitor {
     return visitor;
   }
 
-  /** Her language: the address's, else the one she chose before, else English. */
+  /** The address's, else her earlier choice, else English. */
   get language(): Language {
     return this.askedLanguage ?? readLanguage(this.session.get("language")) ?? "en";
   }
 
-  /** A form's reply in her language (a schema's messages are catalogue ids). */
+  /** A schema's messages are catalogue ids. */
   reply<Reply extends { error?: Record<string, readonly string[] | null | undefined> | null }>(reply: Reply): Reply {
     return translateReply(translator(this.language), reply);
   }
@@ -85,7 +80,7 @@ export class Visitor {
     return this.session.get("trackingParams") ?? {};
   }
 
-  /** The uuid, normalised, when it is well formed and this browser owns it. */
+  /** Normalised, when well formed and owned by this browser. */
   ownedUuid(candidate: string | null | undefined): string | undefined {
     if (!isResponderUuid(candidate)) return undefined;
     const uuid = candidate.toLowerCase();
@@ -96,27 +91,22 @@ export class Visitor {
     return currentResponderUuid(this.session);
   }
 
-  /** Makes the flow this browser's, and its current one. */
   claim(responderUuid: string): string {
     claimResponderUuid(this.session, responderUuid);
     return responderUuid;
   }
 
-  /**
-   * Spec section 4: after payment her data for the flow is cleared from the browser. Ours is
-   * on the server, so the browser gives the flow up: nothing of it can be read from here again.
-   */
+  /** Spec section 4 clears her data from the browser after payment; ours is on the server, so the browser gives the flow up. */
   release(responderUuid: string): void {
     releaseResponderUuid(this.session, responderUuid);
   }
 
-  /** Headers that save the session, when anything in it changed. */
+  /** When anything changed. */
   async headers(init: HeadersInit = {}): Promise<Headers> {
     const headers = new Headers(init);
     if (this.variantCookie) headers.append("Set-Cookie", this.variantCookie);
     const changed = () => this.savedEarly || JSON.stringify(this.session.data) !== this.before;
-    // A choice of language changes a session she has, or goes with one being saved now; it
-    // never makes one for a new visitor on her own (an entry page would stop being shared).
+    // A language choice never makes a session for a new visitor on its own: an entry page would stop being shared.
     const asked = this.askedLanguage;
     if (asked && asked !== this.session.get("language") && (this.current.id || changed())) this.session.set("language", asked);
     if (changed()) {
@@ -125,8 +115,7 @@ export class Visitor {
     return headers;
   }
 
-  // A TypedResponse, as redirect() gives: a plain Response among an action's answers would make
-  // its page's useActionData untyped.
+  // A plain Response among an action's answers would make useActionData untyped.
   async redirect(url: string, headers: HeadersInit = {}): Promise<TypedResponse<never>> {
     return redirect(url, { status: 303, headers: await this.headers(headers) });
   }

@@ -1,12 +1,7 @@
-// Abandoned flows lose her personal details (ABANDONED_FLOW_DAYS, default 90): a flow with no
-// order, in which nothing of hers has been written for that long, keeps no name, email, phone,
-// address or answer. What stays is anonymous: the flow's step, variant and sources
-// (funnel_records, flow_progress: the funnel report counts them), her plan's medications, cart
-// and a token's products (no one can be told from them once the rest is gone).
-//
-// A flow with an order keeps everything: the order is hers, with its page, emails and link.
-// A flow is found only while it still holds something to erase, so an erased flow is never
-// erased again, and a flow she comes back to is left: its last activity is recent again.
+// After ABANDONED_FLOW_DAYS without her writing anything, a flow with no order loses her name,
+// email, phone, address and answers. What stays is anonymous (step, variant, sources, plan, cart,
+// a token's products). An order keeps everything: it is hers. A flow is found only while it holds
+// something to erase, and one she returns to is recent again.
 import { sql } from "drizzle-orm";
 import { database, type Queryable } from "../db/client.server";
 import {
@@ -25,10 +20,7 @@ import { eraseFunnelRecordDetails } from "../db/stores/funnel-records.server";
 import { erasePersonalDetails } from "../db/stores/personal-details.server";
 import { forgetEmbeddedReceipts } from "../provider/embedded.server";
 
-/**
- * Up to `limit` flows holding her details, with no order, and nothing of theirs written since
- * `quietSince`. The tables are named by the schema, the columns as the database spells them.
- */
+/** Tables named by the schema, columns as the database spells them. */
 async function abandonedFlows(tx: Queryable, quietSince: Date, limit: number): Promise<string[]> {
   const since = sql`${quietSince.toISOString()}::timestamptz`;
   const writtenSince = (table: unknown, column = sql.raw("updated_at")) =>
@@ -60,13 +52,10 @@ async function abandonedFlows(tx: Queryable, quietSince: Date, limit: number): P
   return (result as { rows: { responder_uuid: string }[] }).rows.map((row) => row.responder_uuid);
 }
 
-/** The tables an erasure of abandoned flows rewrites: vacuumed after a run that erased any. */
+/** Vacuumed after a run that erased any. */
 export const abandonedFlowTables = [funnelRecords, preCheckoutDetails, shippingAddresses, billingAddresses, embeddedProviderReceipts];
 
-/**
- * One batch: up to `limit` abandoned flows erased, each wholly or not at all (one transaction).
- * How many flows.
- */
+/** Each flow wholly or not at all (one transaction). How many. */
 export async function eraseAbandonedFlows(quietSince: Date, limit: number): Promise<number> {
   return (await database()).transaction(async (tx) => {
     const flows = await abandonedFlows(tx, quietSince, limit);

@@ -1,34 +1,25 @@
-// A worker of this server process: a round every `everyMs`, never two rounds of one worker at
-// once, and stopped cleanly (the round under way finishes) when the process stops. Each worker
-// is kept on globalThis, so the development server's reloads never start a second one.
-// What a round does is the worker's own business (the outbox, the lifecycle, housekeeping).
+// A round every `everyMs`, never two at once, stopped cleanly (the round under way finishes). Kept
+// on globalThis, so the development server's reloads never start a second one.
 import { log } from "../log.server";
 
 const holder = globalThis as unknown as Record<string, State | undefined>;
 const keyOf = (name: string) => `__${name}Worker`;
 
 export interface WorkerOptions<Round> {
-  /** Names the worker in the log. */
   name: string;
-  /** Read when the worker starts. */
   everyMs: () => number;
   round: () => Promise<Round>;
-  /** A round at once when it starts, rather than after the first wait. */
+  /** Rather than after the first wait. */
   roundAtStart?: boolean;
-  /** Another round straight after this one: more may be waiting (a full batch). */
+  /** More may be waiting (a full batch). */
   again?: (round: Round) => boolean;
 }
 
-// Function-valued properties, not methods: they close over their worker and are handed out
-// on their own (`export const startPrunes = pruneWorker.start`).
+// Function-valued, not methods: they are handed out on their own (`export const startPrunes = pruneWorker.start`).
 export interface Worker<Round> {
   start: () => void;
-  /**
-   * One round that begins now, started or not: a round under way may have read the world
-   * before it changed, so it is waited for first. Undefined when the round failed.
-   */
+  /** A round under way may have read the world before it changed, so it is waited for first. Undefined when it failed. */
   runNow: () => Promise<Round | undefined>;
-  /** Stops waiting for the next round and waits for the one under way. */
   stop: () => Promise<void>;
 }
 
@@ -37,15 +28,10 @@ interface State {
   running: Promise<unknown> | null;
   again: boolean;
   stopped: boolean;
-  /** Woken: a round now, or another straight after the one under way. */
   wake: () => void;
 }
 
-/**
- * Asks the worker called `name`, if this process runs one, for a round now (a round under way
- * is followed by another): by name, so a writer need not import the worker's round, and all
- * that it imports, to wake it.
- */
+/** By name, so a writer need not import the worker's round (and all it imports) to wake it. */
 export function wakeWorker(name: string): void {
   const state = holder[keyOf(name)];
   if (state) setImmediate(state.wake);
@@ -69,7 +55,6 @@ export function worker<Round>(options: WorkerOptions<Round>): Worker<Round> {
     } while (state.again && !state.stopped);
   }
 
-  /** A round unless one is under way; woken, another after the one under way. */
   function tick(state: State, woken: boolean): void {
     if (state.stopped) return;
     if (state.running) {

@@ -1,12 +1,11 @@
-// The A/B variant of one flow: kept on her funnel record from the flow's first write,
-// so it stays the same for the whole flow whatever her variant cookie later says.
+// Kept on her funnel record from the flow's first write, so it stays the same whatever her variant cookie later says.
 import { eq, sql } from "drizzle-orm";
 import type { Variant } from "../../../funnel/variant";
 import { database, type Queryable } from "../client.server";
 import { prepared, statementName } from "../prepared.server";
 import { funnelRecords } from "../schema.server";
 
-// Read once per flow in each process (below): built once, as an instance meets new flows all day.
+// Built once: an instance meets new flows all day.
 const variantOfFlow = (db: Queryable) =>
   db
     .select({ variant: funnelRecords.variant })
@@ -19,11 +18,7 @@ async function storedVariant(db: Queryable, responderUuid: string): Promise<Vari
   return row?.variant;
 }
 
-/**
- * A flow's variant never changes once kept (no write sets it again), so this process
- * remembers the variants it has read: every page of her flow and every checkout asks. The
- * oldest are forgotten past `remembered`, a bound on memory whatever the traffic.
- */
+/** A kept variant never changes, so it is remembered (every page and checkout asks); the oldest go past `remembered`. */
 const knownVariants = new Map<string, Variant>();
 const remembered = 10_000;
 
@@ -33,18 +28,12 @@ function remember(responderUuid: string, variant: Variant): Variant {
   return variant;
 }
 
-/**
- * A flow's kept variant read with other facts of it (the checkout's one-statement read), so
- * that asking for it next costs no read: on an instance that has not met the flow before.
- */
+/** Read with other facts (the checkout's one-statement read), so asking next costs no read. */
 export function rememberFlowVariant(responderUuid: string, kept: Variant | null | undefined): void {
   if (kept && !knownVariants.has(responderUuid)) remember(responderUuid, kept);
 }
 
-/**
- * The flow's variant; a flow that has none yet (begun at the selection page, or by a token)
- * takes `assigned`, the visitor's own, and keeps it from now on.
- */
+/** A flow without one yet (begun at selection, or by a token) takes `assigned` and keeps it. */
 export async function flowVariant(responderUuid: string, assigned: Variant): Promise<Variant> {
   const known = knownVariants.get(responderUuid);
   if (known) return known;

@@ -1,6 +1,4 @@
-// Sales funnel records (spec section 3): read and written here. Each step is written
-// together with its outbox message for the provider, in one transaction, by
-// app/server/flow/funnel-step.server.ts.
+// Spec section 3's records; funnel-step.server.ts writes each step with its outbox message in one transaction.
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FunnelRecord } from "../../../funnel/sales-funnel-record";
 import type { TrackingParams } from "../../../funnel/tracking";
@@ -10,7 +8,6 @@ import { funnelRecords } from "../schema.server";
 
 type Row = typeof funnelRecords.$inferSelect;
 
-/** Where each tracking param is kept: one column per param. */
 const trackingColumnOf = {
   utm_source: "utmSource",
   utm_medium: "utmMedium",
@@ -59,11 +56,7 @@ export async function findFunnelRecord(responderUuid: string, db: Queryable | nu
 
 export type FunnelStepChange = Partial<Omit<FunnelRecord, "responderUuid">>;
 
-/**
- * One step of the funnel, in the caller's transaction: the record is created (with the
- * visitor's variant, which it keeps from then on) or updated. Returns the record as it now
- * stands and the variant it keeps.
- */
+/** Created with the visitor's variant, kept from then on, or updated, in the caller's transaction. */
 export async function saveFunnelRecord(
   tx: Queryable,
   responderUuid: string,
@@ -98,7 +91,7 @@ export async function saveFunnelRecord(
   return { record: next, variant: kept?.variant ?? variant };
 }
 
-/** Keeps new tracking params on a record without sending anything to the provider. */
+/** Sends nothing to the provider. */
 export async function updateFunnelTracking(responderUuid: string, params: TrackingParams): Promise<void> {
   await (
     await database()
@@ -109,10 +102,8 @@ export async function updateFunnelTracking(responderUuid: string, params: Tracki
 }
 
 /**
- * An abandoned flow's answers and email addresses erased (app/server/workers/abandoned-flows.server.ts),
- * in the caller's transaction: the row stays, with its step, variant and sources, and its time
- * of last activity is hers, untouched. A row written since `quietSince` is left: she came back.
- * How many rows were erased.
+ * In the caller's transaction; the row stays (step, variant, sources) and its last activity is
+ * hers, untouched. A row written since `quietSince` is left: she came back. How many.
  */
 export async function eraseFunnelRecordDetails(tx: Queryable, responderUuids: string[], quietSince: Date): Promise<number> {
   if (responderUuids.length === 0) return 0;
@@ -124,11 +115,7 @@ export async function eraseFunnelRecordDetails(tx: Queryable, responderUuids: st
   return erased.length;
 }
 
-/**
- * Her flow's answers, email addresses and the redirect that carried her tracking email, erased
- * at her request, in the caller's transaction, whenever she was last active: the row stays,
- * with its step, variant and sources, for the funnel report's counts.
- */
+/** At her request, whenever she was last active; the row stays for the funnel report's counts. */
 export async function eraseFunnelRecordOf(tx: Queryable, responderUuid: string): Promise<void> {
   await tx
     .update(funnelRecords)

@@ -1,7 +1,5 @@
-// The people of the console (table staff_members), their recovery codes (staff_recovery_codes)
-// and their setup links (staff_setup_links). Every change of a person that must not race
-// another (the last owner kept, a code taken once, a link used once) is one conditional
-// statement here; the services decide what to change.
+// Console staff, recovery codes and setup links. Every change that must not race another (the
+// last owner kept, a code or link used once) is one conditional statement here.
 import { and, asc, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { StaffRole, StaffStatus } from "../../../funnel/staff";
 import { database, type Queryable } from "../client.server";
@@ -24,7 +22,6 @@ export async function findStaffMemberByEmail(email: string, tx?: Queryable): Pro
   return row;
 }
 
-/** Everyone, active first, then by name. */
 export async function listStaffMembers(): Promise<StaffMemberRow[]> {
   return (await database())
     .select()
@@ -36,7 +33,7 @@ export async function listStaffMembers(): Promise<StaffMemberRow[]> {
     );
 }
 
-/** Names for the audit log's filter: everyone ever on the staff. */
+/** Everyone ever on the staff, for the audit log's filter. */
 export async function staffNames(): Promise<{ id: string; name: string }[]> {
   return (await database()).select({ id: staffMembers.id, name: staffMembers.name }).from(staffMembers).orderBy(asc(staffMembers.name));
 }
@@ -50,7 +47,7 @@ export interface NewStaffMember {
   pendingTotpSecret?: string | null;
 }
 
-/** A new person; undefined when someone already has that email. */
+/** Undefined when someone already has that email. */
 export async function insertStaffMember(values: NewStaffMember, tx?: Queryable): Promise<StaffMemberRow | undefined> {
   const [row] = await (await db(tx)).insert(staffMembers).values(values).onConflictDoNothing({ target: staffMembers.email }).returning();
   return row;
@@ -67,9 +64,8 @@ export async function countActiveOwners(tx?: Queryable): Promise<number> {
 }
 
 /**
- * Changes a person's role or status, unless that leaves no active owner. The active owners'
- * rows are locked first, so two owners demoting each other at once are done one after the
- * other, and the second finds itself the last. Undefined when refused or unknown.
+ * Unless that leaves no active owner: the active owners' rows are locked first, so two owners
+ * demoting each other at once go one after the other and the second finds itself the last.
  */
 export async function changeStaffMemberKeepingAnOwner(
   id: string,
@@ -101,7 +97,7 @@ export async function changeStaffMemberKeepingAnOwner(
   });
 }
 
-/** A new password (and status), forgetting any authenticator when `forgetTwoStep`. */
+/** Forgets any authenticator when `forgetTwoStep`. */
 export async function setStaffPassword(
   id: string,
   values: { passwordHash: string | null; status: StaffStatus; forgetTwoStep: boolean },
@@ -121,11 +117,7 @@ export async function setStaffPassword(
   return row;
 }
 
-/**
- * A person's new password of their own choosing, only while they are active and their password
- * is still `previousHash` (one conditional statement: a reset or a second change at the same
- * moment wins, and this one changes nothing). Undefined when refused.
- */
+/** Only while active and still `previousHash`: a reset or second change at the same moment wins. */
 export async function replaceOwnPassword(
   id: string,
   previousHash: string,
@@ -146,7 +138,6 @@ export async function setPendingTotpSecret(id: string, sealed: string): Promise<
   await (await database()).update(staffMembers).set({ pendingTotpSecret: sealed }).where(eq(staffMembers.id, id));
 }
 
-/** The pending secret becomes the authenticator, with the step of the code that proved it. */
 export async function confirmTotp(id: string, sealed: string, step: number, tx?: Queryable): Promise<void> {
   await (
     await db(tx)
@@ -156,7 +147,7 @@ export async function confirmTotp(id: string, sealed: string, step: number, tx?:
     .where(eq(staffMembers.id, id));
 }
 
-/** Takes a code's time step, once: false when that step (or a later one) was already taken. */
+/** False when that step (or a later one) was already taken. */
 export async function takeTotpStep(id: string, step: number): Promise<boolean> {
   const rows = await (
     await database()
@@ -172,14 +163,14 @@ export async function recordStaffSignIn(id: string, at: Date): Promise<void> {
   await (await database()).update(staffMembers).set({ lastSignInAt: at }).where(eq(staffMembers.id, id));
 }
 
-/** Replaces a person's recovery codes (keyed hashes). */
+/** Keyed hashes. */
 export async function replaceRecoveryCodes(staffId: string, codeHashes: string[], tx?: Queryable): Promise<void> {
   const q = await db(tx);
   await q.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
   if (codeHashes.length > 0) await q.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ staffId, codeHash })));
 }
 
-/** Uses a recovery code: true once, when it was one of theirs; it is gone afterwards. */
+/** True once, when it was theirs; it is gone afterwards. */
 export async function takeRecoveryCode(staffId: string, codeHash: string): Promise<boolean> {
   const rows = await (
     await database()
@@ -195,14 +186,13 @@ export async function countRecoveryCodes(staffId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A new setup link for a person; any earlier one of theirs stops working. */
+/** Any earlier one of theirs stops working. */
 export async function createSetupLink(staffId: string, tokenHash: string, expiresAt: Date, tx?: Queryable): Promise<void> {
   const q = await db(tx);
   await q.delete(staffSetupLinks).where(and(eq(staffSetupLinks.staffId, staffId), isNull(staffSetupLinks.usedAt)));
   await q.insert(staffSetupLinks).values({ tokenHash, staffId, expiresAt });
 }
 
-/** The person a setup link is for, while it is unused and unexpired at `now`. */
 export async function findOpenSetupLink(tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await (
     await database()
@@ -213,7 +203,7 @@ export async function findOpenSetupLink(tokenHash: string, now: Date): Promise<s
   return row?.staffId;
 }
 
-/** Uses a setup link, once: the person it was for, or undefined when used, expired or unknown. */
+/** Once: undefined when used, expired or unknown. */
 export async function useSetupLink(tokenHash: string, now: Date, tx?: Queryable): Promise<string | undefined> {
   const [row] = await (
     await db(tx)
@@ -225,11 +215,7 @@ export async function useSetupLink(tokenHash: string, now: Date, tx?: Queryable)
   return row?.staffId;
 }
 
-/**
- * A new setup link's first step: forgets a person's password and authenticator, their status
- * as it is at that moment kept (one statement: a person disabled at the same instant stays
- * disabled, an active owner still counts as one). Undefined when unknown.
- */
+/** Keeps the status as it is at that moment (one statement: a person disabled meanwhile stays so; an active owner still counts). */
 export async function forgetStaffSignIn(id: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
   const [row] = await (
     await db(tx)
@@ -242,11 +228,7 @@ export async function forgetStaffSignIn(id: string, tx?: Queryable): Promise<Sta
   return row;
 }
 
-/**
- * A setup completed: the password set and the person active, unless they were disabled
- * meanwhile (one conditional statement, so a person disabled at that instant stays out).
- * Undefined when refused.
- */
+/** Unless disabled meanwhile (one conditional statement). */
 export async function activateWithPassword(id: string, passwordHash: string, tx?: Queryable): Promise<StaffMemberRow | undefined> {
   const [row] = await (
     await db(tx)
