@@ -19,8 +19,8 @@ import { provider } from "../../app/server/provider/index.server";
 import { lifecycleNow, moveSandboxClock } from "../../app/server/subscriptions/clock.server";
 import { decideReview } from "../../app/server/subscriptions/review.server";
 import { runLifecycleRound } from "../../app/server/subscriptions/lifecycle-round.server";
-import { startSubscription } from "../../app/server/checkout/place-order.server";
-import { always, WritesAsOne } from "../../app/server/db/writes-as-one.server";
+import { subscriptionWrites } from "../../app/server/checkout/place-order.server";
+import { sendAsOne } from "../../app/server/db/writes-as-one.server";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
 import { aPerson, checkoutForm, type Person } from "./factories";
 import { paymentForm, payForPlan, readyToPay, saveDetails, type PlanChoice } from "./funnel-steps";
@@ -113,30 +113,25 @@ export async function heldSubscription(
       paymentReference: result.reference,
     })
     .returning();
-  const writes = new WritesAsOne();
   const at = await lifecycleNow();
-  startSubscription(
-    writes,
-    {
-      subscription: {
-        orderId: order!.id,
-        responderUuid,
-        reference,
-        plan: options.plan ?? "monthly",
-        language: options.language ?? "en",
-        variant: "current",
-        gateway: gateway.kind,
-        firstPeriodCents: amountCents,
-        renewalCents: options.renewalCents ?? amountCents,
-        holdReference: result.reference,
-        holdExpiresAt: result.holdExpiresAt!,
-        at,
-      },
-      email: emailPayload(reference, "order_received", at),
+  const writes = subscriptionWrites({
+    subscription: {
+      orderId: order!.id,
+      responderUuid,
+      reference,
+      plan: options.plan ?? "monthly",
+      language: options.language ?? "en",
+      variant: "current",
+      gateway: gateway.kind,
+      firstPeriodCents: amountCents,
+      renewalCents: options.renewalCents ?? amountCents,
+      holdReference: result.reference,
+      holdExpiresAt: result.holdExpiresAt!,
+      at,
     },
-    always,
-  );
-  await writes.run(db);
+    email: emailPayload(reference, "order_received", at),
+  });
+  await sendAsOne(db, writes);
   return (await findSubscriptionByResponder(responderUuid))!;
 }
 

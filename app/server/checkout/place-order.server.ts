@@ -7,14 +7,14 @@
 // - the gateway: her card tried under an idempotency key made of the order id and the attempt
 //   key, so even a retry after a crash returns the same authorisation;
 // - the record: what came of it, each outcome written with all that goes with it.
-// Each step's writes that go with others' are all or nothing: a transaction, or one statement
-// composed here from the stores' own writes (db/writes-as-one.server.ts), its rows worked out
-// before it is built. Each moves the order only while the attempt that claimed it still holds it.
+// Each step's writes that go with others' are all or nothing: a transaction, or the stores' own
+// writes gathered here, their rows worked out first, and sent as one statement
+// (db/writes-as-one.server.ts). Each moves the order only while the attempt that claimed it still holds it.
 // An attempt cut off mid-way (a crash) is settled by asking the gateway what became of its key,
 // by the lifecycle worker or by her next press, whichever comes first; her next attempt then
 // has its own key, never the old one.
 import { randomBytes } from "node:crypto";
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { purchaseAgreement, type PurchaseAgreement } from "../../funnel/consent";
 import { emailPayload, type EmailPayload } from "../../funnel/email-messages";
 import { isPlanCode } from "../../funnel/plans";
@@ -42,8 +42,9 @@ import {
 import { idempotencyKeyOf, outboxMessageWrite, ownDeliveryWrite, type OutboxMessage } from "../db/stores/outbox.server";
 import { giveBackPromoCode, redeemPromoCode } from "../db/stores/promo-codes.server";
 import { subscriptionStartWrites, type NewSubscription } from "../db/stores/subscriptions.server";
-import { WritesAsOne } from "../db/writes-as-one.server";
-import { writeWithOutbox } from "../outbox/with-outbox.server";
+import { sendAsOne, type Write } from "../db/writes-as-one.server";
+import { outboxWorkerName } from "../outbox/with-outbox.server";
+import { wakeWorker } from "../workers/worker.server";
 import {
   paymentMessages,
   type AttemptLookup,
@@ -391,12 +392,10 @@ export async function recordPayment(
   message: OutboxMessage,
   deliverAfter: Date,
 ): Promise<boolean> {
-  const db = await database();
-  const writes = new WritesAsOne();
   // An attempt that no longer holds the order (the reconciler settled it) queues nothing.
-  const moved = writes.add(orders.paymentWrite(db, order, paid, card));
-  writes.add(outboxMessageWrite(message, moved.wrote, deliverAfter));
-  return writes.run(db);
+  const moved = orders.paymentWrite(order, paid, card);
+  const writes = [moved, outboxMessageWrite(message, moved, deliverAfter)];
+  return sendAsOne(await database(), writes);
 }
 
 /**
@@ -472,26 +471,33 @@ export async function recordAuthorised(
   delivered: boolean,
   start: OrderStart,
 ): Promise<boolean> {
-  const db = await database();
-  const writes = new WritesAsOne();
-  const moved = writes.add(orders.authorisedWrite(db, order, destination, reference));
-  writes.add(ownDeliveryWrite(db, message, delivered, moved.wrote));
-  startOrder(writes, start, moved.wrote);
+  const moved = orders.authorisedWrite(order, destination, reference);
+  const writes = [moved, ownDeliveryWrite(message, delivered, moved), ...orderStartWrites(start, moved)];
   return writeWithOutbox(writes);
 }
 
-function startOrder(writes: WritesAsOne, start: OrderStart, when: SQL): void {
-  startSubscription(writes, start, when);
-  writes.add(purchaseConsentWrite(start.consent, when));
+/** All the authorisation starts, after `moved` (the order's write). */
+function orderStartWrites(start: OrderStart, moved: Write): Write[] {
+  return [...subscriptionWrites(start, moved), purchaseConsentWrite(start.consent, moved)];
 }
 
 /**
  * Her subscription on hold, with the acknowledgment she can keep, sent once with the
- * subscription it acknowledges: written with the order's writes, when `when` holds.
+ * subscription it acknowledges: written with the order's writes, after `after`.
  */
-export function startSubscription(writes: WritesAsOne, start: Pick<OrderStart, "subscription" | "email">, when: SQL): void {
-  const started = subscriptionStartWrites(writes, start.subscription, when);
-  writes.add(outboxMessageWrite({ kind: "email", payload: start.email }, started.wrote));
+export function subscriptionWrites(start: Pick<OrderStart, "subscription" | "email">, after?: Write): Write[] {
+  const [started, ...withIt] = subscriptionStartWrites(start.subscription, after);
+  return [started, ...withIt, outboxMessageWrite({ kind: "email", payload: start.email }, started)];
+}
+
+/**
+ * The writes as one statement, then the outbox worker woken for the messages among them: once
+ * they are written, never before (the worker would not see them yet).
+ */
+async function writeWithOutbox(writes: readonly Write[]): Promise<boolean> {
+  const wrote = await sendAsOne(await database(), writes);
+  wakeWorker(outboxWorkerName);
+  return wrote;
 }
 
 /**
@@ -664,10 +670,8 @@ export async function recordFoundPayment(
   message: OutboxMessage,
   start: OrderStart,
 ): Promise<boolean> {
-  const writes = new WritesAsOne();
-  const moved = writes.add(orders.foundAuthorisationWrite(await database(), order, paid, card, destination, reference));
-  writes.add(outboxMessageWrite(message, moved.wrote));
-  startOrder(writes, start, moved.wrote);
+  const moved = orders.foundAuthorisationWrite(order, paid, card, destination, reference);
+  const writes = [moved, outboxMessageWrite(message, moved), ...orderStartWrites(start, moved)];
   return writeWithOutbox(writes);
 }
 

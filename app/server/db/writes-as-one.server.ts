@@ -6,15 +6,25 @@
 // The writes of one statement all see the database as it was when it began, never each
 // other's rows, so a write that must follow another's outcome says so in SQL: `after.wrote`
 // is true once that write returned a row (an update that moved the order, an insert not
-// skipped by a conflict). The stores make the writes of their own tables; whoever composes
-// them names which depends on which.
-import { getTableColumns, is, sql, SQL, type SQLWrapper } from "drizzle-orm";
+// skipped by a conflict). The stores give the plain parts of their own tables' writes (a
+// row, the columns an update sets); whoever gathers them names which follows which, and
+// `sendAsOne` composes the statement.
+import { and, getTableColumns, is, sql, SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Queryable } from "./client.server";
+import type { Database, Queryable } from "./client.server";
 import { executeByShape } from "./prepared.server";
 
-/** A write in the statement: `wrote` is its condition for the writes that follow it. */
-export interface Write {
+/**
+ * A write as its store gives it: a row to insert, or the columns an update sets where `where`
+ * holds; `after`: an earlier write of the statement, without whose row this one writes nothing.
+ */
+export type Write = { after?: Write; returning?: PgColumn } & (
+  | { insert: PgTable; row: Record<string, unknown>; skipOnConflict?: PgColumn }
+  | { update: PgTable; set: Record<string, unknown>; where: SQL | undefined }
+);
+
+/** An added write: `wrote` is its condition for the writes that follow it. */
+export interface Added {
   readonly wrote: SQL;
 }
 
@@ -26,7 +36,7 @@ export class WritesAsOne {
   private readonly names: SQL[] = [];
 
   /** Adds a write (one that returns the rows it wrote, when later writes depend on it). */
-  add(query: SQLWrapper): Write {
+  add(query: SQLWrapper): Added {
     const name = sql`${sql.identifier(`write_${this.parts.length + 1}`)}`;
     this.parts.push(sql`${name} as (${query.getSQL()})`);
     this.names.push(name);
@@ -74,4 +84,26 @@ export function insertRowWhen<T extends PgTable>(
   const conflict = options.skipOnConflict ? sql` on conflict (${sql.identifier(options.skipOnConflict.name)}) do nothing` : sql``;
   const returning = options.returning ? sql` returning ${sql.identifier(options.returning.name)}` : sql``;
   return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} where ${when}${conflict}${returning}`;
+}
+
+/** The writes in their order as one statement; true when the first wrote a row. */
+export function sendAsOne(db: Database, writes: readonly Write[]): Promise<boolean> {
+  const statement = new WritesAsOne();
+  const added = new Map<Write, Added>();
+  for (const write of writes) {
+    const when = write.after && added.get(write.after)?.wrote;
+    if (write.after && !when) throw new Error("A write may only follow one before it");
+    added.set(write, statement.add(queryOf(db, write, when)));
+  }
+  return statement.run(db);
+}
+
+function queryOf(db: Database, write: Write, when: SQL | undefined): SQLWrapper {
+  const { returning } = write;
+  if ("insert" in write) return insertRowWhen(write.insert, write.row, when ?? always, { skipOnConflict: write.skipOnConflict, returning });
+  const update = db
+    .update(write.update)
+    .set(write.set)
+    .where(when ? and(write.where, when) : write.where);
+  return returning ? update.returning({ returned: returning }) : update;
 }

@@ -3,11 +3,11 @@
 // ends if longer. A record holds what she was shown and how she agreed, never her contact
 // details, so it stays when she asks us to delete her data. One record per agreement: its key
 // is unique, so a double press (or a crash's retry) writes it once.
-import { asc, eq, type SQL } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { PlanCode } from "../../../funnel/plans";
 import { database, type Queryable } from "../client.server";
 import { consentRecords } from "../schema.server";
-import { insertRowWhen } from "../writes-as-one.server";
+import type { Write } from "../writes-as-one.server";
 
 export type ConsentRecordRow = typeof consentRecords.$inferSelect;
 
@@ -55,12 +55,11 @@ async function keep(tx: Queryable, kind: ConsentRecordRow["kind"], write: Consen
 }
 
 /**
- * Her consent at COMPLETE PURCHASE, written with the order's writes as one statement when
- * `when` holds (writes-as-one.server.ts); once per agreement.
+ * Her consent at COMPLETE PURCHASE, written with the order's writes as one statement after
+ * `after` (writes-as-one.server.ts); once per agreement.
  */
-export function purchaseConsentWrite(write: ConsentWrite, when: SQL): SQL {
-  const record = recordOf("purchase", write);
-  return insertRowWhen(consentRecords, record, when, { skipOnConflict: consentRecords.agreementKey });
+export function purchaseConsentWrite(write: ConsentWrite, after: Write): Write {
+  return { insert: consentRecords, row: recordOf("purchase", write), skipOnConflict: consentRecords.agreementKey, after };
 }
 
 /** Her consent to a new plan, in the caller's transaction (with the change); false when already kept. */

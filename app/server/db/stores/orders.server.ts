@@ -14,6 +14,7 @@ import type { Language } from "../../../i18n/languages";
 import { database, type Database, type Queryable } from "../client.server";
 import { prepared, statementName } from "../prepared.server";
 import { orders } from "../schema.server";
+import type { Write } from "../writes-as-one.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -228,26 +229,28 @@ function authorisedColumns(destination: OrderDestination, reference: string) {
   };
 }
 
-// The writes below are made, not run: each is the first of the writes that go with it, sent
+// The writes below are given, not run: each is the first of the writes that go with it, sent
 // as one statement (../writes-as-one.server.ts), and returns the order's id only when it moved
 // the order, so the writes after it depend on it.
 
 /** The card is authorised: the order as it will be sent, with its payment, while the attempt holds it. */
-export function paymentWrite(q: Queryable, order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard) {
-  return q
-    .update(orders)
-    .set({ ...paymentColumns(order, paid, card), updatedAt: new Date() })
-    .where(heldBy(order))
-    .returning({ id: orders.id });
+export function paymentWrite(order: OrderRow, paid: PreAuthOrderBody, card: PaymentCard): Write {
+  return {
+    update: orders,
+    set: { ...paymentColumns(order, paid, card), updatedAt: new Date() },
+    where: heldBy(order),
+    returning: orders.id,
+  };
 }
 
 /** The order is authorised, under its reference, and she goes to `destination`, while the attempt holds it. */
-export function authorisedWrite(q: Queryable, order: OrderRow, destination: OrderDestination, reference: string) {
-  return q
-    .update(orders)
-    .set({ ...authorisedColumns(destination, reference), updatedAt: new Date() })
-    .where(heldBy(order))
-    .returning({ id: orders.id });
+export function authorisedWrite(order: OrderRow, destination: OrderDestination, reference: string): Write {
+  return {
+    update: orders,
+    set: { ...authorisedColumns(destination, reference), updatedAt: new Date() },
+    where: heldBy(order),
+    returning: orders.id,
+  };
 }
 
 /**
@@ -256,18 +259,14 @@ export function authorisedWrite(q: Queryable, order: OrderRow, destination: Orde
  * (or a reconciler and her own press) exactly one records it.
  */
 export function foundAuthorisationWrite(
-  q: Queryable,
   order: OrderRow,
   paid: PreAuthOrderBody,
   card: PaymentCard,
   destination: OrderDestination,
   reference: string,
-) {
-  return q
-    .update(orders)
-    .set({ ...paymentColumns(order, paid, card), ...authorisedColumns(destination, reference), updatedAt: new Date() })
-    .where(heldBy(order))
-    .returning({ id: orders.id });
+): Write {
+  const set = { ...paymentColumns(order, paid, card), ...authorisedColumns(destination, reference), updatedAt: new Date() };
+  return { update: orders, set, where: heldBy(order), returning: orders.id };
 }
 
 /**

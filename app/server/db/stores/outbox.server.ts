@@ -3,7 +3,7 @@
 // delivered at least once, with backoff, by the outbox worker (app/server/outbox/). The
 // idempotency key travels with every attempt.
 import { createHash } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DoctorEmailPayload, EmailPayload } from "../../../funnel/email-messages";
 import { erasedProviderPayload } from "../../../funnel/her-erasure";
 import type { OrderEventBody } from "../../../funnel/order-event";
@@ -14,7 +14,7 @@ import type { SalesFunnelRecordBody } from "../../../funnel/sales-funnel-record"
 import type { StaffEmailPayload } from "../../../funnel/staff-setup";
 import { database, type Queryable } from "../client.server";
 import { outboxMessages } from "../schema.server";
-import { insertRowWhen } from "../writes-as-one.server";
+import type { Write } from "../writes-as-one.server";
 
 /** A save for one responder, of which the provider keeps only the latest. */
 export interface LatestSavePayload<Body> {
@@ -72,10 +72,9 @@ export async function enqueueOutboxMessage(
   await tx.insert(outboxMessages).values(outboxRow(message, notBefore)).onConflictDoNothing({ target: outboxMessages.idempotencyKey });
 }
 
-/** The message, written with other writes as one statement, when `when` holds (writes-as-one.server.ts); kept once. */
-export function outboxMessageWrite(message: OutboxMessage, when: SQL, notBefore: Date = new Date()): SQL {
-  const row = outboxRow(message, notBefore);
-  return insertRowWhen(outboxMessages, row, when, { skipOnConflict: outboxMessages.idempotencyKey });
+/** The message, written with other writes as one statement after `after` (writes-as-one.server.ts); kept once. */
+export function outboxMessageWrite(message: OutboxMessage, after: Write | undefined, notBefore: Date = new Date()): Write {
+  return { insert: outboxMessages, row: outboxRow(message, notBefore), skipOnConflict: outboxMessages.idempotencyKey, after };
 }
 
 /**
@@ -128,13 +127,15 @@ export async function enqueueLatestSave(
 
 /**
  * A message the caller tried to deliver itself (the authorised order): delivered, or due now
- * for the worker, counted as one attempt either way; written with other writes, when `when` holds.
+ * for the worker, counted as one attempt either way; written with other writes, after `after`.
  */
-export function ownDeliveryWrite(q: Queryable, message: OutboxMessage, delivered: boolean, when: SQL) {
-  return q
-    .update(outboxMessages)
-    .set(delivered ? { status: "delivered", deliveredAt: new Date(), attempts: 1 } : { attempts: 1, nextAttemptAt: new Date() })
-    .where(and(eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)), when));
+export function ownDeliveryWrite(message: OutboxMessage, delivered: boolean, after: Write): Write {
+  return {
+    update: outboxMessages,
+    set: delivered ? { status: "delivered", deliveredAt: new Date(), attempts: 1 } : { attempts: 1, nextAttemptAt: new Date() },
+    where: eq(outboxMessages.idempotencyKey, idempotencyKeyOf(message)),
+    after,
+  };
 }
 
 /**

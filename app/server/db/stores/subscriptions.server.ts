@@ -15,7 +15,7 @@ import {
 } from "../../../funnel/subscription-life";
 import { database, type Queryable } from "../client.server";
 import { subscriptionEvents, subscriptionPayments, subscriptions } from "../schema.server";
-import { insertRowWhen, type Write, type WritesAsOne } from "../writes-as-one.server";
+import type { Write } from "../writes-as-one.server";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
@@ -40,50 +40,40 @@ export interface NewSubscription {
 
 /**
  * The subscription, its first event and its hold, written with the order's writes as one
- * statement, when `when` holds. None of them when the order has its subscription already.
- * The subscription's write, for what follows only once it is written.
+ * statement after `after` (writes-as-one.server.ts). None of them when the order has its
+ * subscription already. The subscription's write comes first: what follows it only once it is
+ * written names it as `after`.
  */
-export function subscriptionStartWrites(writes: WritesAsOne, values: NewSubscription, when: SQL): Write {
+export function subscriptionStartWrites(values: NewSubscription, after: Write | undefined): [started: Write, ...Write[]] {
   const { at, ...row } = values;
   // Its id made here: the event and the hold name it in the same statement.
   const id = randomUUID();
-  const started = writes.add(
-    insertRowWhen(subscriptions, { id, ...row, state: "on_hold", holdPlacedAt: at, dueAt: values.holdExpiresAt }, when, {
-      skipOnConflict: subscriptions.orderId,
-      returning: subscriptions.id,
-    }),
-  );
-  writes.add(
-    insertRowWhen(
-      subscriptionEvents,
-      {
-        subscriptionId: id,
-        event: "hold_placed",
-        fromState: null,
-        toState: "on_hold",
-        at,
-        detail: { amount_cents: values.firstPeriodCents },
-      },
-      started.wrote,
-    ),
-  );
-  writes.add(
-    insertRowWhen(
-      subscriptionPayments,
-      {
-        subscriptionId: id,
-        kind: "hold",
-        period: 0,
-        status: "succeeded",
-        amountCents: values.firstPeriodCents,
-        gatewayReference: values.holdReference,
-        idempotencyKey: `hold:${values.holdReference}`,
-        at,
-      },
-      started.wrote,
-    ),
-  );
-  return started;
+  const started: Write = {
+    insert: subscriptions,
+    row: { id, ...row, state: "on_hold", holdPlacedAt: at, dueAt: values.holdExpiresAt },
+    skipOnConflict: subscriptions.orderId,
+    returning: subscriptions.id,
+    after,
+  };
+  const event: typeof subscriptionEvents.$inferInsert = {
+    subscriptionId: id,
+    event: "hold_placed",
+    fromState: null,
+    toState: "on_hold",
+    at,
+    detail: { amount_cents: values.firstPeriodCents },
+  };
+  const hold: typeof subscriptionPayments.$inferInsert = {
+    subscriptionId: id,
+    kind: "hold",
+    period: 0,
+    status: "succeeded",
+    amountCents: values.firstPeriodCents,
+    gatewayReference: values.holdReference,
+    idempotencyKey: `hold:${values.holdReference}`,
+    at,
+  };
+  return [started, { insert: subscriptionEvents, row: event, after: started }, { insert: subscriptionPayments, row: hold, after: started }];
 }
 
 async function findOne(where: ReturnType<typeof eq>): Promise<SubscriptionRow | undefined> {
