@@ -145,7 +145,7 @@ export async function placeOrder(attempt: CheckoutAttempt): Promise<PlacedOrder>
   // past the grace was cut off (a crash): what became of it is asked of the gateway first, so
   // that she is told of a hold it placed, or else her attempt goes ahead under her own key and
   // with her own card.
-  const read = claim.found ?? { at: performance.now(), order: await findOrder(attempt.responderUuid) };
+  const read: OrderRead = claim.found ?? { at: performance.now(), order: await findOrder(attempt.responderUuid) };
   const current = read.order;
   if (current?.status === "processing" && current.updatedAt.getTime() < Date.now() - attemptGraceMs) {
     if ((await reconcileAttempt(gateway, current)) !== "unanswered") {
@@ -509,37 +509,47 @@ async function currentOutcome(responderUuid: string): Promise<OrderOutcome> {
   return order ? outcomeOf(order) : { status: "failed", message: unexpected };
 }
 
+/** The order as a caller read it (`at`: performance.now() before the read). */
+interface OrderRead {
+  order: OrderRow | undefined;
+  at: number;
+}
+
 /**
- * The result of the attempt that holds the order, once it has one (or "processing"). `read`
- * is the order as the caller has just read it (`at`: performance.now() before the read),
+ * The result of the attempt that holds the order, once it has one (or "processing"): the order
+ * read, judged, waited on, and read again. `read` is the order as the caller has just read it,
  * which is not read again before the wait: a notice told since then wakes the wait at once.
  */
-async function settledOutcome(responderUuid: string, read?: { order: OrderRow | undefined; at: number }): Promise<OrderOutcome> {
+async function settledOutcome(responderUuid: string, read?: OrderRead): Promise<OrderOutcome> {
   const deadline = Date.now() + waitForAttemptMs;
   // The attempt may run on another instance (or have ended with its process): read again when
   // the database says the order is settled, or at the interval where it says nothing.
   const notices = await databaseNotices();
   const settled = await notices.listen(responderUuid, read?.at);
   try {
-    let order = read ? read.order : await findOrder(responderUuid);
-    // Settled already (another attempt, or the reconciler, recorded it): nothing to wait for,
-    // even while an attempt of this process is still out at the gateway.
-    if (order && outcomeOf(order).status === "processing") {
-      const runningHere = attemptsRunningHere.get(responderUuid);
+    let order = read?.order;
+    let known = read !== undefined;
+    for (let first = true; ; first = false) {
+      if (!known) order = await findOrder(responderUuid);
+      if (!order) return { status: "failed", message: unexpected };
+      const outcome = outcomeOf(order);
+      if (outcome.status !== "processing" || Date.now() > deadline) return outcome;
+      // Settled (by another attempt, or the reconciler) is answered above, even while an attempt
+      // of this process is still out at the gateway; while it is not, that attempt is waited
+      // for itself, once, then the order read again.
+      const runningHere = first ? attemptsRunningHere.get(responderUuid) : undefined;
       if (runningHere) {
         let timer: NodeJS.Timeout | undefined;
         const cutOff = new Promise((resolve) => (timer = setTimeout(resolve, waitForAttemptMs)));
         await Promise.race([runningHere.catch(() => undefined), cutOff]);
         clearTimeout(timer);
-        order = await findOrder(responderUuid);
+        known = false;
+        continue;
       }
-    }
-    for (;;) {
-      if (!order) return { status: "failed", message: unexpected };
-      const outcome = outcomeOf(order);
-      if (outcome.status !== "processing" || Date.now() > deadline) return outcome;
       const heard = await settled.next(notices.told ? readAgainUntoldMs : readAgainMs);
-      order = (heard && asTold(order, settled.told)) || (await findOrder(responderUuid));
+      const told = heard ? asTold(order, settled.told) : undefined;
+      order = told ?? order;
+      known = told !== undefined;
     }
   } finally {
     settled.stop();
