@@ -209,19 +209,20 @@ export async function claimOrder(
 ): Promise<OrderClaim> {
   const db = await database();
   const promoCode = order.body.metadata.discount_code;
-  if (!promoCode) {
-    if (!details) {
-      const claimed = await orders.claimOrder(db, responderUuid, attemptKey, order);
-      return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
-    }
+  // Her details go in the claim's statement; but a code that ran out undoes the claim, so with
+  // a code they are kept apart first, and it never undoes them.
+  if (details && promoCode) await saveCheckoutDetails(responderUuid, details);
+  else if (details) {
     const values = { ...checkoutDetailsValues(responderUuid, details), ...orders.orderClaimValues(responderUuid, attemptKey, order) };
     const at = performance.now();
     const [row] = await prepared(db, details.billing ? claimWithBilling : claimWithoutBilling).execute(values);
     if (row?.claimed) return { status: "claimed", order: row.claimed };
     return { status: "taken", found: row?.current ? { order: row.current, at } : undefined };
   }
-  // A code that ran out undoes the claim; her details are kept apart first, so it never undoes them.
-  if (details) await saveCheckoutDetails(responderUuid, details);
+  if (!promoCode) {
+    const claimed = await orders.claimOrder(db, responderUuid, attemptKey, order);
+    return claimed ? { status: "claimed", order: claimed } : { status: "taken" };
+  }
   try {
     return await db.transaction(async (tx): Promise<OrderClaim> => {
       const claimed = await orders.claimOrder(tx, responderUuid, attemptKey, order);
