@@ -387,19 +387,19 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Tra
           type: "p",
           text:
             facts.holdReleased === false
-              ? t("email.cancelledBeforeReviewHoldEnded")
-              : t("email.cancelledBeforeReview", { amount: formatCents(order.firstPeriodCents), releaseTiming }),
+              ? t("email.canceledBeforeReviewHoldEnded")
+              : t("email.canceledBeforeReview", { amount: formatCents(order.firstPeriodCents), releaseTiming }),
         });
       } else if (facts.lastBillingAt) {
         blocks.push({
           type: "p",
-          text: t("email.cancelledLastRenewal", { date: date(facts.lastBillingAt), amount: formatCents(order.renewalCents) }),
+          text: t("email.canceledLastRenewal", { date: date(facts.lastBillingAt), amount: formatCents(order.renewalCents) }),
         });
       } else {
-        blocks.push({ type: "p", text: t("email.cancelled") });
+        blocks.push({ type: "p", text: t("email.canceled") });
         blocks.push({ type: "p", text: noRefunds });
       }
-      return { subject: t("email.cancelledSubject", { reference }), blocks };
+      return { subject: t("email.canceledSubject", { reference }), blocks };
     }
     case "refunded": {
       const payment = whichPayment(facts.period);

@@ -158,7 +158,7 @@ test(
       "Enter the first line of your billing address",
       "Enter the ZIP code of your billing address",
       "Select the state of your billing address",
-      "Enter the town or city of your billing address",
+      "Enter the city of your billing address",
     ]);
     await expect(page.getByRole("dialog", { name: "Missing Information" })).toContainText("Please fill in all billing address fields");
     await expect(sameAsShipping).not.toBeChecked();

@@ -69,7 +69,7 @@ test(
       "Enter the first line of your address",
       "Enter your ZIP code",
       "Select your state",
-      "Enter your town or city",
+      "Enter your city",
     ]);
     await expect(page.getByRole("dialog", { name: "Missing Information" })).toContainText("Please fill in all shipping address fields");
     await expectAccessible(page);

@@ -92,7 +92,7 @@ describe("the final checkout page", () => {
     const missing = await post(browser, uuid, { ...purchase("a"), city: "" });
     expect(missing).toHaveStatus(400);
     expect(missing.data.toast.description).toBe("Please fill in all shipping address fields");
-    expect(missing.data.lastResult.error.city).toEqual(["Enter your town or city"]);
+    expect(missing.data.lastResult.error.city).toEqual(["Enter your city"]);
     const account = await post(browser, uuid, { ...purchase("a"), phone: "" });
     expect(account.data.toast.description).toBe("Please fill in all account details");
     const poBox = await post(browser, uuid, { ...purchase("a"), addressLine1: "P.O. Box 123" });

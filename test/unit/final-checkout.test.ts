@@ -78,13 +78,13 @@ describe("shipping address", () => {
   it("says what is missing, field by field, once each", () => {
     expect(shippingMessages({})).toEqual({
       addressLine1: ["Enter the first line of your address"],
-      city: ["Enter your town or city"],
+      city: ["Enter your city"],
       state: ["Select your state"],
       zipCode: ["Enter your ZIP code"],
     });
     expect(shippingMessages({ addressLine1: " ", city: "\t", state: "", zipCode: "  " })).toEqual({
       addressLine1: ["Enter the first line of your address"],
-      city: ["Enter your town or city"],
+      city: ["Enter your city"],
       state: ["Select your state"],
       zipCode: ["Enter your ZIP code"],
     });

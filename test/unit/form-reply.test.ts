@@ -120,7 +120,7 @@ describe("formFields and summaryOf", () => {
       { firstName: "Jane" },
       {
         state: ["Select your state"],
-        city: ["Enter your town or city"],
+        city: ["Enter your city"],
       },
     );
     expect(fields.firstName).toEqual({
@@ -132,7 +132,7 @@ describe("formFields and summaryOf", () => {
       errors: undefined,
     });
     expect(summaryOf([fields.firstName, fields.city, fields.state])).toEqual([
-      { fieldId: "final-checkout-city", message: "Enter your town or city" },
+      { fieldId: "final-checkout-city", message: "Enter your city" },
       { fieldId: "final-checkout-state", message: "Select your state" },
     ]);
   });

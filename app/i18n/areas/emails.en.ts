@@ -82,14 +82,14 @@ export const emailsEn = {
   "email.lapsed": "We tried your card on each retry day and could not charge your renewal, so your subscription has ended.",
   "email.lapsedRestart": "Nothing more will be charged. To start again, call {phone} or email {email}.",
   // canceled
-  "email.cancelledSubject": "Your subscription {reference} is canceled",
-  "email.cancelledBeforeReview":
+  "email.canceledSubject": "Your subscription {reference} is canceled",
+  "email.canceledBeforeReview":
     "You canceled your order before it was reviewed. We released the {amount} hold on your card; nothing was charged. {releaseTiming}",
-  "email.cancelledBeforeReviewHoldEnded":
+  "email.canceledBeforeReviewHoldEnded":
     "You canceled your order before it was reviewed. The hold on your card had already ended; nothing was charged.",
-  "email.cancelledLastRenewal":
+  "email.canceledLastRenewal":
     "Your subscription is canceled. You canceled less than 72 hours before your next billing date, so, as the terms say, the renewal on {date} of {amount} is still billed. After that, nothing more will be charged.",
-  "email.cancelled": "Your subscription is canceled. No further renewal will be billed: nothing more will be charged.",
+  "email.canceled": "Your subscription is canceled. No further renewal will be billed: nothing more will be charged.",
   // refunded
   "email.refundedSubject": "Your refund for order {reference}",
   "email.refunded":

@@ -78,14 +78,14 @@ export const emailsEs: Record<keyof typeof emailsEn, string> = {
   "email.lapsed":
     "Intentamos cobrar a su tarjeta en cada día de reintento y no pudimos cobrar su renovación, así que su suscripción terminó.",
   "email.lapsedRestart": "No se cobrará nada más. Para empezar de nuevo, llame al {phone} o escriba a {email}.",
-  "email.cancelledSubject": "Su suscripción {reference} está cancelada",
-  "email.cancelledBeforeReview":
+  "email.canceledSubject": "Su suscripción {reference} está cancelada",
+  "email.canceledBeforeReview":
     "Usted canceló su pedido antes de que se revisara. Liberamos la retención de {amount} en su tarjeta; no se cobró nada. {releaseTiming}",
-  "email.cancelledBeforeReviewHoldEnded":
+  "email.canceledBeforeReviewHoldEnded":
     "Usted canceló su pedido antes de que se revisara. La retención en su tarjeta ya había terminado; no se cobró nada.",
-  "email.cancelledLastRenewal":
+  "email.canceledLastRenewal":
     "Su suscripción está cancelada. Usted canceló a menos de 72 horas de su próxima fecha de facturación, así que, como indican los términos, la renovación del {date} por {amount} todavía se cobra. Después de eso, no se cobrará nada más.",
-  "email.cancelled": "Su suscripción está cancelada. No se cobrará ninguna otra renovación: no se cobrará nada más.",
+  "email.canceled": "Su suscripción está cancelada. No se cobrará ninguna otra renovación: no se cobrará nada más.",
   "email.refundedSubject": "Su reembolso del pedido {reference}",
   "email.refunded":
     "Le reembolsamos {amount}{payment, select, first { de su primer pago} renewal { de su pago de renovación} other {}} a {cardKnown, select, yes {su {card}} other {la tarjeta con la que pagó}}.",

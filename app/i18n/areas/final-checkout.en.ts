@@ -56,7 +56,7 @@ export const finalCheckoutEn = {
   "addressForm.billingAddressMissing": "Please fill in all billing address fields",
   "addressForm.addressLine1Missing": "Enter the first line of your address",
   "addressForm.poBox": "We cannot deliver to a PO Box. Enter a street address.",
-  "addressForm.cityMissing": "Enter your town or city",
+  "addressForm.cityMissing": "Enter your city",
   "addressForm.stateMissing": "Select your state",
   "addressForm.zipCodeMissing": "Enter your ZIP code",
   "addressForm.zipCodeFormat": "Enter a 5-digit ZIP code, like 10001",
@@ -64,7 +64,7 @@ export const finalCheckoutEn = {
   "addressForm.billingFirstNameMissing": "Enter the first name for your billing address",
   "addressForm.billingLastNameMissing": "Enter the last name for your billing address",
   "addressForm.billingAddressLine1Missing": "Enter the first line of your billing address",
-  "addressForm.billingCityMissing": "Enter the town or city of your billing address",
+  "addressForm.billingCityMissing": "Enter the city of your billing address",
   "addressForm.billingStateMissing": "Select the state of your billing address",
   "addressForm.billingZipCodeMissing": "Enter the ZIP code of your billing address",
   // The sandbox's card fields and their messages.
