@@ -65,12 +65,7 @@ test(
     await fillCard(page, "4242 4242 4242 4242");
     const missing = await press(page, "COMPLETE PURCHASE");
     expect(missing.status()).toBe(400);
-    await expectErrorSummary(page, [
-      "Enter the first line of your address",
-      "Enter your ZIP code",
-      "Select your state",
-      "Enter your city",
-    ]);
+    await expectErrorSummary(page, ["Enter the first line of your address", "Enter your ZIP code", "Select your state", "Enter your city"]);
     await expect(page.getByRole("dialog", { name: "Missing Information" })).toContainText("Please fill in all shipping address fields");
     await expectAccessible(page);
 
