@@ -37,6 +37,10 @@ export default defineConfig({
     // The environment first: the matchers' imports may read it.
     setupFiles: ["test/setup-env.ts", "test/support/custom-matchers.ts"],
     pool: "forks",
+    // A worker runs file after file in one process rather than starting a process per file: a
+    // file's own start (Node, PGlite's WebAssembly, the libraries) was half the pass's time.
+    // test/setup-env.ts gives each file what a process of its own would (docs/decisions/0047).
+    poolOptions: { forks: { isolate: false } },
     // Vitest leaves one core free by default, which on a 2-core CI machine is one worker: the
     // files are independent (each on its own in-memory PGlite or its own PostgreSQL database),
     // so every core runs one. VITEST_WORKERS overrides it.
