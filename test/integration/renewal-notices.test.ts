@@ -2,11 +2,16 @@
 // renewal on the day her state's rules give, and the yearly notice of her terms where no reminder
 // told her, each once however many rounds run at once, in her language, on her timeline and kept
 // with her consent records, which the prunes never remove, also years after her plan ended.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatEmailDate } from "../../app/funnel/amounts-and-dates";
 import { cancelBeforeDate } from "../../app/funnel/emails";
 import { annualNoticeAt, reminderFor, reminderRulesFor, reminderWindow } from "../../app/funnel/renewal-notice-rules";
 import { translator } from "../../app/i18n/messages";
+import { database } from "../../app/server/db/client.server";
+import { orders, subscriptions } from "../../app/server/db/schema.server";
 import { consentRecordsOf } from "../../app/server/db/stores/consent-records.server";
 import { storedEmailsOf } from "../../app/server/db/stores/stored-emails.server";
 import { subscriptionTimeline, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
@@ -195,5 +200,58 @@ describe("the records of what we sent her", () => {
     await runPrunes(fourYearsOn);
     await runHousekeeping(fourYearsOn);
     expect(await consentRecordsOf(subscription.responderUuid)).toEqual(before);
+  });
+});
+
+describe("migration 0026", () => {
+  /** Its statements after the new columns and index (which the database has already). */
+  function backfillStatements(): string[] {
+    const file = path.resolve(__dirname, "../../app/server/db/migrations/0026_renewal_notices.sql");
+    const statements = readFileSync(file, "utf8")
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.trim());
+    expect(statements[3]).toContain('CREATE INDEX "subscriptions_annual_notice_idx"');
+    return statements.slice(4);
+  }
+
+  it("gives running subscriptions their state, their year of notices, and the reminder day her state's rules give", async () => {
+    const cases = [
+      { plan: "quarterly", state: "MA" },
+      { plan: "quarterly", state: "TX" },
+      { plan: "6_month", state: "MA" },
+      { plan: "yearly", state: "IL" },
+      { plan: "yearly", state: "CO" },
+      { plan: "yearly", state: "CA" },
+      { plan: "monthly", state: "MN" },
+    ] as const;
+    const db = await database();
+    const running = [];
+    for (const { plan, state } of cases) {
+      const subscription = await approved({ plan, shipState: state });
+      const [order] = await db.select().from(orders).where(eq(orders.id, subscription.orderId));
+      await db
+        .update(orders)
+        .set({ body: { ...order!.body, shippingAddress: { state: state.toLowerCase() } } })
+        .where(eq(orders.id, subscription.orderId));
+      // As the subscription was before the migration: the old reminder (none for a quarterly plan, else 30 days before).
+      const old = plan === "quarterly" || plan === "monthly" ? null : new Date(subscription.nextBillingAt!.getTime() - 30 * day);
+      await db
+        .update(subscriptions)
+        .set({ shipState: null, termsToldAt: null, annualNoticeDueAt: null, reminderDueAt: old })
+        .where(eq(subscriptions.id, subscription.id));
+      running.push({ plan, state, subscription });
+    }
+
+    await db.transaction(async (tx) => {
+      for (const statement of backfillStatements()) await tx.execute(sql.raw(statement));
+    });
+
+    for (const { plan, state, subscription } of running) {
+      const after = await reload(subscription);
+      expect(after.shipState, `${plan} ${state}`).toBe(state);
+      expect(after.termsToldAt).toEqual(subscription.holdPlacedAt);
+      expect(after.annualNoticeDueAt).toEqual(annualNoticeAt(subscription.holdPlacedAt, null));
+      expect(after.reminderDueAt, `${plan} ${state}`).toEqual(reminderFor(plan, state, subscription.nextBillingAt!));
+    }
   });
 });
