@@ -1,6 +1,6 @@
 // The lifecycle round (decision 0014): lapsing holds, unsettled decisions, the embedded provider's
-// approvals, reminders and yearly notices (renewal-notices.server.ts), and renewals. One worker claims a subscription at a time, so rounds may run
-// together anywhere.
+// approvals, reminders and yearly notices (renewal-notices.server.ts), and renewals. One worker
+// claims a subscription at a time, so rounds may run together anywhere.
 import { reconcileStaleAttempts } from "../checkout/place-order.server";
 import { config } from "../config.server";
 import { claimDueSubscriptions, releaseClaim, undecidedSince, type SubscriptionRow } from "../db/stores/subscriptions.server";

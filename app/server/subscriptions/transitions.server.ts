@@ -1,7 +1,7 @@
 // How a subscription moves, each change in one transaction with what it tells others through
 // the outbox (the provider's copy, her email): a transition from the state it was read in, a new
-// generation of her link (the notices before her renewals: renewal-notices.server.ts). A crash leaves either all of a change or
-// none; the worker is woken once it is committed. The order's hold that starts it is written
+// generation of her link (the notices before her renewals: renewal-notices.server.ts). A crash
+// leaves either all of a change or none; the worker is woken once it is committed. The order's hold that starts it is written
 // with the order (app/server/checkout/place-order.server.ts).
 import type { Queryable } from "../db/client.server";
 import { enqueueOutboxMessage, type OutboxMessage } from "../db/stores/outbox.server";
