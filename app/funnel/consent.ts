@@ -7,7 +7,9 @@ import { plans, type PlanCode } from "./plans";
 import { renewalDisclosure, subscriptionTerms } from "./subscription-terms";
 import type { Translator } from "../i18n/languages";
 
-export type ConsentKind = "purchase" | "plan_change";
+/** Her agreements, and the notices of her renewals and terms kept beside them (the law asks us to prove we sent them). */
+export type ConsentKind = "purchase" | "plan_change" | NoticeKind;
+export type NoticeKind = "renewal_reminder" | "annual_notice";
 
 /** How she agrees at checkout: the box she ticks and the button she presses. */
 export const purchaseAgreedWith = "Ticked the subscription agreement and pressed COMPLETE PURCHASE";
@@ -62,9 +64,20 @@ export function purchaseAgreement(t: Translator, plan: PlanCode, renewalCents: n
   };
 }
 
-/** When she agreed, in words for the console and her data. */
+const occasions: Record<ConsentKind, string> = {
+  purchase: "At checkout (COMPLETE PURCHASE)",
+  plan_change: "Changing her plan",
+  renewal_reminder: "Reminder of a renewal, sent",
+  annual_notice: "Yearly notice of her terms, sent",
+};
+
+/** When she agreed (or we told her), in words for the console and her data. */
 export function consentOccasion(kind: ConsentKind): string {
-  return kind === "purchase" ? "At checkout (COMPLETE PURCHASE)" : "Changing her plan";
+  return occasions[kind];
+}
+
+export function isNotice(kind: ConsentKind): kind is NoticeKind {
+  return kind === "renewal_reminder" || kind === "annual_notice";
 }
 
 /** A kept consent as it is stored: an agreement, its occasion and when. */

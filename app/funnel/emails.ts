@@ -29,8 +29,10 @@ export const emailKinds = [
   "hold_expired",
   /** Prescribed, but her card could not be charged: the way to pay again. */
   "payment_needed",
-  /** 15 to 45 days before a 6-month or yearly plan renews. */
+  /** Before each renewal of a plan longer than a month, inside every window the law of her state asks (renewal-notice-rules.ts). */
   "renewal_reminder",
+  /** At least once a year, unless a renewal reminder told her: her terms, her next billing date and how to cancel. */
+  "annual_notice",
   "renewal_charged",
   "renewal_failed",
   /** Every retry of a renewal failed: the subscription ended. */
@@ -333,6 +335,18 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Tra
         ],
       };
     }
+    case "annual_notice":
+      return {
+        subject: t("email.annualNoticeSubject", { plan: planWords(order.plan, t).name }),
+        blocks: [
+          { type: "p", text: t("email.annualNotice") },
+          orderFacts(order, t),
+          ...(next
+            ? [...nextLine, { type: "p" as const, text: t("email.reminderCancel", { date: date(cancelBeforeDate(next)), noRefunds }) }]
+            : []),
+          { type: "p", text: t("email.cancelAnyTime") },
+        ],
+      };
     case "renewal_charged": {
       const change = facts.planChange;
       return {

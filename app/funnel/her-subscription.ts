@@ -73,6 +73,8 @@ export const herEventText: Record<SubscriptionEvent, string> = {
   plan_changed: "Plan changed from your next billing date",
   card_updated: "Card updated",
   address_changed: "Shipping address changed",
+  renewal_reminder_sent: "Reminder of your renewal sent by email",
+  annual_notice_sent: "Yearly reminder of your subscription's terms sent by email",
   personal_data_erased: "Your data deleted at your request; nothing more will be charged",
 };
 

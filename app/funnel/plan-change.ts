@@ -12,7 +12,8 @@ import type { Catalogue, MedicationOption } from "./catalogue";
 import { amountAndCadence, formatEmailDate, type PlanChangeLine } from "./emails";
 import { planWords, plans, type PlanCode } from "./plans";
 import { plansOffering, unavailableMessage } from "./selection";
-import { billingDateAfter, renewalReminderAt, renewalStillBilled, type SubscriptionState } from "./subscription-life";
+import { reminderFor } from "./renewal-notice-rules";
+import { billingDateAfter, renewalStillBilled, type SubscriptionState } from "./subscription-life";
 
 /** One of her medications, as her order names it. */
 export interface HerMedication {
@@ -102,6 +103,8 @@ export interface PlanChangeFacts {
   pendingPlan: PlanCode | null;
   pendingRenewalCents: number | null;
   pendingPlanFrom: Date | null;
+  /** Her shipping address's state: which laws' renewal reminders she gets. */
+  shipState: string | null;
 }
 
 /** What a change writes on the subscription, all in one conditional update. */
@@ -247,7 +250,7 @@ export function decidePlanChange(
     };
   }
   // Billed at the new price from her next billing date, its dates counted in the new plan's months from it.
-  const reminderAt = renewalReminderAt(choice, next);
+  const reminderAt = reminderFor(choice, facts.shipState, next);
   return {
     ok: true,
     line: { kind: "switched", fromPlan: facts.plan, toPlan: choice, cents, startsAt: next },
@@ -266,7 +269,7 @@ export function decidePlanChange(
  * billing date, the dates counted from it. Undefined when nothing waits.
  */
 export function waitingPlanStarts(
-  facts: Pick<PlanChangeFacts, "plan" | "pendingPlan" | "pendingRenewalCents">,
+  facts: Pick<PlanChangeFacts, "plan" | "pendingPlan" | "pendingRenewalCents" | "shipState">,
   nextBillingAt: Date,
 ): { writes: PlanChangeWrites & { reminderDueAt: Date | null }; line: PlanChangeLine } | undefined {
   if (facts.pendingPlan === null || facts.pendingRenewalCents === null) return undefined;
@@ -277,7 +280,7 @@ export function waitingPlanStarts(
       plan,
       renewalCents: cents,
       firstPeriodStart: nextBillingAt,
-      reminderDueAt: renewalReminderAt(plan, nextBillingAt),
+      reminderDueAt: reminderFor(plan, facts.shipState, nextBillingAt),
       pendingPlan: null,
       pendingRenewalCents: null,
       pendingPlanFrom: null,
@@ -334,7 +337,7 @@ const periodStarts = ["approved_captured", "approved_charged", "renewal_charged"
  * plan, which starts on her next billing date). Null when none, or when she switched back.
  */
 export function planChangeAhead(
-  facts: PlanChangeFacts,
+  facts: Omit<PlanChangeFacts, "shipState">,
   events: readonly { event: string; detail: Record<string, unknown> }[],
   t?: Translator,
 ): { plan: PlanCode; cents: number; at: Date; text: string } | null {

@@ -43,6 +43,10 @@ export type HerChangeEvent = (typeof herChangeEvents)[number];
 export const moneyBackEvents = ["refunded", "refund_failed", "dispute_opened", "dispute_won", "dispute_lost"] as const;
 export type MoneyBackEvent = (typeof moneyBackEvents)[number];
 
+/** Timeline lines of the notices the law asks for (renewal-notice-rules.ts): sent, no state moves. */
+export const noticeEvents = ["renewal_reminder_sent", "annual_notice_sent"] as const;
+export type NoticeEvent = (typeof noticeEvents)[number];
+
 /** What can happen to an order after its hold: each is one transition of the timeline. */
 export const subscriptionEvents = [
   "hold_placed",
@@ -60,6 +64,7 @@ export const subscriptionEvents = [
   "medically_disqualified",
   ...moneyBackEvents,
   ...herChangeEvents,
+  ...noticeEvents,
   // She asked us to delete her data: her details erased, and a running plan ended at once.
   "personal_data_erased",
 ] as const;
@@ -208,21 +213,6 @@ export function renewalStillBilled(cancelledAt: Date, nextBillingAt: Date): bool
 }
 
 /**
- * Plans reminded before each renewal: a term of six months or more (California's automatic
- * renewal law asks for a notice 15 to 45 days before a renewal of a year or longer; we send
- * one for 6-month plans too).
- */
-export const remindedPlans: readonly PlanCode[] = ["6_month", "yearly"];
-
-/** The reminder goes 30 days before the billing date, in the middle of the 15 to 45 days. */
-export const reminderDaysBefore = 30;
-
-/** When the reminder of the renewal on `billingAt` is due, or null when her plan has none. */
-export function renewalReminderAt(plan: PlanCode, billingAt: Date): Date | null {
-  return remindedPlans.includes(plan) ? new Date(billingAt.getTime() - reminderDaysBefore * 24 * 60 * 60 * 1000) : null;
-}
-
-/**
  * Whether a reminder due earlier is still worth sending at `now`: only while she can still
  * cancel that renewal (more than 72 hours before it). A worker that was stopped past its day
  * sends it late rather than never; one past the 72 hours sends nothing.
@@ -303,5 +293,7 @@ export const subscriptionEventLabels: Record<SubscriptionEvent, string> = {
   plan_changed: "Plan changed from the next billing date",
   card_updated: "Card updated for the next charges",
   address_changed: "Shipping address changed",
+  renewal_reminder_sent: "Renewal reminder sent",
+  annual_notice_sent: "Yearly notice of her terms sent",
   personal_data_erased: "Her data deleted at her request; nothing more will be billed",
 };

@@ -67,6 +67,8 @@ export async function heldSubscription(
     paymentMethodId?: string;
     /** Stripe: what passes her 3-D Secure at the stand-in. */
     authenticate?: (reference: string) => void | Promise<void>;
+    /** Her shipping address's state (the renewal notices' rules). */
+    shipState?: string;
   } = {},
 ): Promise<SubscriptionRow> {
   const gateway = options.gateway ?? sandboxGateway();
@@ -127,6 +129,7 @@ export async function heldSubscription(
       renewalCents: options.renewalCents ?? amountCents,
       holdReference: result.reference,
       holdExpiresAt: result.holdExpiresAt!,
+      shipState: options.shipState ?? "OR",
       at,
     },
     email: emailPayload(reference, "order_received", at),

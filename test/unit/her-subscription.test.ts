@@ -1,12 +1,15 @@
 // Her emails and her page's words: each email carries her link and what she needs, the HTML
-// is escaped, the renewal reminder falls 15 to 45 days before every renewal of a long plan,
+// is escaped, the renewal reminder falls 15 to 45 days before every renewal of a plan longer
+// than a month in every state (each law's window: renewal-notice-rules.test.ts),
 // and the cancel preview follows the 72-hour rule.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emailKinds, escapeHtml, renderEmail } from "../../app/funnel/emails";
 import { cancelPreview, disqualifiedMoneyText, herPaymentText, maskEmail } from "../../app/funnel/her-subscription";
 import { planCodes } from "../../app/funnel/plans";
-import { billingDate, reminderStillUseful, renewalReminderAt } from "../../app/funnel/subscription-life";
+import { reminderFor } from "../../app/funnel/renewal-notice-rules";
+import { billingDate, reminderStillUseful } from "../../app/funnel/subscription-life";
+import { usStateCodes } from "../../app/funnel/us-states";
 import { renewalDisclosure } from "../../app/funnel/subscription-terms";
 import { translator } from "../../app/i18n/messages";
 import { anEmailOrder } from "../support/factories";
@@ -59,6 +62,21 @@ describe("her emails", () => {
     expect(subject).toBe("Your yearly plan renews on November 23, 2027");
     expect(text).toContain("we will charge $1,000.00 to your card for the next 12 months");
     expect(text).toContain("cancel online before November 20, 2027");
+  });
+
+  it("the yearly notice names her terms: the price and cadence, her next billing date, the last day to cancel it, and how to cancel", () => {
+    const { subject, text } = renderEmail(
+      { ...order, plan: "monthly", renewalCents: 13_900, firstPeriodCents: 13_900 },
+      { kind: "annual_notice", amountCents: 13_900, nextBillingAt: new Date("2027-11-23T09:00:00Z") },
+      links,
+    );
+    expect(subject).toBe("Your monthly plan: a yearly reminder of its terms");
+    expect(text).toContain("It renews automatically until you cancel");
+    expect(text).toContain("Price: $139.00 every month");
+    expect(text).toContain("Your next billing date is November 23, 2027: $139.00 for the following month.");
+    expect(text).toContain("cancel online before November 20, 2027");
+    expect(text).toContain("You can cancel online at any time from your subscription page.");
+    expect(text).toContain(links.subscription);
   });
 
   it("what she typed cannot become markup in the HTML part", () => {
@@ -129,16 +147,17 @@ describe("money given back", () => {
 });
 
 describe("the renewal reminder", () => {
-  it("falls 15 to 45 days before every renewal of a 6-month or yearly plan, none for shorter plans", () => {
+  it("falls 15 to 45 days before every renewal of a plan longer than a month, in every state; none for a monthly plan", () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date("2025-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }),
         fc.constantFrom(...planCodes),
         fc.integer({ min: 1, max: 20 }),
-        (start, plan, period) => {
+        fc.constantFrom(...usStateCodes, null),
+        (start, plan, period, state) => {
           const billingAt = billingDate(start, plan, period);
-          const reminder = renewalReminderAt(plan, billingAt);
-          if (plan === "monthly" || plan === "quarterly") return reminder === null;
+          const reminder = reminderFor(plan, state, billingAt);
+          if (plan === "monthly") return reminder === null;
           const ahead = billingAt.getTime() - reminder!.getTime();
           return ahead >= 15 * day && ahead <= 45 * day && reminderStillUseful(reminder!, billingAt);
         },

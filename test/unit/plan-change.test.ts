@@ -36,6 +36,7 @@ function factsOf(plan: PlanCode, anchor: Date, next: Date, overrides: Partial<Pl
     pendingPlan: null,
     pendingRenewalCents: null,
     pendingPlanFrom: null,
+    shipState: "OR",
     ...overrides,
   };
 }

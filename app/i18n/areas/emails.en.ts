@@ -65,6 +65,10 @@ export const emailsEn = {
   "email.reminder":
     "Your subscription renews automatically on {date}. On that day we will charge {amount} to your card for the next {months, plural, one {month} other {# months}}.",
   "email.reminderCancel": "To stop this renewal, cancel online before {date} (at least 72 hours before the billing date). {noRefunds}",
+  // annual_notice
+  "email.annualNoticeSubject": "Your {plan} plan: a yearly reminder of its terms",
+  "email.annualNotice":
+    "Once a year we remind you of what your subscription is and how to stop it. It renews automatically until you cancel, and each renewal is charged to your card.",
   // renewal_charged
   "email.renewalChargedSubject": "Receipt: your renewal of {reference}",
   "email.renewalCharged": "We charged {amount} to your card for the next {months, plural, one {month} other {# months}} of your plan.",

@@ -61,6 +61,9 @@ export const emailsEs: Record<keyof typeof emailsEn, string> = {
     "Su suscripción se renueva automáticamente el {date}. Ese día cobraremos {amount} a su tarjeta por {months, plural, one {el próximo mes} other {los próximos # meses}}.",
   "email.reminderCancel":
     "Para detener esta renovación, cancele en línea antes del {date} (al menos 72 horas antes de la fecha de facturación). {noRefunds}",
+  "email.annualNoticeSubject": "Su plan {plan}: el recordatorio anual de sus términos",
+  "email.annualNotice":
+    "Una vez al año le recordamos en qué consiste su suscripción y cómo detenerla. Se renueva automáticamente hasta que la cancele, y cada renovación se cobra a su tarjeta.",
   "email.renewalChargedSubject": "Recibo: la renovación de {reference}",
   "email.renewalCharged":
     "Cobramos {amount} a su tarjeta por {months, plural, one {el próximo mes} other {los próximos # meses}} de su plan.",

@@ -107,6 +107,8 @@ export const herPageEn = {
   "timeline.plan_changed": "Plan changed from your next billing date",
   "timeline.card_updated": "Card updated",
   "timeline.address_changed": "Shipping address changed",
+  "timeline.renewal_reminder_sent": "Reminder of your renewal sent by email",
+  "timeline.annual_notice_sent": "Yearly reminder of your subscription's terms sent by email",
   "timeline.personal_data_erased": "Your data deleted at your request; nothing more will be charged",
   "timeline.withAmount": "{text}: {amount}",
   "timeline.refundSucceeded": "Refunded to your card",

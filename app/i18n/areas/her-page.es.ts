@@ -109,6 +109,8 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
   "timeline.plan_changed": "Plan cambiado a partir de su próxima fecha de facturación",
   "timeline.card_updated": "Tarjeta actualizada",
   "timeline.address_changed": "Dirección de envío cambiada",
+  "timeline.renewal_reminder_sent": "Recordatorio de su renovación enviado por correo electrónico",
+  "timeline.annual_notice_sent": "Recordatorio anual de los términos de su suscripción enviado por correo electrónico",
   "timeline.personal_data_erased": "Sus datos se eliminaron a petición suya; no se cobrará nada más",
   "timeline.withAmount": "{text}: {amount}",
   "timeline.refundSucceeded": "Reembolsado a su tarjeta",

@@ -1,18 +1,21 @@
 // Her consent to automatic renewal as we keep it (a legal record): when and how she agreed,
-// the plan and its amounts, and the disclosure and terms word for word as she saw them.
+// the plan and its amounts, and the disclosure and terms word for word as she saw them; and
+// beside it each notice of a renewal or of her terms we sent her, which the law asks us to prove.
 import { Facts } from "../../components/facts";
 import { formatCents } from "../../components/console-format";
 import { Time } from "../../components/console-parts";
-import type { ConsentLine } from "../../funnel/consent";
+import { isNotice, type ConsentLine } from "../../funnel/consent";
 
 export function ConsentSection({ consents }: { consents: ConsentLine[] }) {
+  const agreements = consents.filter((consent) => !isNotice(consent.kind));
+  const notices = consents.filter((consent) => isNotice(consent.kind));
   return (
     <section aria-labelledby="consent-title">
       <h2 id="consent-title">Her consent to automatic renewal</h2>
-      {consents.length === 0 ? (
+      {agreements.length === 0 ? (
         <p className="owner-empty">No consent is kept for this order.</p>
       ) : (
-        consents.map((consent, index) => (
+        agreements.map((consent, index) => (
           <div className="owner-box owner-consent" key={index}>
             <Facts
               className="owner-facts"
@@ -40,6 +43,29 @@ export function ConsentSection({ consents }: { consents: ConsentLine[] }) {
           </div>
         ))
       )}
+      {notices.length > 0 ? (
+        <>
+          <h3>Notices of her renewals and terms, sent</h3>
+          {notices.map((notice, index) => (
+            <div className="owner-box owner-consent" key={index}>
+              <Facts
+                className="owner-facts"
+                facts={[
+                  { term: "When", value: <Time iso={notice.at} /> },
+                  { term: "What", value: notice.occasion },
+                  { term: "How", value: notice.agreedWith },
+                  { term: "Plan", value: `${notice.plan} (billed ${notice.cadence})` },
+                ]}
+              />
+              <blockquote className="owner-consent-text">
+                {notice.disclosure.map((line, lineIndex) => (
+                  <p key={lineIndex}>{line}</p>
+                ))}
+              </blockquote>
+            </div>
+          ))}
+        </>
+      ) : null}
       <p className="owner-footnote">Kept as the law asks, also after she asks us to delete her data: it holds no contact details.</p>
     </section>
   );

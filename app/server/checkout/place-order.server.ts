@@ -440,6 +440,7 @@ function orderStart(order: OrderRow, reference: string, hold: PlacedHold, agreem
       renewalCents: agreement.renewalCents,
       holdReference: hold.reference,
       holdExpiresAt: hold.expiresAt ?? new Date(hold.placedAt.getTime() + holdLifetimeMs),
+      shipState: body.shippingAddress?.state?.toUpperCase() ?? null,
       at: hold.placedAt,
     },
     email: emailPayload(reference, "order_received", hold.placedAt),

@@ -344,8 +344,14 @@ export const subscriptions = pgTable(
     cardReference: text("card_reference"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
-    /** When the reminder of a 6-month or yearly renewal is due, on the lifecycle clock; null once sent. */
+    /** When the reminder of her next renewal is due (app/funnel/renewal-notice-rules.ts), on the lifecycle clock; null once sent. */
     reminderDueAt: timestamp("reminder_due_at", { withTimezone: true }),
+    /** Her shipping address's state (two letters): which laws' notices she gets. Null when not known. */
+    shipState: text("ship_state"),
+    /** When she was last told her subscription's terms (her order, a renewal reminder, a yearly notice), on the lifecycle clock. */
+    termsToldAt: timestamp("terms_told_at", { withTimezone: true }),
+    /** When the worker next looks at her yearly notice of her terms (renewal-notice-rules.ts annualNoticeAt), on the lifecycle clock. */
+    annualNoticeDueAt: timestamp("annual_notice_due_at", { withTimezone: true }),
     /** Medically disqualified: console only, never in the audit log or her emails. */
     disqualificationNote: text("disqualification_note"),
     /**
@@ -372,6 +378,7 @@ export const subscriptions = pgTable(
     index("subscriptions_due_idx").on(t.state, t.dueAt),
     index("subscriptions_created_idx").on(t.createdAt),
     index("subscriptions_reminder_idx").on(t.reminderDueAt),
+    index("subscriptions_annual_notice_idx").on(t.annualNoticeDueAt),
   ],
 );
 
@@ -678,8 +685,9 @@ export const pruneRuns = pgTable("prune_runs", {
 });
 
 /**
- * Her consent to automatic renewal, a legal record (California: three years, or one after the
- * subscription ends if longer). No contact details, so it survives erasure of her data.
+ * Her consent to automatic renewal, and each notice of a renewal or of her terms we sent her: a
+ * legal record (California: three years, or one after the subscription ends if longer; no prune
+ * removes it). No contact details, so it survives erasure of her data.
  */
 export const consentRecords = pgTable(
   "consent_records",
@@ -688,18 +696,18 @@ export const consentRecords = pgTable(
     responderUuid: uuid("responder_uuid").notNull(),
     /** Her subscription once it exists (a plan change); the purchase's is found by its flow. */
     subscriptionId: uuid("subscription_id"),
-    /** "purchase" (COMPLETE PURCHASE) or "plan_change". */
-    kind: text("kind").$type<"purchase" | "plan_change">().notNull(),
+    /** "purchase" (COMPLETE PURCHASE), "plan_change", or a notice sent: "renewal_reminder", "annual_notice". */
+    kind: text("kind").$type<"purchase" | "plan_change" | "renewal_reminder" | "annual_notice">().notNull(),
     plan: text("plan").$type<PlanCode>().notNull(),
     firstPeriodCents: integer("first_period_cents").notNull(),
     renewalCents: integer("renewal_cents").notNull(),
-    /** The exact disclosure shown beside the button, line by line. */
+    /** The exact disclosure shown beside the button, line by line; a notice: what it told her, in English. */
     disclosure: jsonb("disclosure").$type<string[]>().notNull(),
     /** The subscription terms she agreed to, as shown (their text, line by line). */
     terms: jsonb("terms").$type<string[]>().notNull(),
-    /** How she agreed: the checkbox and the button, in words. */
+    /** How she agreed: the checkbox and the button, in words; a notice: how it was sent. */
     agreedWith: text("agreed_with").notNull(),
-    /** The checkout attempt or the change it was given for: one record per agreement. */
+    /** The checkout attempt or the change it was given for: one record per agreement (a notice: per renewal or year). */
     agreementKey: text("agreement_key").notNull().unique(),
     /** Real time. */
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),

@@ -18,7 +18,8 @@ import {
 } from "../../funnel/billing-date-changes";
 import type { Translator } from "../../i18n/languages";
 import { waitingPlanStarts } from "../../funnel/plan-change";
-import { periodAmountCents, renewalReminderAt } from "../../funnel/subscription-life";
+import { reminderFor } from "../../funnel/renewal-notice-rules";
+import { periodAmountCents } from "../../funnel/subscription-life";
 import { database, type Queryable } from "../db/client.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
 import {
@@ -147,7 +148,7 @@ function changeMessages(subscription: SubscriptionRow, change: BillingDateChange
 
 /** The new date's reminder is none when its day has passed: this change's email gives the date and the way to cancel. */
 async function moveDate({ subscription, change, now, alsoRecord, words }: MadeChange): Promise<BillingDateOutcome> {
-  const reminderAt = renewalReminderAt(subscription.plan, change.to);
+  const reminderAt = reminderFor(subscription.plan, subscription.shipState, change.to);
   const moved = await withOutbox(async (tx) => {
     const row = await changeBillingDate(tx, subscription, {
       nextBillingAt: change.to,

@@ -1,12 +1,13 @@
 // Her shipping address changed from her page with the checkout's rules (no PO Box, ZIP against
 // state, served states and her medications' limits). Only while it is still the address her page
-// showed, so a double press writes once; address, line, email (town and state only) and the
-// provider's copy in one transaction.
+// showed, so a double press writes once; address, line, email (town and state only), the
+// provider's copy and her state's notice rules (a reminder still to come moved) in one transaction.
 import { createHash } from "node:crypto";
 import type { ShippingAddress } from "../../funnel/final-checkout";
 import { formText } from "../../funnel/form-text";
 import { addressLines, canChangeAddress, sameAddress } from "../../funnel/her-address";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
+import { reminderFor } from "../../funnel/renewal-notice-rules";
 import { shippingRefusal } from "../../funnel/state-availability";
 import { zipStateProblem } from "../../funnel/zip-codes";
 import { lookUpZip } from "../checkout/zip-codes.server";
@@ -15,7 +16,7 @@ import type { Queryable } from "../db/client.server";
 import { loadShippingAddress, lockShippingAddress, replaceShippingAddress } from "../db/stores/addresses.server";
 import { findOrder, replaceOrderShippingAddress, type OrderRow } from "../db/stores/orders.server";
 import { enqueueOutboxMessage } from "../db/stores/outbox.server";
-import { noteOnTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
+import { moveShipState, noteOnTimeline, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { fieldRefusal, formRefusal } from "../http/form-refusal.server";
 import type { RateLimit } from "../http/rate-limits.server";
 import { withOutbox } from "../outbox/with-outbox.server";
@@ -158,6 +159,11 @@ export async function changeShippingAddress(
     }
     const shippingAddress = { ...names, ...next, addressLine2: next.addressLine2 ?? "" };
     await replaceOrderShippingAddress(tx, subscription.orderId, shippingAddress);
+    const shipState = next.state.toUpperCase();
+    if (shipState !== subscription.shipState) {
+      const billingAt = subscription.nextBillingAt;
+      await moveShipState(tx, subscription.id, shipState, billingAt === null ? null : reminderFor(subscription.plan, shipState, billingAt));
+    }
     // No address on the line: her timeline says what happened, her page where it ships.
     await noteOnTimeline(tx, subscription.id, "address_changed", at, {});
     const event = orderEventMessage(subscription, "address_changed", at);

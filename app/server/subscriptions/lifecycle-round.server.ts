@@ -1,7 +1,6 @@
 // The lifecycle round (decision 0014): lapsing holds, unsettled decisions, the embedded provider's
-// approvals, reminders and renewals. One worker claims a subscription at a time, so rounds may run
-// together anywhere.
-import { reminderStillUseful } from "../../funnel/subscription-life";
+// approvals, reminders and yearly notices (renewal-notices.server.ts), and renewals. One worker
+// claims a subscription at a time, so rounds may run together anywhere.
 import { reconcileStaleAttempts } from "../checkout/place-order.server";
 import { config } from "../config.server";
 import { claimDueSubscriptions, releaseClaim, undecidedSince, type SubscriptionRow } from "../db/stores/subscriptions.server";
@@ -9,14 +8,15 @@ import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { lifecycleNow } from "./clock.server";
 import { recordDisputeNews } from "./disputes.server";
-import { emailMessage } from "./order-events.server";
 import { retryPendingRefunds } from "./refunds.server";
 import { billRenewal } from "./renewal.server";
+import { remindOfRenewal, sendAnnualNotice } from "./renewal-notices.server";
 import { claimMs, decideReview, expireHold, settleDecision } from "./review.server";
-import { takeReminder } from "./transitions.server";
 
 export interface LifecycleRound {
   reminded: number;
+  /** Yearly notices of her terms sent. */
+  noticed: number;
   settled: number;
   expired: number;
   renewed: number;
@@ -41,25 +41,14 @@ async function advance(gateway: PaymentGateway, subscription: SubscriptionRow, n
   }
   const reminded = await remindOfRenewal(subscription, now);
   if (subscription.dueAt === null || subscription.dueAt > now) {
-    // Only the reminder was due: let go, so the renewal's own day finds it free.
+    // Her renewals caught up, so the yearly notice names her next billing date; a reminder sent
+    // just now is the year's notice, and the notice read before it is not sent.
+    const noticed = await sendAnnualNotice(subscription, now);
+    // Only a notice was due: let go, so the renewal's own day finds it free.
     await releaseClaim(subscription.id);
-    return reminded ? "reminded" : undefined;
+    return reminded ? "reminded" : noticed ? "noticed" : undefined;
   }
   return billRenewal(gateway, subscription, now);
-}
-
-async function remindOfRenewal(subscription: SubscriptionRow, now: Date): Promise<boolean> {
-  const billingAt = subscription.nextBillingAt;
-  if (subscription.state !== "active" || subscription.reminderDueAt === null || subscription.reminderDueAt > now || billingAt === null) {
-    return false;
-  }
-  const useful = reminderStillUseful(now, billingAt);
-  return takeReminder(
-    subscription,
-    useful
-      ? emailMessage(subscription, "renewal_reminder", now, { amountCents: subscription.renewalCents, nextBillingAt: billingAt })
-      : undefined,
-  );
 }
 
 /** When EMBEDDED_AUTO_APPROVE_SECONDS is set. */
@@ -79,6 +68,7 @@ async function autoApprove(gateway: PaymentGateway, now: Date): Promise<number> 
 export async function runLifecycleRound(gateway: PaymentGateway): Promise<LifecycleRound> {
   const round: LifecycleRound = {
     reminded: 0,
+    noticed: 0,
     settled: 0,
     expired: 0,
     renewed: 0,

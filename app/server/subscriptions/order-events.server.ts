@@ -2,7 +2,13 @@
 // transaction, through the outbox: the provider's copy (the order-events path) and her email.
 import type { EmailFacts, EmailKind } from "../../funnel/emails";
 import type { OrderEventBody } from "../../funnel/order-event";
-import { nextState, type HerChangeEvent, type MoneyBackEvent, type SubscriptionEvent } from "../../funnel/subscription-life";
+import {
+  nextState,
+  type HerChangeEvent,
+  type MoneyBackEvent,
+  type NoticeEvent,
+  type SubscriptionEvent,
+} from "../../funnel/subscription-life";
 import type { SubscriptionRow } from "../db/stores/subscriptions.server";
 import { emailPayload } from "../../funnel/email-messages";
 import type { OutboxMessage } from "../db/stores/outbox.server";
@@ -14,9 +20,9 @@ type Extra = Pick<
 type Announced = Exclude<SubscriptionEvent, "hold_placed">;
 /**
  * The transitions, each with its own email (a refund's or a dispute's line has none of its own;
- * her data erased has none: we no longer hold her address).
+ * her data erased has none: we no longer hold her address; a notice's line is for the email itself).
  */
-type Transitioned = Exclude<Announced, MoneyBackEvent | HerChangeEvent | "personal_data_erased">;
+type Transitioned = Exclude<Announced, MoneyBackEvent | HerChangeEvent | NoticeEvent | "personal_data_erased">;
 
 export function orderEventMessage(subscription: SubscriptionRow, event: Announced, at: Date, extra: Extra = {}): OutboxMessage {
   return {

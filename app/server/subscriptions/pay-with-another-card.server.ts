@@ -3,7 +3,8 @@
 // amount due is charged once. The subscription is claimed for the whole of it, and the charge
 // carries a key made of the subscription, the period and the new card (saved-card-charge), so a
 // second press, a second tab or a worker at the same moment never charges twice.
-import { billingDateAfter, renewalReminderAt } from "../../funnel/subscription-life";
+import { reminderFor } from "../../funnel/renewal-notice-rules";
+import { billingDateAfter } from "../../funnel/subscription-life";
 import {
   claimSubscription,
   findSubscription,
@@ -103,7 +104,7 @@ async function chargeDue(
       nextBillingAt,
       dueAt: nextBillingAt,
       failedAttempts: 0,
-      reminderDueAt: renewalReminderAt(subscription.plan, nextBillingAt),
+      reminderDueAt: reminderFor(subscription.plan, subscription.shipState, nextBillingAt),
     },
     detail: { amount_cents: amount, period, another_card: true },
     payment: charged.payment,

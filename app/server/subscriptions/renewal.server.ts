@@ -2,7 +2,8 @@
 // and 5 days later, or the lapse). The key is subscription, period and try, so a period is billed
 // once however many workers run; a unique index on paid periods stands behind it.
 import { waitingPlanStarts } from "../../funnel/plan-change";
-import { billingDateAfter, periodAmountCents, renewalReminderAt, renewalRetryAt } from "../../funnel/subscription-life";
+import { reminderFor } from "../../funnel/renewal-notice-rules";
+import { billingDateAfter, periodAmountCents, renewalRetryAt } from "../../funnel/subscription-life";
 import { postpone, type SubscriptionRow } from "../db/stores/subscriptions.server";
 import { log } from "../log.server";
 import type { PaymentGateway } from "../payments/gateway.server";
@@ -104,7 +105,7 @@ export function renewalPaidChanges(subscription: SubscriptionRow, next: Date | n
     nextBillingAt: next,
     dueAt: next,
     failedAttempts: 0,
-    reminderDueAt: next === null ? null : renewalReminderAt(subscription.plan, next),
+    reminderDueAt: next === null ? null : reminderFor(subscription.plan, subscription.shipState, next),
     ...waiting?.writes,
   };
 }

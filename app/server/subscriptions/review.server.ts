@@ -2,7 +2,8 @@
 // money moves (capture, or a charge of the saved card once the hold lapsed; release on decline),
 // so a gateway that does not answer leaves it for the worker to settle with the same key: one
 // capture however many try.
-import { awaitingReviewStates, billingDate, renewalReminderAt } from "../../funnel/subscription-life";
+import { reminderFor } from "../../funnel/renewal-notice-rules";
+import { awaitingReviewStates, billingDate } from "../../funnel/subscription-life";
 import {
   claimSubscription,
   findSubscription,
@@ -99,7 +100,7 @@ function firstPeriodPaid(subscription: SubscriptionRow, at: Date) {
     nextBillingAt,
     dueAt: nextBillingAt,
     failedAttempts: 0,
-    reminderDueAt: renewalReminderAt(subscription.plan, nextBillingAt),
+    reminderDueAt: reminderFor(subscription.plan, subscription.shipState, nextBillingAt),
   };
 }
 

@@ -1,7 +1,7 @@
 // How a subscription moves, each change in one transaction with what it tells others through
-// the outbox (the provider's copy, her email): a transition from the state it was read in, the
-// renewal reminder, a new generation of her link. A crash leaves either all of a change or
-// none; the worker is woken once it is committed. The order's hold that starts it is written
+// the outbox (the provider's copy, her email): a transition from the state it was read in, a new
+// generation of her link (the notices before her renewals: renewal-notices.server.ts). A crash
+// leaves either all of a change or none; the worker is woken once it is committed. The order's hold that starts it is written
 // with the order (app/server/checkout/place-order.server.ts).
 import type { Queryable } from "../db/client.server";
 import { enqueueOutboxMessage, type OutboxMessage } from "../db/stores/outbox.server";
@@ -9,7 +9,6 @@ import {
   moveSubscription,
   nextLinkVersion,
   offerLinkVersion,
-  takeReminderDue,
   type SubscriptionRow,
   type Transition as StateChange,
 } from "../db/stores/subscriptions.server";
@@ -35,20 +34,6 @@ export async function applyTransition(from: SubscriptionRow, transition: Transit
     for (const message of messages) await enqueueOutboxMessage(tx, message);
     if (alsoRecord) await alsoRecord(tx);
     return moved;
-  });
-}
-
-/**
- * The renewal reminder, once: taken off the subscription and its email written in one
- * transaction, only while it is still the reminder that was read (another worker's is not
- * sent again). `message` undefined: dropped unsent (too late to be of use).
- */
-export async function takeReminder(subscription: SubscriptionRow, message: OutboxMessage | undefined): Promise<boolean> {
-  if (subscription.reminderDueAt === null) return false;
-  return withOutbox(async (tx) => {
-    if (!(await takeReminderDue(tx, subscription))) return false;
-    if (message) await enqueueOutboxMessage(tx, message);
-    return message !== undefined;
   });
 }
 

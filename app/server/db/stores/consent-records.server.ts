@@ -1,8 +1,9 @@
-// Her affirmative consent to an automatic renewal, kept as a legal record: California's
-// automatic renewal law asks for it to be kept three years, or one year after the subscription
-// ends if longer. A record holds what she was shown and how she agreed, never her contact
-// details, so it stays when she asks us to delete her data. One record per agreement: its key
-// is unique, so a double press (or a crash's retry) writes it once.
+// Her affirmative consent to an automatic renewal, and each notice of a renewal or of her terms
+// we sent her, kept as a legal record: California's automatic renewal law asks for it to be
+// kept three years, or one year after the subscription ends if longer, and no prune removes it.
+// A record holds what she was shown and how she agreed (or what a notice told her), never her
+// contact details, so it stays when she asks us to delete her data. One record per agreement or
+// notice: its key is unique, so a double press (or a crash's retry) writes it once.
 import { asc, eq } from "drizzle-orm";
 import type { PlanCode } from "../../../funnel/plans";
 import { database, type Queryable } from "../client.server";
@@ -67,7 +68,16 @@ export function keepPlanChangeConsent(tx: Queryable, write: ConsentWrite & { sub
   return keep(tx, "plan_change", write);
 }
 
-/** Every consent she gave, oldest first (her flow's rows only; a handful at most). */
+/** A notice sent to her (a renewal reminder, the yearly notice of her terms), in the caller's transaction with its email; once per key. */
+export function keepNoticeRecord(
+  tx: Queryable,
+  kind: "renewal_reminder" | "annual_notice",
+  write: ConsentWrite & { subscriptionId: string },
+): Promise<boolean> {
+  return keep(tx, kind, write);
+}
+
+/** Every consent she gave and notice we sent, oldest first (her flow's rows only; a handful at most). */
 export async function consentRecordsOf(responderUuid: string, db?: Queryable): Promise<ConsentRecordRow[]> {
   return (db ?? (await database()))
     .select()

@@ -6,11 +6,13 @@
 // so a crash leaves either all of it or none.
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { annualNoticeAt } from "../../../funnel/renewal-notice-rules";
 import {
   awaitingReviewStates,
   nextState,
   type HerChangeEvent,
   type MoneyBackEvent,
+  type NoticeEvent,
   type SubscriptionEvent,
 } from "../../../funnel/subscription-life";
 import { database, type Queryable } from "../client.server";
@@ -34,6 +36,8 @@ export interface NewSubscription {
   renewalCents: number;
   holdReference: string;
   holdExpiresAt: Date;
+  /** Her shipping address's state: which laws' renewal notices she gets. */
+  shipState: string | null;
   /** On the lifecycle clock. */
   at: Date;
 }
@@ -50,7 +54,16 @@ export function subscriptionStartWrites(values: NewSubscription, after: Write | 
   const id = randomUUID();
   const started: Write = {
     insert: subscriptions,
-    row: { id, ...row, state: "on_hold", holdPlacedAt: at, dueAt: values.holdExpiresAt },
+    // Her order's acknowledgment told her the terms: her year of notices starts from it.
+    row: {
+      id,
+      ...row,
+      state: "on_hold",
+      holdPlacedAt: at,
+      dueAt: values.holdExpiresAt,
+      termsToldAt: at,
+      annualNoticeDueAt: annualNoticeAt(at, null),
+    },
     skipOnConflict: subscriptions.orderId,
     returning: subscriptions.id,
     after,
@@ -239,19 +252,53 @@ export async function recordPayment(subscriptionId: string, payment: NewPayment,
     .onConflictDoNothing({ target: subscriptionPayments.idempotencyKey });
 }
 
+/** She was told her terms (a reminder or the yearly notice sent): when, and when her next yearly notice is looked at. */
+export type TermsTold = Pick<SubscriptionRow, "termsToldAt" | "annualNoticeDueAt">;
+
 /**
  * The renewal reminder, once: taken off the subscription in the caller's transaction, only
- * while it is still the reminder that was read (another worker's is not taken again).
+ * while it is still the reminder that was read (another worker's is not taken again), with
+ * `told` when it is sent (none when dropped unsent).
  */
-export async function takeReminderDue(tx: Queryable, subscription: SubscriptionRow): Promise<boolean> {
+export async function takeReminderDue(tx: Queryable, subscription: SubscriptionRow, told?: TermsTold): Promise<boolean> {
   const due = subscription.reminderDueAt;
   if (due === null) return false;
   const [taken] = await tx
     .update(subscriptions)
-    .set({ reminderDueAt: null, updatedAt: new Date() })
+    .set({ reminderDueAt: null, ...told, updatedAt: new Date() })
     .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.reminderDueAt, due)))
     .returning({ id: subscriptions.id });
   return taken !== undefined;
+}
+
+/**
+ * The yearly notice of her terms, once: moved on in the caller's transaction, only while it is
+ * still the notice that was read, to `changes` (told now, or looked at again later).
+ */
+export async function takeAnnualNoticeDue(tx: Queryable, subscription: SubscriptionRow, changes: Partial<TermsTold>): Promise<boolean> {
+  const due = subscription.annualNoticeDueAt;
+  if (due === null) return false;
+  const [taken] = await tx
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.annualNoticeDueAt, due)))
+    .returning({ id: subscriptions.id });
+  return taken !== undefined;
+}
+
+/**
+ * Her shipping address's state changed, in the caller's transaction: its laws choose her
+ * reminders from now on, and a reminder still to come is moved to `reminderDueAt`.
+ */
+export async function moveShipState(tx: Queryable, subscriptionId: string, shipState: string, reminderDueAt: Date | null): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      shipState,
+      reminderDueAt: sql`case when ${subscriptions.reminderDueAt} is null then null else ${reminderDueAt === null ? null : reminderDueAt.toISOString()}::timestamptz end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(subscriptions.id, subscriptionId));
 }
 
 /** The card she gave after the hold's lapsed, for the approval to charge (no state moves). */
@@ -443,6 +490,7 @@ export async function claimDueSubscriptions(now: Date, lockMs: number, limit: nu
           and(inArray(subscriptions.state, ["active", "past_due", "ending", "on_hold"]), lte(subscriptions.dueAt, now)),
           and(inArray(subscriptions.state, ["on_hold", "hold_expired"]), isNotNull(subscriptions.decision)),
           and(eq(subscriptions.state, "active"), lte(subscriptions.reminderDueAt, now)),
+          and(eq(subscriptions.state, "active"), lte(subscriptions.annualNoticeDueAt, now)),
         ),
         or(isNull(subscriptions.lockedUntil), lte(subscriptions.lockedUntil, realNow)),
       ),
@@ -671,7 +719,7 @@ export async function paidPaymentOfPeriod(subscriptionId: string, period: number
 export async function noteOnTimeline(
   tx: Queryable,
   subscriptionId: string,
-  event: MoneyBackEvent | HerChangeEvent | "personal_data_erased",
+  event: MoneyBackEvent | HerChangeEvent | NoticeEvent | "personal_data_erased",
   at: Date,
   detail: Record<string, unknown>,
 ): Promise<void> {
@@ -728,6 +776,9 @@ export async function markErased(tx: Queryable, subscriptionId: string, at: Date
       pendingPlan: null,
       pendingRenewalCents: null,
       pendingPlanFrom: null,
+      // Her state is part of her address; with her plan ended no notice is due.
+      shipState: null,
+      annualNoticeDueAt: null,
       linkVersion: sql`${subscriptions.newestLinkVersion} + 1`,
       newestLinkVersion: sql`${subscriptions.newestLinkVersion} + 1`,
       updatedAt: new Date(),
