@@ -68,9 +68,13 @@ function routeOf(url) {
   return (
     pathname
       .split("/")
-      // Her private link's token and her plan's are keys: never logged.
+      // Her private link's token, her plan's and her health data link's are keys: never logged.
       .map((segment, index, segments) =>
-        uuidSegment.test(segment) ? ":uuid" : /^(subscription|plan)$/i.test(segments[index - 1] ?? "") ? ":token" : segment,
+        uuidSegment.test(segment)
+          ? ":uuid"
+          : /^(subscription|plan|health-data-privacy)$/i.test(segments[index - 1] ?? "")
+            ? ":token"
+            : segment,
       )
       .join("/")
       .slice(0, 200)
@@ -311,10 +315,10 @@ app.use((req, res, next) => {
   });
   // The app reads the client's address from this header; whatever a client sent in it goes.
   req.headers[clientAddressHeader] = clientAddressOf(req);
-  // Her private pages and her shared plan send no referrer (a token is in their address), so
+  // Her private pages, her shared plan and her health data send no referrer (a token is in their address), so
   // browsers post their forms with "Origin: null", which Remix takes for a forgery. Sec-Fetch-Site
   // still says where the post came from, and a forged post could not name her token anyway.
-  if (req.headers.origin === "null" && /^\/(subscription|plan)(\/|$)/i.test(req.path)) delete req.headers.origin;
+  if (req.headers.origin === "null" && /^\/(subscription|plan|health-data-privacy)(\/|$)/i.test(req.path)) delete req.headers.origin;
   const refusal = crossSiteRefusal({
     method: req.method,
     ownHost: req.headers.host ?? "",

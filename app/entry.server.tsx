@@ -203,8 +203,8 @@ export default function handleRequest(
 /** Errors thrown in loaders and actions: logged without the request's data (no query, no body). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  // Her private link's token and her plan's are keys: never logged.
-  const path = new URL(request.url).pathname.replace(/(\/(?:subscription|plan)\/)[^/]+/i, "$1:token");
+  // Her private link's token, her plan's and her health data link's are keys: never logged.
+  const path = new URL(request.url).pathname.replace(/(\/(?:subscription|plan|health-data-privacy)\/)[^/]+/i, "$1:token");
   if (isDatabaseBusy(error)) {
     busyRequests.add(request);
     log.warn({ method: request.method, path }, "no database connection within the wait: answered busy");

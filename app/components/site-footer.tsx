@@ -21,10 +21,19 @@ export function SiteFooter() {
         />
       </p>
       <img className="pharmacy-seal" src="/badges/pharmacy-verified.svg" alt={t("footer.sealAlt")} width="140" height="48" />
+      {/* A list, not links joined by dots: wrapped on a narrow screen, no dot is left at a line's end. */}
       <nav className="footer-legal" aria-label={t("footer.legalLabel")}>
-        <a href={useEntryHref("/terms")}>{t("footer.terms")}</a>
-        <span aria-hidden="true"> · </span>
-        <a href={useEntryHref("/privacy")}>{t("footer.privacy")}</a>
+        <ul>
+          <li>
+            <a href={useEntryHref("/terms")}>{t("footer.terms")}</a>
+          </li>
+          <li>
+            <a href={useEntryHref("/privacy")}>{t("footer.privacy")}</a>
+          </li>
+          <li>
+            <a href={useEntryHref("/health-data-privacy")}>{t("footer.healthData")}</a>
+          </li>
+        </ul>
       </nav>
       <p className="fine-print">{t("footer.finePrint")}</p>
     </footer>

@@ -605,6 +605,22 @@ export function renderDoctorEmail(
   return { subject, text: toText(blocks), html: toHtml(subject, blocks) };
 }
 
+/**
+ * The link to her consumer health data, asked for on the policy's page: only the link, how
+ * long it works and what to do if she did not ask; no name (anyone may ask for any address).
+ */
+export function renderHealthDataEmail(link: string, hours: number, t: Translator = english): RenderedEmail {
+  const subject = t("healthDataEmail.subject");
+  const blocks: Block[] = [
+    { type: "p", text: t("healthDataEmail.lead") },
+    { type: "link", text: t("healthDataEmail.link"), href: link },
+    { type: "p", text: t("healthDataEmail.expires", { hours }) },
+    { type: "p", text: t("healthDataEmail.notYou") },
+    { type: "p", text: t("email.help", reachUs) },
+  ];
+  return { subject, text: toText(blocks), html: toHtml(subject, blocks, t.language) };
+}
+
 function toText(blocks: Block[]): string {
   const parts = blocks.map((block) => {
     switch (block.type) {

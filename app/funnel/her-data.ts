@@ -169,17 +169,9 @@ export function herDataFileName(reference: string): string {
   return `my-data-${reference.replace(/[^A-Za-z0-9-]/g, "")}.json`;
 }
 
-/** Everything we hold about her, as one file. */
-export function herData(sources: HerDataSources) {
-  const { subscription, order } = sources;
-  const consents: ConsentLine[] = sources.consents.map(consentLine);
-  const paymentsById = new Map(sources.payments.map((payment) => [payment.id, payment]));
+/** What she told us on the way: the same in every file of her data. */
+function herDetails(sources: Pick<HerDataSources, "details" | "shippingAddress" | "billingAddress" | "answers">) {
   return {
-    about: {
-      orderReference: subscription.reference,
-      generatedAt: sources.generatedAt.toISOString(),
-      note: "Everything we hold about you for this order. Card numbers are never kept by us: only the card's brand and last four digits. Times are UTC; periods count from 1.",
-    },
     yourDetails: {
       firstName: orNull(sources.details.firstName),
       lastName: orNull(sources.details.lastName),
@@ -196,6 +188,42 @@ export function herData(sources: HerDataSources) {
           howYouFoundUs: Object.fromEntries(Object.entries(sources.answers.tracking).filter(([, value]) => orNull(value) !== null)),
         }
       : null,
+  };
+}
+
+/** Her rows of a visit that placed no order (or none that was authorised). */
+export type FlowDataSources = Pick<
+  HerDataSources,
+  "generatedAt" | "details" | "shippingAddress" | "billingAddress" | "answers" | "consents"
+>;
+
+/** Everything we hold about her from a visit with no order of hers: the same file, without a plan. */
+export function flowData(sources: FlowDataSources) {
+  return {
+    about: {
+      orderReference: null,
+      generatedAt: sources.generatedAt.toISOString(),
+      note: "Everything we hold about you from a visit in which no order was placed. Times are UTC.",
+    },
+    ...herDetails(sources),
+    yourConsents: sources.consents.map(consentLine),
+  };
+}
+
+export type FlowData = ReturnType<typeof flowData>;
+
+/** Everything we hold about her, as one file. */
+export function herData(sources: HerDataSources) {
+  const { subscription, order } = sources;
+  const consents: ConsentLine[] = sources.consents.map(consentLine);
+  const paymentsById = new Map(sources.payments.map((payment) => [payment.id, payment]));
+  return {
+    about: {
+      orderReference: subscription.reference,
+      generatedAt: sources.generatedAt.toISOString(),
+      note: "Everything we hold about you for this order. Card numbers are never kept by us: only the card's brand and last four digits. Times are UTC; periods count from 1.",
+    },
+    ...herDetails(sources),
     yourPlan: {
       plan: plans[subscription.plan].label,
       cadence: plans[subscription.plan].cadence,

@@ -7,6 +7,7 @@ export const pruneLabels = {
   "rate-limit-counters": "Rate-limit counters past their window removed",
   "sign-in-tries": "Console sign-in tries past their window removed",
   "unknown-sign-ins": "Counts of sign-ins for unknown emails past 90 days removed",
+  "health-data-requests": "Records of health data requests past 24 months removed",
 } as const;
 
 export type PruneName = keyof typeof pruneLabels;
@@ -20,6 +21,7 @@ export const pruneUnits: Record<PruneName, "flows" | "rows"> = {
   "rate-limit-counters": "rows",
   "sign-in-tries": "rows",
   "unknown-sign-ins": "rows",
+  "health-data-requests": "rows",
 };
 
 /** How long a delivered outbox message is kept: a month to look into what was sent, then it goes. */

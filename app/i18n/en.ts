@@ -7,6 +7,7 @@ import { sitePagesEn } from "./areas/site-pages.en";
 import { herPageEn } from "./areas/her-page.en";
 import { herMoneyEn } from "./areas/her-money.en";
 import { emailsEn } from "./areas/emails.en";
+import { healthDataEn } from "./areas/health-data.en";
 
 export const en = {
   // Shared by every page.
@@ -23,6 +24,7 @@ export const en = {
   "footer.legalLabel": "Legal",
   "footer.terms": "Terms of Service",
   "footer.privacy": "Privacy Policy",
+  "footer.healthData": "Consumer Health Data Privacy Policy",
   "footer.finePrint": "Treatment is prescribed only if a licensed provider decides it is right for you.",
   // Root's error boundary and the 404 page.
   "errorPage.notFoundTitle": "404 Page Not Found",
@@ -172,6 +174,7 @@ export const en = {
   ...herPageEn,
   ...herMoneyEn,
   ...emailsEn,
+  ...healthDataEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -7,6 +7,7 @@ import { sitePagesEs } from "./areas/site-pages.es";
 import { herPageEs } from "./areas/her-page.es";
 import { herMoneyEs } from "./areas/her-money.es";
 import { emailsEs } from "./areas/emails.es";
+import { healthDataEs } from "./areas/health-data.es";
 
 export const es: Record<MessageId, string> = {
   "common.skipLink": "Saltar al contenido principal",
@@ -22,6 +23,7 @@ export const es: Record<MessageId, string> = {
   "footer.legalLabel": "Información legal",
   "footer.terms": "Términos del servicio",
   "footer.privacy": "Política de privacidad",
+  "footer.healthData": "Política de privacidad de datos de salud del consumidor",
   "footer.finePrint": "El tratamiento solo se receta si un profesional de la salud con licencia decide que es adecuado para usted.",
   "errorPage.notFoundTitle": "404 Página no encontrada",
   "errorPage.problemTitle": "Hay un problema",
@@ -161,4 +163,5 @@ export const es: Record<MessageId, string> = {
   ...herPageEs,
   ...herMoneyEs,
   ...emailsEs,
+  ...healthDataEs,
 };

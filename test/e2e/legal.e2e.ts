@@ -32,7 +32,7 @@ for (const { path, title } of pages) {
   test(`the footer links to ${path}`, async ({ page }) => {
     await page.goto("/welcome");
     const legal = page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" });
-    await legal.getByRole("link", { name: title }).click();
+    await legal.getByRole("link", { name: title, exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === path);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   });

@@ -173,6 +173,7 @@ test("every page without a script is the same page with JavaScript on and off", 
   await same(anyone, ["welcome"], "/welcome");
   await same(anyone, ["terms"], "/terms");
   await same(anyone, ["privacy"], "/privacy");
+  await same(anyone, ["health-data-privacy._index"], "/health-data-privacy");
   await same(anyone, ["$"], "/no-such-page", 404);
   await same(anyone, ["thank-you"], "/thank-you");
   await same(anyone, ["subscription._index"], "/subscription");
@@ -265,6 +266,12 @@ test("every page without a script is the same page with JavaScript on and off", 
     }
     await her.off.goto(`${herPage}/card`);
     await hydrates(her.off, "subscription.$token.card");
+    // Her health data, from the link the policy's form emails her.
+    await her.off.goto("/health-data-privacy");
+    await her.off.getByLabel("Email address").fill(email);
+    await submit(her.off, "Email me a link");
+    const healthData = /https?:\/\/[^/\s]+(\/health-data-privacy\/\S+)/.exec((await waitForEmail(email, /^Your health data$/)).text);
+    await same(her, ["health-data-privacy.$token"], healthData![1]!);
     // Deleting her data last: her link stops working after it.
     await same(her, ["subscription.$token.delete"], `${herPage}/delete`);
     expect((await submit(her.off, "Delete my data")).status()).toBe(303);

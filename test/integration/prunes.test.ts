@@ -266,6 +266,7 @@ describe("the funnel report's health", () => {
       "rate-limit-counters",
       "sign-in-tries",
       "unknown-sign-ins",
+      "health-data-requests",
     ]);
     expect(health.prunes[1]).toEqual({
       name: "delivered-outbox",

@@ -1,8 +1,11 @@
 // The site's own pages in Spanish: the terms and the privacy policy (shared entry pages: the
 // address's `?lang=es` alone, each language its own cached copy), her printable plan (her
-// language, the email to her doctor still in English), asking for a new link, and the page
-// after her data is deleted; each form's refusal in her words.
+// language, the email to her doctor still in English), asking for a new link, the page
+// after her data is deleted, and the consumer health data policy with her data's page; each
+// form's refusal in her words.
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import * as herHealthData from "../../app/routes/health-data-privacy.$token/route";
+import * as healthDataPolicy from "../../app/routes/health-data-privacy._index/route";
 import * as sharedPlan from "../../app/routes/plan.$token";
 import * as privacy from "../../app/routes/privacy";
 import * as lostLink from "../../app/routes/subscription._index";
@@ -91,6 +94,41 @@ describe("the site's pages in Spanish", () => {
     }
     expect(html).not.toMatch(/Privacy Policy|What we collect/);
     expect(englishLeftIn(visibleText(html))).toEqual([]);
+  });
+
+  it("draws the consumer health data policy, its answer, and her data's page in Spanish, no English left", () => {
+    const policy = draw(
+      healthDataPolicy.default,
+      { abandonedFlowDays: 90, deleted: true },
+      { lastResult: null, sentTo: "r•••@example.org" },
+    );
+    for (const text of [
+      "<h1>Política de privacidad de datos de salud del consumidor</h1>",
+      "Lo que nunca hacemos",
+      "se borran 90 días después de su última visita",
+      "durante 24 meses",
+      "en un plazo de 45 días",
+      "Sus datos se han eliminado.",
+      "Si tenemos datos asociados a <strong>r•••@example.org</strong>, le hemos enviado un enlace.",
+    ]) {
+      expect(policy).toContain(text);
+    }
+    expect(englishLeftIn(visibleText(policy))).toEqual([]);
+    const herData = draw(herHealthData.default, {
+      flows: [
+        { reference: "MC-7KQ2-94XD", file: '{ "about": { "note": "Everything we hold about you for this order." } }' },
+        { reference: null, file: '{ "about": { "note": "Everything we hold about you from a visit in which no order was placed." } }' },
+      ],
+    });
+    for (const text of [
+      '<h1 id="page-title">Sus datos de salud</h1>',
+      "Pedido MC-7KQ2-94XD",
+      "Una visita sin pedido",
+      "Eliminar mis datos",
+    ]) {
+      expect(herData).toContain(text);
+    }
+    expect(englishLeftIn(visibleText(herData))).toEqual([]);
   });
 
   it("draws her plan in her language and refuses its form in Spanish, while the email to her doctor stays in English", async () => {

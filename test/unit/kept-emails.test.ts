@@ -8,6 +8,7 @@ import { staffRoles } from "../../app/funnel/staff";
 
 const token = "AbCdEfGhIjKlMnOpQrStUv.3.0123456789abcdefghijABCDEFGHIJ_-klmnopqrstu";
 const planToken = "AbCdEfGhIjKlMnOpQrStUv.0.1796200000.0123456789abcdefghijABCDEFGHIJ_-klmnopqrstu";
+const healthDataToken = "AbCdEfGhIjKlMnOpQrStUv.0123456789abcdefghijABCDEFGHIJ_-klmnopqrstu";
 const her = privateLinkMarkers.subscription;
 
 describe("her links in a kept email", () => {
@@ -20,6 +21,11 @@ describe("her links in a kept email", () => {
     [`Without its site: /subscription/${token}/payment`, `Without its site: ${her}`],
     [`View or print the plan: https://care.example.com/plan/${planToken}`, `View or print the plan: ${privateLinkMarkers.plan}`],
     [`Set up your sign-in: https://care.example.com/owner/setup/abc123`, `Set up your sign-in: ${privateLinkMarkers["owner/setup"]}`],
+    [
+      `See my health data: https://care.example.com/health-data-privacy/${healthDataToken}?lang=es`,
+      `See my health data: ${privateLinkMarkers["health-data-privacy"]}`,
+    ],
+    [`Without its site: /health-data-privacy/${healthDataToken}`, `Without its site: ${privateLinkMarkers["health-data-privacy"]}`],
   ])("replaces %s", (text, shown) => {
     expect(withoutPrivateLinks(text)).toBe(shown);
     expect(withoutPrivateLinks(text)).not.toContain(token);

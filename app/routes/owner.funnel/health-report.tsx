@@ -1,8 +1,10 @@
 // The funnel report's last part: the health of what runs in the background. What waits in the
-// outbox, holds about to lapse with no decision, the prunes' last runs and the database's size.
+// outbox, holds about to lapse with no decision, the latest requests for her health data, the
+// prunes' last runs and the database's size.
 import { formatTime } from "../../components/console-format";
 import { OrderLink, Time } from "../../components/console-parts";
 import { ConsoleTable } from "../../components/console-table";
+import { healthDataOutcomeLabel, healthDataRequestsKeptMonths } from "../../funnel/health-data";
 import { pruneLabels, pruneUnits } from "../../funnel/prunes";
 import type { FunnelReportPage } from "./report-page.server";
 
@@ -87,12 +89,30 @@ export function HealthReport({ health, now }: { health: Health; now: number }) {
           ))}
         </ul>
       )}
+      <h3>Health data requests</h3>
+      <p className="owner-count">
+        Each request made on the Consumer Health Data Privacy Policy page and its outcome, kept {healthDataRequestsKeptMonths} months (no
+        email and no data: a keyed hash of the email only). The latest:
+      </p>
+      <ConsoleTable
+        region="Health data requests"
+        caption="The latest health data requests, newest first"
+        rows={health.healthDataRequests}
+        rowKey={(line) => `${line.askedAt}-${line.kind}-${line.outcome}`}
+        empty="No health data requests yet."
+        columns={[
+          { header: "Asked", rowHeader: true, cell: (line) => <Time iso={line.askedAt} /> },
+          { header: "Kind", cell: (line) => (line.kind === "access" ? "See her data" : "Delete her data") },
+          { header: "Outcome", cell: (line) => healthDataOutcomeLabel(line.outcome) },
+          { header: "Outcome at", cell: (line) => <Time iso={line.outcomeAt} /> },
+        ]}
+      />
       <h3>Prunes</h3>
       <p className="owner-count">
         Once an hour the server erases the name, email, phone, address and answers of flows with no order and nothing written for{" "}
         {abandonedFlowDays} days (their counts in this report stay), removes outbox messages delivered more than {deliveredOutboxKeptDays}{" "}
-        days ago, rate-limit counters and console sign-in tries past their window, and the counts of sign-ins for unknown emails after{" "}
-        {unknownSignInsKeptDays} days.
+        days ago, rate-limit counters and console sign-in tries past their window, the counts of sign-ins for unknown emails after{" "}
+        {unknownSignInsKeptDays} days, and the records of health data requests after {healthDataRequestsKeptMonths} months.
       </p>
       <ConsoleTable
         region="Prunes"

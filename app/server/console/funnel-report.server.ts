@@ -29,6 +29,7 @@ import { variants, type Variant } from "../../funnel/variant";
 import { config } from "../config.server";
 import { database, databaseEngine } from "../db/client.server";
 import { databaseSize, type DatabaseSize } from "../db/database-size.server";
+import { latestHealthDataRequests } from "../db/stores/health-data-requests.server";
 import {
   checkoutCarts,
   disputes,
@@ -293,8 +294,13 @@ export interface HealthFigures {
   pruneAges: { abandonedFlowDays: number; deliveredOutboxKeptDays: number; unknownSignInsKeptDays: number };
   /** Real time: the last 24 hours, and all kept. */
   unknownSignIns: { lastDay: number; kept: number };
+  /** The latest requests for her health data and their outcomes, newest first, whatever the range. */
+  healthDataRequests: { kind: "access" | "deletion"; askedAt: string; outcome: string; outcomeAt: string }[];
   database: DatabaseSize & { engine: "pglite" | "postgresql" };
 }
+
+/** Health data requests listed in the health part. */
+const healthDataRequestsListed = 20;
 
 /** Now, whatever the range; emails sent: in the range. */
 export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Promise<HealthFigures> {
@@ -342,6 +348,7 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
     databaseSize(),
     databaseEngine(),
   ]);
+  const healthDataRequests = await latestHealthDataRequests(healthDataRequestsListed);
   return {
     outbox: outbox.map((row) => ({
       kind: row.kind,
@@ -359,6 +366,12 @@ export async function healthFigures(query: ReportQuery, lifecycleNow: Date): Pro
     }),
     pruneAges: { abandonedFlowDays: config().ABANDONED_FLOW_DAYS, deliveredOutboxKeptDays, unknownSignInsKeptDays },
     unknownSignIns: { lastDay: unknownLastDay, kept: unknownKept },
+    healthDataRequests: healthDataRequests.map((line) => ({
+      kind: line.kind,
+      askedAt: line.askedAt.toISOString(),
+      outcome: line.outcome,
+      outcomeAt: line.outcomeAt.toISOString(),
+    })),
     database: { ...size, engine },
   };
 }

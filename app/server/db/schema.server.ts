@@ -735,3 +735,30 @@ export const unknownSignIns = pgTable("unknown_sign_ins", {
   hour: timestamp("hour", { withTimezone: true }).primaryKey(),
   failures: integer("failures").notNull(),
 });
+
+/**
+ * Each request for her consumer health data, and its outcome, kept 24 months for the business's
+ * records (the health-data laws ask it be shown they were answered). Nothing of her data: her
+ * email only as a keyed hash. A request by email is "access"; its link lists the flows found
+ * for that email (`flows`, emptied once the link has deleted them) and opens until
+ * `link_expires_at`; a delete pressed through it is a "deletion" of its own, `from_request`.
+ */
+export const healthDataRequests = pgTable(
+  "health_data_requests",
+  {
+    id: uuid("id").primaryKey(),
+    emailHash: text("email_hash").notNull(),
+    kind: text("kind").$type<"access" | "deletion">().notNull(),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
+    outcome: text("outcome").notNull(),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }).notNull(),
+    fromRequest: uuid("from_request"),
+    flows: uuid("flows")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true }),
+    linkUsedAt: timestamp("link_used_at", { withTimezone: true }),
+  },
+  (t) => [index("health_data_requests_asked_at_idx").on(t.askedAt)],
+);

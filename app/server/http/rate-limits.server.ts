@@ -65,6 +65,15 @@ export const rateLimits = {
   tokenRead: { bucket: "token-read", limit: 10, addressLimit: 50, unaddressedLimit: 200, windowMs: 10 * 60_000 },
   /** Her link asked for again by email: each sends one, so her inbox cannot be flooded. */
   linkRequest: { bucket: "link-request", limit: 5, addressLimit: 20, unaddressedLimit: 50, sendsEmail: true, windowMs: 60 * 60_000 },
+  /** Her health data asked for by email, by anyone: each may send one, so her inbox cannot be flooded. */
+  healthDataRequest: {
+    bucket: "health-data-request",
+    limit: 5,
+    addressLimit: 20,
+    unaddressedLimit: 50,
+    sendsEmail: true,
+    windowMs: 60 * 60_000,
+  },
   /** Her plan emailed to her doctor: each sends an email to an address she types. */
   doctorEmail: { bucket: "doctor-email", limit: 5, addressLimit: 20, unaddressedLimit: 50, sendsEmail: true, windowMs: 60 * 60_000 },
   /**

@@ -1,8 +1,9 @@
 // Delivering the outbox (docs/architecture.md, "Reliability rules"): the messages that are due,
 // each tried once a round, by kind to the provider or the mailer (her emails, her plan to her
-// doctor, a setup link to a person of the staff), with its idempotency key;
+// doctor, a setup link to a person of the staff, the link to her health data), with its idempotency key;
 // one that fails is tried again after a backoff. The queue itself is db/stores/outbox.server.ts.
 import type { DoctorEmailPayload, EmailPayload } from "../../funnel/email-messages";
+import type { HealthDataEmailPayload } from "../../funnel/health-data";
 import type { OrderEventBody } from "../../funnel/order-event";
 import type { PreCheckoutBody } from "../../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../../funnel/product-selection";
@@ -15,6 +16,7 @@ import {
   type LatestSavePayload,
   type PreAuthCheckoutPayload,
 } from "../db/stores/outbox.server";
+import { deliverHealthDataEmail } from "../health-data/health-data-email.server";
 import { deliverDoctorEmail, deliverEmail } from "../mail/her-emails.server";
 import { deliverStaffEmail } from "../mail/staff-emails.server";
 import type { Provider } from "../provider/provider.server";
@@ -55,6 +57,8 @@ async function deliver(provider: Provider, kind: string, payload: unknown, key: 
       return deliverDoctorEmail(payload as DoctorEmailPayload, key);
     case "staff-email":
       return deliverStaffEmail(payload as StaffEmailPayload, key);
+    case "health-data-email":
+      return deliverHealthDataEmail(payload as HealthDataEmailPayload, key);
     default:
       throw new Error(`unknown outbox kind ${kind}`);
   }

@@ -5,7 +5,7 @@ import { billingFieldNames, billingSameField } from "../../funnel/final-checkout
 import { emailFacts, type EmailPayload } from "../../funnel/email-messages";
 import { renderEmail } from "../../funnel/emails";
 import { translator } from "../../i18n/messages";
-import { herData, type HerAddress, type HerData } from "../../funnel/her-data";
+import { flowData, herData, type FlowData, type HerAddress, type HerData } from "../../funnel/her-data";
 import type { PreAuthOrderBody } from "../../funnel/pre-auth-order";
 import { config } from "../config.server";
 import { loadBillingAddress, loadShippingAddress } from "../db/stores/addresses.server";
@@ -70,6 +70,39 @@ async function emailsOf(subscription: SubscriptionRow, order: OrderRow | undefin
   };
 }
 
+function answersOf(record: Awaited<ReturnType<typeof findFunnelRecord>>) {
+  return record
+    ? {
+        reasonYouAreHereToday: record.reasonYouAreHereToday,
+        concernsAboutHrt: record.concernsAboutHrt,
+        emailAddress: record.emailAddress,
+        tracking: record.trackingParams,
+      }
+    : null;
+}
+
+/** Everything we hold about her from a visit with no subscription (an order not authorised at most). */
+export async function flowDataOf(responderUuid: string): Promise<FlowData> {
+  const [order, details, shipping, billing, record, consents, generatedAt] = await Promise.all([
+    findOrder(responderUuid),
+    loadPreCheckoutDraft(responderUuid),
+    loadShippingAddress(responderUuid),
+    loadBillingAddress(responderUuid),
+    findFunnelRecord(responderUuid),
+    consentRecordsOf(responderUuid),
+    lifecycleNow(),
+  ]);
+  const body = (order?.body ?? {}) as Partial<PreAuthOrderBody>;
+  return flowData({
+    generatedAt,
+    details: Object.keys(details).length > 0 ? details : (body.customer ?? {}),
+    shippingAddress: Object.keys(shipping).length > 0 ? shipping : (body.shippingAddress ?? null),
+    billingAddress: billingOf(billing),
+    answers: answersOf(record),
+    consents,
+  });
+}
+
 /** Everything we hold about her, for the order her link opened. */
 export async function herDataOf(subscription: SubscriptionRow): Promise<HerData> {
   const uuid = subscription.responderUuid;
@@ -91,14 +124,7 @@ export async function herDataOf(subscription: SubscriptionRow): Promise<HerData>
     details: Object.keys(details).length > 0 ? details : (body.customer ?? {}),
     shippingAddress: Object.keys(shipping).length > 0 ? shipping : (body.shippingAddress ?? null),
     billingAddress: billingOf(billing),
-    answers: record
-      ? {
-          reasonYouAreHereToday: record.reasonYouAreHereToday,
-          concernsAboutHrt: record.concernsAboutHrt,
-          emailAddress: record.emailAddress,
-          tracking: record.trackingParams,
-        }
-      : null,
+    answers: answersOf(record),
     subscription: { ...subscription, hasOtherCard: subscription.cardReference !== null },
     order: order
       ? {

@@ -16,7 +16,7 @@ import type { SubscriptionState } from "../../funnel/subscription-life";
 import type { Queryable } from "../db/client.server";
 import { deleteAddressesOfFlow } from "../db/stores/addresses.server";
 import { eraseFunnelRecordOf, findFunnelRecord } from "../db/stores/funnel-records.server";
-import { eraseOrderCustomer, findOrderById } from "../db/stores/orders.server";
+import { eraseOrderCustomer, findOrder } from "../db/stores/orders.server";
 import { enqueueOutboxMessage, eraseOutboxMessagesOf } from "../db/stores/outbox.server";
 import { erasePersonalDetailsOf, loadPreCheckoutDraft } from "../db/stores/personal-details.server";
 import { eraseStoredEmailsOf } from "../db/stores/stored-emails.server";
@@ -24,6 +24,7 @@ import { vacuumAfterHerErasure } from "../db/vacuum.server";
 import {
   erasePaymentNotes,
   findSubscription,
+  findSubscriptionByResponder,
   markErased,
   noteOnTimeline,
   releaseClaim,
@@ -75,7 +76,7 @@ export async function eraseHerData(gateway: PaymentGateway, subscription: Subscr
 
 async function eraseClaimed(gateway: PaymentGateway, subscription: SubscriptionRow): Promise<ErasureOutcome> {
   const at = await lifecycleNow();
-  const addresses = await herEmailAddresses(subscription);
+  const addresses = await flowEmailAddresses(subscription.responderUuid);
   let erased = false;
   const erase = async (tx: Queryable, timelineLine: boolean, stateAfter: SubscriptionState) => {
     erased = await eraseInTransaction(tx, subscription, at, addresses, { timelineLine, stateAfter });
@@ -112,19 +113,6 @@ async function eraseClaimed(gateway: PaymentGateway, subscription: SubscriptionR
   return { status: erased ? "erased" : "erased_already" };
 }
 
-/** The order's, the details', the flow's. */
-async function herEmailAddresses(subscription: SubscriptionRow): Promise<string[]> {
-  const [order, details, record] = await Promise.all([
-    findOrderById(subscription.orderId),
-    loadPreCheckoutDraft(subscription.responderUuid),
-    findFunnelRecord(subscription.responderUuid),
-  ]);
-  const customer = (order?.body as Partial<PreAuthOrderBody> | undefined)?.customer;
-  return [customer?.email, details.email, record?.emailAddress, record?.trackingParams.email_address].filter(
-    (address): address is string => typeof address === "string" && address !== "",
-  );
-}
-
 /** In the caller's transaction, once. `timelineLine`: no transition wrote one; `stateAfter`: for the provider's event. */
 async function eraseInTransaction(
   tx: Queryable,
@@ -150,4 +138,41 @@ async function eraseInTransaction(
   await forgetEmbeddedReceipts(tx, [subscription.responderUuid]);
   await forgetTrackingEmailOf(tx, subscription.responderUuid, addresses);
   return true;
+}
+
+/**
+ * Her data of one flow erased, asked for by email (app/server/health-data/): a flow with a
+ * subscription as "Delete my data" erases it; one with none (her answers, her details, an order
+ * never authorised) has no money to move, and each store erases its own copy in one transaction.
+ */
+export async function eraseHerFlow(gateway: PaymentGateway, responderUuid: string): Promise<ErasureOutcome> {
+  const subscription = await findSubscriptionByResponder(responderUuid);
+  if (subscription) return eraseHerData(gateway, subscription);
+  const order = await findOrder(responderUuid);
+  const addresses = await flowEmailAddresses(responderUuid);
+  await withOutbox(async (tx) => {
+    const emailKeys = await eraseOutboxMessagesOf(tx, { responderUuid, reference: null });
+    await eraseStoredEmailsOf(tx, { reference: null, addresses, keys: emailKeys });
+    await eraseFunnelRecordOf(tx, responderUuid);
+    await erasePersonalDetailsOf(tx, responderUuid);
+    await deleteAddressesOfFlow(tx, responderUuid);
+    if (order) await eraseOrderCustomer(tx, order.id);
+    await forgetEmbeddedReceipts(tx, [responderUuid]);
+    await forgetTrackingEmailOf(tx, responderUuid, addresses);
+  });
+  void vacuumAfterHerErasure();
+  return { status: "erased" };
+}
+
+/** Every address of hers a flow holds: its order's, its details', its answers'. */
+export async function flowEmailAddresses(responderUuid: string): Promise<string[]> {
+  const [order, details, record] = await Promise.all([
+    findOrder(responderUuid),
+    loadPreCheckoutDraft(responderUuid),
+    findFunnelRecord(responderUuid),
+  ]);
+  const customer = (order?.body as Partial<PreAuthOrderBody> | undefined)?.customer;
+  return [customer?.email, details.email, record?.emailAddress, record?.trackingParams.email_address].filter(
+    (address): address is string => typeof address === "string" && address !== "",
+  );
 }

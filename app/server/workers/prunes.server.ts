@@ -1,6 +1,7 @@
 // The prunes, once an hour: abandoned flows' personal details erased, delivered outbox messages
 // a month old removed, rate-limit counters and console sign-in tries past their window removed,
-// the counts of sign-ins for unknown emails removed after 90 days. Each works in batches (a
+// the counts of sign-ins for unknown emails removed after 90 days, the records of health data
+// requests removed after 24 months. Each works in batches (a
 // short statement each, so pages are answered between them) up to a bound a run, and each run
 // is recorded (prune_runs) for the funnel report's health part. Several instances may prune at
 // once: each batch is one conditional statement, and rows another is removing are skipped.
@@ -8,8 +9,10 @@
 // vacuumed after it (db/vacuum.server.ts).
 import type { PgTable } from "drizzle-orm/pg-core";
 import { deliveredOutboxKeptDays, pruneBatchesPerRun, pruneBatchSize, unknownSignInsKeptDays, type PruneName } from "../../funnel/prunes";
+import { healthDataRequestsKeptSince } from "../../funnel/health-data";
 import { config } from "../config.server";
-import { outboxMessages, rateLimitCounters, signInTries, unknownSignIns } from "../db/schema.server";
+import { healthDataRequests, outboxMessages, rateLimitCounters, signInTries, unknownSignIns } from "../db/schema.server";
+import { deleteOldHealthDataRequests } from "../db/stores/health-data-requests.server";
 import { deleteDeliveredOutboxMessages } from "../db/stores/outbox.server";
 import { recordPruneRun, type PruneRunRow } from "../db/stores/prune-runs.server";
 import { deleteOldSignInTries, deleteOldUnknownSignIns } from "../db/stores/sign-in-tries.server";
@@ -29,6 +32,7 @@ const prunedTables: Record<PruneName, PgTable[]> = {
   "rate-limit-counters": [rateLimitCounters],
   "sign-in-tries": [signInTries],
   "unknown-sign-ins": [unknownSignIns],
+  "health-data-requests": [healthDataRequests],
 };
 
 /** One batch of each prune as of `now`: how many it removed or erased, at most `limit`. */
@@ -38,6 +42,7 @@ const prunes: Record<PruneName, (now: Date, limit: number) => Promise<number>> =
   "rate-limit-counters": (now, limit) => deleteOldRateLimitCounters(now, limit),
   "sign-in-tries": (now, limit) => deleteOldSignInTries(new Date(now.getTime() - signInTriesKeptMs), limit),
   "unknown-sign-ins": (now, limit) => deleteOldUnknownSignIns(new Date(now.getTime() - unknownSignInsKeptDays * dayMs), limit),
+  "health-data-requests": (now, limit) => deleteOldHealthDataRequests(healthDataRequestsKeptSince(now), limit),
 };
 
 export interface PruneBounds {

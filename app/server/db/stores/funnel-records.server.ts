@@ -1,5 +1,5 @@
 // Spec section 3's records; funnel-step.server.ts writes each step with its outbox message in one transaction.
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { FunnelRecord } from "../../../funnel/sales-funnel-record";
 import type { TrackingParams } from "../../../funnel/tracking";
 import type { Variant } from "../../../funnel/variant";
@@ -52,6 +52,19 @@ function toFunnelRecord(row: Row): FunnelRecord {
 export async function findFunnelRecord(responderUuid: string, db: Queryable | null = null): Promise<FunnelRecord | null> {
   const [row] = await (db ?? (await database())).select().from(funnelRecords).where(eq(funnelRecords.responderUuid, responderUuid));
   return row ? toFunnelRecord(row) : null;
+}
+
+/** The flows whose answers carry this email (given on the way, or in the link that brought her), whatever its case. */
+export async function flowsWithAnswersEmail(email: string, limit: number): Promise<string[]> {
+  const address = email.trim().toLowerCase();
+  const rows = await (
+    await database()
+  )
+    .select({ responderUuid: funnelRecords.responderUuid })
+    .from(funnelRecords)
+    .where(or(sql`lower(${funnelRecords.emailAddress}) = ${address}`, sql`lower(${funnelRecords.trackingEmailAddress}) = ${address}`))
+    .limit(limit);
+  return rows.map((row) => row.responderUuid);
 }
 
 export type FunnelStepChange = Partial<Omit<FunnelRecord, "responderUuid">>;

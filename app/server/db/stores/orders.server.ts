@@ -55,6 +55,18 @@ export async function authorisedOrdersByEmail(email: string): Promise<OrderRow[]
     .limit(20);
 }
 
+/** The flows whose order (in any state) was placed with this email, whatever its case. */
+export async function flowsWithOrderEmail(email: string, limit: number): Promise<string[]> {
+  const rows = await (
+    await database()
+  )
+    .select({ responderUuid: orders.responderUuid })
+    .from(orders)
+    .where(sql`lower(${orders.body}->'customer'->>'email') = ${email.trim().toLowerCase()}`)
+    .limit(limit);
+  return rows.map((row) => row.responderUuid);
+}
+
 export async function findOrderByPaymentReference(reference: string): Promise<OrderRow | undefined> {
   const [row] = await (await database()).select().from(orders).where(eq(orders.paymentReference, reference));
   return row;

@@ -11,6 +11,7 @@ import type { PreAuthOrderBody } from "../../../funnel/pre-auth-order";
 import type { PreCheckoutBody } from "../../../funnel/pre-checkout";
 import type { ProductSelectionBody } from "../../../funnel/product-selection";
 import type { SalesFunnelRecordBody } from "../../../funnel/sales-funnel-record";
+import type { HealthDataEmailPayload } from "../../../funnel/health-data";
 import type { StaffEmailPayload } from "../../../funnel/staff-setup";
 import { database, type Queryable } from "../client.server";
 import { outboxMessages } from "../schema.server";
@@ -34,7 +35,9 @@ export type OutboxMessage =
   | { kind: "email"; payload: EmailPayload }
   | { kind: "doctor-email"; payload: DoctorEmailPayload }
   /** A setup link emailed to a person of the staff (app/server/mail/staff-emails.server.ts). */
-  | { kind: "staff-email"; payload: StaffEmailPayload };
+  | { kind: "staff-email"; payload: StaffEmailPayload }
+  /** The link to her consumer health data, asked for by email (app/server/health-data/). */
+  | { kind: "health-data-email"; payload: HealthDataEmailPayload };
 
 /** The authorised order for the provider (app/server/checkout); one per order. */
 export interface PreAuthCheckoutPayload {
@@ -237,14 +240,21 @@ export async function deliveredEmailsOf(orderReference: string, limit: number): 
 
 /**
  * Her messages erased at her request, in the caller's transaction: those of her flow (by its
- * uuid, as each kind names it) or of her order (by its reference). Delivered ones are deleted:
+ * uuid, as each kind names it) or of her order (by its reference, when she placed one). Delivered ones are deleted:
  * they have done their work, as the prune would find. Emails still waiting are dropped (to her,
  * we no longer have her address; to her doctor, they carry her name). Messages to the provider
  * still waiting keep their place, with her details taken out (erasedProviderPayload): the
  * provider still hears each event in order, then the erasure's own. The keys of the emails
  * dropped or deleted, so the mail store's copies go with them.
  */
-export async function eraseOutboxMessagesOf(tx: Queryable, her: { responderUuid: string; reference: string }): Promise<string[]> {
+export async function eraseOutboxMessagesOf(tx: Queryable, her: { responderUuid: string; reference: string | null }): Promise<string[]> {
+  const ofOrder =
+    her.reference === null
+      ? []
+      : [
+          sql`${outboxMessages.payload}->>'reference' = ${her.reference}`,
+          sql`${outboxMessages.payload}->>'order_reference' = ${her.reference}`,
+        ];
   const rows = await tx
     .select()
     .from(outboxMessages)
@@ -252,8 +262,7 @@ export async function eraseOutboxMessagesOf(tx: Queryable, her: { responderUuid:
       or(
         sql`${outboxMessages.payload}->>'responderUuid' = ${her.responderUuid}`,
         sql`${outboxMessages.payload}->>'responder_uuid' = ${her.responderUuid}`,
-        sql`${outboxMessages.payload}->>'reference' = ${her.reference}`,
-        sql`${outboxMessages.payload}->>'order_reference' = ${her.reference}`,
+        ...ofOrder,
       ),
     )
     .for("update");
@@ -273,4 +282,18 @@ export async function eraseOutboxMessagesOf(tx: Queryable, her: { responderUuid:
       await tx.update(outboxMessages).set({ payload }).where(eq(outboxMessages.id, row.id));
   }
   return gone.filter((row) => emails.has(row.kind as OutboxMessage["kind"])).map((row) => row.idempotencyKey);
+}
+
+/**
+ * The links to her health data emailed to any of these addresses, in the caller's transaction,
+ * as her data is deleted: they name her address. The keys of those removed, for the mail store.
+ */
+export async function eraseHealthDataEmailsTo(tx: Queryable, addresses: readonly string[]): Promise<string[]> {
+  const hers = [...new Set(addresses.map((address) => address.trim().toLowerCase()).filter((address) => address !== ""))];
+  if (hers.length === 0) return [];
+  const gone = await tx
+    .delete(outboxMessages)
+    .where(and(eq(outboxMessages.kind, "health-data-email"), inArray(sql`lower(${outboxMessages.payload}->>'to')`, hers)))
+    .returning({ key: outboxMessages.idempotencyKey });
+  return gone.map((row) => row.key);
 }

@@ -1,7 +1,7 @@
 // Her personal details (spec section 4, "Pre-checkout"): kept per responder uuid, filled in
 // by a secure token where empty, and saved (with the provider's copy, in one transaction, by
 // app/server/checkout/pre-checkout.server.ts).
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { fillEmptyFields, type PreCheckoutDetails, type PreCheckoutDraft } from "../../../funnel/pre-checkout";
 import { database, type Queryable } from "../client.server";
 import { preCheckoutDetails } from "../schema.server";
@@ -24,6 +24,18 @@ export async function loadPreCheckoutDraft(responderUuid: string, db?: Queryable
     .from(preCheckoutDetails)
     .where(eq(preCheckoutDetails.responderUuid, responderUuid));
   return draftOf(row);
+}
+
+/** The flows whose details carry this email, whatever its case. */
+export async function flowsWithDetailsEmail(email: string, limit: number): Promise<string[]> {
+  const rows = await (
+    await database()
+  )
+    .select({ responderUuid: preCheckoutDetails.responderUuid })
+    .from(preCheckoutDetails)
+    .where(sql`lower(${preCheckoutDetails.email}) = ${email.trim().toLowerCase()}`)
+    .limit(limit);
+  return rows.map((row) => row.responderUuid);
 }
 
 /** Spec section 4: a token prefills the fields she has left empty, never what she entered. */

@@ -70,20 +70,20 @@ export async function latestStoredEmailsOf(orderReference: string, limit: number
 
 /**
  * Her emails deleted from the mail store at her request, in the caller's transaction: those of
- * her order, those to any address of hers, and those whose outbox keys are given (her plan
+ * her order (when she placed one), those to any address of hers, and those whose outbox keys are given (her plan
  * sent to her doctor carries her name). Deleted, not kept blank: the store stands in for her
  * inbox, and the timeline and payments already say what happened and when.
  */
 export async function eraseStoredEmailsOf(
   tx: Queryable,
-  her: { reference: string; addresses: readonly string[]; keys: readonly string[] },
+  her: { reference: string | null; addresses: readonly string[]; keys: readonly string[] },
 ): Promise<void> {
   const addresses = [...new Set(her.addresses.map((address) => address.trim().toLowerCase()).filter((address) => address !== ""))];
   await tx
     .delete(storedEmails)
     .where(
       or(
-        eq(storedEmails.orderReference, her.reference),
+        her.reference === null ? undefined : eq(storedEmails.orderReference, her.reference),
         addresses.length > 0 ? inArray(sql`lower(${storedEmails.toAddress})`, addresses) : undefined,
         her.keys.length > 0 ? inArray(storedEmails.idempotencyKey, [...her.keys]) : undefined,
       ),
