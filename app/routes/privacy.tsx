@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Rich, useT } from "../components/i18n";
+import { Rich, useEntryHref, useT } from "../components/i18n";
 import { LegalPage, LegalSection } from "../components/legal-page";
 import { contact } from "../funnel/marketing";
 import type { MessageId } from "../i18n/en";
@@ -29,6 +29,7 @@ function Items({ ids }: { ids: readonly MessageId[] }) {
 
 export default function Privacy() {
   const t = useT();
+  const healthDataHref = useEntryHref("/health-data-privacy");
   return (
     <LegalPage title={t("privacy.title")} lead={t("privacy.lead")}>
       <LegalSection id="privacy-collect" title={t("privacy.collectTitle")}>
@@ -63,6 +64,9 @@ export default function Privacy() {
 
       <LegalSection id="privacy-choices" title={t("privacy.choicesTitle")}>
         <p>{t("privacy.choices")}</p>
+        <p>
+          <Rich id="privacy.healthDataChoices" values={{ policy: <a href={healthDataHref}>{t("footer.healthData")}</a> }} />
+        </p>
       </LegalSection>
 
       <LegalSection id="privacy-contact" title={t("legal.contactTitle")}>

@@ -66,3 +66,10 @@ test("neither page's served HTML carries a <script> element", async ({ request }
     expect(html.match(/<script\b/gi) ?? [], `<script> in ${path}`).toHaveLength(0);
   }
 });
+
+test("/privacy's choices lead to the health data policy, where she asks for her data by email", async ({ page }) => {
+  await page.goto("/privacy");
+  await page.getByRole("region", { name: "Your choices" }).getByRole("link", { name: "Consumer Health Data Privacy Policy" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/health-data-privacy");
+  await expect(page.getByRole("heading", { level: 1, name: "Consumer Health Data Privacy Policy" })).toBeVisible();
+});

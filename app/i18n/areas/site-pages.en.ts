@@ -57,6 +57,8 @@ export const sitePagesEn = {
   "privacy.choicesTitle": "Your choices",
   "privacy.choices":
     "You can ask to see the information we hold about you, or ask us to delete it, by contacting us. Some records, such as payment records, may have to be kept where the law requires it.",
+  "privacy.healthDataChoices":
+    "Your health data, and how to see or delete it with a request by email, has a policy of its own: the {policy}.",
   "privacy.contact": "Call {phone} or email {email}.",
   // /plan/{token}: her plan to share with her own doctor. The email to the doctor stays in English.
   "planPage.title": "Your treatment plan",

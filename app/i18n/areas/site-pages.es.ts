@@ -61,6 +61,8 @@ export const sitePagesEs: Record<keyof typeof sitePagesEn, string> = {
   "privacy.choicesTitle": "Sus opciones",
   "privacy.choices":
     "Puede pedir ver la información que tenemos sobre usted, o pedirnos que la eliminemos, comunicándose con nosotros. Es posible que algunos registros, como los registros de pago, deban conservarse cuando la ley lo exija.",
+  "privacy.healthDataChoices":
+    "Sus datos de salud, y cómo verlos o eliminarlos con una solicitud por correo electrónico, tienen su propia política: la {policy}.",
   "privacy.contact": "Llame al {phone} o escriba a {email}.",
   "planPage.title": "Su plan de tratamiento",
   "planPage.lead": "Un resumen para compartir con su propio médico. No contiene datos de pago ni ninguna de sus respuestas.",
