@@ -5,7 +5,7 @@
 // Runs only in the `stripe` project, against the app started with stripeAppEnvironment.
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test as base, type VisitorAt } from "./support/fixtures";
-import { fillShipping } from "./support/funnel";
+import { agreeToSubscription, fillShipping } from "./support/funnel";
 import { stripeReceivedUrl } from "./support/servers";
 import { aPerson } from "../support/factories";
 
@@ -58,8 +58,9 @@ async function atFinalCheckout(page: Page, visitorAt: VisitorAt): Promise<string
   return responderUuid;
 }
 
-/** COMPLETE PURCHASE: Stripe.js makes the PaymentMethod, then the form is posted with its id. */
+/** She ticks the agreement, then COMPLETE PURCHASE: Stripe.js makes the PaymentMethod, then the form is posted with its id. */
 async function completePurchase(page: Page) {
+  await agreeToSubscription(page);
   await page.getByRole("button", { name: "COMPLETE PURCHASE" }).click();
 }
 
