@@ -1,7 +1,8 @@
 // The automatic renewal laws on her pages: the subscription agreement starts unticked and is
 // required (ROSCA), nothing held without it, and AGREEMENT_STARTS_TICKED drawing it ticked;
 // the renewal's terms with her last day to cancel above every card she gives for a plan (New
-// York, Massachusetts). Each page drawn as the server draws it.
+// York, Massachusetts); and no break offered before she cancels when her order ships to
+// Minnesota, which asks her afterwards instead. Each page drawn as the server draws it.
 import { vi } from "vitest";
 
 /** AGREEMENT_STARTS_TICKED, switched for one test. */
@@ -15,6 +16,7 @@ vi.mock("@remix-run/react", async (original) => (await import("../support/drawn-
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as finalCheckout from "../../app/routes/final-checkout.($responderUuid)/route";
+import * as cancelRoute from "../../app/routes/subscription.$token.cancel/route";
 import * as cardRoute from "../../app/routes/subscription.$token.card/route";
 import * as paymentRoute from "../../app/routes/subscription.$token.payment/route";
 import { formatEmailDate } from "../../app/funnel/amounts-and-dates";
@@ -23,6 +25,7 @@ import { lastDayToCancel, lastDayToCancelFirstRenewal } from "../../app/funnel/l
 import { billingDate } from "../../app/funnel/subscription-life";
 import { database } from "../../app/server/db/client.server";
 import { orders, sandboxPayments } from "../../app/server/db/schema.server";
+import { findSubscriptionByResponder, type SubscriptionRow } from "../../app/server/db/stores/subscriptions.server";
 import { paymentGateway } from "../../app/server/payments/index.server";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { subscriptionLinkToken } from "../../app/server/subscriptions/private-link.server";
@@ -192,5 +195,69 @@ describe("the renewal's terms above the card", () => {
       `Your last day to cancel before the next renewal is ${formatEmailDate(lastDayToCancel(next))}.`,
     ]);
     expectAboveTheCard(draw(paymentRoute.default, paymentPage.data), paymentPage.data.page.terms[2]);
+  });
+});
+
+/** She pays monthly for the Patch, shipped to `address`, and is approved: her plan runs. */
+async function runningPlanShippedTo(address: Record<string, string>): Promise<SubscriptionRow> {
+  const { responderUuid, post } = await onFinalCheckout();
+  expect(await post(checkoutForm(address))).toHaveStatus(303);
+  const held = (await findSubscriptionByResponder(responderUuid))!;
+  await decideReview(paymentGateway(), held, "approved", null, "owner");
+  const active = await reload(held);
+  expect(active.state).toBe("active");
+  return active;
+}
+
+async function cancelPageOf(subscription: SubscriptionRow) {
+  const token = subscriptionLinkToken(subscription);
+  const address = `/subscription/${token}/cancel`;
+  return {
+    open: () => new TestBrowser().call(cancelRoute.loader, address, { params: { token } }),
+    press: () => new TestBrowser().call(cancelRoute.action, address, { params: { token }, form: { reason: "too_expensive" } }),
+    billingDate: `/subscription/${token}/billing-date`,
+  };
+}
+
+describe("a break offered instead of cancelling, by her state", () => {
+  it("shipped to Minnesota: no offer beside the cancel button, which cancels at once; then she is asked whether she would like to hear one", async () => {
+    const subscription = await runningPlanShippedTo({
+      addressLine1: "100 Nicollet Mall",
+      city: "Minneapolis",
+      state: "MN",
+      zipCode: "55401",
+    });
+    const page = await cancelPageOf(subscription);
+    const open = await page.open();
+    expect(open).toHaveStatus(200);
+    expect(open.data.preview.can).toBe(true);
+    expect(open.data.pause).toBeNull();
+    const html = draw(cancelRoute.default, open.data);
+    expect(html).not.toMatch(/Need a break instead\?|Move my billing date|Skip my next period/);
+    expect(html).toContain("Yes, cancel my subscription");
+
+    const done = await page.press();
+    expect(done).toHaveStatus(200);
+    expect(done.data).toMatchObject({ done: true, askOffer: page.billingDate });
+    expect((await reload(subscription)).state).toBe("cancelled");
+    const result = draw(cancelRoute.default, open.data, done.data);
+    expect(result).toContain(
+      `Would you like to hear of an offer to keep your plan instead, such as moving your billing date? <a href="${page.billingDate}">Yes, show me my billing date options</a>`,
+    );
+  });
+
+  it("shipped elsewhere: the break offered beside the cancel button, and nothing asked after", async () => {
+    const subscription = await runningPlanShippedTo({ addressLine1: "1 Main Street", city: "New York", state: "NY", zipCode: "10001" });
+    const page = await cancelPageOf(subscription);
+    const open = await page.open();
+    expect(open.data.pause).toMatchObject({ move: `${page.billingDate}#move-title` });
+    const html = draw(cancelRoute.default, open.data);
+    expect(html).toContain("Need a break instead?");
+    expect(html).toContain("Yes, cancel my subscription");
+
+    const done = await page.press();
+    expect(done.data).toMatchObject({ done: true, askOffer: null });
+    expect((await reload(subscription)).state).toBe("cancelled");
+    expect(draw(cancelRoute.default, open.data, done.data)).not.toContain("Would you like to hear of an offer");
   });
 });
