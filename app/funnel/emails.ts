@@ -130,7 +130,7 @@ export function planChangeWords(line: PlanChangeLine, t: Translator = english): 
   const from = planWords(line.fromPlan, t).label;
   const price = amountAndCadence(line.cents, line.toPlan, t);
   const starts = formatEmailDate(line.startsAt, t);
-  const undo = t("planChange.undo", { from, date: formatEmailDate(lastDayToCancel(line.startsAt), t), starts });
+  const undo = t("planChange.undo", { from, date: formatEmailDate(cancelBeforeDate(line.startsAt), t), starts });
   switch (line.kind) {
     case "switched":
       return { summary: t("planChange.switched", { from, to, starts, price }), undo };
@@ -179,6 +179,11 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+}
+
+/** The last day on which cancelling still stops a renewal: the day the 72 hours' notice begins. */
+export function cancelBeforeDate(billingAt: Date): Date {
+  return lastDayToCancel(billingAt);
 }
 
 /** The English every caller without a language gets (the console, and tests of the English). */
@@ -324,7 +329,7 @@ function content(order: EmailOrder, facts: EmailFacts, links: EmailLinks, t: Tra
         blocks: [
           { type: "p", text: t("email.reminder", { date: date(at), amount, months }) },
           orderFacts(order, t),
-          { type: "p", text: t("email.reminderCancel", { date: date(lastDayToCancel(at)), noRefunds }) },
+          { type: "p", text: t("email.reminderCancel", { date: date(cancelBeforeDate(at)), noRefunds }) },
         ],
       };
     }
