@@ -4,6 +4,8 @@ import { Browser } from "./browser.mjs";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", securityCode: "123" };
 const shipping = { addressLine1: "1 Main Street", zipCode: "10001", state: "NY", city: "New York" };
+/** She ticks the subscription agreement herself: it starts unticked. */
+const agreement = { subscriptionAgreement: true };
 
 export function expectRedirect(answer, pathPrefix) {
   const target = answer.location ? new URL(answer.location) : undefined;
@@ -64,11 +66,11 @@ export async function walkFunnel(origin, { email, upTo = "final-checkout", visit
 }
 
 export const completePurchase = (browser, finalCheckout, buttons = englishButtons) =>
-  browser.press(finalCheckout, buttons.completePurchase, { ...shipping, ...card });
+  browser.press(finalCheckout, buttons.completePurchase, { ...shipping, ...card, ...agreement });
 
 /** COMPLETE PURCHASE read from the page now, sent when called. */
 export const completingPurchase = (browser, finalCheckout) =>
-  browser.pressing(finalCheckout, englishButtons.completePurchase, { ...shipping, ...card });
+  browser.pressing(finalCheckout, englishButtons.completePurchase, { ...shipping, ...card, ...agreement });
 
 /** Runs tasks with at most `limit` at a time; results in order. */
 export async function pool(count, limit, task) {

@@ -158,6 +158,10 @@ export function StripeCard({ publishableKey, stripeJsUrl }: { publishableKey: st
     const onSubmit = (event: SubmitEvent) => {
       if (confirming.current || !isPurchase(event.submitter)) return;
       if (methodInput.value) return; // the PaymentMethod is made: on to the server
+      // Her consent first: an unticked agreement goes to the server as it is, to be refused
+      // there with its message, and her card is never given to Stripe.
+      const agreement = form.elements.namedItem("subscriptionAgreement");
+      if (agreement instanceof HTMLInputElement && !agreement.checked) return;
       event.preventDefault();
       if (busy.current) return; // a second click while the first is in hand
       const current = mounted.current;

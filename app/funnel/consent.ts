@@ -1,8 +1,9 @@
-// Her consent to automatic renewal, worded once: the disclosure the final checkout shows beside
-// COMPLETE PURCHASE and the record kept of it are drawn from the same function, so the record
-// holds exactly the lines she saw.
+// Her consent to automatic renewal, worded once: the disclosure the final checkout shows above
+// her card and the record kept of it at COMPLETE PURCHASE are drawn from the same function, so
+// the record holds exactly the lines she saw, her last day to cancel among them.
 import { formatCents } from "./cart";
 import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
+import { lastDayToCancel, lastDayToCancelFirstRenewal, type NextRenewal } from "./last-day-to-cancel";
 import { plans, type PlanCode } from "./plans";
 import { renewalDisclosure, subscriptionTerms } from "./subscription-terms";
 import type { Translator } from "../i18n/languages";
@@ -15,11 +16,30 @@ export type NoticeKind = "renewal_reminder" | "annual_notice";
 export const purchaseAgreedWith = "Ticked the subscription agreement and pressed COMPLETE PURCHASE";
 
 /**
- * The disclosure beside COMPLETE PURCHASE: the plan's price and cadence, the hold on her card
- * (her first period, less any promo code), and cancelling online.
+ * The disclosure above the card on the final checkout: the plan's price and cadence, the hold
+ * on her card (her first period, less any promo code), cancelling online, and her last day to
+ * cancel before the first renewal (`lastDay`, from `checkoutLastDay`).
  */
-export function checkoutDisclosure(t: Translator, plan: PlanCode, renewalCents: number, holdCents: number): string[] {
-  return renewalDisclosure(t, amountAndCadence(renewalCents, plan, t), formatCents(holdCents), holdCents !== renewalCents);
+export function checkoutDisclosure(t: Translator, plan: PlanCode, renewalCents: number, holdCents: number, lastDay: string): string[] {
+  return renewalDisclosure(t, amountAndCadence(renewalCents, plan, t), formatCents(holdCents), holdCents !== renewalCents, lastDay);
+}
+
+/** Her last day to cancel before the first renewal of `plan` bought at `at`, in her words. */
+export function checkoutLastDay(t: Translator, plan: PlanCode, at: Date): string {
+  return formatEmailDate(lastDayToCancelFirstRenewal(plan, at), t);
+}
+
+/**
+ * The terms above the card fields of her card pages (her card for the payments to come, or
+ * another card for a payment due): the price and cadence of the renewal that follows, renewing
+ * until she cancels, cancelling online, and her last day to cancel before it.
+ */
+export function cardPageDisclosure(t: Translator, renewal: NextRenewal): string[] {
+  return [
+    t("disclosure.amount", { amountAndCadence: amountAndCadence(renewal.renewalCents, renewal.plan, t) }),
+    t("disclosure.cancelOnline"),
+    t("disclosure.lastDayNext", { date: formatEmailDate(lastDayToCancel(renewal.billingAt), t) }),
+  ];
 }
 
 /** How she agrees to a new plan from her plan page: the one button beside its disclosure. */
@@ -41,7 +61,7 @@ export function checkoutTerms(t: Translator): string[] {
   return [...subscriptionTerms(t)];
 }
 
-/** Her agreement at COMPLETE PURCHASE, as the page shows it beside the button: what her consent record keeps. */
+/** Her agreement at COMPLETE PURCHASE, as the page shows it: what her consent record keeps. */
 export interface PurchaseAgreement {
   plan: PlanCode;
   /** The hold: her first period, less any promo code. */
@@ -53,12 +73,19 @@ export interface PurchaseAgreement {
   agreedWith: string;
 }
 
-export function purchaseAgreement(t: Translator, plan: PlanCode, renewalCents: number, firstPeriodCents: number): PurchaseAgreement {
+/** `at`: when she pressed COMPLETE PURCHASE, which dates her last day to cancel. */
+export function purchaseAgreement(
+  t: Translator,
+  plan: PlanCode,
+  renewalCents: number,
+  firstPeriodCents: number,
+  at: Date,
+): PurchaseAgreement {
   return {
     plan,
     firstPeriodCents,
     renewalCents,
-    disclosure: checkoutDisclosure(t, plan, renewalCents, firstPeriodCents),
+    disclosure: checkoutDisclosure(t, plan, renewalCents, firstPeriodCents, checkoutLastDay(t, plan, at)),
     terms: checkoutTerms(t),
     agreedWith: purchaseAgreedWith,
   };

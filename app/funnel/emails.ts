@@ -7,7 +7,7 @@ import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
 import { formatCents } from "./cart";
 import { contact } from "./marketing";
 import { planWords, plans, type PlanCode } from "./plans";
-import { cancelNoticeMs } from "./subscription-life";
+import { lastDayToCancel } from "./last-day-to-cancel";
 import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
 import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
 import { translator, type MessageId } from "../i18n/messages";
@@ -183,9 +183,9 @@ export interface RenderedEmail {
   html: string;
 }
 
-/** The last day on which cancelling still stops a renewal: the day before the 72 hours begin. */
+/** The last day on which cancelling still stops a renewal: the day the 72 hours' notice begins. */
 export function cancelBeforeDate(billingAt: Date): Date {
-  return new Date(billingAt.getTime() - cancelNoticeMs);
+  return lastDayToCancel(billingAt);
 }
 
 /** The English every caller without a language gets (the console, and tests of the English). */

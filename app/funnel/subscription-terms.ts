@@ -15,14 +15,16 @@ export function preAuthorisationNote(t: Translator): string {
 }
 
 /**
- * What she agrees to, in plain words, beside COMPLETE PURCHASE (ROSCA and California's
- * automatic renewal law ask for the terms next to the consent): the amount and how often, the
- * automatic renewal, the hold, and cancelling online.
+ * What she agrees to, in plain words, above her card (ROSCA and California's automatic renewal
+ * law ask for the terms next to the consent; New York's and Massachusetts' before she gives
+ * her card): the amount and how often, the automatic renewal, the hold, cancelling online, and
+ * her last day to cancel before the first renewal (`lastDay`, a date in her words).
  */
-export function renewalDisclosure(t: Translator, amountAndCadence: string, hold: string, promoApplied: boolean): string[] {
+export function renewalDisclosure(t: Translator, amountAndCadence: string, hold: string, promoApplied: boolean, lastDay: string): string[] {
   return [
     t("disclosure.amount", { amountAndCadence }),
     t(promoApplied ? "disclosure.holdPromo" : "disclosure.hold", { hold }),
     t("disclosure.cancelOnline"),
+    t("disclosure.lastDayFirst", { date: lastDay }),
   ];
 }

@@ -70,6 +70,8 @@ export const en = {
   "disclosure.holdPromo":
     "We place a hold of {hold} (your first period, promo code applied) on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
   "disclosure.cancelOnline": "You can cancel online at any time from the link we email you.",
+  "disclosure.lastDayFirst": "Your last day to cancel before the first renewal is {date}.",
+  "disclosure.lastDayNext": "Your last day to cancel before the next renewal is {date}.",
   "disclosure.planChange": "{amountAndCadence} from {date}, charged to the card you pay with now, renewing automatically until you cancel.",
   // /welcome
   "welcome.title": "It's not you. It's menopause.",

@@ -65,6 +65,8 @@ export const es: Record<MessageId, string> = {
   "disclosure.holdPromo":
     "Ahora colocamos una retención de {hold} (su primer período, con el código promocional aplicado) en su tarjeta y solo la cobramos si un proveedor médico le receta el tratamiento; de lo contrario, la retención se libera.",
   "disclosure.cancelOnline": "Puede cancelar en línea en cualquier momento desde el enlace que le enviamos por correo electrónico.",
+  "disclosure.lastDayFirst": "Su último día para cancelar antes de la primera renovación es el {date}.",
+  "disclosure.lastDayNext": "Su último día para cancelar antes de la próxima renovación es el {date}.",
   "disclosure.planChange":
     "{amountAndCadence} a partir del {date}, con cargo a la tarjeta con la que paga ahora, con renovación automática hasta que usted cancele.",
   "errors.chooseOne": "Seleccione una opción para continuar",

@@ -141,6 +141,9 @@ const settingsSchema = z
     // Percent of new visitors given "classic"; a `variant` parameter or her earlier assignment comes first.
     CLASSIC_VARIANT_PERCENT: z.coerce.number().min(0).max(100).default(0),
     REDIRECT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+    // "true" draws the final checkout's subscription agreement ticked, as the original did; unset, she
+    // ticks it herself, as ROSCA's express informed consent and the FTC's policy statement ask.
+    AGREEMENT_STARTS_TICKED: optionalText.pipe(z.enum(["true", "false"]).optional()).transform((value) => value === "true"),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
     BILLING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
     // Site-wide ceilings: a script no per-visitor limit tells apart still cannot test cards or guess

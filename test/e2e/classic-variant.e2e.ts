@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import {
   addToPlan,
+  agreeToSubscription,
   answerConcerns,
   categoryRegion,
   clickOption,
@@ -117,6 +118,7 @@ test(
     await expect(billingGroup(page).getByRole("textbox", { name: "City" })).toBeHidden();
     await fillShipping(page);
     await fillCard(page);
+    await agreeToSubscription(page);
     await press(page, "COMPLETE PURCHASE");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/thank-you", { timeout: 15_000 });
@@ -145,6 +147,7 @@ test(
     await expect(sameAsShipping).toBeChecked();
     await fillShipping(page);
     await fillCard(page);
+    await agreeToSubscription(page);
 
     // Unticked, the billing fields show, and the server asks for each of them.
     await sameAsShipping.uncheck();

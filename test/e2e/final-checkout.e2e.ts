@@ -5,6 +5,7 @@
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import {
   addToPlan,
+  agreeToSubscription,
   answerConcerns,
   answerWelcome,
   clickOption,
@@ -18,9 +19,12 @@ import {
   submit,
 } from "./support/funnel";
 import { waitForEmail } from "./support/inbox";
+import { expectSpanishPage } from "./support/in-spanish";
 import { referencePattern } from "./support/paid-order";
 import { intakeOrigin } from "./support/servers";
 import { aPerson } from "../support/factories";
+import { checkoutLastDay } from "../../app/funnel/consent";
+import { translator } from "../../app/i18n/messages";
 
 const jane = aPerson({ email: "jane.final@example.org" });
 
@@ -54,7 +58,7 @@ test(
     await expect(summary).toContainText("Quarterly (billed every 3 months)");
     await expect(summary).toContainText("FREE");
     await expect(summary.locator(".summary-total")).toContainText("$399.00");
-    await expect(page.getByRole("checkbox", { name: /Subscription Agreement/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Subscription Agreement/ })).not.toBeChecked();
     await expect(page.getByText("Sandbox:", { exact: false }).first()).toBeVisible();
     // Account Details is folded away, her details already in it.
     await page.getByText("Account Details", { exact: true }).click();
@@ -63,6 +67,7 @@ test(
 
     // Nothing of the address yet: the spec's message and each field's own.
     await fillCard(page, "4242 4242 4242 4242");
+    await agreeToSubscription(page);
     const missing = await press(page, "COMPLETE PURCHASE");
     expect(missing.status()).toBe(400);
     await expectErrorSummary(page, ["Enter the first line of your address", "Enter your ZIP code", "Select your state", "Enter your city"]);
@@ -113,6 +118,7 @@ test(
     await visitorAt("final-checkout", { details: jane });
     await fillShipping(page);
     await fillCard(page, "4000 0000 0000 0002");
+    await agreeToSubscription(page);
     const declined = await press(page, "COMPLETE PURCHASE");
     expect(declined.status()).toBe(402);
     await expect(page.getByRole("alert").filter({ hasText: "Your payment did not go through" })).toContainText("Your card was declined.");
@@ -133,6 +139,7 @@ test("a 3-D Secure card is confirmed on the sandbox page", { tag: "@hydrates" },
   await visitorAt("final-checkout", { details: jane });
   await fillShipping(page);
   await fillCard(page, "4000 0027 6000 3184");
+  await agreeToSubscription(page);
   await press(page, "COMPLETE PURCHASE");
   await expect(page.getByRole("heading", { name: "Confirm your payment" })).toBeVisible();
   await expectAccessible(page);
@@ -157,3 +164,58 @@ test("an empty cart says No medications selected and leads back", { tag: "@hydra
   await expect(page.getByRole("link", { name: "Back to the checkout page" })).toBeVisible();
   await expectAccessible(page);
 });
+
+for (const language of ["en", "es"] as const) {
+  test(
+    `her consent is hers to give (${language}): the box starts unticked, COMPLETE PURCHASE without it holds nothing, the renewal's terms stand above the card`,
+    { tag: "@hydrates" },
+    async ({ page, consoleGuard, expectAccessible, visitorAt }) => {
+      consoleGuard.allow(failedLoadOf(400));
+      const words = translator(language);
+      const responderUuid = await visitorAt("final-checkout", { details: jane, plan: "monthly" });
+      if (language === "es") await page.goto(`/final-checkout/${responderUuid}?lang=es`);
+      const check = (target: typeof page) => (language === "es" ? expectSpanishPage(target, expectAccessible) : expectAccessible(target));
+      const agreement = page.getByRole("checkbox", { name: words("finalCheckout.agreement") });
+      const cardNumber = page.getByRole("textbox", { name: words("cardForm.cardNumber") });
+      await expect(agreement).not.toBeChecked();
+
+      // The amount and cadence, renewing until she cancels, how to cancel and her last day to
+      // cancel before the first renewal (a month from today), all above the card fields.
+      const lastDay = words("disclosure.lastDayFirst", { date: checkoutLastDay(words, "monthly", new Date()) });
+      for (const line of [words("disclosure.cancelOnline"), lastDay]) {
+        const terms = page.getByText(line, { exact: true });
+        await expect(terms).toBeVisible();
+        expect((await terms.boundingBox())!.y).toBeLessThan((await cardNumber.boundingBox())!.y);
+      }
+      await expect(page.getByText(words("disclosure.amount", { amountAndCadence: "" }))).toBeVisible();
+      await check(page);
+
+      await page.getByRole("textbox", { name: new RegExp(`^${words("addressForm.addressLine1")}`) }).fill("1 Main Street");
+      await page.getByRole("textbox", { name: words("addressForm.zipCode") }).fill("10001");
+      await page.getByRole("combobox", { name: words("addressForm.state") }).selectOption("NY");
+      await page.getByRole("textbox", { name: words("addressForm.city") }).fill("New York");
+      await cardNumber.fill("4242 4242 4242 4242");
+      await page.getByRole("textbox", { name: words("cardForm.expiry") }).fill("12/30");
+      await page.getByRole("textbox", { name: words("cardForm.securityCode") }).fill("123");
+      expect((await press(page, words("finalCheckout.completePurchase"))).status()).toBe(400);
+      await expectErrorSummary(page, [words("finalCheckout.agreementMissing")], words("common.problem"));
+      await expect(agreement).not.toBeChecked();
+      await expect(agreement).toHaveAccessibleDescription(
+        new RegExp(`^${words("form.errorPrefix")}${words("finalCheckout.agreementMissing")}`),
+      );
+      await expect(page.locator(".agreement .field-error")).toHaveText(
+        `${words("form.errorPrefix")}${words("finalCheckout.agreementMissing")}`,
+      );
+      await check(page);
+      // Nothing held: the provider was sent no order.
+      const received = (await (await page.request.get(`${intakeOrigin}/provider/received/${responderUuid}`)).json()) as { path: string }[];
+      expect(received.filter((r) => r.path === "/api/hrt_checkout/pre_auth_checkout")).toEqual([]);
+
+      // Ticked by her, it goes through.
+      await agreement.check();
+      await page.getByRole("textbox", { name: words("cardForm.securityCode") }).fill("123");
+      await press(page, words("finalCheckout.completePurchase"));
+      await expect(page.getByRole("heading", { name: words("paymentComplete.title") })).toBeVisible();
+    },
+  );
+}

@@ -1,13 +1,16 @@
 // Her subscription without an account, as she lives it: she has paid (paidOrder), the
 // acknowledgment arrives at the mail server (a stand-in), she opens her private link, sees her
 // order under review, cancels it and reads the cancelled email; a changed link opens nothing; a
-// lost link is sent again and the old one stops opening. An approved order's renewal, which
-// moves the sandbox clock, is in sandbox-clock.clock.ts. Without JavaScript; axe on
-// every state of her pages.
+// lost link is sent again and the old one stops opening; her card page says the renewal's terms
+// above the card. An approved order's renewal, which moves the sandbox clock, is in
+// sandbox-clock.clock.ts. Without JavaScript (her card page also with it); axe on every state
+// of her pages.
 import { randomUUID } from "node:crypto";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { submit } from "./support/funnel";
 import { emailsTo, subscriptionLinkIn, waitForEmail } from "./support/inbox";
+import { formatEmailDate } from "../../app/funnel/amounts-and-dates";
+import { lastDayToCancelFirstRenewal } from "../../app/funnel/last-day-to-cancel";
 
 test("she pays, reads the acknowledgment, opens her link, cancels before review and gets the cancelled email", async ({
   page,
@@ -116,3 +119,21 @@ test("a changed link opens nothing; a lost link is sent again and replaces the o
     .toBe(true);
   expect((await page.goto(fromHerPage))?.status()).toBe(200);
 });
+
+test(
+  "her card page puts the renewal's terms, with her last day to cancel, above the card fields",
+  { tag: "@hydrates" },
+  async ({ page, paidOrder, expectAccessible }) => {
+    const { link } = await paidOrder({ plan: "monthly" });
+    await page.goto(`${link}/card`);
+    await expect(page.getByRole("heading", { level: 1, name: "Update your card" })).toBeVisible();
+    // Under review, the first period starts at the approval: a month from today at the earliest.
+    const lastDay = formatEmailDate(lastDayToCancelFirstRenewal("monthly", new Date()));
+    const terms = page.getByText(`Your last day to cancel before the next renewal is ${lastDay}.`, { exact: true });
+    await expect(terms).toBeVisible();
+    await expect(page.getByText("renewing automatically until you cancel.", { exact: false })).toBeVisible();
+    const cardNumber = page.getByRole("textbox", { name: "Card number" });
+    expect((await terms.boundingBox())!.y).toBeLessThan((await cardNumber.boundingBox())!.y);
+    await expectAccessible(page);
+  },
+);

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import { aPerson } from "../support/factories";
-import { fillCard, fillShipping, press, submit } from "./support/funnel";
+import { agreeToSubscription, fillCard, fillShipping, press, submit } from "./support/funnel";
 import { subscriptionLinkIn, waitForEmail } from "./support/inbox";
 
 const notice = "We are sorry but this treatment option is not available in your state";
@@ -96,6 +96,7 @@ test(
     const responderUuid = await visitorAt("final-checkout", { products: ["vaginal_estrogen_cream"], plan: "quarterly" });
     await fillShipping(page, { line1: "200 Capitol St", zipCode: "39201", state: "MS", city: "Jackson" });
     await fillCard(page, "4242 4242 4242 4242");
+    await agreeToSubscription(page);
     expect((await press(page, "COMPLETE PURCHASE")).status()).toBe(400);
     await expect(page.getByRole("alert").getByRole("link", { name: notice })).toBeVisible();
     await expect(page.locator(".order-summary")).toContainText(notice);

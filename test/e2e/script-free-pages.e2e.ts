@@ -15,6 +15,7 @@ import { addPerson, codeOf, signIn } from "./support/console";
 import { expect, failedLoadOf, test } from "./support/fixtures";
 import {
   addToPlan,
+  agreeToSubscription,
   answerConcerns,
   answerWelcome,
   clickOption,
@@ -211,6 +212,7 @@ test("every page without a script is the same page with JavaScript on and off", 
     await her.off.goto(finalCheckout);
     await fillShipping(her.off);
     await fillCard(her.off, "4000 0027 6000 3184");
+    await agreeToSubscription(her.off);
     await press(her.off, "COMPLETE PURCHASE");
     await expect(her.off.getByRole("heading", { name: "Confirm your payment" })).toBeVisible();
     await same(her, ["sandbox.authenticate.$reference"], her.off.url());

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { aPerson } from "../support/factories";
 import { englishLeftIn } from "../support/english-left";
 import { expect, failedLoadOf, test } from "./support/fixtures";
-import { expectErrorSummary, expectNoScripts, press, submit, uuidInPath } from "./support/funnel";
+import { agreeToSubscription, expectErrorSummary, expectNoScripts, press, submit, uuidInPath } from "./support/funnel";
 import { subscriptionLinkIn, waitForEmail } from "./support/inbox";
 import { es, expectSpanishPage } from "./support/in-spanish";
 
@@ -137,6 +137,7 @@ test(
     await page.getByRole("textbox", { name: es("cardForm.cardNumber") }).fill("4242 4242 4242 4242");
     await page.getByRole("textbox", { name: es("cardForm.expiry") }).fill("12/30");
     await page.getByRole("textbox", { name: es("cardForm.securityCode") }).fill("123");
+    await agreeToSubscription(page, es("finalCheckout.agreement"));
     expect((await press(page, es("finalCheckout.completePurchase"))).status()).toBe(400);
     await expectErrorSummary(
       page,
@@ -154,8 +155,7 @@ test(
     await page.getByRole("combobox", { name: es("addressForm.state") }).selectOption("NY");
     await page.getByRole("textbox", { name: es("addressForm.city") }).fill("New York");
     await page.getByRole("textbox", { name: es("cardForm.securityCode") }).fill("123");
-    const agreement = page.getByRole("checkbox", { name: es("finalCheckout.agreement") });
-    if (!(await agreement.isChecked())) await agreement.check();
+    await expect(page.getByRole("checkbox", { name: es("finalCheckout.agreement") })).toBeChecked();
     await press(page, es("finalCheckout.completePurchase"));
     await expect(page.getByRole("heading", { name: es("paymentComplete.title") })).toBeVisible();
     // Read before the page's checks: it moves on by itself.

@@ -1,11 +1,11 @@
 // The final checkout in Stripe mode, with JavaScript (the funnel works with the Stripe
 // stand-in): the card element is drawn by the Stripe.js stand-in, the PaymentIntent is made at
 // the fake Stripe (test/support/fake-stripe, served by test/e2e/support/intake-stand-in.ts);
-// nothing reaches Stripe.
+// nothing reaches Stripe, and nothing is asked of Stripe.js while the agreement is unticked.
 // Runs only in the `stripe` project, against the app started with stripeAppEnvironment.
 import type { Page } from "@playwright/test";
 import { expect, failedLoadOf, test as base, type VisitorAt } from "./support/fixtures";
-import { fillShipping } from "./support/funnel";
+import { agreeToSubscription, fillShipping } from "./support/funnel";
 import { stripeReceivedUrl } from "./support/servers";
 import { aPerson } from "../support/factories";
 
@@ -58,8 +58,9 @@ async function atFinalCheckout(page: Page, visitorAt: VisitorAt): Promise<string
   return responderUuid;
 }
 
-/** COMPLETE PURCHASE: Stripe.js makes the PaymentMethod, then the form is posted with its id. */
+/** She ticks the agreement, then COMPLETE PURCHASE: Stripe.js makes the PaymentMethod, then the form is posted with its id. */
 async function completePurchase(page: Page) {
+  await agreeToSubscription(page);
   await page.getByRole("button", { name: "COMPLETE PURCHASE" }).click();
 }
 
@@ -92,6 +93,34 @@ async function purchaseIntoChallenge(page: Page, responderUuid: string) {
 function paymentFailure(page: Page) {
   return page.getByRole("alert").filter({ hasText: "Your payment did not go through" });
 }
+
+test("an unticked agreement is refused beside the box before Stripe.js is given her card, and nothing is held", async ({
+  page,
+  consoleGuard,
+  expectAccessible,
+  visitorAt,
+}) => {
+  consoleGuard.allow(failedLoadOf(400));
+  const responderUuid = await atFinalCheckout(page, visitorAt);
+  await fillShipping(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "COMPLETE PURCHASE" }).click(),
+  ]);
+  expect(answer.status()).toBe(400);
+  await expect(page.getByRole("alert").getByRole("link", { name: "Agree to the subscription terms to continue" })).toBeVisible();
+  await expect(page.locator(".agreement .field-error")).toHaveText("Error: Agree to the subscription terms to continue");
+  const asked = await page.evaluate(() => (window as { __stripeStandIn?: { paymentMethods: unknown[] } }).__stripeStandIn?.paymentMethods);
+  expect(asked).toEqual([]);
+  expect(await intentsOf(page, responderUuid)).toEqual([]);
+  await expectAccessible(page);
+
+  // Ticked, the card element makes her PaymentMethod and the hold is placed.
+  await completePurchase(page);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  expect(await intentsOf(page, responderUuid)).toHaveLength(1);
+});
 
 test("a visitor with a plan pays with the card element, and one PaymentIntent holds $399.00", async ({
   page,

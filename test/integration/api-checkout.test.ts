@@ -8,7 +8,7 @@ import * as preAuthApi from "../../app/routes/api.pre-auth-checkout/route";
 import { shippingMessages } from "../../app/funnel/final-checkout";
 import { clearProviderCaches } from "../../app/server/provider/catalogue-cache.server";
 import { database } from "../../app/server/db/client.server";
-import { orders, shippingAddresses } from "../../app/server/db/schema.server";
+import { orders, sandboxPayments, shippingAddresses } from "../../app/server/db/schema.server";
 import { openCheckoutCart } from "../../app/server/checkout/cart.server";
 import { promoNotOffered } from "../../app/server/checkout/pay-for-flow.server";
 import type { Provider } from "../../app/server/provider/index.server";
@@ -171,6 +171,7 @@ describe("POST /api/pre-auth-checkout", () => {
         responder_uuid: responderUuid,
         ...overrides.metadata,
       },
+      subscriptionAgreement: true,
     };
   }
 
@@ -311,6 +312,24 @@ describe("POST /api/pre-auth-checkout", () => {
     });
     expect(await storedOrders()).toEqual([]);
     expect(await (await database()).select().from(shippingAddresses)).toEqual([]);
+  });
+
+  it.each([
+    ["without it", undefined],
+    ["false", false],
+    ['"on" rather than true', "on"],
+  ])("refuses an order whose subscription agreement is %s with 400, and holds nothing", async (_, agreement) => {
+    const browser = new TestBrowser();
+    const uuid = await flowWithPlan(browser, monthlyPatch);
+    const answer = await post(browser, { ...orderBody(uuid), subscriptionAgreement: agreement });
+    expect(answer).toHaveStatus(400);
+    expect(answer.data).toEqual({
+      success: false,
+      message: "Agree to the subscription terms to continue",
+      errors: { subscriptionAgreement: "Agree to the subscription terms to continue" },
+    });
+    expect(await storedOrders()).toEqual([]);
+    expect(await (await database()).select().from(sandboxPayments)).toEqual([]);
   });
 
   it.each([

@@ -19,7 +19,9 @@ import * as orderPage from "../../app/routes/owner.orders.$reference/route";
 import * as herPage from "../../app/routes/subscription.$token._index/route";
 import * as herData from "../../app/routes/subscription.$token.data";
 import * as cardPage from "../../app/routes/subscription.$token.card/route";
+import { formatEmailDate } from "../../app/funnel/amounts-and-dates";
 import { formatCents } from "../../app/funnel/cart";
+import { lastDayToCancelFirstRenewal } from "../../app/funnel/last-day-to-cancel";
 import { defaultDestination, type PreAuthOrderBody } from "../../app/funnel/pre-auth-order";
 import { claimOrder, recordFoundAuthorisation } from "../../app/server/checkout/place-order.server";
 import { purchaseAgreedWith } from "../../app/funnel/consent";
@@ -62,7 +64,7 @@ async function allConsents() {
 async function checkoutPage(browser: TestBrowser, responderUuid: string) {
   const page = await browser.call(finalCheckout.loader, `/final-checkout/${responderUuid}`, { params: { responderUuid } });
   expect(page).toHaveStatus(200);
-  return page.data as { cart: { selectedPlan: string }; totals: { subtotalCents: number; totalCents: number } };
+  return page.data as { cart: { selectedPlan: string }; totals: { subtotalCents: number; totalCents: number }; lastDayToCancel: string };
 }
 
 function completePurchase(browser: TestBrowser, responderUuid: string, form: Record<string, string>) {
@@ -87,10 +89,11 @@ async function download(subscription: SubscriptionRow, token?: string) {
 }
 
 describe("her consent at COMPLETE PURCHASE", () => {
-  it("keeps one record with the exact disclosure beside the button, the terms, how and when she agreed", async () => {
+  it("keeps one record with the exact disclosure she saw, her last day to cancel in it, the terms, how and when she agreed", async () => {
     const browser = new TestBrowser();
     const responderUuid = await readyToPay(browser, { plan: "monthly", options: ["patch"] });
-    const { cart, totals } = await checkoutPage(browser, responderUuid);
+    const { cart, totals, lastDayToCancel } = await checkoutPage(browser, responderUuid);
+    expect(lastDayToCancel).toBe(formatEmailDate(lastDayToCancelFirstRenewal("monthly", new Date())));
     expect(cart.selectedPlan).toBe("monthly");
     expect(await allConsents()).toEqual([]);
 
@@ -110,6 +113,7 @@ describe("her consent at COMPLETE PURCHASE", () => {
         `${formatCents(totals.subtotalCents)} every month, renewing automatically until you cancel.`,
         `We place a hold of ${formatCents(totals.totalCents)} on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.`,
         "You can cancel online at any time from the link we email you.",
+        `Your last day to cancel before the first renewal is ${lastDayToCancel}.`,
       ],
       terms: [...subscriptionTerms],
       agreedWith: "Ticked the subscription agreement and pressed COMPLETE PURCHASE",
@@ -158,6 +162,7 @@ describe("her consent at COMPLETE PURCHASE", () => {
       pricing: { subtotal: 0.01, shipping: 0, tax: 0, total: 0.01, currency: "USD" },
       payment: { stripePaymentMethodId: "pm_card_visa", currency: "usd" },
       metadata: { orderSource: "website", checkoutFlow: "three-step", timestamp: new Date().toISOString(), responder_uuid: responderUuid },
+      subscriptionAgreement: true,
     };
     const post = () =>
       browser.call(preAuthApi.action, "/api/pre-auth-checkout", {
@@ -208,6 +213,10 @@ describe("her consent at COMPLETE PURCHASE", () => {
       "$129.00 every 3 months, renewing automatically until you cancel.",
       "We place a hold of $99.00 (your first period, promo code applied) on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
     ]);
+    // An order body without its timestamp dates her last day to cancel from the order's claim.
+    expect(consents[0]!.disclosure[3]).toBe(
+      `Your last day to cancel before the first renewal is ${formatEmailDate(lastDayToCancelFirstRenewal("quarterly", claim.order.createdAt))}.`,
+    );
   });
 });
 

@@ -196,6 +196,7 @@ describe("a promo code's cap when she pays", () => {
         pricing: { subtotal: 399, shipping: 0, tax: 0, total: 299, currency: "USD" },
         payment: { stripePaymentMethodId: "pm_card_visa", amount: discountedCents, currency: "usd" },
         metadata: { responder_uuid: uuid, discount_code: code, timestamp: new Date().toISOString() },
+        subscriptionAgreement: true,
       }),
     });
     expect(answer).toHaveStatus(409);

@@ -91,6 +91,7 @@ describe("the payment-failure ceiling", () => {
     billingAddress: { sameAsShipping: true, ...name, ...address },
     payment: { stripePaymentMethodId: paymentMethod, currency: "usd" },
     metadata: { responder_uuid: responderUuid },
+    subscriptionAgreement: true,
   });
   const pay = (browser: TestBrowser, body: object, headers: Record<string, string> = {}) =>
     browser.call(preAuthApi.action, "/api/pre-auth-checkout", { body: JSON.stringify(body), contentType: "application/json", headers });

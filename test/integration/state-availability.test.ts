@@ -107,6 +107,7 @@ describe("POST /api/pre-auth-checkout", () => {
         medications: [],
         pricing: { subtotal: 0, shipping: 0, tax: 0, total: 0, currency: "USD" },
         payment: { stripePaymentMethodId: "pm_card_visa", currency: "usd" },
+        subscriptionAgreement: true,
         metadata: {
           orderSource: "website",
           checkoutFlow: "three-step",

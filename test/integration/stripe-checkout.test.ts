@@ -127,6 +127,23 @@ describe("the final checkout with Stripe", () => {
     expect(complete.data.card).toBe("visa ending 4242");
   });
 
+  it("holds nothing without her subscription agreement: Stripe is asked nothing, no order is made", async () => {
+    const browser = new TestBrowser();
+    const { responderUuid } = await onFinalCheckout(browser);
+    // With JavaScript the page makes no card while the box is unticked; without it, nothing is
+    // made either; a client that made one anyway is refused all the same.
+    for (const form of [purchase("no-card"), purchase("a-card", "pm_card_visa")]) {
+      const unticked = Object.fromEntries(Object.entries(form).filter(([name]) => name !== "subscriptionAgreement"));
+      const answer = await post(browser, responderUuid, unticked);
+      expect(answer).toHaveStatus(400);
+      expect(answer.data.lastResult.error).toEqual({ subscriptionAgreement: ["Agree to the subscription terms to continue"] });
+      expect(answer.data.clientSecret).toBeUndefined();
+    }
+    expect(standIn.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(await allOrders()).toEqual([]);
+    expect(await providerReceipts("pre-auth-checkout")).toEqual([]);
+  });
+
   it("answers a decline with 402 and Stripe's message, and a new attempt key", async () => {
     const browser = new TestBrowser();
     const { responderUuid, page } = await onFinalCheckout(browser);

@@ -39,6 +39,14 @@ describe("configuration", () => {
       expect(problemsOf({ DATABASE_CONNECTIONS: wrong })[0]).toMatch(/^DATABASE_CONNECTIONS: /);
   });
 
+  it("starts the subscription agreement unticked unless AGREEMENT_STARTS_TICKED=true; another value stops the server", () => {
+    expect(parseSettings({}).AGREEMENT_STARTS_TICKED).toBe(false);
+    expect(parseSettings({ AGREEMENT_STARTS_TICKED: "" }).AGREEMENT_STARTS_TICKED).toBe(false);
+    expect(parseSettings({ AGREEMENT_STARTS_TICKED: "false" }).AGREEMENT_STARTS_TICKED).toBe(false);
+    expect(parseSettings({ AGREEMENT_STARTS_TICKED: "true" }).AGREEMENT_STARTS_TICKED).toBe(true);
+    expect(problemsOf({ AGREEMENT_STARTS_TICKED: "yes" })[0]).toMatch(/^AGREEMENT_STARTS_TICKED: /);
+  });
+
   it("starts in production with no settings at all (the secret is generated then)", () => {
     expect(parseSettings({ NODE_ENV: "production" }).SESSION_SECRET).toBeUndefined();
   });

@@ -210,11 +210,12 @@ describe("small words", () => {
     expect(maskEmail("broken")).toBe("•••");
   });
 
-  it("the checkout's disclosure names amount and cadence, the hold, and cancelling online", () => {
-    expect(renewalDisclosure(translator("en"), "$299.00 every 3 months", "$299.00", false)).toEqual([
+  it("the checkout's disclosure names amount and cadence, the hold, cancelling online, and her last day to cancel", () => {
+    expect(renewalDisclosure(translator("en"), "$299.00 every 3 months", "$299.00", false, "March 5, 2027")).toEqual([
       "$299.00 every 3 months, renewing automatically until you cancel.",
       "We place a hold of $299.00 on your card now and charge it only if a provider prescribes your treatment; otherwise the hold is released.",
       "You can cancel online at any time from the link we email you.",
+      "Your last day to cancel before the first renewal is March 5, 2027.",
     ]);
   });
 });

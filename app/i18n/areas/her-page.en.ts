@@ -223,6 +223,8 @@ export const herPageEn = {
   "herCancel.noteHint": "Up to {max} characters.",
   "herCancel.confirm": "Yes, cancel my subscription",
   "herCancel.keep": "Keep my subscription",
+  "herCancel.offerAsk": "Would you like to hear of an offer to keep your plan instead, such as moving your billing date?",
+  "herCancel.offerAskLink": "Yes, show me my billing date options",
   // Why she cancels (app/funnel/cancel-reasons.ts; the console's report keeps the English labels).
   "cancelReason.too_expensive": "Too expensive",
   "cancelReason.side_effects": "Side effects",

@@ -228,6 +228,8 @@ export const herPageEs: Record<keyof typeof herPageEn, string> = {
   "herCancel.noteHint": "Hasta {max} caracteres.",
   "herCancel.confirm": "Sí, cancelar mi suscripción",
   "herCancel.keep": "Conservar mi suscripción",
+  "herCancel.offerAsk": "¿Le gustaría conocer una oferta para conservar su plan, como posponer su fecha de facturación?",
+  "herCancel.offerAskLink": "Sí, muéstreme las opciones de mi fecha de facturación",
   "cancelReason.too_expensive": "Es demasiado caro",
   "cancelReason.side_effects": "Efectos secundarios",
   "cancelReason.not_working": "No me funciona",

@@ -1,5 +1,6 @@
 // What POST /api/pre-auth-checkout is sent (spec section 7: customer, shippingAddress,
-// billingAddress, payment, metadata), read with the final checkout form's own rules
+// billingAddress, payment, metadata, and ours: subscriptionAgreement, true only when she
+// ticked the subscription agreement), read with the final checkout form's own rules
 // (pre-checkout.ts, final-checkout.ts: the PO Box rule included) into the checkout service's
 // PaymentRequest, or the messages of what is wrong, by the body's own field names. The
 // medications and pricing it carries are not read: the server prices her stored cart.
@@ -94,6 +95,8 @@ export function readOrderRequest(
   if (idempotencyKey !== undefined && !attemptKeyPattern.test(idempotencyKey)) {
     errors.push(["Idempotency-Key", "The Idempotency-Key header must be 1 to 100 printable characters."]);
   }
+  // Her consent is hers to give: a client says she ticked the subscription agreement herself.
+  if (body.subscriptionAgreement !== true) errors.push(["subscriptionAgreement", english("finalCheckout.agreementMissing")]);
   const method = payment.success ? checkoutPaymentFor(context.gateway, payment.data.stripePaymentMethodId, context.now) : undefined;
   if (method && !method.ok) errors.push(["payment.stripePaymentMethodId", method.message]);
   if (!customer.success || !shipping.success || billing?.success === false || !payment.success || !method?.ok || errors.length > 0) {

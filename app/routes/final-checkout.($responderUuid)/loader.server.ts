@@ -1,5 +1,6 @@
 // The final checkout's loader (spec sections 2, 4, 5 and 8). Kept apart from the route module
 // with the actions: the one page that hydrates ships none of its server code.
+import { checkoutLastDay } from "../../funnel/consent";
 import { categoryNameWords, optionWords } from "../../funnel/product-words";
 import { testimonialsIn } from "../../funnel/testimonials";
 import { toastIn } from "../../funnel/toasts";
@@ -28,7 +29,7 @@ import { paymentFormToken } from "./payment-form-token.server";
 
 /**
  * What the page and the components in it draw: its own groups, the fields' (account fields,
- * toasts and the testimonial are the selection page's), and the renewal terms beside the box.
+ * toasts and the testimonial are the selection page's), and the renewal terms above the card.
  */
 const finalCheckoutGroups = [
   "finalCheckout",
@@ -94,6 +95,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         changeSelection: `/checkout/${responderUuid}`,
       },
       totals: checkout.totals,
+      // Dated from now: her first period starts at the approval, never sooner.
+      lastDayToCancel: checkoutLastDay(t, checkout.cart.selectedPlan, new Date()),
+      agreementStartsTicked: config().AGREEMENT_STARTS_TICKED,
       promo: { ...checkout.promo, message: promoWords?.text ?? null, ...(promoWords?.english ? { messageInEnglish: true } : {}) },
       promoBoxShown: promoBoxShown(visitor.trackingParams, checkout.cart),
       secondsLeft: countdownSecondsLeft(checkout.countdownEndsAt, new Date()),

@@ -66,7 +66,8 @@ export default function FinalCheckout() {
   const { fields, summary, formErrors } = useFormReply({
     id: formId,
     names: checkoutFieldNames,
-    defaultValue: { ...page.values, subscriptionAgreement: "on" },
+    // Her consent is hers to give: the box starts unticked unless AGREEMENT_STARTS_TICKED.
+    defaultValue: page.agreementStartsTicked ? { ...page.values, subscriptionAgreement: "on" } : page.values,
   });
   const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "complete-purchase";
   const accountHasErrors = [fields.firstName, fields.lastName, fields.email, fields.phone].some((field) => field.errors);
@@ -136,19 +137,20 @@ export default function FinalCheckout() {
             </details>
             <ShippingFields fields={fields} />
             {page.billingAsked ? <BillingFields fields={fields} /> : null}
+            {page.cart.medications.length > 0 ? (
+              <RenewalDisclosure
+                plan={page.cart.selectedPlan}
+                renewalCents={page.totals.subtotalCents}
+                holdCents={page.totals.totalCents}
+                lastDay={page.lastDayToCancel}
+              />
+            ) : null}
             <fieldset className="payment-method">
               <legend>{t("finalCheckout.paymentMethod")}</legend>
               <CardFields fields={fields} payment={page.payment} />
             </fieldset>
             <AddressSuggestions formId={formId} scriptUrl={page.mapsScriptUrl} />
             <SubscriptionAgreement field={fields.subscriptionAgreement} />
-            {page.cart.medications.length > 0 ? (
-              <RenewalDisclosure
-                plan={page.cart.selectedPlan}
-                renewalCents={page.totals.subtotalCents}
-                holdCents={page.totals.totalCents}
-              />
-            ) : null}
             <button type="submit" name="intent" value="complete-purchase" className="button button-primary complete-purchase">
               {t("finalCheckout.completePurchase")}
             </button>

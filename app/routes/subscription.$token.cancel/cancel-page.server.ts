@@ -1,16 +1,19 @@
 // Her cancel page's data and its one post. The page says what cancelling does now, offers a
 // break instead (her billing date moved or a period skipped, when the billing-date rules allow
-// one), and asks, optionally, why. The post is counted, read, and cancels once, with the reason
-// written by the cancel's own conditional update.
+// one and her state lets a page offer it unasked), and asks, optionally, why. The post is
+// counted, read, and cancels once, with the reason written by the cancel's own conditional
+// update.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { decideBillingDateChange } from "../../funnel/billing-date-changes";
 import { cancelReasonOf, cancelReasonSchema } from "../../funnel/cancel-reasons";
+import { offerBeforeCancelAllowed } from "../../funnel/retention-offers";
 import { formatEmailDate } from "../../funnel/amounts-and-dates";
 import { cancelPreview, cancelResultText } from "../../funnel/her-subscription";
 import { tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { Translator } from "../../i18n/languages";
 import { translateReply } from "../../i18n/messages";
+import { loadShippingAddress } from "../../server/db/stores/addresses.server";
 import type { SubscriptionRow } from "../../server/db/stores/subscriptions.server";
 import { readForm } from "../../server/http/form-body.server";
 import { formRefusal, retryAfter } from "../../server/http/form-refusal.server";
@@ -60,6 +63,11 @@ async function pauseOffer(subscription: SubscriptionRow, back: string, now: Date
   };
 }
 
+/** Whether her state lets her page offer a break before she cancels (retention-offers.ts). */
+async function offerAllowed(subscription: SubscriptionRow): Promise<boolean> {
+  return offerBeforeCancelAllowed((await loadShippingAddress(subscription.responderUuid)).state);
+}
+
 /** The page's data, its words in her language (`t`). */
 export async function cancelPage(subscription: SubscriptionRow, token: string, t: Translator) {
   const now = await lifecycleNow();
@@ -69,7 +77,7 @@ export async function cancelPage(subscription: SubscriptionRow, token: string, t
     reference: subscription.reference,
     preview: { can: preview.can, text: preview.text },
     address: back,
-    pause: preview.can ? await pauseOffer(subscription, back, now, t) : null,
+    pause: preview.can && (await offerAllowed(subscription)) ? await pauseOffer(subscription, back, now, t) : null,
   };
 }
 
@@ -101,12 +109,15 @@ export async function cancelAction(request: Request, subscription: SubscriptionR
       { status: 409, headers: privatePageHeaders },
     );
   }
+  const canceledNow = outcome.status !== "closed";
   return data(
     {
       done: true as const,
       text: cancelResultText(outcome.status, before, { ...subscription, lastBillingAt }, t),
       address,
-      emailed: outcome.status !== "closed",
+      emailed: canceledNow,
+      // Where no offer could stand in her way, she is asked now whether she would like to hear one.
+      askOffer: canceledNow && !(await offerAllowed(subscription)) ? `${address}/billing-date` : null,
     },
     { headers: privatePageHeaders },
   );

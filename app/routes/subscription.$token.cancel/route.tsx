@@ -1,7 +1,9 @@
 // Cancel online, as easy as buying (spec section 9's terms): one page that says what
-// cancelling does right now, offers a break instead when her date can still move, asks why
-// (optional), and cancels with one press; then the result in plain words. The provider hears
-// of it and she gets the cancelled email (both through the outbox, with the transition).
+// cancelling does right now, offers a break instead when her date can still move (in
+// Minnesota not before she cancels: the result asks whether she would like to hear of one),
+// asks why (optional), and cancels with one press; then the result in plain words. The
+// provider hears of it and she gets the cancelled email (both through the outbox, with the
+// transition).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
@@ -39,6 +41,11 @@ export default function CancelSubscription() {
     return (
       <HerResult title={t("herCancel.title")} text={result.text} back={result.address}>
         {result.emailed ? <p>{t("herPage.emailed")}</p> : null}
+        {result.askOffer ? (
+          <p>
+            {t("herCancel.offerAsk")} <a href={result.askOffer}>{t("herCancel.offerAskLink")}</a>
+          </p>
+        ) : null}
       </HerResult>
     );
   }

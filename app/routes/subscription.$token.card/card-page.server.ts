@@ -4,7 +4,9 @@
 // she types is never sent back to her page: a refusal carries only its message. Every word in
 // her language (`t`), the card fields' messages too.
 import { data, redirect } from "@remix-run/node";
+import { cardPageDisclosure } from "../../funnel/consent";
 import { formatEmailDate } from "../../funnel/emails";
+import { nextRenewalAfterCard } from "../../funnel/last-day-to-cancel";
 import {
   canUpdateCard,
   cardName,
@@ -29,6 +31,7 @@ import { anotherCardStates } from "../../server/subscriptions/pay-with-another-c
 import { cardFromReturn, readGivenCard } from "../../server/subscriptions/card-she-gives.server";
 import { cardUpdateLimit, shownCard, updateHerCard, type CardUpdateOutcome } from "../../server/subscriptions/card-update.server";
 import { drawnMessages, paymentServiceSays } from "../../server/subscriptions/card-page-words.server";
+import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { privatePageHeaders } from "../../server/subscriptions/private-page.server";
 
 /** The field that carries the card her page showed (a digest): never a card of hers. */
@@ -61,6 +64,7 @@ const drawnIds = [
 
 export async function cardPage(subscription: SubscriptionRow, token: string, url: URL, t: Translator) {
   const order = subscription.cardLast4 ? undefined : await findOrder(subscription.responderUuid);
+  const renewal = nextRenewalAfterCard(subscription, await lifecycleNow());
   const current = subscription.cardLast4
     ? cardName({ brand: subscription.cardBrand, last4: subscription.cardLast4 }, t)
     : cardName({ brand: order?.cardBrand, last4: order?.cardLast4 }, t);
@@ -72,6 +76,8 @@ export async function cardPage(subscription: SubscriptionRow, token: string, url
     payInstead: anotherCardStates.includes(subscription.state) ? `/subscription/${token}/payment` : null,
     closed: herCardMessage(anotherCardStates.includes(subscription.state) ? "paymentDue" : "ended", t),
     current: current ?? null,
+    // The renewal's terms above the card fields: none when her plan ends without another.
+    terms: renewal ? cardPageDisclosure(t, renewal) : null,
     firstUse: firstUseText(subscription.state === "on_hold", subscription.nextBillingAt, (date) => formatEmailDate(date, t), t),
     shown: shownCard(subscription),
     payment: publicPaymentSettings(),

@@ -10,6 +10,7 @@ import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
 import { HerFormButtons, HerPanel, HerResult } from "../../components/her-result";
 import { Rich, useT } from "../../components/i18n";
+import { RenewalTerms } from "../../components/renewal-terms";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
@@ -65,6 +66,7 @@ export default function UpdateCard() {
           <input type="hidden" name={shownField} value={page.shown} />
           <p className="lead">{t("herCard.lead")}</p>
           <p>{page.firstUse}</p>
+          {page.terms ? <RenewalTerms lines={page.terms} /> : null}
           <CardFields fields={form.fields} payment={page.payment} />
           <HerFormButtons submit={t("herCard.useThisCard")} leave={[{ href: page.back, label: t("herCard.keepMyCard") }]} />
         </Form>

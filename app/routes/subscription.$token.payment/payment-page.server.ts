@@ -3,6 +3,8 @@
 // Every word in her language (`t`), the card fields' messages too.
 import { data, redirect } from "@remix-run/node";
 import { formatCents } from "../../funnel/cart";
+import { cardPageDisclosure } from "../../funnel/consent";
+import { nextRenewalAfterCard } from "../../funnel/last-day-to-cancel";
 import { formatEmailDate } from "../../funnel/emails";
 import { minutesOf, tooManyAttemptsMessage } from "../../funnel/rate-limits";
 import type { MessageId } from "../../i18n/en";
@@ -41,8 +43,9 @@ const drawnIds = [
   "herPage.back",
 ] as const satisfies readonly MessageId[];
 
-export function paymentPage(subscription: SubscriptionRow, address: string, t: Translator) {
+export function paymentPage(subscription: SubscriptionRow, address: string, t: Translator, now: Date) {
   const due = amountDue(subscription);
+  const renewal = nextRenewalAfterCard(subscription, now);
   return {
     reference: subscription.reference,
     address,
@@ -53,6 +56,8 @@ export function paymentPage(subscription: SubscriptionRow, address: string, t: T
         : due !== undefined
           ? t("herPayment.introDue", { amount: formatCents(due) })
           : t("herPayment.nothingDue"),
+    // The terms of the renewal after this payment, above the card fields.
+    terms: renewal ? cardPageDisclosure(t, renewal) : null,
     payment: publicPaymentSettings(),
     button: t(subscription.state === "hold_expired" ? "herPayment.useThisCard" : "herPayment.payWithThisCard"),
     clientMessages: drawnMessages(t.language, ["cardForm", "form", "sandbox"], drawnIds),

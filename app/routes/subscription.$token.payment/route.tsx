@@ -9,9 +9,11 @@ import { CardFields } from "../../components/card-fields";
 import { ErrorSummary } from "../../components/error-summary";
 import { HerFormButtons, HerResult } from "../../components/her-result";
 import { Rich, useT } from "../../components/i18n";
+import { RenewalTerms } from "../../components/renewal-terms";
 import { useFormReply } from "../../components/use-form-reply";
 import type { RouteHandle } from "../../route-handle";
 import { paymentGateway } from "../../server/payments/index.server";
+import { lifecycleNow } from "../../server/subscriptions/clock.server";
 import { payWithAnotherCard } from "../../server/subscriptions/pay-with-another-card.server";
 import { herLanguage, openHerSubscription, privatePageHeaders } from "../../server/subscriptions/private-page.server";
 import { translator } from "../../i18n/messages";
@@ -28,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = translator(herLanguage(request, subscription));
   const returned = await cardFromReturn(new URL(request.url), subscription);
   // The browser's messages beside the page, where root gathers every route's.
-  const { clientMessages, ...page } = paymentPage(subscription, address, t);
+  const { clientMessages, ...page } = paymentPage(subscription, address, t, await lifecycleNow());
   if (returned) {
     // Back from her bank or Stripe's page: the card is kept and the amount due charged here.
     const answer = await answerCard(
@@ -76,6 +78,7 @@ export default function AnotherCard() {
         <p className="lead">{page.intro}</p>
         {page.open ? (
           <Form method="post" id="another-card" noValidate className="checkout-form">
+            {page.terms ? <RenewalTerms lines={page.terms} /> : null}
             <CardFields fields={form.fields} payment={page.payment} />
             <HerFormButtons submit={page.button} leave={[{ href: back, label: t("herPayment.back") }]} />
           </Form>

@@ -131,12 +131,14 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
   }
   const gateway = paymentGateway();
   const origin = new URL(request.url).origin;
+  // When she pressed: the order's timestamp, and what dates her last day to cancel in her consent.
+  const pressedAt = new Date();
   const outcome = await placeOrder({
     responderUuid,
     earlier: existing,
     attemptKey: order.attemptKey?.slice(0, 100) || randomUUID(),
     gateway,
-    body: orderBody(payer, order, checkout, gateway),
+    body: orderBody(payer, order, checkout, gateway, pressedAt),
     language: payer.language,
     details: { account: order.account, shipping: order.shipping, billing: order.billing },
     authorisation: authorisationOf(responderUuid, order, totalCents, `${origin}/final-checkout/${responderUuid}`),
@@ -146,16 +148,22 @@ export async function payForFlow(payer: Payer, order: PaymentRequest): Promise<P
       gateway.kind === "stripe" && !order.payment.paymentMethodId
         ? { returnUrl: `${origin}/payment-return/${responderUuid}`, cancelUrl: `${origin}/final-checkout/${responderUuid}` }
         : undefined,
-    // In the language she reads it in, from the amounts beside COMPLETE PURCHASE: the hold is
-    // her first period, the renewal the plan's price before any promo discount.
-    agreement: purchaseAgreement(translator(payer.language), checkout.cart.selectedPlan, checkout.totals.subtotalCents, totalCents),
+    // In the language she reads it in, from the amounts the page showed: the hold is her first
+    // period, the renewal the plan's price before any promo discount.
+    agreement: purchaseAgreement(
+      translator(payer.language),
+      checkout.cart.selectedPlan,
+      checkout.totals.subtotalCents,
+      totalCents,
+      pressedAt,
+    ),
   });
   if (outcome.status === "promo_unavailable") return promoWithdrawn(responderUuid, checkout);
   return countedResult(payer, outcome);
 }
 
 /** The order as the provider gets it (spec section 7), built from her cart and details. */
-function orderBody(payer: Payer, order: PaymentRequest, checkout: CheckoutCart, gateway: PaymentGateway) {
+function orderBody(payer: Payer, order: PaymentRequest, checkout: CheckoutCart, gateway: PaymentGateway, timestamp: Date) {
   const { cart, totals, promo } = checkout;
   return preAuthOrderBody({
     responderUuid: payer.responderUuid,
@@ -170,7 +178,7 @@ function orderBody(payer: Payer, order: PaymentRequest, checkout: CheckoutCart, 
     tracking: order.tracking,
     // Filled in with the payment's reference once it is authorised.
     paymentMethodId: "",
-    timestamp: new Date(),
+    timestamp,
     sandbox: gateway.kind === "sandbox",
   });
 }

@@ -409,7 +409,10 @@ function agreementOf(order: OrderRow): PurchaseAgreement {
   const body = order.body as unknown as PreAuthOrderBody;
   const planType = body.medications[0]?.planType;
   const plan = isPlanCode(planType) ? planType : "monthly";
-  return purchaseAgreement(translator(order.language), plan, Math.round(body.pricing.subtotal * 100), order.amountCents);
+  // Her last day to cancel dated from her press, as the order's timestamp keeps it.
+  const pressedAt = new Date(body.metadata.timestamp);
+  const at = Number.isNaN(pressedAt.getTime()) ? order.createdAt : pressedAt;
+  return purchaseAgreement(translator(order.language), plan, Math.round(body.pricing.subtotal * 100), order.amountCents, at);
 }
 
 /** The hold the authorisation placed: where it is and when it lapses, on the lifecycle clock. */

@@ -194,6 +194,11 @@ export async function fillCard(page: Page, number = "4242 4242 4242 4242"): Prom
   await page.getByRole("textbox", { name: "Security code" }).fill("123");
 }
 
+/** She ticks the subscription agreement herself: it starts unticked, her consent hers to give. */
+export async function agreeToSubscription(page: Page, label: string | RegExp = /^Subscription Agreement/): Promise<void> {
+  await page.getByRole("checkbox", { name: label }).check();
+}
+
 /**
  * Presses a submit button of the final checkout and returns the answer to its POST: a page
  * load without JavaScript, Remix's data request with it (the page hydrates).

@@ -68,6 +68,8 @@ export async function payForOrder(testPage: Page, options: PaidOrderOptions = {}
       billingAddress: { sameAsShipping: true },
       payment: { stripePaymentMethodId: "pm_card_visa", currency: "usd" },
       metadata: { responder_uuid: responderUuid, orderSource: "website", checkoutFlow: "three-step", timestamp: new Date().toISOString() },
+      // She ticked the subscription agreement: the route holds nothing without it.
+      subscriptionAgreement: true,
     },
   });
   expect(answer.status(), `the order's answer: ${await answer.text()}`).toBe(200);
