@@ -3,7 +3,7 @@
 // the record holds exactly the lines she saw, her last day to cancel among them.
 import { formatCents } from "./cart";
 import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
-import { lastDayToCancel, lastDayToCancelFirstRenewal, type NextRenewal } from "./last-day-to-cancel";
+import { lastDayToCancelFirstRenewal, lastDayToCancelShown, type NextRenewal } from "./last-day-to-cancel";
 import { plans, type PlanCode } from "./plans";
 import { renewalDisclosure, subscriptionTerms } from "./subscription-terms";
 import type { Translator } from "../i18n/languages";
@@ -38,7 +38,7 @@ export function cardPageDisclosure(t: Translator, renewal: NextRenewal): string[
   return [
     t("disclosure.amount", { amountAndCadence: amountAndCadence(renewal.renewalCents, renewal.plan, t) }),
     t("disclosure.cancelOnline"),
-    t("disclosure.lastDayNext", { date: formatEmailDate(lastDayToCancel(renewal.billingAt), t) }),
+    t("disclosure.lastDayNext", { date: formatEmailDate(lastDayToCancelShown(renewal.billingAt), t) }),
   ];
 }
 

@@ -7,7 +7,7 @@ import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
 import { formatCents } from "./cart";
 import { contact } from "./marketing";
 import { planWords, plans, type PlanCode } from "./plans";
-import { lastDayToCancel } from "./last-day-to-cancel";
+import { lastDayToCancelShown } from "./last-day-to-cancel";
 import { doctorEmailSubject, patientName, type PlanSummary } from "./plan-summary";
 import { preAuthorisationNote, subscriptionTerms } from "./subscription-terms";
 import { translator, type MessageId } from "../i18n/messages";
@@ -183,9 +183,12 @@ export interface RenderedEmail {
   html: string;
 }
 
-/** The last day on which cancelling still stops a renewal: the day the 72 hours' notice begins. */
+/**
+ * The date in texts that say "cancel before {date}": the day after the last day we tell her
+ * (lastDayToCancelShown), so "before" it means by the end of a day over before the 72 hours.
+ */
 export function cancelBeforeDate(billingAt: Date): Date {
-  return lastDayToCancel(billingAt);
+  return new Date(lastDayToCancelShown(billingAt).getTime() + 24 * 60 * 60 * 1000);
 }
 
 /** The English every caller without a language gets (the console, and tests of the English). */

@@ -10,7 +10,8 @@
 import { amountAndCadence, formatEmailDate } from "./amounts-and-dates";
 import { formatCents } from "./cart";
 import type { PlanCode } from "./plans";
-import { addMonths, cancelNoticeMs } from "./subscription-life";
+import { lastDayToCancel, lastDayToCancelShown } from "./last-day-to-cancel";
+import { addMonths } from "./subscription-life";
 
 /** What a reminder's window counts back from. */
 export type NoticeAnchor = "last_day_to_cancel" | "renewal";
@@ -127,11 +128,6 @@ export function annualNoticeRulesFor(plan: PlanCode, state: string | null): Annu
   return annualNoticeRules.filter((rule) => appliesTo(rule, plan, state));
 }
 
-/** Her last day to cancel the renewal on `billingAt`: the 72 hours before it begin then. */
-export function lastDayToCancel(billingAt: Date): Date {
-  return new Date(billingAt.getTime() - cancelNoticeMs);
-}
-
 /** The instants between which a rule's reminder of the renewal on `billingAt` may be sent. */
 export function reminderWindow(rule: RenewalReminderRule, billingAt: Date): { from: Date; to: Date } {
   const anchor = rule.window.before === "renewal" ? billingAt : lastDayToCancel(billingAt);
@@ -196,7 +192,7 @@ export function noticeLines(
       ? [`Her plan: ${price}.`]
       : [
           `${kind === "renewal_reminder" ? "Renews on" : "Next billing date"}: ${formatEmailDate(billingAt)}, ${formatCents(renewalCents)} (${price}).`,
-          `Last day to cancel it: ${formatEmailDate(lastDayToCancel(billingAt))} (72 hours before the billing date).`,
+          `Last day to cancel it: ${formatEmailDate(lastDayToCancelShown(billingAt))} (72 hours before the billing date).`,
         ];
   return [...lines, "She cancels online from her subscription page (her private link, in the email).", `Sent under: ${rules.join("; ")}.`];
 }

@@ -21,7 +21,7 @@ import * as cardRoute from "../../app/routes/subscription.$token.card/route";
 import * as paymentRoute from "../../app/routes/subscription.$token.payment/route";
 import { formatEmailDate } from "../../app/funnel/amounts-and-dates";
 import { formatCents } from "../../app/funnel/cart";
-import { lastDayToCancel, lastDayToCancelFirstRenewal } from "../../app/funnel/last-day-to-cancel";
+import { lastDayToCancelFirstRenewal, lastDayToCancelShown } from "../../app/funnel/last-day-to-cancel";
 import { billingDate } from "../../app/funnel/subscription-life";
 import { database } from "../../app/server/db/client.server";
 import { orders, sandboxPayments } from "../../app/server/db/schema.server";
@@ -176,7 +176,7 @@ describe("the renewal's terms above the card", () => {
     expect(cardPage.data.terms).toEqual([
       "$139.00 every month, renewing automatically until you cancel.",
       "You can cancel online at any time from the link we email you.",
-      `Your last day to cancel before the next renewal is ${formatEmailDate(lastDayToCancel(active.nextBillingAt!))}.`,
+      `Your last day to cancel before the next renewal is ${formatEmailDate(lastDayToCancelShown(active.nextBillingAt!))}.`,
     ]);
     expectAboveTheCard(draw(cardRoute.default, cardPage.data), cardPage.data.terms[2]);
 
@@ -192,7 +192,7 @@ describe("the renewal's terms above the card", () => {
     expect(paymentPage.data.page.terms).toEqual([
       "$139.00 every month, renewing automatically until you cancel.",
       "You can cancel online at any time from the link we email you.",
-      `Your last day to cancel before the next renewal is ${formatEmailDate(lastDayToCancel(next))}.`,
+      `Your last day to cancel before the next renewal is ${formatEmailDate(lastDayToCancelShown(next))}.`,
     ]);
     expectAboveTheCard(draw(paymentRoute.default, paymentPage.data), paymentPage.data.page.terms[2]);
   });

@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatEmailDate } from "../../app/funnel/amounts-and-dates";
 import { cancelBeforeDate } from "../../app/funnel/emails";
+import { lastDayToCancelShown } from "../../app/funnel/last-day-to-cancel";
 import { annualNoticeAt, reminderFor, reminderRulesFor, reminderWindow } from "../../app/funnel/renewal-notice-rules";
 import { translator } from "../../app/i18n/messages";
 import { database } from "../../app/server/db/client.server";
@@ -100,7 +101,7 @@ describe("the reminder before a renewal", () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.subscriptionId).toBe(subscription.id);
     expect(notices[0]!.disclosure).toContain(
-      `Last day to cancel it: ${formatEmailDate(cancelBeforeDate(billingAt))} (72 hours before the billing date).`,
+      `Last day to cancel it: ${formatEmailDate(lastDayToCancelShown(billingAt))} (72 hours before the billing date).`,
     );
     expect(notices[0]!.disclosure.at(-1)).toMatch(/^Sent under: Massachusetts, 940 CMR 38\.00 .*; Ours /);
 

@@ -61,7 +61,8 @@ describe("her emails", () => {
     );
     expect(subject).toBe("Your yearly plan renews on November 23, 2027");
     expect(text).toContain("we will charge $1,000.00 to your card for the next 12 months");
-    expect(text).toContain("cancel online before November 20, 2027");
+    // The 72 hours begin November 20 at 09:00 UTC, still November 19 in Hawaii: before the 19th.
+    expect(text).toContain("cancel online before November 19, 2027");
   });
 
   it("the yearly notice names her terms: the price and cadence, her next billing date, the last day to cancel it, and how to cancel", () => {
@@ -74,7 +75,7 @@ describe("her emails", () => {
     expect(text).toContain("It renews automatically until you cancel");
     expect(text).toContain("Price: $139.00 every month");
     expect(text).toContain("Your next billing date is November 23, 2027: $139.00 for the following month.");
-    expect(text).toContain("cancel online before November 20, 2027");
+    expect(text).toContain("cancel online before November 19, 2027");
     expect(text).toContain("You can cancel online at any time from your subscription page.");
     expect(text).toContain(links.subscription);
   });

@@ -4,12 +4,12 @@
 // told her terms at least once a year, by a reminder where she has one, else by the yearly notice.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { lastDayToCancel } from "../../app/funnel/last-day-to-cancel";
 import { planCodes, type PlanCode } from "../../app/funnel/plans";
 import {
   annualNoticeAt,
   annualNoticeRules,
   annualNoticeRulesFor,
-  lastDayToCancel,
   reminderFor,
   reminderRulesFor,
   reminderWindow,
