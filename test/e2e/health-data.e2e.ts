@@ -66,6 +66,9 @@ test("the request form refuses a bad address with its message, in English and in
   expect((await submit(page, "Email me a link")).status()).toBe(400);
   await expectErrorSummary(page, ["Enter your email address, like name@example.com"]);
   await expect(page.getByLabel("Email address")).toHaveValue("not an email");
+  // The answer opens at the form's section, not at the top of the policy above it.
+  expect(new URL(page.url()).hash).toBe("#health-data-request");
+  await expect(page.getByRole("alert").or(page.locator(".error-summary")).first()).toBeInViewport();
   await expectAccessible(page);
 
   await page.goto("/health-data-privacy?lang=es");

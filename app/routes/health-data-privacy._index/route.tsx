@@ -4,7 +4,7 @@
 // Its language is the page's (the address's `lang`, else her session's), as root draws it.
 // After a deletion through the link she lands here (`?deleted=1`) and is told it is done.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFormAction, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
 import { Rich, useT } from "../../components/i18n";
@@ -49,6 +49,9 @@ function RequestForm() {
   const t = useT();
   const answer = useActionData<typeof action>();
   const form = useFormReply({ id: "data-request", names: ["email"] as const });
+  // Without JavaScript the answer is a new page: opened at this section, where its message is,
+  // not at the top of a long policy.
+  const postTo = `${useFormAction()}#health-data-request`;
   if (answer?.sentTo) {
     return (
       <div role="status">
@@ -61,7 +64,7 @@ function RequestForm() {
   return (
     <>
       <ErrorSummary summary={form.summary} formErrors={form.formErrors} />
-      <Form method="post" id="data-request" noValidate reloadDocument>
+      <Form method="post" action={postTo} id="data-request" noValidate reloadDocument>
         <Field field={form.fields.email} label={t("healthData.emailLabel")} type="email" autoComplete="email" required />
         <button type="submit" className="button button-primary">
           {t("healthData.submit")}
