@@ -43,3 +43,13 @@ export async function askForData(request: Request) {
   await askForHealthData(email, visitor.language);
   return data({ lastResult: null, sentTo: maskEmail(email) }, { headers: policyPageHeaders });
 }
+
+/**
+ * Where the request form posts: this page in its language, opened at the form's section. Without
+ * JavaScript the answer is a new page, and its message would otherwise sit far below the top.
+ */
+export function requestFormAction(request: Request): string {
+  const lang = new URL(request.url).searchParams.get("lang");
+  const kept = lang === "es" || lang === "en" ? `&lang=${lang}` : "";
+  return `/health-data-privacy?index${kept}#health-data-request`;
+}

@@ -4,7 +4,7 @@
 // Its language is the page's (the address's `lang`, else her session's), as root draws it.
 // After a deletion through the link she lands here (`?deleted=1`) and is told it is done.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFormAction, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
 import { Rich, useT } from "../../components/i18n";
@@ -17,7 +17,7 @@ import type { MessageId } from "../../i18n/en";
 import type { RouteHandle } from "../../route-handle";
 import { keepEntryPageHeaders } from "../../route-headers";
 import { config } from "../../server/config.server";
-import { askForData, policyPageHeaders } from "./ask-for-data.server";
+import { askForData, policyPageHeaders, requestFormAction } from "./ask-for-data.server";
 
 export const handle: RouteHandle = { title: "healthData.title" };
 
@@ -25,7 +25,11 @@ export const headers = keepEntryPageHeaders;
 
 export function loader({ request }: LoaderFunctionArgs) {
   return data(
-    { abandonedFlowDays: config().ABANDONED_FLOW_DAYS, deleted: new URL(request.url).searchParams.get("deleted") === "1" },
+    {
+      abandonedFlowDays: config().ABANDONED_FLOW_DAYS,
+      deleted: new URL(request.url).searchParams.get("deleted") === "1",
+      postTo: requestFormAction(request),
+    },
     { headers: policyPageHeaders },
   );
 }
@@ -49,9 +53,7 @@ function RequestForm() {
   const t = useT();
   const answer = useActionData<typeof action>();
   const form = useFormReply({ id: "data-request", names: ["email"] as const });
-  // Without JavaScript the answer is a new page: opened at this section, where its message is,
-  // not at the top of a long policy.
-  const postTo = `${useFormAction()}#health-data-request`;
+  const { postTo } = useLoaderData<typeof loader>();
   if (answer?.sentTo) {
     return (
       <div role="status">
