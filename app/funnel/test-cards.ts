@@ -1,5 +1,5 @@
 // Card input and the sandbox gateway's rules (ARCHITECTURE "Adapters: Card payments"):
-// reading a card number, expiry date and security code typed into plain inputs, and what the
+// reading a card number, expiration date and security code typed into plain inputs, and what the
 // sandbox does with each of Stripe's published test card numbers. Pure: no I/O, no React, so
 // the checkout page and the server share the same rules and messages.
 
@@ -69,7 +69,7 @@ export const paymentMessages = {
 /** What each card field says when its value cannot be used. */
 export const cardInputMessages = {
   cardNumber: "Enter a valid card number",
-  expiryFormat: "Enter the expiry date as MM/YY",
+  expiryFormat: "Enter the expiration date as MM/YY",
   expired: "The card has expired",
   securityCode: (brand: CardBrand) => (brand === "amex" ? "Enter the 4-digit security code" : "Enter the 3-digit security code"),
 } as const;
@@ -144,7 +144,7 @@ export function sandboxDeclineMessage(digits: string): string | undefined {
 export type ExpiryReading = { ok: true; month: number; year: number } | { ok: false; reason: "format" | "expired"; message: string };
 
 /**
- * An expiry date as typed: "MM/YY" or "MM/YYYY", spaces around the slash allowed. A card is
+ * An expiration date as typed: "MM/YY" or "MM/YYYY", spaces around the slash allowed. A card is
  * good through the last day of its month, so the current month is still good. `now` is read
  * in UTC.
  */

@@ -134,8 +134,8 @@ describe("sandbox gateway", () => {
   it.each([
     ["cardNumber", card("4242 4242 4242 4241"), "Enter a valid card number"],
     ["cardNumber", card("4242"), "Enter a valid card number"],
-    ["expiry", card("4242424242424242", "123", "1234"), "Enter the expiry date as MM/YY"],
-    ["expiry", card("4242424242424242", "123", "13/30"), "Enter the expiry date as MM/YY"],
+    ["expiry", card("4242424242424242", "123", "1234"), "Enter the expiration date as MM/YY"],
+    ["expiry", card("4242424242424242", "123", "13/30"), "Enter the expiration date as MM/YY"],
     ["expiry", card("4242424242424242", "123", "01/20"), "The card has expired"],
     ["securityCode", card("4242424242424242", "12"), "Enter the 3-digit security code"],
     ["securityCode", card("4242424242424242", "1234"), "Enter the 3-digit security code"],

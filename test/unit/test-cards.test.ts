@@ -117,7 +117,7 @@ describe("what the sandbox does with each test card", () => {
   });
 });
 
-describe("expiry date", () => {
+describe("expiration date", () => {
   // 15 May 2026, in UTC.
   const now = new Date(Date.UTC(2026, 4, 15, 12));
 
@@ -149,7 +149,7 @@ describe("expiry date", () => {
   });
 
   it("says how to type it", () => {
-    expect(cardInputMessages.expiryFormat).toBe("Enter the expiry date as MM/YY");
+    expect(cardInputMessages.expiryFormat).toBe("Enter the expiration date as MM/YY");
   });
 });
 

@@ -72,7 +72,7 @@ export const finalCheckoutEn = {
   "cardForm.expiry": "Expiration date (MM/YY)",
   "cardForm.securityCode": "Security code",
   "cardForm.cardNumberInvalid": "Enter a valid card number",
-  "cardForm.expiryFormat": "Enter the expiry date as MM/YY",
+  "cardForm.expiryFormat": "Enter the expiration date as MM/YY",
   "cardForm.expired": "The card has expired",
   "cardForm.securityCode3": "Enter the 3-digit security code",
   "cardForm.securityCode4": "Enter the 4-digit security code",
@@ -118,7 +118,7 @@ export const finalCheckoutEn = {
   "processing.title": "Processing Payment... Do not close this window.",
   // The sandbox: its notice beside the card fields, and its stand-in for the bank's check.
   "sandbox.cardNote":
-    "<strong>Sandbox:</strong> no real payment is taken. Use a Stripe test card, such as 4242 4242 4242 4242, any future expiry date and any 3-digit security code.",
+    "<strong>Sandbox:</strong> no real payment is taken. Use a Stripe test card, such as 4242 4242 4242 4242, any future expiration date and any 3-digit security code.",
   "sandbox.pageTitle": "Sandbox: confirm your payment",
   "sandbox.eyebrow": "Sandbox",
   "sandbox.title": "Confirm your payment",
