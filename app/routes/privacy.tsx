@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Rich, useEntryHref, useT } from "../components/i18n";
-import { LegalPage, LegalSection } from "../components/legal-page";
+import { LegalItems, LegalPage, LegalSection } from "../components/legal-page";
 import { contact } from "../funnel/marketing";
-import type { MessageId } from "../i18n/en";
 import type { RouteHandle } from "../route-handle";
 import { keepEntryPageHeaders } from "../route-headers";
 import { entryPageHeaders } from "../server/http/entry-pages.server";
@@ -16,24 +15,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return data(null, { headers: entryPageHeaders("privacy", request) });
 }
 
-function Items({ ids }: { ids: readonly MessageId[] }) {
-  const t = useT();
-  return (
-    <ul>
-      {ids.map((id) => (
-        <li key={id}>{t(id)}</li>
-      ))}
-    </ul>
-  );
-}
-
 export default function Privacy() {
   const t = useT();
   const healthDataHref = useEntryHref("/health-data-privacy");
   return (
     <LegalPage title={t("privacy.title")} lead={t("privacy.lead")}>
       <LegalSection id="privacy-collect" title={t("privacy.collectTitle")}>
-        <Items
+        <LegalItems
           ids={[
             "privacy.collectAnswers",
             "privacy.collectContact",
@@ -46,11 +34,11 @@ export default function Privacy() {
       </LegalSection>
 
       <LegalSection id="privacy-why" title={t("privacy.whyTitle")}>
-        <Items ids={["privacy.whyPlan", "privacy.whyReview", "privacy.whyShip", "privacy.whyBill"]} />
+        <LegalItems ids={["privacy.whyPlan", "privacy.whyReview", "privacy.whyShip", "privacy.whyBill"]} />
       </LegalSection>
 
       <LegalSection id="privacy-recipients" title={t("privacy.recipientsTitle")}>
-        <Items ids={["privacy.recipientsMedical", "privacy.recipientsPharmacy", "privacy.recipientsPayments"]} />
+        <LegalItems ids={["privacy.recipientsMedical", "privacy.recipientsPharmacy", "privacy.recipientsPayments"]} />
       </LegalSection>
 
       <LegalSection id="privacy-keeping" title={t("privacy.keepingTitle")}>
@@ -59,7 +47,7 @@ export default function Privacy() {
 
       <LegalSection id="privacy-cookies" title={t("privacy.cookiesTitle")}>
         <p>{t("privacy.cookiesIntro")}</p>
-        <Items ids={["privacy.cookieSession", "privacy.cookieNotice"]} />
+        <LegalItems ids={["privacy.cookieSession", "privacy.cookieNotice"]} />
       </LegalSection>
 
       <LegalSection id="privacy-choices" title={t("privacy.choicesTitle")}>

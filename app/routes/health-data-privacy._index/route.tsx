@@ -8,12 +8,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "../../components/error-summary";
 import { Field } from "../../components/field";
 import { Rich, useT } from "../../components/i18n";
-import { LegalPage, LegalSection } from "../../components/legal-page";
+import { LegalItems, LegalPage, LegalSection } from "../../components/legal-page";
 import { useFormReply } from "../../components/use-form-reply";
 import { healthDataAppealDays, healthDataLinkHours, healthDataRequestsKeptMonths } from "../../funnel/health-data";
 import { contact } from "../../funnel/marketing";
 import { deliveredOutboxKeptDays } from "../../funnel/prunes";
-import type { MessageId } from "../../i18n/en";
 import type { RouteHandle } from "../../route-handle";
 import { keepEntryPageHeaders } from "../../route-headers";
 import { config } from "../../server/config.server";
@@ -36,17 +35,6 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   return askForData(request);
-}
-
-function Items({ ids }: { ids: readonly MessageId[] }) {
-  const t = useT();
-  return (
-    <ul>
-      {ids.map((id) => (
-        <li key={id}>{t(id)}</li>
-      ))}
-    </ul>
-  );
 }
 
 function RequestForm() {
@@ -89,7 +77,7 @@ export default function HealthDataPolicy() {
         </div>
       ) : null}
       <LegalSection id="health-data-collect" title={t("healthData.collectTitle")}>
-        <Items
+        <LegalItems
           ids={[
             "healthData.collectAnswers",
             "healthData.collectTreatments",
@@ -102,15 +90,15 @@ export default function HealthDataPolicy() {
       </LegalSection>
 
       <LegalSection id="health-data-why" title={t("healthData.whyTitle")}>
-        <Items ids={["healthData.whyReview", "healthData.whyShip", "healthData.whyEmail"]} />
+        <LegalItems ids={["healthData.whyReview", "healthData.whyShip", "healthData.whyEmail"]} />
       </LegalSection>
 
       <LegalSection id="health-data-sources" title={t("healthData.sourcesTitle")}>
-        <Items ids={["healthData.sourceYou", "healthData.sourceProvider"]} />
+        <LegalItems ids={["healthData.sourceYou", "healthData.sourceProvider"]} />
       </LegalSection>
 
       <LegalSection id="health-data-shared" title={t("healthData.sharedTitle")}>
-        <Items ids={["healthData.sharedProvider", "healthData.sharedPayments", "healthData.sharedMail"]} />
+        <LegalItems ids={["healthData.sharedProvider", "healthData.sharedPayments", "healthData.sharedMail"]} />
       </LegalSection>
 
       <LegalSection id="health-data-never" title={t("healthData.neverTitle")}>
