@@ -191,7 +191,7 @@ function herDetails(sources: Pick<HerDataSources, "details" | "shippingAddress" 
   };
 }
 
-/** Her rows of a visit that placed no order (or none that was authorised). */
+/** Her rows of a visit that placed no order (or none that was authorized). */
 export type FlowDataSources = Pick<
   HerDataSources,
   "generatedAt" | "details" | "shippingAddress" | "billingAddress" | "answers" | "consents"

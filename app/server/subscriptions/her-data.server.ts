@@ -81,7 +81,7 @@ function answersOf(record: Awaited<ReturnType<typeof findFunnelRecord>>) {
     : null;
 }
 
-/** Everything we hold about her from a visit with no subscription (an order not authorised at most). */
+/** Everything we hold about her from a visit with no subscription (an order not authorized at most). */
 export async function flowDataOf(responderUuid: string): Promise<FlowData> {
   const [order, details, shipping, billing, record, consents, generatedAt] = await Promise.all([
     findOrder(responderUuid),

@@ -143,7 +143,7 @@ async function eraseInTransaction(
 /**
  * Her data of one flow erased, asked for by email (app/server/health-data/): a flow with a
  * subscription as "Delete my data" erases it; one with none (her answers, her details, an order
- * never authorised) has no money to move, and each store erases its own copy in one transaction.
+ * never authorized) has no money to move, and each store erases its own copy in one transaction.
  */
 export async function eraseHerFlow(gateway: PaymentGateway, responderUuid: string): Promise<ErasureOutcome> {
   const subscription = await findSubscriptionByResponder(responderUuid);
